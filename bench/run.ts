@@ -1,0 +1,50 @@
+/**
+ * `npm run bench [-- filter]`: runs every `bench/*.bench.ts` (or those whose name contains the
+ * filter), prints a table, then one JSON line per figure: {"name", "value", "unit"}.
+ */
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Bench, Figure } from './types';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const filter = process.argv[2] ?? '';
+
+async function main() {
+  const files = readdirSync(here)
+    .filter((f) => f.endsWith('.bench.ts') && f.includes(filter))
+    .sort();
+  const figures: Figure[] = [];
+  for (const f of files) {
+    process.stderr.write(`bench: ${f}\n`);
+    const mod = (await import(pathToFileURL(join(here, f)).href)) as { default: Bench };
+    const t0 = performance.now();
+    const got = await mod.default();
+    figures.push(...got);
+    process.stderr.write(`bench: ${f} done in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+  }
+  const rows = figures.map((f) => [f.name, formatValue(f.value), f.unit, f.target ?? '', f.note ?? '']);
+  const head = ['figure', 'value', 'unit', 'target', 'note'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (r: string[]) =>
+    r
+      .map((c, i) => c.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
+  console.log(line(head));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of rows) console.log(line(r));
+  console.log('');
+  for (const f of figures) console.log(JSON.stringify({ name: f.name, value: f.value, unit: f.unit }));
+}
+
+function formatValue(v: number): string {
+  if (!Number.isFinite(v)) return String(v);
+  if (Math.abs(v) >= 1000) return Math.round(v).toLocaleString('en-US');
+  return Number(v.toPrecision(4)).toString();
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 2;
+});

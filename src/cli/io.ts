@@ -1,0 +1,45 @@
+/** What a CLI command may touch: injected so commands are testable in-process. */
+import { readFileSync, writeFileSync } from 'node:fs';
+
+export interface CliIO {
+  out(text: string): void;
+  err(text: string): void;
+  readFile(path: string): string;
+  writeFile(path: string, data: string): void;
+  /** Progress goes to stderr only when it is a terminal (the contract). */
+  progress(text: string): void;
+}
+
+/** Exit codes of the contract: 0 success, 1 invalid input, 2 internal error. */
+export const EXIT = { ok: 0, invalid: 1, internal: 2 } as const;
+
+export type Command = (args: string[], io: CliIO) => Promise<number>;
+
+export function processIO(): CliIO {
+  return {
+    out: (t) => process.stdout.write(t.endsWith('\n') ? t : `${t}\n`),
+    err: (t) => process.stderr.write(t.endsWith('\n') ? t : `${t}\n`),
+    readFile: (p) => readFileSync(p, 'utf8'),
+    writeFile: (p, d) => writeFileSync(p, d),
+    progress: (t) => {
+      if (process.stderr.isTTY) process.stderr.write(`\r${t}`);
+    },
+  };
+}
+
+/** An in-memory IO for tests: collects stdout/stderr, reads files from a map or the disk. */
+export function memoryIO(files: Record<string, string> = {}): CliIO & { stdout: string[]; stderr: string[] } {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  return {
+    stdout,
+    stderr,
+    out: (t) => stdout.push(t),
+    err: (t) => stderr.push(t),
+    readFile: (p) => (p in files ? files[p] : readFileSync(p, 'utf8')),
+    writeFile: (p, d) => {
+      files[p] = d;
+    },
+    progress: () => {},
+  };
+}

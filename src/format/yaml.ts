@@ -1,0 +1,294 @@
+/**
+ * YAML with positions: parse a document, validate it against a zod schema, and report every problem
+ * as `line:col: message` (1-based), never as a stack trace. Shared by the policy, scenario and
+ * arbitration-script formats.
+ */
+import { isMap, isPair, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
+import type { z } from 'zod';
+
+export type Path = (string | number)[];
+
+export interface Problem {
+  line: number;
+  col: number;
+  message: string;
+  path: Path;
+}
+
+/** Limits that keep a pasted or shared document from hanging the tab or the CLI. */
+export const YAML_LIMITS = {
+  maxBytes: 1_000_000,
+  maxAliasCount: 100,
+  maxDepth: 64,
+} as const;
+
+export interface ParsedYaml {
+  value: unknown;
+  /** Position of the node at `path` (or of its key with `key: true`), falling back to the nearest ancestor. */
+  locate(path: Path, opts?: { key?: boolean }): { line: number; col: number };
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; problems: Problem[] };
+
+export function problem(line: number, col: number, message: string, path: Path = []): Problem {
+  return { line, col, message, path };
+}
+
+export function parseYaml(text: string): Result<ParsedYaml> {
+  if (text.length > YAML_LIMITS.maxBytes) {
+    return {
+      ok: false,
+      problems: [
+        problem(
+          1,
+          1,
+          `document is ${text.length} characters; the limit is ${YAML_LIMITS.maxBytes}. Split it or remove unused parts.`,
+        ),
+      ],
+    };
+  }
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const pos = (offset: number) => {
+    const p = lineCounter.linePos(offset);
+    return { line: p.line, col: p.col };
+  };
+  if (doc.errors.length > 0) {
+    return {
+      ok: false,
+      problems: doc.errors.map((e) => {
+        const p = pos(e.pos[0]);
+        return problem(p.line, p.col, cleanYamlMessage(e.message));
+      }),
+    };
+  }
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: YAML_LIMITS.maxAliasCount });
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    const alias = /alias/i.test(message);
+    return {
+      ok: false,
+      problems: [
+        problem(
+          1,
+          1,
+          alias
+            ? `too many alias expansions (limit ${YAML_LIMITS.maxAliasCount}); write the repeated parts out or use fewer aliases`
+            : message,
+        ),
+      ],
+    };
+  }
+  if (depthOf(value, 0) > YAML_LIMITS.maxDepth) {
+    return { ok: false, problems: [problem(1, 1, `nesting deeper than ${YAML_LIMITS.maxDepth} levels`)] };
+  }
+
+  const locate = (path: Path, opts: { key?: boolean } = {}) => {
+    let node: unknown = doc.contents;
+    let best: Node | null = (doc.contents as Node | null) ?? null;
+    for (let i = 0; i < path.length; i++) {
+      const seg = path[i];
+      const last = i === path.length - 1;
+      if (isMap(node)) {
+        const pair = node.items.find(
+          (p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(seg),
+        );
+        if (!pair) break;
+        if (last && opts.key && pair.key && (pair.key as Node).range) {
+          best = pair.key as Node;
+          break;
+        }
+        node = pair.value;
+        if (node && (node as Node).range) best = node as Node;
+        else if (pair.key && (pair.key as Node).range) best = pair.key as Node;
+      } else if (isSeq(node) && typeof seg === 'number') {
+        const item = node.items[seg];
+        if (!item) break;
+        node = item;
+        if ((item as Node).range) best = item as Node;
+      } else break;
+    }
+    if (best?.range) return pos(best.range[0]);
+    return { line: 1, col: 1 };
+  };
+  return { ok: true, value: { value, locate } };
+}
+
+function depthOf(v: unknown, d: number): number {
+  if (d > YAML_LIMITS.maxDepth) return d;
+  if (Array.isArray(v)) return v.reduce((m: number, x) => Math.max(m, depthOf(x, d + 1)), d + 1);
+  if (v && typeof v === 'object') {
+    let m = d + 1;
+    for (const x of Object.values(v)) m = Math.max(m, depthOf(x, d + 1));
+    return m;
+  }
+  return d;
+}
+
+function cleanYamlMessage(message: string): string {
+  // The yaml package appends "at line L, column C" and a code excerpt; we give the position ourselves.
+  return message
+    .replace(/ at line \d+, column \d+[\s\S]*$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Render a path as `a.b[2].c` for messages. */
+export function pathText(path: Path): string {
+  let out = '';
+  for (const seg of path) {
+    if (typeof seg === 'number') out += `[${seg}]`;
+    else out += out ? `.${seg}` : seg;
+  }
+  return out;
+}
+
+/** Closest candidate by edit distance, when close enough to be a plausible typo. */
+export function didYouMean(word: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestD = Number.POSITIVE_INFINITY;
+  for (const c of candidates) {
+    const d = editDistance(word.toLowerCase(), c.toLowerCase());
+    if (d < bestD) {
+      bestD = d;
+      best = c;
+    }
+  }
+  if (best === undefined) return undefined;
+  const limit = Math.max(2, Math.floor(Math.max(word.length, best.length) / 3));
+  return bestD <= limit ? best : undefined;
+}
+
+function editDistance(a: string, b: string): number {
+  const prev = new Array<number>(b.length + 1);
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    let diag = prev[0];
+    prev[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = prev[j];
+      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diag = tmp;
+    }
+  }
+  return prev[b.length];
+}
+
+// ---- zod → positioned problems ---------------------------------------------------------------
+
+type AnyDef = { type: string; [k: string]: unknown };
+function defOf(schema: unknown): AnyDef | undefined {
+  return (schema as { _zod?: { def?: AnyDef } })?._zod?.def;
+}
+
+/** Object keys a schema accepts at `path` (union branches merged), for "did you mean" hints. */
+export function knownKeysAt(schema: unknown, path: Path): string[] {
+  const out = new Set<string>();
+  const walk = (s: unknown, i: number, guard: number) => {
+    if (guard > 50) return;
+    const def = defOf(s);
+    if (!def) return;
+    switch (def.type) {
+      case 'optional':
+      case 'nullable':
+      case 'default':
+      case 'prefault':
+      case 'readonly':
+      case 'catch':
+      case 'nonoptional':
+        return walk(def.innerType, i, guard + 1);
+      case 'pipe':
+        return walk(def.in, i, guard + 1);
+      case 'lazy':
+        return walk((def.getter as () => unknown)(), i, guard + 1);
+      case 'union':
+        for (const o of def.options as unknown[]) walk(o, i, guard + 1);
+        return;
+      case 'intersection':
+        walk(def.left, i, guard + 1);
+        walk(def.right, i, guard + 1);
+        return;
+      case 'object': {
+        const shape = def.shape as Record<string, unknown>;
+        if (i === path.length) {
+          for (const k of Object.keys(shape)) out.add(k);
+          return;
+        }
+        const seg = path[i];
+        if (typeof seg === 'string' && seg in shape) walk(shape[seg], i + 1, guard + 1);
+        return;
+      }
+      case 'array':
+        if (i < path.length) walk(def.element, i + 1, guard + 1);
+        return;
+      case 'record':
+        if (i < path.length) walk(def.valueType, i + 1, guard + 1);
+        return;
+      default:
+        return;
+    }
+  };
+  walk(schema, 0, 0);
+  return [...out];
+}
+
+function describeIssue(issue: z.core.$ZodIssue, schema: unknown): { message: string; keyPath?: Path } {
+  const where = issue.path.length ? `${pathText(issue.path as Path)}: ` : '';
+  if (issue.code === 'unrecognized_keys') {
+    const keys = issue.keys;
+    const known = knownKeysAt(schema, issue.path as Path);
+    const parts = keys.map((k) => {
+      const hint = didYouMean(k, known);
+      return hint ? `unknown key '${k}' (did you mean '${hint}'?)` : `unknown key '${k}'`;
+    });
+    const allowed = known.length ? `; allowed keys: ${known.join(', ')}` : '';
+    return { message: `${where}${parts.join(', ')}${allowed}`, keyPath: [...(issue.path as Path), keys[0]] };
+  }
+  if (issue.code === 'invalid_type' && issue.message.includes('received undefined')) {
+    const last = issue.path[issue.path.length - 1];
+    return {
+      message: `${pathText(issue.path.slice(0, -1) as Path) || 'document'}: missing required key '${String(last)}'`,
+    };
+  }
+  return { message: `${where}${issue.message}` };
+}
+
+/** Validate a parsed document against a zod schema; every issue becomes a positioned problem. */
+export function validate<S extends z.ZodType>(
+  schema: S,
+  parsed: ParsedYaml,
+  basePath: Path = [],
+  input: unknown = parsed.value,
+): Result<z.output<S>> {
+  const res = schema.safeParse(input);
+  if (res.success) return { ok: true, value: res.data };
+  const problems = res.error.issues.map((issue) => {
+    const { message, keyPath } = describeIssue(issue, schema);
+    const full = [...basePath, ...((keyPath ?? issue.path) as Path)];
+    const at = parsed.locate(full, { key: keyPath !== undefined });
+    return problem(at.line, at.col, message, full);
+  });
+  return { ok: false, problems: sortProblems(problems) };
+}
+
+export function sortProblems(problems: Problem[]): Problem[] {
+  return [...problems].sort((a, b) => a.line - b.line || a.col - b.col);
+}
+
+/** `file:line:col: message`, one line per problem (the CLI's and the editor's format). */
+export function formatProblems(problems: Problem[], file?: string): string {
+  return problems.map((p) => `${file ? `${file}:` : ''}${p.line}:${p.col}: ${p.message}`).join('\n');
+}
+
+/** Thrown (or rejected) by loaders; carries every problem. */
+export class FormatError extends Error {
+  constructor(
+    readonly problems: Problem[],
+    file?: string,
+  ) {
+    super(formatProblems(problems, file));
+    this.name = 'FormatError';
+  }
+}
