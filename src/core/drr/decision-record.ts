@@ -1,0 +1,101 @@
+/**
+ * Builds the DecisionRecord of one pop: the class visits in order, the bulk step, deficits and
+ * cursor/carry before and after, the choice, and a one-line summary a person can read.
+ */
+import type { DrrRing } from './drr-ring';
+import type { ClassVisit, DecisionRecord, DrrVariant, QueuedRequest, VisitOutcome } from './types';
+
+export class DecisionRecorder<T> {
+  readonly visits: ClassVisit[] = [];
+  private readonly deficitsBefore: number[];
+  private readonly cursorBefore: string | null;
+  private readonly carryBefore: string | null;
+  bulkRounds: number | null = null;
+  /** How the winning class paid: set by the pop algorithm. */
+  chosenVia: VisitOutcome | 'carry' | null = null;
+  allBlocked = false;
+
+  constructor(
+    private readonly ring: DrrRing<T>,
+    private readonly variant: DrrVariant,
+  ) {
+    this.deficitsBefore = ring.slots.map((s) => s.deficit);
+    this.cursorBefore = ring.nameOf(ring.cursor);
+    this.carryBefore = ring.nameOf(ring.carry);
+  }
+
+  visit(
+    phase: ClassVisit['phase'],
+    i: number,
+    outcome: VisitOutcome,
+    head: QueuedRequest<T> | null,
+    deficitBefore: number,
+  ): void {
+    const slot = this.ring.slots[i];
+    this.visits.push({
+      phase,
+      class: slot.config.name,
+      outcome,
+      headId: head ? head.id : null,
+      headCost: head ? head.ref.cost : null,
+      deficitBefore,
+      deficitAfter: slot.deficit,
+    });
+  }
+
+  finish(chosen: QueuedRequest<T> | null, headsTouched: number): DecisionRecord {
+    const ring = this.ring;
+    const deficits = ring.slots.map((s, i) => ({
+      class: s.config.name,
+      before: this.deficitsBefore[i],
+      after: s.deficit,
+    }));
+    const record: DecisionRecord = {
+      variant: this.variant,
+      profile: ring.profile.name,
+      visits: this.visits,
+      bulkRounds: this.bulkRounds,
+      deficits,
+      cursorBefore: this.cursorBefore,
+      cursorAfter: ring.nameOf(ring.cursor),
+      carryBefore: this.carryBefore,
+      carryAfter: ring.nameOf(ring.carry),
+      chosen: chosen ? { id: chosen.id, class: chosen.ref.className, cost: chosen.ref.cost } : null,
+      headsTouched,
+      summary: '',
+    };
+    record.summary = this.summarise(record, chosen);
+    return record;
+  }
+
+  private summarise(r: DecisionRecord, chosen: QueuedRequest<T> | null): string {
+    if (!chosen) {
+      if (this.visits.length === 0) return 'nothing is queued: nothing to arbitrate';
+      return 'every class with work has a blocked head: nothing dispatched and no credit granted';
+    }
+    const cls = chosen.ref.className;
+    const left = ring(r, cls);
+    const tail =
+      `; ${cls} keeps ${left}` +
+      (r.carryAfter ? `, carry ${r.carryAfter}` : '') +
+      `, cursor ${r.cursorAfter}`;
+    const what = `${chosen.id} (cost ${chosen.ref.cost})`;
+    switch (this.chosenVia) {
+      case 'carry':
+        return `${cls} spends the rest of its burst on ${what}${tail}`;
+      case 'affordable':
+        return `${cls}'s saved deficit covers ${what}${tail}`;
+      case 'granted':
+        return `${cls} earns its quantum and can afford ${what}${tail}`;
+      case 'chosen':
+        return `no head affordable after one round: ${this.bulkRounds} virtual round(s) granted in bulk, ${cls} dispatches ${what}${tail}`;
+      default:
+        return `${cls} dispatches ${what}${tail}`;
+    }
+  }
+}
+
+function ring(r: DecisionRecord, cls: string): number {
+  for (const d of r.deficits) if (d.class === cls) return d.after;
+  return 0;
+}

@@ -1,0 +1,178 @@
+/**
+ * The router's policy-class queue: classify requests into physical classes, keep one FCFS/WSPT heap
+ * per class, check queue limits before adding, and arbitrate between class heads with DRR.
+ *
+ * Each profile (root, model profiles, or the synthetic default) has its own ring, as each model has
+ * its own queue in the router. `pop` arbitrates one ring: the one named in the options, else the
+ * next profile with backlog in a fixed rotation (root first, then models in declaration order).
+ */
+import { hasBusyThreshold } from './busy';
+import { type ProfileIndex, indexProfile, profileIndexFor, profileList, resolveClassIndex } from './classify';
+import { requestCost } from './cost';
+import { DecisionRecorder } from './decision-record';
+import { DrrRing } from './drr-ring';
+import { policyScore } from './order';
+import { type Dispatchable, popNext } from './pop-next';
+import { checkQueueLimits } from './queue-limits';
+import type {
+  ClassRef,
+  CompiledPolicy,
+  DrrSnapshot,
+  DrrVariant,
+  EnqueueResult,
+  PopOptions,
+  PopResult,
+  Profile,
+  QueuedRequest,
+  QueueRequestInput,
+  RequestFacts,
+} from './types';
+
+export interface PolicyQueueOptions {
+  /** Worker count that scales the per-worker queue limits (default 1). */
+  workers?: number;
+  variant?: DrrVariant;
+}
+
+export class PolicyQueue<T = unknown> {
+  readonly variant: DrrVariant;
+  private workers: number;
+  private readonly profileDefs: Profile[];
+  private readonly indexes: ProfileIndex[];
+  private readonly rings: DrrRing<T>[];
+  private seq = 0;
+  private rotation = 0;
+  private readonly queueing: boolean;
+
+  constructor(policy: CompiledPolicy | null, opts: PolicyQueueOptions = {}) {
+    this.variant = opts.variant ?? 'v2';
+    this.workers = Math.max(1, Math.floor(opts.workers ?? 1));
+    this.profileDefs = profileList(policy);
+    this.indexes = this.profileDefs.map(indexProfile);
+    this.rings = this.profileDefs.map((p) => new DrrRing<T>(p));
+    this.queueing = this.profileDefs.some((p) => p.classes.some(hasBusyThreshold));
+  }
+
+  /** The profiles in ring order: index 0 is the root (or synthetic default), then model profiles. */
+  profiles(): readonly Profile[] {
+    return this.profileDefs;
+  }
+
+  setWorkers(workers: number): void {
+    this.workers = Math.max(1, Math.floor(workers));
+  }
+
+  /** Profile, class and cost snapshot for a request (nothing is queued). */
+  resolve(req: RequestFacts): ClassRef {
+    const profileIndex = profileIndexFor(this.profileDefs, req.model);
+    const index = this.indexes[profileIndex];
+    const c = requestCost(req.rawIsl, req.cachedTokens);
+    const classIndex = resolveClassIndex(index, req.requestedClass, c.uncached);
+    return {
+      ...c,
+      profileIndex,
+      profile: index.profile.name,
+      classIndex,
+      className: index.profile.classes[classIndex].name,
+    };
+  }
+
+  /** Classify and add a request, unless a queue limit of its class is already reached. */
+  enqueue(req: QueueRequestInput<T>): EnqueueResult {
+    const ref = this.resolve(req);
+    const ring = this.rings[ref.profileIndex];
+    const slot = ring.slots[ref.classIndex];
+    const verdict = checkQueueLimits(slot.config, slot.load, this.workers);
+    if (!verdict.ok)
+      return { accepted: false, ref, reason: verdict.reason, current: verdict.current, limit: verdict.limit };
+    const priority = req.priority ?? 0;
+    const arrivalS = req.arrivalS ?? 0;
+    const queued: QueuedRequest<T> = {
+      id: req.id,
+      ref,
+      priority,
+      strictPriority: req.strictPriority ?? 0,
+      arrivalS,
+      seq: this.seq++,
+      score: policyScore(slot.config.queuePolicy, priority, arrivalS, ref.cost),
+      payload: req.payload,
+    };
+    ring.push(queued);
+    return { accepted: true, ref };
+  }
+
+  /** One arbitration. `isDispatchable` is asked about class heads only. */
+  pop(isDispatchable: Dispatchable<T>, opts: PopOptions = {}): PopResult<T> {
+    const wantRecord = opts.record !== false;
+    const p = opts.profileIndex ?? this.nextProfileWithBacklog();
+    const ring = this.rings[p];
+    const rec = wantRecord ? new DecisionRecorder<T>(ring, this.variant) : null;
+    const out = popNext(ring, isDispatchable, this.variant, rec);
+    if (out.request && opts.profileIndex === undefined) this.rotation = (p + 1) % this.rings.length;
+    return {
+      request: out.request,
+      record: rec ? rec.finish(out.request, out.headsTouched) : null,
+      headsTouched: out.headsTouched,
+    };
+  }
+
+  private nextProfileWithBacklog(): number {
+    const n = this.rings.length;
+    for (let k = 0; k < n; k++) {
+      const p = (this.rotation + k) % n;
+      if (this.rings[p].total > 0) return p;
+    }
+    return this.rotation % n;
+  }
+
+  /** Some class has a busy threshold, so requests may have to wait in the queue at all. */
+  queueingEnabled(): boolean {
+    return this.queueing;
+  }
+
+  /** The class already holds waiting requests (new arrivals must then queue behind them). */
+  hasBacklog(ref: Pick<ClassRef, 'profileIndex' | 'classIndex'>): boolean {
+    return this.rings[ref.profileIndex].slots[ref.classIndex].heap.size > 0;
+  }
+
+  size(): number {
+    let s = 0;
+    for (const r of this.rings) s += r.total;
+    return s;
+  }
+
+  /** Index of the profile a snapshot shows by default: the first one holding work, else 0. */
+  primaryProfile(): number {
+    for (let i = 0; i < this.rings.length; i++) if (this.rings[i].total > 0) return i;
+    return 0;
+  }
+
+  /** DRR state of one profile (default: `primaryProfile()`); `blocked` is filled when a test is given. */
+  snapshot(profileIndex = this.primaryProfile(), isDispatchable?: Dispatchable<T>): DrrSnapshot {
+    const ring = this.rings[profileIndex];
+    return {
+      cursor: ring.nameOf(ring.cursor),
+      carry: ring.nameOf(ring.carry),
+      classes: ring.slots.map((s) => {
+        const head = s.heap.peek();
+        const row: DrrSnapshot['classes'][number] = {
+          name: s.config.name,
+          quantum: s.config.quantum,
+          deficit: s.deficit,
+          queued: s.heap.size,
+          headCost: head ? head.ref.cost : null,
+        };
+        if (isDispatchable && head) row.blocked = !isDispatchable(head, s);
+        return row;
+      }),
+      variant: this.variant,
+      profile: ring.profile.name,
+    };
+  }
+
+  /** A class's waiting requests in the order they would leave (profile default: `primaryProfile()`). */
+  classQueue(name: string, profileIndex = this.primaryProfile()): QueuedRequest<T>[] {
+    const slot = this.rings[profileIndex].slots.find((s) => s.config.name === name);
+    return slot ? slot.heap.ordered() : [];
+  }
+}

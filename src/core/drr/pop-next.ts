@@ -1,0 +1,163 @@
+/**
+ * One DRR arbitration over a profile's ring (the router code's `pop_next`, "V2", and the docs'
+ * cursor rule, "V1"). At most one carry check, one ring scan, one bulk virtual-round computation and
+ * one final scan: O(classes) whatever the costs and quanta.
+ *
+ * V2: a class that keeps credit after a take becomes the `carry` and is tried first next time,
+ * without a new quantum; the cursor always moves past the class that dispatched.
+ * V1: no carry; after a take the cursor stays on the class when its next head is already affordable.
+ */
+import type { DecisionRecorder } from './decision-record';
+import type { DrrRing } from './drr-ring';
+import { ceilDiv, satAdd, satMul, satSub } from './saturating';
+import type { ClassState, DrrVariant, QueuedRequest } from './types';
+
+export type Dispatchable<T> = (head: QueuedRequest<T>, cls: ClassState) => boolean;
+
+export interface RingPop<T> {
+  request: QueuedRequest<T> | null;
+  headsTouched: number;
+}
+
+/** Dispatch the head of class `i`, charge its cost and move cursor/carry as the variant says. */
+function take<T>(ring: DrrRing<T>, i: number, variant: DrrVariant): QueuedRequest<T> {
+  const n = ring.slots.length;
+  const slot = ring.slots[i];
+  const req = ring.removeHead(i);
+  slot.deficit = satSub(slot.deficit, req.ref.cost);
+  if (slot.heap.size === 0) {
+    slot.deficit = 0;
+    ring.cursor = (i + 1) % n;
+    return req;
+  }
+  if (variant === 'v2') {
+    ring.cursor = (i + 1) % n;
+    ring.carry = slot.deficit > 0 ? i : -1;
+  } else {
+    const next = slot.heap.peek() as QueuedRequest<T>;
+    ring.cursor = next.ref.cost <= slot.deficit ? i : (i + 1) % n;
+  }
+  return req;
+}
+
+export function popNext<T>(
+  ring: DrrRing<T>,
+  isDispatchable: Dispatchable<T>,
+  variant: DrrVariant,
+  rec: DecisionRecorder<T> | null,
+): RingPop<T> {
+  const slots = ring.slots;
+  const n = slots.length;
+  if (ring.total === 0 || n === 0) {
+    ring.carry = -1;
+    return { request: null, headsTouched: 0 };
+  }
+  const cand = ring.candidates;
+  for (let i = 0; i < n; i++) cand[i] = null;
+  let touched = 0;
+
+  // V2: the carried class spends its remaining burst first, with no new quantum.
+  const carried = variant === 'v2' ? ring.carry : -1;
+  ring.carry = -1;
+  if (carried >= 0) {
+    const c = slots[carried];
+    const head = c.heap.peek() ?? null;
+    touched++;
+    const h = head && isDispatchable(head, c) ? head : null;
+    const before = c.deficit;
+    if (h && h.ref.cost <= c.deficit) {
+      const req = take(ring, carried, variant);
+      if (rec) {
+        rec.visit('carry', carried, 'affordable', h, before);
+        rec.chosenVia = 'carry';
+      }
+      return { request: req, headsTouched: touched };
+    }
+    cand[carried] = h;
+    if (!head) c.deficit = 0;
+    if (rec) rec.visit('carry', carried, !head ? 'empty' : h ? 'unaffordable' : 'blocked', head, before);
+  }
+
+  // One ring scan from the cursor: empty classes reset, blocked ones keep their credit but earn none.
+  const start = ring.cursor;
+  for (let off = 0; off < n; off++) {
+    const i = (start + off) % n;
+    const slot = slots[i];
+    let h: QueuedRequest<T> | null;
+    let head: QueuedRequest<T> | null;
+    if (i === carried) {
+      h = cand[i];
+      head = slot.heap.peek() ?? null;
+    } else {
+      head = slot.heap.peek() ?? null;
+      touched++;
+      h = head && isDispatchable(head, slot) ? head : null;
+    }
+    const before = slot.deficit;
+    if (!h) {
+      if (!head) slot.deficit = 0;
+      if (rec) rec.visit('scan', i, head ? 'blocked' : 'empty', head, before);
+      continue;
+    }
+    cand[i] = h;
+    const cost = h.ref.cost;
+    if (cost <= slot.deficit) {
+      const req = take(ring, i, variant);
+      if (rec) {
+        rec.visit('scan', i, 'affordable', h, before);
+        rec.chosenVia = 'affordable';
+      }
+      return { request: req, headsTouched: touched };
+    }
+    slot.deficit = satAdd(slot.deficit, slot.config.quantum);
+    if (cost <= slot.deficit) {
+      const req = take(ring, i, variant);
+      if (rec) {
+        rec.visit('scan', i, 'granted', h, before);
+        rec.chosenVia = 'granted';
+      }
+      return { request: req, headsTouched: touched };
+    }
+    if (rec) rec.visit('scan', i, 'unaffordable', h, before);
+  }
+
+  // Bulk virtual rounds: the fewest extra rounds that make some candidate affordable, for everyone.
+  let rounds = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < n; i++) {
+    const h = cand[i];
+    if (!h) continue;
+    const slot = slots[i];
+    const need = ceilDiv(satSub(h.ref.cost, slot.deficit), slot.config.quantum);
+    if (need < rounds) rounds = need;
+  }
+  if (rounds === Number.POSITIVE_INFINITY) {
+    if (rec) rec.allBlocked = true;
+    return { request: null, headsTouched: touched };
+  }
+  for (let i = 0; i < n; i++) {
+    if (!cand[i]) continue;
+    const slot = slots[i];
+    slot.deficit = satAdd(slot.deficit, satMul(slot.config.quantum, rounds));
+  }
+  if (rec) rec.bulkRounds = rounds;
+
+  // Final scan from the cursor.
+  for (let off = 0; off < n; off++) {
+    const i = (start + off) % n;
+    const h = cand[i];
+    if (!h) continue;
+    touched++;
+    const slot = slots[i];
+    const before = slot.deficit;
+    if (h.ref.cost <= slot.deficit) {
+      const req = take(ring, i, variant);
+      if (rec) {
+        rec.visit('final', i, 'chosen', h, before);
+        rec.chosenVia = 'chosen';
+      }
+      return { request: req, headsTouched: touched };
+    }
+    if (rec) rec.visit('final', i, 'short', h, before);
+  }
+  return { request: null, headsTouched: touched };
+}

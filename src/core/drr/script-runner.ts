@@ -1,0 +1,208 @@
+/**
+ * Runs an arbitration script (the DRR sandbox) on a PolicyQueue, with no cluster model: enqueue ops
+ * add requests, pop ops arbitrate with the named classes' heads blocked. Used by the `arbitrate`
+ * CLI (all at once) and by the browser sandbox (one step at a time, in a Web Worker: everything that
+ * comes out is plain data).
+ */
+import { profileIndexFor, profileList } from './classify';
+import { PolicyQueue } from './policy-queue';
+import type {
+  ArbitrationScript,
+  ClassState,
+  DecisionRecord,
+  DrrSnapshot,
+  EnqueueResult,
+  QueuedRequest,
+  ScriptOp,
+  ScriptOutputLine,
+} from './types';
+
+/** One executed step: an enqueue, or one arbitration of a pop op (a `count: N` pop is N steps). */
+export interface StepResult {
+  opIndex: number;
+  /** 0-based repetition within a pop op with `count`. */
+  repeat: number;
+  line: ScriptOutputLine;
+  record: DecisionRecord | null;
+  enqueue: EnqueueResult | null;
+}
+
+/** A request as the sandbox's class-queue view shows it. */
+export interface QueuedView {
+  id: string;
+  cost: number;
+  rawIsl: number;
+  cached: number;
+  priority: number;
+  strictPriority: number;
+  arrivalS: number;
+  seq: number;
+  score: number;
+}
+
+export interface SessionSnapshot extends DrrSnapshot {
+  /** Each class's waiting requests in the order they would leave, in ring order. */
+  queues: { class: string; requests: QueuedView[] }[];
+  /** Output lines so far (same as the CLI's). */
+  log: ScriptOutputLine[];
+  /** Index of the next op to run (ops.length when done). */
+  nextOp: number;
+  stepsDone: number;
+  totalSteps: number;
+  lastRecord: DecisionRecord | null;
+  /** Classes blocked in the most recent pop. */
+  blockedNow: string[];
+}
+
+/** The profile the whole script arbitrates: the one its first enqueue resolves to. */
+export function scriptProfileIndex(script: ArbitrationScript): number {
+  const first = script.ops.find((op) => op.kind === 'enqueue');
+  return first && first.kind === 'enqueue' ? profileIndexFor(profileList(script.policy), first.model) : 0;
+}
+
+export function totalSteps(ops: readonly ScriptOp[]): number {
+  let n = 0;
+  for (const op of ops) n += op.kind === 'pop' ? op.count : 1;
+  return n;
+}
+
+export class ArbitrationSession {
+  private readonly queue: PolicyQueue<null>;
+  private readonly profileIndex: number;
+  private opIndex = 0;
+  private repeat = 0;
+  private steps = 0;
+  private readonly total: number;
+  private readonly log: ScriptOutputLine[] = [];
+  private lastRecord: DecisionRecord | null = null;
+  private blocked: string[] = [];
+
+  constructor(private readonly script: ArbitrationScript) {
+    this.queue = new PolicyQueue<null>(script.policy, { workers: script.workers, variant: script.variant });
+    this.profileIndex = scriptProfileIndex(script);
+    this.total = totalSteps(script.ops);
+  }
+
+  done(): boolean {
+    return this.opIndex >= this.script.ops.length;
+  }
+
+  step(): StepResult | null {
+    const ops = this.script.ops;
+    // Skip pop ops with count 0 (the parser forbids them, but be safe).
+    while (this.opIndex < ops.length) {
+      const op = ops[this.opIndex];
+      if (op.kind === 'pop' && this.repeat >= op.count) {
+        this.opIndex++;
+        this.repeat = 0;
+        continue;
+      }
+      break;
+    }
+    if (this.opIndex >= ops.length) return null;
+    const op = ops[this.opIndex];
+    const opIndex = this.opIndex;
+    let result: StepResult;
+    if (op.kind === 'enqueue') {
+      const res = this.queue.enqueue({ ...op, payload: null });
+      const line: ScriptOutputLine = res.accepted
+        ? { op: 'enqueue', id: op.id, class: res.ref.className, accepted: true }
+        : {
+            op: 'enqueue',
+            id: op.id,
+            class: res.ref.className,
+            accepted: false,
+            reason: res.reason,
+            current: res.current,
+            limit: res.limit,
+          };
+      result = { opIndex, repeat: 0, line, record: null, enqueue: res };
+      this.opIndex++;
+    } else {
+      const blocked = new Set(op.blocked);
+      this.blocked = [...op.blocked];
+      const isDispatchable = (_h: QueuedRequest<null>, cls: ClassState) => !blocked.has(cls.name);
+      const popped = this.queue.pop(isDispatchable, { profileIndex: this.profileIndex });
+      const snap = this.queue.snapshot(this.profileIndex);
+      const deficits = snap.classes.map((c) => ({ class: c.name, deficit: c.deficit }));
+      const req = popped.request;
+      const line: ScriptOutputLine = req
+        ? {
+            op: 'pop',
+            id: req.id,
+            class: req.ref.className,
+            cost: req.ref.cost,
+            deficits,
+            cursor: snap.cursor,
+            carry: snap.carry,
+          }
+        : { op: 'pop', id: null, deficits, cursor: snap.cursor, carry: snap.carry };
+      result = { opIndex, repeat: this.repeat, line, record: popped.record, enqueue: null };
+      this.lastRecord = popped.record;
+      this.repeat++;
+      if (this.repeat >= op.count) {
+        this.opIndex++;
+        this.repeat = 0;
+      }
+    }
+    this.steps++;
+    this.log.push(result.line);
+    return result;
+  }
+
+  /** Run every remaining step; returns their output lines. */
+  runToEnd(): ScriptOutputLine[] {
+    const out: ScriptOutputLine[] = [];
+    for (let s = this.step(); s; s = this.step()) out.push(s.line);
+    return out;
+  }
+
+  snapshot(): SessionSnapshot {
+    const blocked = new Set(this.blocked);
+    const drr = this.queue.snapshot(this.profileIndex, (_h, cls) => !blocked.has(cls.name));
+    return {
+      ...drr,
+      queues: drr.classes.map((c) => ({
+        class: c.name,
+        requests: this.queue.classQueue(c.name, this.profileIndex).map((r) => ({
+          id: r.id,
+          cost: r.ref.cost,
+          rawIsl: r.ref.rawIsl,
+          cached: r.ref.cached,
+          priority: r.priority,
+          strictPriority: r.strictPriority,
+          arrivalS: r.arrivalS,
+          seq: r.seq,
+          score: r.score,
+        })),
+      })),
+      log: [...this.log],
+      nextOp: this.opIndex,
+      stepsDone: this.steps,
+      totalSteps: this.total,
+      lastRecord: this.lastRecord,
+      blockedNow: [...this.blocked],
+    };
+  }
+}
+
+/** Run a whole script; one output line per enqueue and per arbitration. */
+export function runScript(script: ArbitrationScript): ScriptOutputLine[] {
+  return new ArbitrationSession(script).runToEnd();
+}
+
+/** JSON text of an output line with the contract's key order (deficits in declaration order). */
+export function outputLineJson(line: ScriptOutputLine): string {
+  const s = JSON.stringify;
+  if (line.op === 'enqueue') {
+    let out = `{"op":"enqueue","id":${s(line.id)},"class":${s(line.class)},"accepted":${line.accepted}`;
+    if (!line.accepted) out += `,"reason":${s(line.reason)},"current":${line.current},"limit":${line.limit}`;
+    return `${out}}`;
+  }
+  const deficits = `{${line.deficits.map((d) => `${s(d.class)}:${d.deficit}`).join(',')}}`;
+  const head =
+    line.id === null
+      ? `{"op":"pop","id":null`
+      : `{"op":"pop","id":${s(line.id)},"class":${s(line.class)},"cost":${line.cost}`;
+  return `${head},"deficits":${deficits},"cursor":${s(line.cursor)},"carry":${s(line.carry)}}`;
+}

@@ -1,0 +1,327 @@
+/**
+ * Plain data types of the router's policy-class queues (Dynamo's DRR arbitration).
+ *
+ * Everything here is JSON-friendly (no Maps, no class instances) so a compiled policy, a snapshot or a
+ * decision record can cross a Web Worker boundary unchanged. The YAML parser in src/policy produces
+ * `PolicyFile` / `CompiledPolicy` values; src/core never imports src/policy.
+ */
+
+/** Order inside one class: first come first served, or weighted shortest processing time. */
+export type QueuePolicy = 'fcfs' | 'wspt';
+
+/** Which cursor rule the arbitration follows: the router code's (`v2`, default) or the docs' (`v1`). */
+export type DrrVariant = 'v1' | 'v2';
+
+// ---- the policy file as written (snake_case, exactly Dynamo's keys) --------------------------------
+
+/** One `uncached_isl_buckets` entry as written in the YAML. */
+export interface PolicyBucketEntry {
+  min_tokens: number;
+  bucket: string;
+}
+
+/** One `policy_classes` entry as written in the YAML. */
+export interface PolicyClassEntry {
+  name: string;
+  quantum: number;
+  policy_family?: string;
+  cache_bucket?: string;
+  queue_policy?: QueuePolicy;
+  prefill_busy_threshold?: number;
+  prefill_busy_threshold_frac?: number;
+  busy_worker_ratio?: number;
+  request_queue_limit_per_worker?: number;
+  raw_isl_token_queue_limit_per_worker?: number;
+  cached_token_queue_limit_per_worker?: number;
+}
+
+/** A profile as written: the root's three keys, or one `models:` entry. */
+export interface PolicyProfileEntry {
+  default_policy_family?: string;
+  uncached_isl_buckets?: PolicyBucketEntry[];
+  policy_classes: PolicyClassEntry[];
+}
+
+/** The validated policy file, key for key as the user wrote it. */
+export interface PolicyFile {
+  default_policy_family?: string;
+  uncached_isl_buckets?: PolicyBucketEntry[];
+  policy_classes?: PolicyClassEntry[];
+  models?: Record<string, PolicyProfileEntry>;
+}
+
+// ---- the compiled policy (what the queue runs on) ------------------------------------------------------
+
+/** A physical class: one heap, one deficit, one quantum. Optional numbers are absent when not configured. */
+export interface ClassConfig {
+  name: string;
+  /** DRR credit granted per ring round, in uncached tokens (> 0). */
+  quantum: number;
+  /** Set for a matrix class (together with `cacheBucket`); absent for an explicit class. */
+  policyFamily?: string;
+  cacheBucket?: string;
+  queuePolicy: QueuePolicy;
+  /** A worker is busy for this class when its active prefill tokens exceed this. */
+  prefillBusyThreshold?: number;
+  /** ... or exceed this fraction of the worker's max batched tokens. */
+  prefillBusyThresholdFrac?: number;
+  /** With a threshold: the pool is busy once busy workers reach this fraction of the eligible ones. */
+  busyWorkerRatio?: number;
+  requestQueueLimitPerWorker?: number;
+  rawIslTokenQueueLimitPerWorker?: number;
+  cachedTokenQueueLimitPerWorker?: number;
+}
+
+export interface BucketConfig {
+  /** Smallest uncached-token count that falls into this bucket. */
+  minTokens: number;
+  bucket: string;
+}
+
+/** One matrix cell: (family, bucket) -> index into `Profile.classes`. */
+export interface MatrixCell {
+  family: string;
+  bucket: string;
+  classIndex: number;
+}
+
+/** A set of classes that arbitrate together (the root profile, a model's profile or the synthetic one). */
+export interface Profile {
+  /** Display name: `(root)`, `(default)` or the model name. */
+  name: string;
+  /** The model this profile belongs to; null for the root and the synthetic default profile. */
+  model: string | null;
+  /** Null only for profiles without matrix classes (the sandbox's explicit-only shorthand, the synthetic default). */
+  defaultFamily: string | null;
+  buckets: BucketConfig[];
+  /** Declaration order; this is the DRR ring order. */
+  classes: ClassConfig[];
+  /** Families named by matrix classes, in first-mention order. */
+  families: string[];
+  cells: MatrixCell[];
+}
+
+/** A validated policy ready for the queue. */
+export interface CompiledPolicy {
+  root: Profile | null;
+  /** Model profiles in declaration order. */
+  models: Profile[];
+}
+
+// ---- requests ------------------------------------------------------------------------------------------
+
+/** What a caller knows about a request when it reaches the router. */
+export interface RequestFacts {
+  /** The class name the request asks for (a header in Dynamo); null/absent = none. */
+  requestedClass?: string | null;
+  model?: string | null;
+  /** Raw input tokens. */
+  rawIsl: number;
+  /** Best prefix-cache overlap among the eligible workers, taken once at enqueue. */
+  cachedTokens: number;
+}
+
+/** The immutable snapshot taken at enqueue time. */
+export interface RequestCost {
+  rawIsl: number;
+  /** min(cachedTokens, rawIsl). */
+  cached: number;
+  /** rawIsl - cached. */
+  uncached: number;
+  /** max(1, uncached): what DRR and WSPT charge. */
+  cost: number;
+}
+
+/** Where a request lands: profile, class and its cost snapshot. */
+export interface ClassRef extends RequestCost {
+  /** Index into the queue's profile list (see `PolicyQueue.profiles()`). */
+  profileIndex: number;
+  profile: string;
+  classIndex: number;
+  className: string;
+}
+
+export interface QueueRequestInput<T = unknown> extends RequestFacts {
+  id: string;
+  /** Soft priority jump (float); default 0. */
+  priority?: number;
+  /** Strict tier (unsigned integer); higher tiers always first; default 0. */
+  strictPriority?: number;
+  /** Arrival time in simulated seconds since the start; default 0. */
+  arrivalS?: number;
+  payload: T;
+}
+
+/** A request waiting in a class heap. */
+export interface QueuedRequest<T = unknown> {
+  id: string;
+  ref: ClassRef;
+  priority: number;
+  strictPriority: number;
+  arrivalS: number;
+  /** Enqueue sequence number shared by all classes (smaller = earlier). */
+  seq: number;
+  /** Policy score (FCFS or WSPT), precomputed; larger first. */
+  score: number;
+  payload: T;
+}
+
+export type RejectReason = 'request_queue_limit' | 'raw_isl_token_queue_limit' | 'cached_token_queue_limit';
+
+export type EnqueueResult =
+  | { accepted: true; ref: ClassRef }
+  | { accepted: false; ref: ClassRef; reason: RejectReason; current: number; limit: number };
+
+/** What `isDispatchable` sees besides the head: the class and its live DRR state. */
+export interface ClassState {
+  readonly index: number;
+  readonly config: ClassConfig;
+  readonly name: string;
+  readonly deficit: number;
+  readonly queued: number;
+}
+
+// ---- decisions -----------------------------------------------------------------------------------------
+
+/**
+ * What one class visit found:
+ * - `empty`: nothing queued (deficit reset to 0);
+ * - `blocked`: head not dispatchable (deficit kept, no credit);
+ * - `affordable`: the existing deficit already covers the head;
+ * - `granted`: one quantum added, and now it covers the head;
+ * - `unaffordable`: one quantum added (or, for the carry, none) and the head still costs more;
+ * - `chosen`: picked in the final scan after the bulk credit;
+ * - `short`: final scan, still not enough credit.
+ */
+export type VisitOutcome =
+  | 'empty'
+  | 'blocked'
+  | 'affordable'
+  | 'granted'
+  | 'unaffordable'
+  | 'chosen'
+  | 'short';
+
+export interface ClassVisit {
+  /** `carry`: the remaining burst tried first (V2); `scan`: the ring scan; `final`: after bulk credit. */
+  phase: 'carry' | 'scan' | 'final';
+  class: string;
+  outcome: VisitOutcome;
+  headId: string | null;
+  headCost: number | null;
+  deficitBefore: number;
+  deficitAfter: number;
+}
+
+export interface DeficitChange {
+  class: string;
+  before: number;
+  after: number;
+}
+
+/** Everything one `pop` examined and why it chose what it chose. */
+export interface DecisionRecord {
+  variant: DrrVariant;
+  profile: string;
+  visits: ClassVisit[];
+  /** Virtual rounds granted in bulk (null when the bulk step did not run). */
+  bulkRounds: number | null;
+  /** Per class, in ring order. */
+  deficits: DeficitChange[];
+  cursorBefore: string | null;
+  cursorAfter: string | null;
+  carryBefore: string | null;
+  carryAfter: string | null;
+  chosen: { id: string; class: string; cost: number } | null;
+  /** Class heads examined (for the O(C) property: at most 2·C). */
+  headsTouched: number;
+  summary: string;
+}
+
+export interface PopResult<T = unknown> {
+  request: QueuedRequest<T> | null;
+  /** Null when the caller asked for `{ record: false }`. */
+  record: DecisionRecord | null;
+  /** Class heads examined during this pop (always counted, even without a record). */
+  headsTouched: number;
+}
+
+export interface PopOptions {
+  /** Build the detailed decision record (default true). The hot path passes false. */
+  record?: boolean;
+  /** Which profile's ring to arbitrate (index from `profiles()`); default: rotate over profiles with backlog. */
+  profileIndex?: number;
+}
+
+/** The live DRR state of one profile, as shown by the UI (`window.fairground.snapshot().drr`). */
+export interface DrrSnapshot {
+  /** Name of the class the next ring scan starts from (null when the profile has no classes). */
+  cursor: string | null;
+  carry: string | null;
+  classes: {
+    name: string;
+    quantum: number;
+    deficit: number;
+    queued: number;
+    headCost: number | null;
+    blocked?: boolean;
+  }[];
+  variant: DrrVariant;
+  profile: string;
+}
+
+// ---- arbitration scripts (the DRR sandbox; parsed in src/policy/script.ts) ------------------------------
+
+export interface ScriptEnqueueOp {
+  kind: 'enqueue';
+  id: string;
+  requestedClass: string | null;
+  model: string | null;
+  rawIsl: number;
+  cachedTokens: number;
+  priority: number;
+  strictPriority: number;
+  arrivalS: number;
+}
+
+export interface ScriptPopOp {
+  kind: 'pop';
+  /** How many arbitrations this op performs (prints one line each). */
+  count: number;
+  /** Class names whose heads are not dispatchable during this op. */
+  blocked: string[];
+}
+
+export type ScriptOp = ScriptEnqueueOp | ScriptPopOp;
+
+export interface ArbitrationScript {
+  name?: string;
+  description?: string;
+  /** Null = no policy: the synthetic `default` class. */
+  policy: CompiledPolicy | null;
+  workers: number;
+  variant: DrrVariant;
+  ops: ScriptOp[];
+}
+
+/** One output line of `arbitrate` (spec/cli.md); serialise with `outputLineJson` to keep key order. */
+export type ScriptOutputLine =
+  | {
+      op: 'enqueue';
+      id: string;
+      class: string;
+      accepted: boolean;
+      reason?: RejectReason;
+      current?: number;
+      limit?: number;
+    }
+  | {
+      op: 'pop';
+      id: string | null;
+      class?: string;
+      cost?: number;
+      /** Every class of the profile in use, in declaration order (an array: names like "1" would reorder in an object). */
+      deficits: { class: string; deficit: number }[];
+      cursor: string | null;
+      carry: string | null;
+    };
