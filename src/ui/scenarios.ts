@@ -1,0 +1,32 @@
+/** The shipped scenarios, bundled into the app (no network at run time). */
+const files = import.meta.glob('../../scenarios/*.yaml', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>;
+
+export interface ShippedScenario {
+  id: string;
+  text: string;
+  title: string;
+}
+
+function titleOf(id: string, text: string): string {
+  const m = /^name:\s*(.+)$/m.exec(text);
+  return m ? m[1].trim().replace(/^['"]|['"]$/g, '') : id;
+}
+
+export const SCENARIOS: ShippedScenario[] = Object.entries(files)
+  .map(([path, text]) => {
+    const id = path.replace(/^.*\//, '').replace(/\.yaml$/, '');
+    return { id, text, title: titleOf(id, text) };
+  })
+  .sort((a, b) => (a.id === 'default' ? -1 : b.id === 'default' ? 1 : a.title.localeCompare(b.title)));
+
+export const DEFAULT_SCENARIO_ID = SCENARIOS.find((s) => s.id === 'default')?.id ?? SCENARIOS[0]?.id ?? '';
+
+export const FALLBACK_SCENARIO = 'version: 1\nname: Toy queue\nseed: 1\n';
+
+export function scenarioText(id: string): string {
+  return SCENARIOS.find((s) => s.id === id)?.text ?? FALLBACK_SCENARIO;
+}

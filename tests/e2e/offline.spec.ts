@@ -1,0 +1,17 @@
+import { expect, test } from '@playwright/test';
+
+test('the page requests nothing from any origin but its own', async ({ page, baseURL }) => {
+  const origin = new URL(baseURL as string).origin;
+  const foreign: string[] = [];
+  page.on('request', (req) => {
+    const url = req.url();
+    if (url.startsWith('data:') || url.startsWith('blob:')) return;
+    if (new URL(url).origin !== origin) foreign.push(url);
+  });
+  await page.goto('./');
+  await expect(page.getByRole('button', { name: 'Play' })).toBeEnabled();
+  await page.getByRole('button', { name: 'Play' }).click();
+  await page.waitForTimeout(1000);
+  await page.getByRole('button', { name: 'Pause' }).click();
+  expect(foreign).toEqual([]);
+});
