@@ -1,0 +1,11 @@
+/**
+ * The playground's views. Each takes the current snapshot (a plain object from the worker, shaped as
+ * the core's SimSnapshot or the DRR sandbox's snapshot) and an optional highlight from the selected
+ * decision, and renders a labelled region named as in the UI contract.
+ */
+export type { ViewProps } from './types';
+export { ClassQueues } from './ClassQueues';
+export { ClientService } from './ClientService';
+export { DrrRing } from './DrrRing';
+export { Figures } from './Figures';
+export { Workers } from './Workers';
