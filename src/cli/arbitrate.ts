@@ -1,6 +1,35 @@
+/**
+ * `arbitrate <script.yaml>`: run an arbitration script (spec/scenario.md §3) on the policy-class
+ * queue and print one JSON line per enqueue and per arbitration (spec/cli.md). A `policy_file` is
+ * read relative to the script. Invalid input: every problem as `file:line:col: message`, exit 1.
+ */
+import { dirname, resolve } from 'node:path';
+import { outputLineJson, runScript } from '../core/drr/script-runner';
+import { formatProblems } from '../format/yaml';
+import { validateScriptText } from '../policy/script';
 import { type CliIO, EXIT } from './io';
 
-export async function arbitrateCommand(_args: string[], io: CliIO): Promise<number> {
-  io.err('arbitrate: not implemented yet');
-  return EXIT.internal;
+export async function arbitrateCommand(args: string[], io: CliIO): Promise<number> {
+  const files = args.filter((a) => !a.startsWith('--'));
+  if (files.length !== 1) {
+    io.err('arbitrate: give exactly one script, e.g. `npm run -s sim -- arbitrate scenarios/drr-burst.yaml`');
+    return EXIT.invalid;
+  }
+  const file = files[0];
+  let text: string;
+  try {
+    text = io.readFile(file);
+  } catch {
+    io.err(`${file}:1:1: cannot read the file (does it exist?)`);
+    return EXIT.invalid;
+  }
+  const base = dirname(resolve(file));
+  const res = validateScriptText(text, { readFile: (rel) => io.readFile(resolve(base, rel)) });
+  if (!res.ok) {
+    io.err(formatProblems(res.problems, file));
+    return EXIT.invalid;
+  }
+  const lines = runScript(res.value);
+  if (lines.length > 0) io.out(lines.map(outputLineJson).join('\n'));
+  return EXIT.ok;
 }

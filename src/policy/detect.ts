@@ -1,0 +1,18 @@
+/** Tell a file's kind from its top-level keys (for `validate` and the playground's paste box). */
+
+function isMapping(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** An arbitration script is recognised by its `ops` list. */
+export function isArbitrationScript(value: unknown): boolean {
+  return isMapping(value) && 'ops' in value;
+}
+
+/** A policy file has a root profile key or `models`, and is not a script. */
+export function isPolicyDoc(value: unknown): boolean {
+  if (!isMapping(value) || 'ops' in value) return false;
+  return ['policy_classes', 'models', 'default_policy_family', 'uncached_isl_buckets'].some(
+    (k) => k in value,
+  );
+}

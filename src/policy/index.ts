@@ -1,0 +1,31 @@
+/**
+ * Dynamo router policy YAML and arbitration scripts: parsing and validation with positions, the
+ * JSON Schemas for the editor, and compilation to the plain types of src/core/drr.
+ */
+export type { PolicyFile, CompiledPolicy, ArbitrationScript } from '../core/drr/types';
+export type { Problem, Result } from '../format/yaml';
+export {
+  parsePolicyValue,
+  parsePolicyText,
+  validatePolicyText,
+  checkPolicyValue,
+  valueAt,
+} from './parse';
+export { compilePolicy, compileProfile } from './compile';
+export { policyRuleProblems, type RuleOptions } from './rules';
+export {
+  policyFileSchema,
+  policyJsonSchema,
+  classSchema,
+  bucketSchema,
+  profileSchema,
+  IDENTIFIER,
+} from './schema';
+export {
+  scriptSchema,
+  scriptJsonSchema,
+  parseScriptValue,
+  validateScriptText,
+  type ScriptOptions,
+} from './script';
+export { isArbitrationScript, isPolicyDoc } from './detect';

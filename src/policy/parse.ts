@@ -1,0 +1,60 @@
+/**
+ * Policy YAML -> validated file -> compiled policy, with every problem positioned: YAML syntax, the
+ * zod schema (types, ranges, unknown keys with hints), then the cross-field rules.
+ */
+import type { CompiledPolicy, PolicyFile } from '../core/drr/types';
+import { type ParsedYaml, type Path, parseYaml, type Result, sortProblems, validate } from '../format/yaml';
+import { compilePolicy } from './compile';
+import { policyRuleProblems, type RuleOptions } from './rules';
+import { policyFileSchema } from './schema';
+
+/** The plain value at `path` inside a parsed document (undefined when absent). */
+export function valueAt(root: unknown, path: Path): unknown {
+  let v: unknown = root;
+  for (const seg of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string | number, unknown>)[seg];
+  }
+  return v;
+}
+
+/** Schema and cross-field validation of the policy subtree at `basePath`. */
+export function checkPolicyValue(
+  parsed: ParsedYaml,
+  basePath: Path = [],
+  opts: RuleOptions = {},
+): Result<PolicyFile> {
+  const input = valueAt(parsed.value, basePath);
+  const res = validate(policyFileSchema, parsed, basePath, input ?? null);
+  if (!res.ok) return res;
+  const problems = policyRuleProblems(res.value, parsed, basePath, opts);
+  return problems.length > 0 ? { ok: false, problems: sortProblems(problems) } : res;
+}
+
+/**
+ * Validate and compile a policy found at `basePath` of an already parsed document (a policy file at
+ * `[]`, a scenario's `['router', 'policy']`, a script's `['policy']`). Positions refer to the whole
+ * document.
+ */
+export function parsePolicyValue(
+  parsed: ParsedYaml,
+  basePath: Path = [],
+  opts: RuleOptions = {},
+): Result<CompiledPolicy> {
+  const res = checkPolicyValue(parsed, basePath, opts);
+  return res.ok ? { ok: true, value: compilePolicy(res.value) } : res;
+}
+
+/** A policy file's text -> the validated file as written (Dynamo's strict rules). */
+export function validatePolicyText(text: string): Result<PolicyFile> {
+  const parsed = parseYaml(text);
+  if (!parsed.ok) return parsed;
+  return checkPolicyValue(parsed.value, []);
+}
+
+/** A policy file's text -> the compiled policy the queue runs on. */
+export function parsePolicyText(text: string): Result<CompiledPolicy> {
+  const parsed = parseYaml(text);
+  if (!parsed.ok) return parsed;
+  return parsePolicyValue(parsed.value, []);
+}

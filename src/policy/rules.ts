@@ -1,0 +1,202 @@
+/**
+ * Cross-field rules of the policy YAML that a schema cannot express, each reported at the node that
+ * is wrong: bucket floors and names, class names, matrix cells, references between keys, and the
+ * root profile's all-or-none rule. Runs after the zod schema accepted the shapes.
+ */
+import type { PolicyClassEntry, PolicyFile, PolicyProfileEntry } from '../core/drr/types';
+import { didYouMean, type ParsedYaml, type Path, type Problem, problem } from '../format/yaml';
+
+export interface RuleOptions {
+  /**
+   * Accept a root profile made only of explicit classes with just `policy_classes` (no family, no
+   * buckets). Dynamo itself requires all three keys; the arbitration sandbox allows this shorthand.
+   */
+  explicitOnlyShorthand?: boolean;
+}
+
+const ROOT_KEYS = ['default_policy_family', 'uncached_isl_buckets', 'policy_classes'] as const;
+
+class Reporter {
+  readonly problems: Problem[] = [];
+  constructor(private readonly parsed: ParsedYaml) {}
+
+  at(path: Path, message: string, opts: { key?: boolean } = {}): void {
+    const p = this.parsed.locate(path, opts);
+    this.problems.push(problem(p.line, p.col, message, path));
+  }
+
+  lineOf(path: Path): number {
+    return this.parsed.locate(path).line;
+  }
+}
+
+function isMatrix(c: PolicyClassEntry): boolean {
+  return c.policy_family !== undefined && c.cache_bucket !== undefined;
+}
+
+function hasThreshold(c: PolicyClassEntry): boolean {
+  return c.prefill_busy_threshold !== undefined || c.prefill_busy_threshold_frac !== undefined;
+}
+
+function checkBuckets(r: Reporter, profile: PolicyProfileEntry, pp: Path): Set<string> {
+  const names = new Set<string>();
+  const buckets = profile.uncached_isl_buckets ?? [];
+  const firstAt = new Map<string, number>();
+  buckets.forEach((b, i) => {
+    const bp = [...pp, 'uncached_isl_buckets', i];
+    if (i === 0 && b.min_tokens !== 0)
+      r.at([...bp, 'min_tokens'], `the first bucket must start at min_tokens: 0 (found ${b.min_tokens})`);
+    if (i > 0 && b.min_tokens <= buckets[i - 1].min_tokens)
+      r.at(
+        [...bp, 'min_tokens'],
+        `bucket floors must increase strictly: min_tokens ${b.min_tokens} follows ${buckets[i - 1].min_tokens}`,
+      );
+    const seen = firstAt.get(b.bucket);
+    if (seen !== undefined)
+      r.at(
+        [...bp, 'bucket'],
+        `duplicate bucket name '${b.bucket}' (first declared at line ${r.lineOf([...pp, 'uncached_isl_buckets', seen, 'bucket'])})`,
+      );
+    else firstAt.set(b.bucket, i);
+    names.add(b.bucket);
+  });
+  return names;
+}
+
+function checkClasses(
+  r: Reporter,
+  profile: PolicyProfileEntry,
+  pp: Path,
+  bucketNames: Set<string>,
+): string[] {
+  const classes = profile.policy_classes ?? [];
+  const firstAt = new Map<string, number>();
+  const families: string[] = [];
+  classes.forEach((c, i) => {
+    const cp = [...pp, 'policy_classes', i];
+    const seen = firstAt.get(c.name);
+    if (seen !== undefined)
+      r.at(
+        [...cp, 'name'],
+        `duplicate class name '${c.name}' (first declared at line ${r.lineOf([...pp, 'policy_classes', seen, 'name'])})`,
+      );
+    else firstAt.set(c.name, i);
+
+    if ((c.policy_family === undefined) !== (c.cache_bucket === undefined)) {
+      const given = c.policy_family !== undefined ? 'policy_family' : 'cache_bucket';
+      const missing = given === 'policy_family' ? 'cache_bucket' : 'policy_family';
+      r.at(
+        [...cp, given],
+        `class '${c.name}' has ${given} but no ${missing}: a matrix class needs both, an explicit class neither`,
+        { key: true },
+      );
+    }
+    if (c.cache_bucket !== undefined && !bucketNames.has(c.cache_bucket)) {
+      const known = [...bucketNames];
+      const hint = didYouMean(c.cache_bucket, known);
+      r.at(
+        [...cp, 'cache_bucket'],
+        known.length === 0
+          ? `unknown bucket '${c.cache_bucket}': the profile declares no uncached_isl_buckets`
+          : `unknown bucket '${c.cache_bucket}'${hint ? ` (did you mean '${hint}'?)` : ''}; buckets: ${known.join(', ')}`,
+      );
+    }
+    if (c.busy_worker_ratio !== undefined && !hasThreshold(c))
+      r.at(
+        [...cp, 'busy_worker_ratio'],
+        `class '${c.name}': busy_worker_ratio needs prefill_busy_threshold or prefill_busy_threshold_frac`,
+        { key: true },
+      );
+    if (isMatrix(c) && !families.includes(c.policy_family as string))
+      families.push(c.policy_family as string);
+  });
+  return families;
+}
+
+function checkMatrix(
+  r: Reporter,
+  profile: PolicyProfileEntry,
+  pp: Path,
+  families: string[],
+  bucketNames: Set<string>,
+): void {
+  const classes = profile.policy_classes ?? [];
+  classes.forEach((c, i) => {
+    if (!isMatrix(c) && families.includes(c.name))
+      r.at(
+        [...pp, 'policy_classes', i, 'name'],
+        `explicit class '${c.name}' has the name of a policy family; rename it or make it a matrix class of that family`,
+      );
+  });
+  const dpf = profile.default_policy_family;
+  if (dpf !== undefined && !families.includes(dpf)) {
+    const hint = didYouMean(dpf, families);
+    r.at(
+      [...pp, 'default_policy_family'],
+      families.length === 0
+        ? `default_policy_family '${dpf}' is not a family: no class of this profile has a policy_family`
+        : `default_policy_family '${dpf}' is not a family of any matrix class${hint ? ` (did you mean '${hint}'?)` : ''}; families: ${families.join(', ')}`,
+    );
+  }
+  const cellAt = new Map<string, number>();
+  classes.forEach((c, i) => {
+    if (!isMatrix(c) || !bucketNames.has(c.cache_bucket as string)) return;
+    const key = `${c.policy_family}\u0000${c.cache_bucket}`;
+    const first = cellAt.get(key);
+    if (first !== undefined)
+      r.at(
+        [...pp, 'policy_classes', i],
+        `duplicate matrix cell (family '${c.policy_family}', bucket '${c.cache_bucket}'): class '${classes[first].name}' at line ${r.lineOf([...pp, 'policy_classes', first])} already fills it`,
+      );
+    else cellAt.set(key, i);
+  });
+  const missing: string[] = [];
+  for (const f of families)
+    for (const b of profile.uncached_isl_buckets ?? [])
+      if (!cellAt.has(`${f}\u0000${b.bucket}`)) missing.push(`(family '${f}', bucket '${b.bucket}')`);
+  if (missing.length > 0)
+    r.at(
+      [...pp, 'policy_classes'],
+      `missing matrix cell${missing.length > 1 ? 's' : ''} ${missing.join(', ')}: every family needs one class per bucket`,
+      { key: true },
+    );
+}
+
+function checkProfile(r: Reporter, profile: PolicyProfileEntry, pp: Path): void {
+  const bucketNames = checkBuckets(r, profile, pp);
+  const families = checkClasses(r, profile, pp, bucketNames);
+  checkMatrix(r, profile, pp, families, bucketNames);
+}
+
+/** Every cross-field problem of a schema-valid policy at `basePath` of the parsed document. */
+export function policyRuleProblems(
+  file: PolicyFile,
+  parsed: ParsedYaml,
+  basePath: Path,
+  opts: RuleOptions = {},
+): Problem[] {
+  const r = new Reporter(parsed);
+  const present = ROOT_KEYS.filter((k) => file[k] !== undefined);
+  const shorthand =
+    opts.explicitOnlyShorthand === true &&
+    present.length === 1 &&
+    present[0] === 'policy_classes' &&
+    !(file.policy_classes ?? []).some((c) => c.policy_family !== undefined || c.cache_bucket !== undefined);
+  if (present.length > 0 && present.length < ROOT_KEYS.length && !shorthand) {
+    const missing = ROOT_KEYS.filter((k) => file[k] === undefined);
+    r.at(
+      [...basePath, present[0]],
+      `the root profile needs all of default_policy_family, uncached_isl_buckets and policy_classes, or none of them; missing: ${missing.join(', ')}`,
+      { key: true },
+    );
+  }
+  const modelNames = Object.keys(file.models ?? {});
+  if (present.length === 0 && modelNames.length === 0)
+    r.at(
+      basePath,
+      'a policy needs a root profile (default_policy_family, uncached_isl_buckets, policy_classes) or at least one entry under models',
+    );
+  if (present.length > 0) checkProfile(r, file as PolicyProfileEntry, basePath);
+  for (const m of modelNames) checkProfile(r, file.models?.[m], [...basePath, 'models', m]);
+  return r.problems;
+}

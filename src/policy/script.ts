@@ -1,0 +1,303 @@
+/**
+ * The arbitration script format (spec/scenario.md §3): a policy (inline, or `policy_file` for the
+ * CLI), a worker count, and a list of enqueue/pop ops that drive the policy-class queue alone.
+ * Parsed and checked here with positions; the runner lives in src/core/drr/script-runner.ts.
+ */
+import { z } from 'zod';
+import { indexProfile, profileIndexFor, profileList } from '../core/drr/classify';
+import type { ArbitrationScript, CompiledPolicy, ScriptOp } from '../core/drr/types';
+import {
+  didYouMean,
+  formatProblems,
+  type ParsedYaml,
+  type Path,
+  type Problem,
+  parseYaml,
+  problem,
+  type Result,
+  sortProblems,
+  validate,
+} from '../format/yaml';
+import { parsePolicyText, parsePolicyValue } from './parse';
+import { policyFileSchema, uint } from './schema';
+
+const MAX_POP_COUNT = 1_000_000;
+const MAX_WORKERS = 1_000_000;
+
+const enqueueSchema = z
+  .strictObject({
+    id: z
+      .string({ error: 'id must be a string' })
+      .min(1, { error: 'id must not be empty' })
+      .optional()
+      .meta({
+        description: 'Request id shown in the output (default: req<op index>). Unique in the script.',
+      }),
+    class: z.string({ error: 'class must be a string' }).optional().meta({
+      description:
+        'Requested class name, resolved like a request header: explicit class, else family (unknown -> default family), then bucket.',
+    }),
+    cost: uint('cost', 1)
+      .optional()
+      .meta({
+        description: 'Shorthand for isl: N, cached: 0 (scheduling cost N). Give cost or isl, not both.',
+      }),
+    isl: uint('isl').optional().meta({ description: 'Raw input tokens of the request.' }),
+    cached: uint('cached')
+      .optional()
+      .meta({ description: 'Prefix-cache tokens (capped at isl); cost = max(1, isl - cached). Default 0.' }),
+    priority: z
+      .number({ error: 'priority must be a finite number' })
+      .optional()
+      .meta({ description: 'Soft priority jump (float, negatives count as 0). Default 0.' }),
+    strict_priority: uint('strict_priority')
+      .optional()
+      .meta({ description: 'Strict priority tier (whole number; higher tiers leave first). Default 0.' }),
+    arrival: z
+      .number({ error: 'arrival must be a finite number of seconds' })
+      .min(0, { error: 'arrival must be ≥ 0' })
+      .optional()
+      .meta({ description: 'Arrival time in seconds (FCFS score). Default: the op index.' }),
+    model: z
+      .string({ error: 'model must be a string' })
+      .min(1, { error: 'model must not be empty' })
+      .optional()
+      .meta({ description: "Model name: picks that model's profile from the policy's models map." }),
+  })
+  .meta({ description: 'Add one request to the queue (queue limits are checked first).' });
+
+const popSchema = z
+  .strictObject({
+    count: uint('count', 1)
+      .max(MAX_POP_COUNT, { error: `count must be ≤ ${MAX_POP_COUNT}` })
+      .optional()
+      .meta({ description: 'Number of arbitrations (one output line each). Default 1.' }),
+    blocked: z
+      .array(z.string({ error: 'a blocked entry must be a class name' }), {
+        error: 'blocked must be a list of class names',
+      })
+      .optional()
+      .meta({
+        description:
+          'Classes whose heads are not dispatchable during these pops (they keep credit, earn none).',
+      }),
+  })
+  .nullable()
+  .meta({ description: 'Arbitrate: DRR picks the next request among the dispatchable class heads.' });
+
+const opSchema = z
+  .strictObject({
+    enqueue: enqueueSchema.optional(),
+    pop: popSchema.optional(),
+  })
+  .meta({ description: 'One op: `enqueue: {...}` or `pop: {...}`.' });
+
+export const scriptSchema = z
+  .strictObject({
+    name: z.string().optional().meta({ description: 'Title shown in the playground.' }),
+    description: z
+      .string()
+      .optional()
+      .meta({ description: 'What to look for, step by step (markdown allowed).' }),
+    policy: policyFileSchema
+      .optional()
+      .meta({
+        description: 'A Dynamo policy inline. Omit it (and policy_file) for the synthetic `default` class.',
+      }),
+    policy_file: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({ description: 'Path of a policy file relative to this script (CLI only); instead of policy.' }),
+    workers: uint('workers', 1)
+      .max(MAX_WORKERS, { error: `workers must be ≤ ${MAX_WORKERS}` })
+      .optional()
+      .meta({ description: 'Worker count that scales the per-worker queue limits. Default 1.' }),
+    variant: z
+      .enum(['v1', 'v2'], { error: "variant must be 'v1' or 'v2'" })
+      .optional()
+      .meta({
+        description:
+          "DRR cursor rule: 'v2' (the router's code, with carry; default) or 'v1' (the docs' rule).",
+      }),
+    ops: z.array(opSchema, { error: 'ops must be a list' }).meta({ description: 'The ops, run in order.' }),
+  })
+  .meta({ description: 'Arbitration script: drives the policy-class DRR queue alone, step by step.' });
+
+type RawScript = z.output<typeof scriptSchema>;
+
+export interface ScriptOptions {
+  /** Reads a `policy_file` given relative to the script; without it such scripts skip policy checks. */
+  readFile?: (relPath: string) => string;
+}
+
+class Reporter {
+  readonly problems: Problem[] = [];
+  constructor(private readonly parsed: ParsedYaml) {}
+  at(path: Path, message: string, opts: { key?: boolean } = {}): void {
+    const p = this.parsed.locate(path, opts);
+    this.problems.push(problem(p.line, p.col, message, path));
+  }
+  lineOf(path: Path): number {
+    return this.parsed.locate(path).line;
+  }
+}
+
+/** Load the policy a script uses: inline, from policy_file, or none. Problems are positioned in the script. */
+function scriptPolicy(
+  raw: RawScript,
+  parsed: ParsedYaml,
+  r: Reporter,
+  opts: ScriptOptions,
+): { policy: CompiledPolicy | null; known: boolean } {
+  if (raw.policy !== undefined && raw.policy_file !== undefined) {
+    r.at(['policy_file'], 'give policy or policy_file, not both', { key: true });
+    return { policy: null, known: false };
+  }
+  if (raw.policy !== undefined) {
+    const res = parsePolicyValue(parsed, ['policy'], { explicitOnlyShorthand: true });
+    if (!res.ok) {
+      r.problems.push(...res.problems);
+      return { policy: null, known: false };
+    }
+    return { policy: res.value, known: true };
+  }
+  if (raw.policy_file !== undefined) {
+    if (!opts.readFile) return { policy: null, known: false };
+    let text: string;
+    try {
+      text = opts.readFile(raw.policy_file);
+    } catch {
+      r.at(['policy_file'], `cannot read policy_file '${raw.policy_file}' (relative to this script)`);
+      return { policy: null, known: false };
+    }
+    const res = parsePolicyText(text);
+    if (!res.ok) {
+      for (const line of formatProblems(res.problems, raw.policy_file).split('\n'))
+        r.at(['policy_file'], `in the policy file: ${line}`);
+      return { policy: null, known: false };
+    }
+    return { policy: res.value, known: true };
+  }
+  return { policy: null, known: true };
+}
+
+function checkOpsAndBuild(
+  raw: RawScript,
+  policy: CompiledPolicy | null,
+  policyKnown: boolean,
+  r: Reporter,
+): ScriptOp[] {
+  const ops: ScriptOp[] = [];
+  const profiles = profileList(policy);
+  let scriptProfile: { index: number; op: number } | null = null;
+  const idAt = new Map<string, number>();
+  raw.ops.forEach((op, i) => {
+    const p: Path = ['ops', i];
+    const kinds = (['enqueue', 'pop'] as const).filter((k) => k in op);
+    if (kinds.length !== 1) {
+      r.at(
+        p,
+        kinds.length === 0
+          ? 'an op needs `enqueue: {...}` or `pop: {...}`'
+          : 'an op is either enqueue or pop, not both',
+      );
+      return;
+    }
+    if (op.enqueue !== undefined) {
+      const e = op.enqueue;
+      const ep = [...p, 'enqueue'];
+      if (e.cost !== undefined && (e.isl !== undefined || e.cached !== undefined))
+        r.at([...ep, 'cost'], 'cost is shorthand for isl: N, cached: 0; give cost or isl/cached, not both', {
+          key: true,
+        });
+      if (e.cost === undefined && e.isl === undefined)
+        r.at(ep, 'an enqueue needs cost (uncached tokens) or isl (raw input tokens, with optional cached)');
+      const id = e.id ?? `req${i}`;
+      const seen = idAt.get(id);
+      if (seen !== undefined)
+        r.at([...ep, 'id'], `duplicate request id '${id}' (first at line ${r.lineOf(['ops', seen])})`);
+      else idAt.set(id, i);
+      const profileIndex = profileIndexFor(profiles, e.model ?? null);
+      if (scriptProfile === null) scriptProfile = { index: profileIndex, op: i };
+      else if (policyKnown && scriptProfile.index !== profileIndex)
+        r.at(
+          e.model !== undefined ? [...ep, 'model'] : ep,
+          `this request uses profile '${profiles[profileIndex].name}' but the script arbitrates '${profiles[scriptProfile.index].name}' (set by the enqueue at line ${r.lineOf(['ops', scriptProfile.op])}); a script drives one profile's ring`,
+        );
+      const profile = profiles[profileIndex];
+      if (policyKnown && policy && e.class !== undefined && profile.families.length === 0) {
+        const names = profile.classes.map((c) => c.name);
+        if (!names.includes(e.class)) {
+          const hint = didYouMean(e.class, names);
+          r.at(
+            [...ep, 'class'],
+            `unknown class '${e.class}'${hint ? ` (did you mean '${hint}'?)` : ''}; classes of profile '${profile.name}': ${names.join(', ')}`,
+          );
+        }
+      }
+      ops.push({
+        kind: 'enqueue',
+        id,
+        requestedClass: e.class ?? null,
+        model: e.model ?? null,
+        rawIsl: e.cost ?? e.isl ?? 0,
+        cachedTokens: e.cost !== undefined ? 0 : (e.cached ?? 0),
+        priority: e.priority ?? 0,
+        strictPriority: e.strict_priority ?? 0,
+        arrivalS: e.arrival ?? i,
+      });
+      return;
+    }
+    const pop = op.pop ?? {};
+    ops.push({ kind: 'pop', count: pop.count ?? 1, blocked: pop.blocked ?? [] });
+  });
+  // Blocked names must be classes of the profile the script arbitrates.
+  if (policyKnown) {
+    const idx = (scriptProfile as { index: number } | null)?.index ?? 0;
+    const names = indexProfile(profiles[idx]).profile.classes.map((c) => c.name);
+    raw.ops.forEach((op, i) => {
+      (op.pop?.blocked ?? []).forEach((b, j) => {
+        if (names.includes(b)) return;
+        const hint = didYouMean(b, names);
+        r.at(
+          ['ops', i, 'pop', 'blocked', j],
+          `unknown class '${b}'${hint ? ` (did you mean '${hint}'?)` : ''}; classes: ${names.join(', ')}`,
+        );
+      });
+    });
+  }
+  return ops;
+}
+
+/** Validate a parsed script document and build the runnable script. */
+export function parseScriptValue(parsed: ParsedYaml, opts: ScriptOptions = {}): Result<ArbitrationScript> {
+  const res = validate(scriptSchema, parsed);
+  if (!res.ok) return res;
+  const raw = res.value;
+  const r = new Reporter(parsed);
+  const { policy, known } = scriptPolicy(raw, parsed, r, opts);
+  const ops = checkOpsAndBuild(raw, policy, known, r);
+  if (r.problems.length > 0) return { ok: false, problems: sortProblems(r.problems) };
+  const script: ArbitrationScript = {
+    policy,
+    workers: raw.workers ?? 1,
+    variant: raw.variant ?? 'v2',
+    ops,
+  };
+  if (raw.name !== undefined) script.name = raw.name;
+  if (raw.description !== undefined) script.description = raw.description;
+  return { ok: true, value: script };
+}
+
+/** A script's text -> the runnable script, or every positioned problem. */
+export function validateScriptText(text: string, opts: ScriptOptions = {}): Result<ArbitrationScript> {
+  const parsed = parseYaml(text);
+  if (!parsed.ok) return parsed;
+  return parseScriptValue(parsed.value, opts);
+}
+
+/** Draft-07 JSON Schema of the script format (the policy subtree included). */
+export function scriptJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(scriptSchema, { target: 'draft-7', io: 'input' }) as Record<string, unknown>;
+}
