@@ -1,0 +1,78 @@
+/**
+ * The vocabulary shared by the workload generator and the simulation engine: what a request looks
+ * like when a client submits it, and the events a workload feeds into the engine's event queue.
+ */
+
+/** Service-level class of a client or request (BLIS names). */
+export type SloClass = 'critical' | 'standard' | 'batch' | 'sheddable' | 'background';
+
+/** SLO class → numeric priority used by priority-ordered policies (lower = more urgent). */
+export const SLO_PRIORITY: Record<SloClass, number> = {
+  critical: 0,
+  standard: 1,
+  batch: 5,
+  sheddable: 6,
+  background: 7,
+};
+
+/** Every SLO class, most urgent first (for schemas and legends). */
+export const SLO_CLASSES: readonly SloClass[] = ['critical', 'standard', 'batch', 'sheddable', 'background'];
+
+/**
+ * One request as the workload creates it. Token ids are deterministic stand-ins for real tokens:
+ * requests that share a prefix (same document, same system prompt, a chat turn extending the
+ * previous turn's context, a tree node extending its parent) have identical leading token ids.
+ * The ids the model "generates" are given by `outputTokenIds(request)` (src/core/workload/tokens.ts),
+ * so a follow-up whose prompt contains this request's reply matches it in a radix cache.
+ */
+export interface RequestSpec {
+  /** Unique and stable, e.g. "alice#12.3" (client, program instance, node index). */
+  id: string;
+  client: string;
+  /** The full prompt (length = prompt tokens, ≥ 1). */
+  tokens: Int32Array;
+  /** True output length (≥ 1). Routers and schedulers must never read it. */
+  outputTokens: number;
+  sloClass: SloClass;
+  /** Requested router policy class (optional). */
+  policyClass?: string;
+  /** Model name for policy-profile selection at the router (optional). */
+  model?: string;
+  /** Soft priority jump for the router's policy-class queues (Dynamo `priority`; default 0). */
+  priority?: number;
+  /** Strict priority tier for the router's policy-class queues (Dynamo `strict_priority`; default 0). */
+  strictPriority?: number;
+  /** Program instance id, e.g. "alice#12". */
+  program: string;
+  /** Node label within the program, e.g. "turn 3", "depth 2 branch 1", "merge". */
+  node: string;
+}
+
+export type WorkloadEvent =
+  /** A client's arrival process fires: the workload starts one program instance. */
+  | { t: number; kind: 'arrival'; client: string }
+  /** A request is submitted at t (scripted, or a follow-up of a completed request). */
+  | { t: number; kind: 'submit'; request: RequestSpec };
+
+export interface Workload {
+  /** Client names in declaration order (then clients named only by scripted requests). */
+  readonly clients: readonly string[];
+  /** Events known at t = 0: each client's first arrival (if < duration) and the scripted requests. */
+  initialEvents(): WorkloadEvent[];
+  /**
+   * A client's arrival fires at t: the requests it submits now, and its next arrival event
+   * (null when the next would be ≥ duration_s or past the client's stop time).
+   */
+  onArrival(client: string, t: number): { submit: RequestSpec[]; next: WorkloadEvent | null };
+  /**
+   * A request finished at t: follow-up submissions (next chat turn after think time, tree children,
+   * the judge's merge once all branches are done). Unknown or finished ids give [].
+   */
+  onComplete(requestId: string, t: number): WorkloadEvent[];
+  /**
+   * A request was rejected or dropped and will never complete: its program forgets what depended
+   * on it (the conversation ends, the subtree is abandoned, the merge never runs). Returns [] today;
+   * calling it keeps the workload's memory bounded under rejection.
+   */
+  onReject(requestId: string, t: number): WorkloadEvent[];
+}
