@@ -197,6 +197,6 @@ export function policyRuleProblems(
       'a policy needs a root profile (default_policy_family, uncached_isl_buckets, policy_classes) or at least one entry under models',
     );
   if (present.length > 0) checkProfile(r, file as PolicyProfileEntry, basePath);
-  for (const m of modelNames) checkProfile(r, file.models?.[m], [...basePath, 'models', m]);
+  for (const m of modelNames) checkProfile(r, file.models![m], [...basePath, 'models', m]);
   return r.problems;
 }

@@ -50,18 +50,14 @@ export const classSchema = z
       description:
         'DRR credit earned per ring round, in uncached tokens (> 0). Shares of token service follow the quantum ratios.',
     }),
-    policy_family: identifier('policy_family')
-      .optional()
-      .meta({
-        description:
-          'Family of a matrix class (give cache_bucket too). Requests asking for this family land in one of its cells.',
-      }),
-    cache_bucket: identifier('cache_bucket')
-      .optional()
-      .meta({
-        description:
-          'Bucket of a matrix class (give policy_family too); must be declared in uncached_isl_buckets.',
-      }),
+    policy_family: identifier('policy_family').optional().meta({
+      description:
+        'Family of a matrix class (give cache_bucket too). Requests asking for this family land in one of its cells.',
+    }),
+    cache_bucket: identifier('cache_bucket').optional().meta({
+      description:
+        'Bucket of a matrix class (give policy_family too); must be declared in uncached_isl_buckets.',
+    }),
     queue_policy: z
       .enum(['fcfs', 'wspt'], { error: "queue_policy must be 'fcfs' or 'wspt'" })
       .optional()
@@ -69,11 +65,9 @@ export const classSchema = z
         description:
           "Order inside the class: 'fcfs' (priority jump minus arrival time) or 'wspt' ((1 + priority) / cost). Default fcfs.",
       }),
-    prefill_busy_threshold: uint('prefill_busy_threshold')
-      .optional()
-      .meta({
-        description: 'A worker is busy for this class when its active prefill tokens exceed this number.',
-      }),
+    prefill_busy_threshold: uint('prefill_busy_threshold').optional().meta({
+      description: 'A worker is busy for this class when its active prefill tokens exceed this number.',
+    }),
     prefill_busy_threshold_frac: z
       .number({ error: 'prefill_busy_threshold_frac must be a finite number' })
       .min(0, { error: 'prefill_busy_threshold_frac must be ≥ 0' })
@@ -91,16 +85,12 @@ export const classSchema = z
         description:
           'The pool counts as busy once this fraction of eligible workers is busy (0 < r ≤ 1; needs a threshold). Default: all of them.',
       }),
-    request_queue_limit_per_worker: uint('request_queue_limit_per_worker')
-      .optional()
-      .meta({
-        description: 'Reject new requests once this many per worker are queued in the class (HTTP 529).',
-      }),
-    raw_isl_token_queue_limit_per_worker: uint('raw_isl_token_queue_limit_per_worker')
-      .optional()
-      .meta({
-        description: 'Reject new requests once the queued raw input tokens reach this many per worker.',
-      }),
+    request_queue_limit_per_worker: uint('request_queue_limit_per_worker').optional().meta({
+      description: 'Reject new requests once this many per worker are queued in the class (HTTP 529).',
+    }),
+    raw_isl_token_queue_limit_per_worker: uint('raw_isl_token_queue_limit_per_worker').optional().meta({
+      description: 'Reject new requests once the queued raw input tokens reach this many per worker.',
+    }),
     cached_token_queue_limit_per_worker: uint('cached_token_queue_limit_per_worker')
       .optional()
       .meta({ description: 'Reject new requests once the queued cached tokens reach this many per worker.' }),
@@ -111,12 +101,10 @@ export const classSchema = z
   });
 
 const profileKeys = {
-  default_policy_family: identifier('default_policy_family')
-    .optional()
-    .meta({
-      description:
-        'Family used when a request asks for no family or an unknown one. Must be a family of a matrix class.',
-    }),
+  default_policy_family: identifier('default_policy_family').optional().meta({
+    description:
+      'Family used when a request asks for no family or an unknown one. Must be a family of a matrix class.',
+  }),
   uncached_isl_buckets: z
     .array(bucketSchema, { error: 'uncached_isl_buckets must be a list of {min_tokens, bucket}' })
     .min(1, { error: 'uncached_isl_buckets must not be empty' })

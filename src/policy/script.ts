@@ -26,22 +26,16 @@ const MAX_WORKERS = 1_000_000;
 
 const enqueueSchema = z
   .strictObject({
-    id: z
-      .string({ error: 'id must be a string' })
-      .min(1, { error: 'id must not be empty' })
-      .optional()
-      .meta({
-        description: 'Request id shown in the output (default: req<op index>). Unique in the script.',
-      }),
+    id: z.string({ error: 'id must be a string' }).min(1, { error: 'id must not be empty' }).optional().meta({
+      description: 'Request id shown in the output (default: req<op index>). Unique in the script.',
+    }),
     class: z.string({ error: 'class must be a string' }).optional().meta({
       description:
         'Requested class name, resolved like a request header: explicit class, else family (unknown -> default family), then bucket.',
     }),
-    cost: uint('cost', 1)
-      .optional()
-      .meta({
-        description: 'Shorthand for isl: N, cached: 0 (scheduling cost N). Give cost or isl, not both.',
-      }),
+    cost: uint('cost', 1).optional().meta({
+      description: 'Shorthand for isl: N, cached: 0 (scheduling cost N). Give cost or isl, not both.',
+    }),
     isl: uint('isl').optional().meta({ description: 'Raw input tokens of the request.' }),
     cached: uint('cached')
       .optional()
@@ -99,11 +93,9 @@ export const scriptSchema = z
       .string()
       .optional()
       .meta({ description: 'What to look for, step by step (markdown allowed).' }),
-    policy: policyFileSchema
-      .optional()
-      .meta({
-        description: 'A Dynamo policy inline. Omit it (and policy_file) for the synthetic `default` class.',
-      }),
+    policy: policyFileSchema.optional().meta({
+      description: 'A Dynamo policy inline. Omit it (and policy_file) for the synthetic `default` class.',
+    }),
     policy_file: z
       .string()
       .min(1)
@@ -113,13 +105,9 @@ export const scriptSchema = z
       .max(MAX_WORKERS, { error: `workers must be ≤ ${MAX_WORKERS}` })
       .optional()
       .meta({ description: 'Worker count that scales the per-worker queue limits. Default 1.' }),
-    variant: z
-      .enum(['v1', 'v2'], { error: "variant must be 'v1' or 'v2'" })
-      .optional()
-      .meta({
-        description:
-          "DRR cursor rule: 'v2' (the router's code, with carry; default) or 'v1' (the docs' rule).",
-      }),
+    variant: z.enum(['v1', 'v2'], { error: "variant must be 'v1' or 'v2'" }).optional().meta({
+      description: "DRR cursor rule: 'v2' (the router's code, with carry; default) or 'v1' (the docs' rule).",
+    }),
     ops: z.array(opSchema, { error: 'ops must be a list' }).meta({ description: 'The ops, run in order.' }),
   })
   .meta({ description: 'Arbitration script: drives the policy-class DRR queue alone, step by step.' });
