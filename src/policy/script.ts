@@ -4,7 +4,7 @@
  * Parsed and checked here with positions; the runner lives in src/core/drr/script-runner.ts.
  */
 import { z } from 'zod';
-import { indexProfile, profileIndexFor, profileList } from '../core/drr/classify';
+import { profileIndexFor, profileList } from '../core/drr/classify';
 import type { ArbitrationScript, CompiledPolicy, ScriptOp } from '../core/drr/types';
 import {
   didYouMean,
@@ -75,6 +75,11 @@ const popSchema = z
         description:
           'Classes whose heads are not dispatchable during these pops (they keep credit, earn none).',
       }),
+    model: z
+      .string({ error: 'model must be a string' })
+      .min(1, { error: 'model must not be empty' })
+      .optional()
+      .meta({ description: "Arbitrate this model's profile (default: the profile of the script's first enqueue)." }),
   })
   .nullable()
   .meta({ description: 'Arbitrate: DRR picks the next request among the dispatchable class heads.' });
@@ -208,11 +213,6 @@ function checkOpsAndBuild(
       else idAt.set(id, i);
       const profileIndex = profileIndexFor(profiles, e.model ?? null);
       if (scriptProfile === null) scriptProfile = { index: profileIndex, op: i };
-      else if (policyKnown && scriptProfile.index !== profileIndex)
-        r.at(
-          e.model !== undefined ? [...ep, 'model'] : ep,
-          `this request uses profile '${profiles[profileIndex].name}' but the script arbitrates '${profiles[scriptProfile.index].name}' (set by the enqueue at line ${r.lineOf(['ops', scriptProfile.op])}); a script drives one profile's ring`,
-        );
       const profile = profiles[profileIndex];
       if (policyKnown && policy && e.class !== undefined && profile.families.length === 0) {
         const names = profile.classes.map((c) => c.name);
@@ -238,19 +238,21 @@ function checkOpsAndBuild(
       return;
     }
     const pop = op.pop ?? {};
-    ops.push({ kind: 'pop', count: pop.count ?? 1, blocked: pop.blocked ?? [] });
+    ops.push({ kind: 'pop', count: pop.count ?? 1, blocked: pop.blocked ?? [], model: pop.model ?? null });
   });
-  // Blocked names must be classes of the profile the script arbitrates.
+  // Blocked names must be classes of the profile the pop arbitrates.
   if (policyKnown) {
-    const idx = (scriptProfile as { index: number } | null)?.index ?? 0;
-    const names = indexProfile(profiles[idx]).profile.classes.map((c) => c.name);
+    const fallback = (scriptProfile as { index: number } | null)?.index ?? 0;
     raw.ops.forEach((op, i) => {
-      (op.pop?.blocked ?? []).forEach((b, j) => {
+      if (!op.pop) return;
+      const idx = op.pop.model !== undefined ? profileIndexFor(profiles, op.pop.model) : fallback;
+      const names = profiles[idx].classes.map((c) => c.name);
+      (op.pop.blocked ?? []).forEach((b, j) => {
         if (names.includes(b)) return;
         const hint = didYouMean(b, names);
         r.at(
           ['ops', i, 'pop', 'blocked', j],
-          `unknown class '${b}'${hint ? ` (did you mean '${hint}'?)` : ''}; classes: ${names.join(', ')}`,
+          `unknown class '${b}'${hint ? ` (did you mean '${hint}'?)` : ''}; classes of profile '${profiles[idx].name}': ${names.join(', ')}`,
         );
       });
     });

@@ -12,6 +12,7 @@ import type {
   DecisionRecord,
   DrrSnapshot,
   EnqueueResult,
+  Profile,
   QueuedRequest,
   ScriptOp,
   ScriptOutputLine,
@@ -68,7 +69,9 @@ export function totalSteps(ops: readonly ScriptOp[]): number {
 
 export class ArbitrationSession {
   private readonly queue: PolicyQueue<null>;
-  private readonly profileIndex: number;
+  private readonly profiles: readonly Profile[];
+  /** The profile shown by snapshots: the script's, then the one of the most recent pop. */
+  private profileIndex: number;
   private opIndex = 0;
   private repeat = 0;
   private steps = 0;
@@ -80,6 +83,7 @@ export class ArbitrationSession {
   constructor(private readonly script: ArbitrationScript) {
     this.queue = new PolicyQueue<null>(script.policy, { workers: script.workers, variant: script.variant });
     this.profileIndex = scriptProfileIndex(script);
+    this.profiles = this.queue.profiles();
     this.total = totalSteps(script.ops);
   }
 
@@ -121,6 +125,8 @@ export class ArbitrationSession {
     } else {
       const blocked = new Set(op.blocked);
       this.blocked = [...op.blocked];
+      if (op.model !== null) this.profileIndex = profileIndexFor(this.profiles, op.model);
+      else this.profileIndex = scriptProfileIndex(this.script);
       const isDispatchable = (_h: QueuedRequest<null>, cls: ClassState) => !blocked.has(cls.name);
       const popped = this.queue.pop(isDispatchable, { profileIndex: this.profileIndex });
       const snap = this.queue.snapshot(this.profileIndex);

@@ -290,6 +290,8 @@ export interface ScriptPopOp {
   count: number;
   /** Class names whose heads are not dispatchable during this op. */
   blocked: string[];
+  /** Arbitrate this model's profile; null = the profile of the script's first enqueue. */
+  model: string | null;
 }
 
 export type ScriptOp = ScriptEnqueueOp | ScriptPopOp;
