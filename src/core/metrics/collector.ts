@@ -1,0 +1,253 @@
+/**
+ * Per-client and cluster-wide accounting of a run: service, request counts by state, latencies
+ * (exact, kept per client), cache hits, the active interval for Jain's index and the backlogged
+ * service gap. The engine calls the `on*` methods as things happen; `clientRows()` and `summary()`
+ * turn them into the result.
+ */
+import { BacklogGap } from './backlog-gap';
+import { FloatList } from './float-list';
+import { jainIndex } from './jain';
+import { nearestRank } from './percentile';
+
+export interface ClientRow {
+  service: number;
+  service_per_s: number;
+  completed: number;
+  ttft_p50_s: number | null;
+  ttft_p99_s: number | null;
+  e2e_p50_s: number | null;
+  e2e_p99_s: number | null;
+  itl_p50_s: number | null;
+  itl_p99_s: number | null;
+  injected: number;
+  rejected: number;
+  queued: number;
+  running: number;
+  output_tokens: number;
+}
+
+export class MetricsCollector {
+  readonly clients: readonly string[];
+  readonly n: number;
+  readonly weightIn: number;
+  readonly weightOut: number;
+  /** Cumulative service per client (w_e · uncached input + w_q · output). */
+  readonly service: Float64Array;
+  readonly injected: Int32Array;
+  readonly completed: Int32Array;
+  readonly rejected: Int32Array;
+  /** Submitted, not yet admitted or waiting again after preemption (router queue + worker queues). */
+  readonly queued: Int32Array;
+  readonly running: Int32Array;
+  readonly outputTokens: Float64Array;
+  readonly inputTokens: Float64Array;
+  private readonly ttft: FloatList[];
+  private readonly e2e: FloatList[];
+  private readonly itl: FloatList[];
+  private readonly firstSubmit: Float64Array;
+  private readonly lastComplete: Float64Array;
+  /** Row c: everybody's service when client c last completed a request. */
+  private readonly serviceAtLastComplete: Float64Array;
+  private activeCount = 0;
+  private readonly serviceAtActiveStart: Float64Array;
+  readonly gap: BacklogGap;
+  promptTokensAdmitted = 0;
+  cachedTokensAdmitted = 0;
+  preemptions = 0;
+  totalInjected = 0;
+  totalCompleted = 0;
+  totalRejected = 0;
+  rejectReasons: Record<string, number> = {};
+
+  constructor(clients: readonly string[], weights: { input: number; output: number }) {
+    this.clients = clients;
+    const n = clients.length;
+    this.n = n;
+    this.weightIn = weights.input;
+    this.weightOut = weights.output;
+    this.service = new Float64Array(n);
+    this.injected = new Int32Array(n);
+    this.completed = new Int32Array(n);
+    this.rejected = new Int32Array(n);
+    this.queued = new Int32Array(n);
+    this.running = new Int32Array(n);
+    this.outputTokens = new Float64Array(n);
+    this.inputTokens = new Float64Array(n);
+    this.ttft = clients.map(() => new FloatList());
+    this.e2e = clients.map(() => new FloatList());
+    this.itl = clients.map(() => new FloatList());
+    this.firstSubmit = new Float64Array(n).fill(Number.NaN);
+    this.lastComplete = new Float64Array(n).fill(Number.NaN);
+    this.serviceAtLastComplete = new Float64Array(n * n);
+    this.serviceAtActiveStart = new Float64Array(n);
+    this.gap = new BacklogGap(this.service);
+  }
+
+  /**
+   * A client is backlogged while it has requests waiting for admission (router queue or a worker's
+   * waiting queue), as in the VTC and DLPM papers; running requests alone do not count.
+   */
+  private updateBacklog(c: number, t: number): void {
+    this.gap.setBacklogged(c, this.queued[c] > 0, t);
+  }
+
+  onSubmit(c: number, t: number): void {
+    this.injected[c]++;
+    this.totalInjected++;
+    this.queued[c]++;
+    if (Number.isNaN(this.firstSubmit[c])) {
+      this.firstSubmit[c] = t;
+      this.activeCount++;
+      if (this.activeCount === this.n) {
+        this.serviceAtActiveStart.set(this.service);
+      }
+    }
+    this.updateBacklog(c, t);
+  }
+
+  onReject(c: number, t: number, reason: string): void {
+    this.queued[c]--;
+    this.rejected[c]++;
+    this.totalRejected++;
+    this.rejectReasons[reason] = (this.rejectReasons[reason] ?? 0) + 1;
+    this.updateBacklog(c, t);
+  }
+
+  onAdmit(c: number, t: number, promptTokens: number, cachedTokens: number): void {
+    this.queued[c]--;
+    this.updateBacklog(c, t);
+    this.running[c]++;
+    this.promptTokensAdmitted += promptTokens;
+    this.cachedTokensAdmitted += cachedTokens;
+  }
+
+  onPreempt(c: number, t: number): void {
+    this.running[c]--;
+    this.queued[c]++;
+    this.updateBacklog(c, t);
+    this.preemptions++;
+  }
+
+  /** Work done for client c: uncached input tokens computed and output tokens generated. */
+  onService(c: number, inputTokens: number, outputTokens: number): void {
+    this.service[c] += this.weightIn * inputTokens + this.weightOut * outputTokens;
+    this.inputTokens[c] += inputTokens;
+    this.gap.touch(c);
+  }
+
+  /** End of a batch step: fold this step's service into the backlog gap. */
+  flushStep(t: number): void {
+    this.gap.flush(t);
+  }
+
+  onComplete(c: number, t: number, arrivalT: number, firstTokenT: number, outputLen: number): void {
+    this.running[c]--;
+    this.completed[c]++;
+    this.totalCompleted++;
+    this.outputTokens[c] += outputLen;
+    const ttft = firstTokenT - arrivalT;
+    this.ttft[c].push(ttft);
+    this.e2e[c].push(t - arrivalT);
+    if (outputLen > 1) this.itl[c].push((t - firstTokenT) / (outputLen - 1));
+    this.lastComplete[c] = t;
+    this.serviceAtLastComplete.set(this.service, c * this.n);
+  }
+
+  get queuedTotal(): number {
+    let s = 0;
+    for (let i = 0; i < this.n; i++) s += this.queued[i];
+    return s;
+  }
+
+  get runningTotal(): number {
+    let s = 0;
+    for (let i = 0; i < this.n; i++) s += this.running[i];
+    return s;
+  }
+
+  cacheHitRate(): number {
+    return this.promptTokensAdmitted === 0 ? 0 : this.cachedTokensAdmitted / this.promptTokensAdmitted;
+  }
+
+  /**
+   * Jain's index over the clients' service rates during the interval in which all clients that sent
+   * anything were active: from the last client's first submission to the first client's last
+   * completion. Falls back to the whole run [0, end] when that interval is empty.
+   */
+  jain(endT: number): { index: number; from: number; to: number; whole_run: boolean } {
+    const idx: number[] = [];
+    for (let c = 0; c < this.n; c++) if (!Number.isNaN(this.firstSubmit[c])) idx.push(c);
+    if (idx.length <= 1) return { index: 1, from: 0, to: endT, whole_run: true };
+    let from = Number.NEGATIVE_INFINITY;
+    let to = Number.POSITIVE_INFINITY;
+    let toClient = -1;
+    for (const c of idx) {
+      from = Math.max(from, this.firstSubmit[c]);
+      const last = this.lastComplete[c];
+      const end = Number.isNaN(last) ? Number.NEGATIVE_INFINITY : last;
+      if (end < to) {
+        to = end;
+        toClient = c;
+      }
+    }
+    const startService = this.activeCount === this.n ? this.serviceAtActiveStart : null;
+    if (startService !== null && to > from && toClient >= 0) {
+      const rates = idx.map(
+        (c) => (this.serviceAtLastComplete[toClient * this.n + c] - startService[c]) / (to - from),
+      );
+      return { index: jainIndex(rates), from, to, whole_run: false };
+    }
+    const span = endT > 0 ? endT : 1;
+    return { index: jainIndex(idx.map((c) => this.service[c] / span)), from: 0, to: endT, whole_run: true };
+  }
+
+  clientRow(c: number, simTime: number): ClientRow {
+    const tt = this.ttft[c].sorted();
+    const ee = this.e2e[c].sorted();
+    const it = this.itl[c].sorted();
+    return {
+      service: this.service[c],
+      service_per_s: simTime > 0 ? this.service[c] / simTime : 0,
+      completed: this.completed[c],
+      ttft_p50_s: nearestRank(tt, 50),
+      ttft_p99_s: nearestRank(tt, 99),
+      e2e_p50_s: nearestRank(ee, 50),
+      e2e_p99_s: nearestRank(ee, 99),
+      itl_p50_s: nearestRank(it, 50),
+      itl_p99_s: nearestRank(it, 99),
+      injected: this.injected[c],
+      rejected: this.rejected[c],
+      queued: this.queued[c],
+      running: this.running[c],
+      output_tokens: this.outputTokens[c],
+    };
+  }
+
+  /** Latency percentiles over all clients' completed requests. */
+  overallLatency(): {
+    ttft_p50_s: number | null;
+    ttft_p99_s: number | null;
+    e2e_p50_s: number | null;
+    e2e_p99_s: number | null;
+  } {
+    const merge = (lists: FloatList[]) => {
+      const parts = lists.map((l) => l.sorted());
+      const total = parts.reduce((s, p) => s + p.length, 0);
+      const all = new Float64Array(total);
+      let o = 0;
+      for (const p of parts) {
+        all.set(p, o);
+        o += p.length;
+      }
+      return all.sort();
+    };
+    const tt = merge(this.ttft);
+    const ee = merge(this.e2e);
+    return {
+      ttft_p50_s: nearestRank(tt, 50),
+      ttft_p99_s: nearestRank(tt, 99),
+      e2e_p50_s: nearestRank(ee, 50),
+      e2e_p99_s: nearestRank(ee, 99),
+    };
+  }
+}

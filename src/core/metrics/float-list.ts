@@ -1,0 +1,33 @@
+/** A growable list of doubles in one Float64Array (8 bytes a value, no boxing). */
+export class FloatList {
+  private buf: Float64Array;
+  private n = 0;
+
+  constructor(capacity = 64) {
+    this.buf = new Float64Array(Math.max(4, capacity));
+  }
+
+  get length(): number {
+    return this.n;
+  }
+
+  push(x: number): void {
+    if (this.n === this.buf.length) {
+      const next = new Float64Array(this.buf.length * 2);
+      next.set(this.buf);
+      this.buf = next;
+    }
+    this.buf[this.n++] = x;
+  }
+
+  /** A sorted copy (ascending; numeric order, so deterministic). */
+  sorted(): Float64Array {
+    return this.buf.slice(0, this.n).sort();
+  }
+
+  sum(): number {
+    let s = 0;
+    for (let i = 0; i < this.n; i++) s += this.buf[i];
+    return s;
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * Time series at bounded memory. Samples are taken every `dt` simulated seconds; when `capacity`
+ * points are stored, every other point is dropped and `dt` doubles, so a run of any length keeps
+ * between capacity/2 and capacity points, evenly spaced.
+ */
+export interface SeriesSnapshot {
+  /** Sample times, seconds. */
+  t: number[];
+  /** Named rows, each aligned with `t`. */
+  rows: Record<string, number[]>;
+  dt: number;
+}
+
+export class DownsampledSeries {
+  private readonly names: string[];
+  private readonly t: number[] = [];
+  private readonly rows: number[][];
+  private dt: number;
+  /** Next time a sample is due. */
+  nextT = 0;
+
+  constructor(
+    names: readonly string[],
+    private readonly capacity = 512,
+    initialDt = 0.05,
+  ) {
+    this.names = [...names];
+    this.rows = this.names.map(() => []);
+    this.dt = initialDt;
+  }
+
+  get length(): number {
+    return this.t.length;
+  }
+
+  /** Record `values` (one per name) at time `t` if a sample is due. */
+  sample(t: number, values: ArrayLike<number>): void {
+    if (t < this.nextT) return;
+    if (this.t.length >= this.capacity) this.halve();
+    this.t.push(t);
+    for (let i = 0; i < this.rows.length; i++) this.rows[i].push(values[i]);
+    this.nextT = t + this.dt;
+  }
+
+  private halve(): void {
+    const keep = (xs: number[]) => {
+      let k = 0;
+      for (let i = 0; i < xs.length; i += 2) xs[k++] = xs[i];
+      xs.length = k;
+    };
+    keep(this.t);
+    for (const r of this.rows) keep(r);
+    this.dt *= 2;
+  }
+
+  snapshot(): SeriesSnapshot {
+    const rows: Record<string, number[]> = {};
+    this.names.forEach((n, i) => {
+      rows[n] = this.rows[i].slice();
+    });
+    return { t: this.t.slice(), rows, dt: this.dt };
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * Router policies by their scenario name (`router.routing`). Adding one is a file in this folder and a
+ * line here; a name mapped to null is known to the scenario format but not implemented yet, and the
+ * engine refuses it at load with a clear message.
+ */
+import type { RouterPolicy, RouterPolicyConfig, RouterPolicyFactory } from '../router-policy';
+import { createRoundRobin } from './round-robin';
+
+export const ROUTER_POLICIES: Readonly<Record<string, RouterPolicyFactory | null>> = {
+  'round-robin': createRoundRobin,
+  random: null,
+  'least-loaded': null,
+  pull: null,
+  'per-client-rr': null,
+  preble: null,
+  doubleq: null,
+  'kv-aware': null,
+};
+
+export function implementedRouterPolicies(): string[] {
+  return Object.keys(ROUTER_POLICIES).filter((k) => ROUTER_POLICIES[k] !== null);
+}
+
+/** Null when `name` can run, else the reason (unknown, or not implemented yet). */
+export function routerPolicyProblem(name: string): string | null {
+  if (!Object.hasOwn(ROUTER_POLICIES, name))
+    return `unknown routing '${name}' (known: ${Object.keys(ROUTER_POLICIES).join(', ')})`;
+  if (ROUTER_POLICIES[name] === null)
+    return `routing '${name}' is not implemented yet (implemented: ${implementedRouterPolicies().join(', ')})`;
+  return null;
+}
+
+export function createRouterPolicy(name: string, cfg: RouterPolicyConfig): RouterPolicy {
+  const problem = routerPolicyProblem(name);
+  if (problem) throw new Error(problem);
+  return (ROUTER_POLICIES[name] as RouterPolicyFactory)(cfg);
+}

@@ -1,0 +1,62 @@
+/**
+ * The plug-in point for router policies: which worker gets a request (round-robin now; random,
+ * least-loaded, pull, per-client round-robin, Preble, DoubleQ and the KV-aware router later — one file
+ * each under ./policies, one line in ./policies/registry.ts).
+ *
+ * `route` sees the request (never its true output length) and a read-only view of the cluster:
+ * per-worker loads and each worker's prefix overlap with the request. It answers with a worker, or
+ * `hold` for late binding (a `pull` router): held requests stay in the router, in order, and are
+ * offered again whenever a worker finishes a step.
+ */
+import type { Rng } from '../prng';
+import type { SimRequest } from '../sim/request';
+import type { RadixCache } from '../worker/radix-cache';
+
+/** What a router may know about one worker. */
+export interface RouterWorkerView {
+  readonly id: number;
+  readonly waitingCount: number;
+  readonly runningCount: number;
+  /** Σ remaining prefill tokens of requests assigned to the worker (Dynamo's busy signal). */
+  readonly activePrefillTokens: number;
+  readonly maxBatchTokens: number;
+  readonly maxRunning: number;
+  readonly radix: RadixCache;
+  readonly kv: { readonly freeBlocks: number; readonly totalBlocks: number };
+}
+
+export interface ClusterView {
+  readonly now: number;
+  readonly workers: readonly RouterWorkerView[];
+  /** Tokens of `req`'s prompt cached at worker `w` (whole pages; computed once per request and worker). */
+  overlap(req: SimRequest, w: number): number;
+  /** The router's own random stream (seeded, forked from the scenario seed). */
+  readonly rng: Rng;
+  /** Decision records are being built (a policy may skip building `detail` otherwise). */
+  readonly recording: boolean;
+}
+
+export type RouteChoice =
+  | { worker: number; why?: string; detail?: Record<string, unknown> }
+  | { hold: true; why?: string };
+
+export interface RouterPolicy {
+  readonly name: string;
+  route(req: SimRequest, view: ClusterView): RouteChoice;
+  /** The request was handed to `worker` (after `route`, or after a policy-queue pop). */
+  onDispatch?(req: SimRequest, worker: number, view: ClusterView): void;
+  /** A request finished on `worker` (DoubleQ charges output here). */
+  onComplete?(req: SimRequest, worker: number, view: ClusterView): void;
+  /** Per-client or per-worker state worth showing (JSON-serialisable). */
+  describe?(): Record<string, unknown>;
+}
+
+export interface RouterPolicyConfig {
+  workers: number;
+  clients: readonly string[];
+  weights: { input: number; output: number };
+  /** The scenario's whole `router` section, for algorithm-specific keys (e.g. worker_quantum). */
+  router: Readonly<Record<string, unknown>>;
+}
+
+export type RouterPolicyFactory = (cfg: RouterPolicyConfig) => RouterPolicy;

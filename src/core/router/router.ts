@@ -1,0 +1,253 @@
+/**
+ * The cluster router: the optional Dynamo policy-class queue in front, then worker selection by a
+ * RouterPolicy, then the hand-off to a worker.
+ *
+ * With a policy (`router.policy`), each request is classified with `cached_tokens` = its best prefix
+ * overlap among the eligible workers' radix caches (here: all workers), taken once. It is queued when
+ * queueing is enabled and its class already has a backlog or its pool is busy (every eligible worker's
+ * active prefill tokens above the class threshold, or enough of them with `busy_worker_ratio`);
+ * otherwise it goes straight to worker selection. A queue limit reached at enqueue rejects the request
+ * for good. After every state change the engine calls `drain()`: DRR pops whose class heads are
+ * dispatchable go to worker selection, until nothing more can leave.
+ *
+ * A `hold` answer from the RouterPolicy (late binding) parks the request in the router, in order; held
+ * requests are offered again on every drain.
+ */
+import { type DrrSnapshot, PolicyQueue, type WorkerLoad, poolBusy } from '../drr';
+import type { ClassState, CompiledPolicy, QueuedRequest } from '../drr/types';
+import type { Rng } from '../prng';
+import { ReqState, type SimRequest } from '../sim/request';
+import { Deque } from '../worker/deque';
+import type { DecisionDraft, Worker } from '../worker/worker';
+import type { ClusterView, RouterPolicy } from './router-policy';
+
+export interface RouterHooks {
+  readonly recording: boolean;
+  record(d: DecisionDraft): void;
+  /** Put the request on worker `w` (the engine enqueues it and wakes the worker). */
+  dispatch(r: SimRequest, w: number): void;
+  /** The request is refused for good. */
+  reject(r: SimRequest, reason: string): void;
+}
+
+export class Router implements ClusterView {
+  readonly policy: RouterPolicy;
+  readonly workers: readonly Worker[];
+  readonly rng: Rng;
+  now = 0;
+  private readonly hooks: RouterHooks;
+  readonly queue: PolicyQueue<SimRequest> | null;
+  private readonly loads: WorkerLoad[];
+  private readonly held = new Deque<SimRequest>();
+  private readonly dispatchable: (head: QueuedRequest<SimRequest>, cls: ClassState) => boolean;
+  private memoReq: SimRequest | null = null;
+  private readonly memo: Int32Array;
+  /** Counts for snapshots. */
+  dispatched = 0;
+  popped = 0;
+
+  constructor(
+    policy: RouterPolicy,
+    workers: readonly Worker[],
+    compiled: CompiledPolicy | null,
+    rng: Rng,
+    hooks: RouterHooks,
+  ) {
+    this.policy = policy;
+    this.workers = workers;
+    this.rng = rng;
+    this.hooks = hooks;
+    this.memo = new Int32Array(workers.length);
+    this.loads = workers.map((w) => ({
+      get activePrefillTokens() {
+        return w.activePrefillTokens;
+      },
+      maxBatchedTokens: w.maxBatchTokens,
+    }));
+    this.queue = compiled ? new PolicyQueue<SimRequest>(compiled, { workers: workers.length }) : null;
+    this.dispatchable = (_head, cls) => !poolBusy(cls.config, this.loads);
+  }
+
+  get recording(): boolean {
+    return this.hooks.recording;
+  }
+
+  /** Requests waiting in the router (policy-class queue and held). */
+  get queuedCount(): number {
+    return (this.queue ? this.queue.size() : 0) + this.held.size;
+  }
+
+  overlap(req: SimRequest, w: number): number {
+    if (this.memoReq !== req) {
+      this.memoReq = req;
+      this.memo.fill(-1);
+    }
+    let v = this.memo[w];
+    if (v < 0) {
+      const wk = this.workers[w];
+      v = wk.prefixCaching ? wk.radix.matchLength(req.tokens, wk.maxReusable(req)) : 0;
+      this.memo[w] = v;
+    }
+    return v;
+  }
+
+  /** A new request reaches the router at `now`. */
+  submit(r: SimRequest, now: number): void {
+    this.now = now;
+    this.memoReq = null;
+    const q = this.queue;
+    if (q === null) {
+      this.select(r);
+      return;
+    }
+    let cached = 0;
+    for (let w = 0; w < this.workers.length; w++) cached = Math.max(cached, this.overlap(r, w));
+    r.routerCached = cached;
+    const facts = {
+      id: r.id,
+      requestedClass: r.spec.policyClass ?? null,
+      model: r.spec.model ?? null,
+      rawIsl: r.promptLen,
+      cachedTokens: cached,
+      priority: r.spec.priority ?? 0,
+      strictPriority: r.spec.strictPriority ?? 0,
+      arrivalS: r.arrivalT,
+      payload: r,
+    };
+    const ref = q.resolve(facts);
+    r.routerClass = ref.className;
+    const cls = q.profiles()[ref.profileIndex].classes[ref.classIndex];
+    const backlog = q.hasBacklog(ref);
+    const busy = poolBusy(cls, this.loads);
+    if (!q.queueingEnabled() || (!backlog && !busy)) {
+      this.select(r);
+      return;
+    }
+    const res = q.enqueue(facts);
+    if (!res.accepted) {
+      if (this.hooks.recording)
+        this.hooks.record({
+          t: now,
+          kind: 'reject',
+          request: r.id,
+          client: r.spec.client,
+          class: ref.className,
+          summary: `t=${now.toFixed(3)} s  router rejects ${r.id}: class ${ref.className} ${res.reason} (${res.current} >= ${res.limit})`,
+          detail: { reason: res.reason, current: res.current, limit: res.limit },
+        });
+      this.hooks.reject(r, res.reason);
+      return;
+    }
+    r.state = ReqState.RouterQueued;
+    if (Number.isNaN(r.enqueueT)) r.enqueueT = now;
+    if (this.hooks.recording)
+      this.hooks.record({
+        t: now,
+        kind: 'enqueue',
+        request: r.id,
+        client: r.spec.client,
+        class: ref.className,
+        summary: `t=${now.toFixed(3)} s  router queues ${r.id} in class ${ref.className} (cost ${ref.cost}, ${ref.cached} cached; ${backlog ? 'class has a backlog' : 'pool busy'})`,
+        detail: { cost: ref.cost, cached_tokens: ref.cached, raw_isl: ref.rawIsl, backlog, pool_busy: busy },
+      });
+  }
+
+  /** Dispatch whatever may leave now: DRR pops while a head is dispatchable, then held requests. */
+  drain(now: number): void {
+    this.now = now;
+    const q = this.queue;
+    if (q !== null && q.size() > 0) {
+      const record = this.hooks.recording;
+      for (;;) {
+        const res = q.pop(this.dispatchable, { record });
+        const got = res.request;
+        if (got === null) break;
+        this.popped++;
+        const r = got.payload;
+        if (record && res.record)
+          this.hooks.record({
+            t: now,
+            kind: 'drr-pop',
+            request: r.id,
+            client: r.spec.client,
+            class: got.ref.className,
+            summary: `t=${now.toFixed(3)} s  DRR pop: ${res.record.summary}`,
+            detail: {
+              cost: got.ref.cost,
+              deficits: res.record.deficits,
+              cursor: res.record.cursorAfter,
+              carry: res.record.carryAfter,
+              bulk_rounds: res.record.bulkRounds,
+              visits: res.record.visits,
+            },
+          });
+        this.memoReq = null;
+        this.select(r);
+      }
+    }
+    const held = this.held;
+    while (held.size > 0) {
+      const r = held.at(0);
+      this.memoReq = null;
+      const choice = this.policy.route(r, this);
+      if ('hold' in choice) break;
+      held.popFront();
+      this.handOff(r, choice.worker, choice.why, choice.detail);
+    }
+  }
+
+  private select(r: SimRequest): void {
+    if (this.held.size > 0) {
+      this.held.pushBack(r); // keep order behind earlier held requests
+      return;
+    }
+    const choice = this.policy.route(r, this);
+    if ('hold' in choice) {
+      r.state = ReqState.RouterQueued;
+      if (Number.isNaN(r.enqueueT)) r.enqueueT = this.now;
+      this.held.pushBack(r);
+      return;
+    }
+    this.handOff(r, choice.worker, choice.why, choice.detail);
+  }
+
+  private handOff(r: SimRequest, w: number, why?: string, detail?: Record<string, unknown>): void {
+    this.dispatched++;
+    if (this.hooks.recording) {
+      const loads = this.workers.map((wk) => [wk.waitingCount, wk.runningCount]);
+      this.hooks.record({
+        t: this.now,
+        kind: 'dispatch',
+        request: r.id,
+        client: r.spec.client,
+        worker: w,
+        class: r.routerClass || undefined,
+        summary: `t=${this.now.toFixed(3)} s  ${this.policy.name} sends ${r.id} to worker ${w}${why ? ` (${why})` : ''}; overlap ${this.overlap(r, w)}/${r.promptLen} tokens`,
+        detail: {
+          router: this.policy.name,
+          why: why ?? null,
+          overlap_tokens: this.overlap(r, w),
+          prompt_tokens: r.promptLen,
+          worker_loads: loads,
+          ...(detail ?? {}),
+        },
+      });
+    }
+    this.policy.onDispatch?.(r, w, this);
+    this.hooks.dispatch(r, w);
+  }
+
+  /** DRR state for the UI (primary profile), or undefined without a policy. */
+  drrSnapshot(): DrrSnapshot | undefined {
+    return this.queue ? this.queue.snapshot(undefined, this.dispatchable) : undefined;
+  }
+
+  heldIds(limit: number): string[] {
+    return this.held.toArray(limit).map((r) => r.id);
+  }
+
+  /** Requests in the router's queues, for invariant checks. */
+  heldCount(): number {
+    return this.held.size;
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * Public API of the simulation engine. The UI's Web Worker and the CLI construct a `Simulation` from
+ * a validated Scenario; algorithms plug in through the LocalPolicy and RouterPolicy registries.
+ */
+export { Simulation, SimConfigError, configProblem, type SimOptions, type RunOptions } from './simulation';
+export type { DecisionRecord, DecisionKind } from './decision';
+export type { SimSnapshot, ClientSnapshot, WorkerSnapshot } from './snapshot';
+export type { RunResult } from './result';
+export type { SimScenario } from './scenario-view';
+export { SimRequest, ReqState } from './request';
+export { EventQueue } from './event-queue';
+export type {
+  LocalPolicy,
+  LocalPolicyConfig,
+  LocalPolicyFactory,
+  AdmissionContext,
+  AdmitOutcome,
+  WorkerView,
+} from '../worker/local-policy';
+export {
+  LOCAL_POLICIES,
+  createLocalPolicy,
+  localPolicyProblem,
+  implementedLocalPolicies,
+} from '../worker/policies/registry';
+export type {
+  RouterPolicy,
+  RouterPolicyConfig,
+  RouterPolicyFactory,
+  RouteChoice,
+  ClusterView,
+  RouterWorkerView,
+} from '../router/router-policy';
+export {
+  ROUTER_POLICIES,
+  createRouterPolicy,
+  routerPolicyProblem,
+  implementedRouterPolicies,
+} from '../router/policies/registry';

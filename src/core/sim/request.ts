@@ -1,0 +1,90 @@
+/**
+ * A request as the engine tracks it. Every piece of per-request state lives in a flat field (no
+ * nested objects, no per-token allocation) because the batch loop touches each running request on
+ * every step.
+ */
+import type { RadixNode } from '../worker/radix-cache';
+import { SLO_PRIORITY, type RequestSpec } from '../workload/types';
+
+/** Lifecycle: new → (router queue →) waiting at a worker → running → done; preemption goes back to waiting. */
+export const ReqState = {
+  New: 0,
+  RouterQueued: 1,
+  Waiting: 2,
+  Running: 3,
+  Done: 4,
+  Rejected: 5,
+} as const;
+export type ReqState = (typeof ReqState)[keyof typeof ReqState];
+
+export class SimRequest {
+  readonly id: string;
+  readonly spec: RequestSpec;
+  /** Index of the client in the workload's client list. */
+  readonly client: number;
+  readonly tokens: Int32Array;
+  readonly promptLen: number;
+  /** True output length: the worker stops generating at it. Routers and local policies must not read it. */
+  readonly outputLen: number;
+  /** SLO priority (lower = more urgent). */
+  readonly priority: number;
+  /** Order of submission over the run (a stable tie-breaker for every policy). */
+  readonly serial: number;
+
+  state: ReqState = ReqState.New;
+  worker = -1;
+
+  // ---- timestamps (simulated seconds; NaN until they happen) ----
+  arrivalT: number;
+  enqueueT = Number.NaN;
+  firstScheduleT = Number.NaN;
+  firstTokenT = Number.NaN;
+  completionT = Number.NaN;
+
+  // ---- progress on the current worker ----
+  /** Prefix tokens served from the radix cache at the current admission. */
+  cachedLen = 0;
+  /** Prompt tokens covered by the locked radix path (the cached prefix, then the whole cached prompt). */
+  coveredLen = 0;
+  /** Prompt tokens whose KV exists (cached prefix included). */
+  prefilled = 0;
+  /** Output tokens generated so far (the first comes with the end of prefill). */
+  generated = 0;
+  /** Tokens this step processes: a prefill chunk, 1 for a decode, 0 when not scheduled. */
+  chunk = 0;
+  /** Tokens held in private KV blocks (not in the radix tree). */
+  privTokens = 0;
+  privBlocks = 0;
+  /** The radix node locked for this request (its cached prefix), or null. */
+  lockNode: RadixNode | null = null;
+  /** Remaining prefill tokens counted in the worker's active-prefill load. */
+  pendingPrefill = 0;
+  preemptions = 0;
+
+  // ---- router facts ----
+  /** Best prefix overlap among eligible workers when the router saw it. */
+  routerCached = 0;
+  /** Policy-class queue class name, when the policy queue is on. */
+  routerClass = '';
+
+  /** Free slots for local policies (counters, keys, deadlines); the engine never reads them. */
+  policyKey = 0;
+  policyAux = 0;
+
+  constructor(spec: RequestSpec, client: number, serial: number, arrivalT: number) {
+    this.id = spec.id;
+    this.spec = spec;
+    this.client = client;
+    this.tokens = spec.tokens;
+    this.promptLen = spec.tokens.length;
+    this.outputLen = Math.max(1, Math.floor(spec.outputTokens));
+    this.priority = SLO_PRIORITY[spec.sloClass] ?? 1;
+    this.serial = serial;
+    this.arrivalT = arrivalT;
+  }
+
+  /** Prefill not finished yet (decoding starts once all prompt tokens have KV). */
+  get inPrefill(): boolean {
+    return this.prefilled < this.promptLen;
+  }
+}

@@ -1,0 +1,125 @@
+/** The run's result: the CLI's `--json` object (keys fixed by spec/cli.md first, then extras). */
+import type { ClientRow } from '../metrics/collector';
+import type { Simulation } from './simulation';
+
+export interface RunResult {
+  scenario: string;
+  seed: number;
+  sim_time_s: number;
+  requests: { injected: number; completed: number; rejected: number; queued: number; running: number };
+  throughput: {
+    requests_per_s: number;
+    /** Input + output tokens of completed requests per simulated second. */
+    tokens_per_s: number;
+    service_per_s: number;
+    output_tokens_per_s: number;
+  };
+  /** Cached prompt tokens / prompt tokens, over all admissions (re-admissions after preemption included). */
+  cache_hit_rate: number;
+  jain_index: number;
+  max_backlogged_service_gap: number;
+  clients: Record<string, ClientRow>;
+  /** Wall-clock seconds of the run; filled in by the CLI (0 here: the core never reads a clock). */
+  wall_time_s: number;
+  events: number;
+  decisions: number;
+  /** The interval Jain's index was computed over (whole_run: the all-active interval was empty). */
+  jain_interval_s: { from: number; to: number; whole_run: boolean };
+  max_gap: { clients: [string, string] | null; at_s: number };
+  latency: {
+    ttft_p50_s: number | null;
+    ttft_p99_s: number | null;
+    e2e_p50_s: number | null;
+    e2e_p99_s: number | null;
+  };
+  preemptions: number;
+  rejections: Record<string, number>;
+  config: {
+    routing: string;
+    scheduler: string;
+    policy_queue: boolean;
+    workers: number;
+    kv_blocks_per_worker: number;
+    block_size: number;
+  };
+  workers: {
+    id: number;
+    steps: number;
+    busy_s: number;
+    utilisation: number;
+    cache_hit_rate: number;
+    kv_peak_frac: number;
+    completed_here?: number;
+  }[];
+  /** Present when the run was cut short by a guard. */
+  stopped?: string;
+}
+
+export function buildResult(sim: Simulation): RunResult {
+  const m = sim.metrics;
+  const t = sim.now;
+  const clients: Record<string, ClientRow> = {};
+  sim.clients.forEach((name, i) => {
+    clients[name] = m.clientRow(i, t);
+  });
+  let totalService = 0;
+  let outTokens = 0;
+  let inTokens = 0;
+  for (let i = 0; i < m.n; i++) {
+    totalService += m.service[i];
+    outTokens += m.outputTokens[i];
+    inTokens += m.inputTokens[i];
+  }
+  const per = (x: number) => (t > 0 ? x / t : 0);
+  const jain = m.jain(t);
+  const pair = m.gap.maxPair;
+  const s = sim.scenario;
+  const res: RunResult = {
+    scenario: s.name,
+    seed: sim.seed,
+    sim_time_s: t,
+    requests: {
+      injected: m.totalInjected,
+      completed: m.totalCompleted,
+      rejected: m.totalRejected,
+      queued: m.queuedTotal,
+      running: m.runningTotal,
+    },
+    throughput: {
+      requests_per_s: per(m.totalCompleted),
+      tokens_per_s: per(inTokens + outTokens),
+      service_per_s: per(totalService),
+      output_tokens_per_s: per(outTokens),
+    },
+    cache_hit_rate: m.cacheHitRate(),
+    jain_index: jain.index,
+    max_backlogged_service_gap: m.gap.max,
+    clients,
+    wall_time_s: 0,
+    events: sim.eventsProcessed,
+    decisions: sim.decisions,
+    jain_interval_s: { from: jain.from, to: jain.to, whole_run: jain.whole_run },
+    max_gap: { clients: pair ? [sim.clients[pair[0]], sim.clients[pair[1]]] : null, at_s: m.gap.maxAt },
+    latency: m.overallLatency(),
+    preemptions: m.preemptions,
+    rejections: { ...m.rejectReasons },
+    config: {
+      routing: s.router.routing,
+      scheduler: s.scheduler.policy,
+      policy_queue: sim.router.queue !== null,
+      workers: sim.workers.length,
+      kv_blocks_per_worker: sim.workers[0]?.kv.totalBlocks ?? 0,
+      block_size: s.cluster.block_size,
+    },
+    workers: sim.workers.map((w) => ({
+      id: w.id,
+      steps: w.steps,
+      busy_s: w.busyTimeS,
+      utilisation: t > 0 ? Math.min(1, w.busyTimeS / t) : 0,
+      cache_hit_rate: w.admittedPromptTokens === 0 ? 0 : w.admittedCachedTokens / w.admittedPromptTokens,
+      kv_peak_frac: w.kv.totalBlocks === 0 ? 0 : w.kv.peakBlocks / w.kv.totalBlocks,
+    })),
+  };
+  if (sim.stoppedReason !== null) res.stopped = sim.stoppedReason;
+  return res;
+}

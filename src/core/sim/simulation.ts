@@ -1,0 +1,483 @@
+/**
+ * The discrete-event simulator of an LLM serving cluster: clients (the workload) submit requests, the
+ * router (optionally behind Dynamo's policy-class DRR queue) picks workers, and each worker runs
+ * continuous batching over a paged KV cache with a radix prefix cache.
+ *
+ * Time is simulated seconds only. Events sit in a heap keyed by (time, sequence), so simultaneous
+ * events run in the order they were scheduled and a run is a pure function of the scenario and seed.
+ * Randomness comes from one Rng seeded by the scenario, forked per purpose ("workload", "router").
+ *
+ * Stepping: `stepEvent()` processes one event; `stepDecision()` runs until the next decision record
+ * (router dispatch, DRR pop, admission, batch step, preemption, ...); `runUntil(t)` and `runToEnd()`
+ * run on. `snapshot()` is everything the UI draws; `result()` the CLI's JSON.
+ */
+import { GPUS, MODELS } from '../cost';
+import { Rng } from '../prng';
+import { createRouterPolicy, routerPolicyProblem } from '../router/policies/registry';
+import { Router } from '../router/router';
+import { createWorkload } from '../workload';
+import type { Workload, WorkloadEvent, RequestSpec } from '../workload/types';
+import { createLocalPolicy, localPolicyProblem } from '../worker/policies/registry';
+import { type DecisionDraft, Worker, type WorkerHooks } from '../worker/worker';
+import { MetricsCollector } from '../metrics/collector';
+import { DownsampledSeries } from '../metrics/series';
+import type { DecisionRecord } from './decision';
+import { EV_ARRIVAL, EV_KICK, EV_STEP_END, EV_SUBMIT, EventQueue } from './event-queue';
+import { ReqState, SimRequest } from './request';
+import { buildResult, type RunResult } from './result';
+import { buildSnapshot, type SimSnapshot } from './snapshot';
+import type { SimScenario } from './scenario-view';
+
+/** Thrown at construction when the scenario asks for something the engine cannot run (yet). */
+export class SimConfigError extends Error {
+  constructor(
+    message: string,
+    /** Scenario key path of the offending value, for positioned CLI messages. */
+    readonly path: (string | number)[],
+  ) {
+    super(message);
+    this.name = 'SimConfigError';
+  }
+}
+
+export interface SimOptions {
+  /** Build decision records (default true). The fast path passes false. */
+  record?: boolean;
+  /** Seed override (default: scenario.seed). */
+  seed?: number;
+  /** The workload, or a factory for it (default: `createWorkload` of src/core/workload). */
+  workload?: Workload | ((scenario: SimScenario, rng: Rng) => Workload);
+  /** How many recent decisions the snapshot keeps (default 200). */
+  recentDecisions?: number;
+}
+
+export interface RunOptions {
+  /** Called every `progressEvery` events with the progress in [0, 1); return false to stop the run. */
+  onProgress?: (frac: number) => boolean | undefined;
+  progressEvery?: number;
+  /** Stop after this many events in this call (a guard; default unlimited). */
+  maxEvents?: number;
+}
+
+type Payload = RequestSpec;
+
+export class Simulation {
+  readonly scenario: SimScenario;
+  readonly seed: number;
+  readonly workers: Worker[];
+  readonly router: Router;
+  readonly metrics: MetricsCollector;
+  readonly clients: readonly string[];
+  /** Set to receive every decision record (for --trace); records are built only when recording. */
+  onDecision?: (d: DecisionRecord) => void;
+
+  private _now = 0;
+  private readonly events = new EventQueue<Payload>();
+  private readonly workload: Workload;
+  private readonly clientIndex = new Map<string, number>();
+  private recordOn: boolean;
+  private readonly recentCap: number;
+  private readonly recent: DecisionRecord[] = [];
+  private recentHead = 0;
+  private pending: DecisionRecord[] = [];
+  private collecting = false;
+  private decisionCount = 0;
+  private eventCount = 0;
+  private serial = 0;
+  /** Requests currently in the system by id (for the snapshot and the workload's callbacks). */
+  private readonly live = new Map<string, SimRequest>();
+  readonly series: DownsampledSeries;
+  private readonly sampleBuf: Float64Array;
+  stoppedReason: string | null = null;
+
+  constructor(scenario: SimScenario, opts: SimOptions = {}) {
+    this.scenario = scenario;
+    this.seed = (opts.seed ?? scenario.seed) >>> 0;
+    this.recordOn = opts.record !== false;
+    this.recentCap = opts.recentDecisions ?? 200;
+    const problem = configProblem(scenario);
+    if (problem) throw problem;
+    const root = new Rng(this.seed);
+    const wl = opts.workload ?? createWorkload;
+    this.workload = typeof wl === 'function' ? wl(scenario, root.fork('workload')) : wl;
+    this.clients = [...this.workload.clients];
+    this.clients.forEach((c, i) => {
+      this.clientIndex.set(c, i);
+    });
+    const weights = scenario.scheduler.weights;
+    this.metrics = new MetricsCollector(this.clients, weights);
+    const c = scenario.cluster;
+    const gpu = GPUS[c.gpu];
+    const model = MODELS[c.model];
+    const self = this;
+    const hooks = this.workerHooks();
+    this.workers = [];
+    for (let i = 0; i < c.workers; i++) {
+      const policy = createLocalPolicy(scenario.scheduler.policy, {
+        workerId: i,
+        clients: this.clients,
+        weights,
+        quantum: scenario.scheduler.quantum,
+        scheduler: scenario.scheduler as unknown as Record<string, unknown>,
+      });
+      this.workers.push(
+        new Worker(
+          {
+            id: i,
+            gpu,
+            model,
+            kvTokens: c.kv_cache_tokens,
+            blockSize: c.block_size,
+            maxBatchTokens: c.max_batch_tokens,
+            maxRunning: c.max_running,
+            preemption: c.preemption,
+            prefixCaching: c.prefix_caching,
+            chunkTokens: c.chunking?.chunk_tokens ?? c.max_batch_tokens,
+          },
+          policy,
+          hooks,
+        ),
+      );
+    }
+    const routerPolicy = createRouterPolicy(scenario.router.routing, {
+      workers: c.workers,
+      clients: this.clients,
+      weights,
+      router: scenario.router as unknown as Record<string, unknown>,
+    });
+    this.router = new Router(
+      routerPolicy,
+      this.workers,
+      scenario.router.policy ?? null,
+      root.fork('router'),
+      {
+        get recording() {
+          return self.recordOn;
+        },
+        record: (d) => this.record(d),
+        dispatch: (r, w) => this.dispatchTo(r, w),
+        reject: (r, reason) => this.rejectRequest(r, reason),
+      },
+    );
+    this.series = new DownsampledSeries(
+      this.seriesNames(),
+      512,
+      Math.max(0.01, (scenario.duration_s || 1) / 512),
+    );
+    this.sampleBuf = new Float64Array(this.seriesNames().length);
+    for (const ev of this.workload.initialEvents()) this.scheduleWorkloadEvent(ev);
+  }
+
+  get now(): number {
+    return this._now;
+  }
+
+  get recording(): boolean {
+    return this.recordOn;
+  }
+
+  /** Turn decision records on or off from now on. */
+  setRecording(on: boolean): void {
+    this.recordOn = on;
+  }
+
+  get eventsProcessed(): number {
+    return this.eventCount;
+  }
+
+  get decisions(): number {
+    return this.decisionCount;
+  }
+
+  done(): boolean {
+    return this.events.size === 0 || this.stoppedReason !== null;
+  }
+
+  // ---- stepping -------------------------------------------------------------------------------------
+
+  /** Process one event; false when there was none. */
+  stepEvent(): boolean {
+    this.pending.length = 0;
+    return this.processEvent();
+  }
+
+  /**
+   * Advance to and through the next decision and return its record (null when the run is over).
+   * Turns recording on (a decision cannot be returned without its record).
+   */
+  stepDecision(): DecisionRecord | null {
+    this.recordOn = true;
+    if (this.pending.length > 0) return this.pending.shift()!;
+    this.collecting = true;
+    try {
+      while (this.pending.length === 0) if (!this.processEvent()) return null;
+    } finally {
+      this.collecting = false;
+    }
+    return this.pending.shift()!;
+  }
+
+  /** Process every event up to and including simulated time `tS`; the clock then reads `tS`. */
+  runUntil(tS: number): void {
+    this.pending.length = 0;
+    for (;;) {
+      const next = this.events.peek();
+      if (next === undefined || next.t > tS || this.stoppedReason !== null) break;
+      this.processEvent();
+    }
+    if (tS > this._now && this.events.size > 0) this._now = tS;
+  }
+
+  runToEnd(opts: RunOptions = {}): void {
+    this.pending.length = 0;
+    const every = opts.progressEvery ?? 65536;
+    const max = opts.maxEvents ?? Number.POSITIVE_INFINITY;
+    let n = 0;
+    while (this.stoppedReason === null && this.processEvent()) {
+      n++;
+      if (n >= max) {
+        this.stoppedReason = `stopped after ${max} events (event limit)`;
+        break;
+      }
+      if (opts.onProgress && n % every === 0) {
+        const d = this.scenario.duration_s;
+        const frac = d > 0 ? Math.min(0.99, this._now / d) : 0;
+        if (opts.onProgress(frac) === false) {
+          this.stoppedReason = 'stopped by the caller';
+          break;
+        }
+      }
+    }
+  }
+
+  private processEvent(): boolean {
+    const ev = this.events.pop();
+    if (ev === undefined) return false;
+    if (ev.t > this._now) this._now = ev.t;
+    const t = this._now;
+    this.eventCount++;
+    switch (ev.kind) {
+      case EV_ARRIVAL: {
+        const name = this.clients[ev.index];
+        const { submit, next } = this.workload.onArrival(name, t);
+        for (const spec of submit) this.submit(spec, t);
+        if (next) this.scheduleWorkloadEvent(next);
+        break;
+      }
+      case EV_SUBMIT:
+        this.submit(ev.payload as RequestSpec, t);
+        break;
+      case EV_STEP_END: {
+        const w = this.workers[ev.index];
+        w.endStep(t);
+        this.metrics.flushStep(t);
+        this.router.drain(t);
+        this.startStep(w, t);
+        break;
+      }
+      case EV_KICK: {
+        const w = this.workers[ev.index];
+        w.kickPending = false;
+        if (!w.busy) this.startStep(w, t);
+        break;
+      }
+    }
+    if (t >= this.series.nextT) this.sample(t);
+    return true;
+  }
+
+  private startStep(w: Worker, t: number): void {
+    if (w.busy) return;
+    const dt = w.beginStep(t);
+    if (dt >= 0) this.events.push(t + dt, EV_STEP_END, w.id);
+    // admissions may have lowered active prefill load: the router may dispatch more
+    if (this.router.queuedCount > 0) this.router.drain(t);
+  }
+
+  private scheduleWorkloadEvent(ev: WorkloadEvent): void {
+    const t = Math.max(ev.t, this._now);
+    if (ev.kind === 'arrival') {
+      const ci = this.clientIndex.get(ev.client);
+      if (ci === undefined) throw new Error(`workload: arrival for unknown client '${ev.client}'`);
+      this.events.push(t, EV_ARRIVAL, ci);
+    } else this.events.push(t, EV_SUBMIT, -1, ev.request);
+  }
+
+  // ---- request flow ---------------------------------------------------------------------------------
+
+  private submit(spec: RequestSpec, t: number): void {
+    const ci = this.clientIndex.get(spec.client);
+    if (ci === undefined)
+      throw new Error(`workload: request ${spec.id} from unknown client '${spec.client}'`);
+    const r = new SimRequest(spec, ci, this.serial++, t);
+    this.live.set(r.id, r);
+    this.metrics.onSubmit(ci, t);
+    if (this.recordOn)
+      this.record({
+        t,
+        kind: 'arrive',
+        request: r.id,
+        client: spec.client,
+        summary: `t=${t.toFixed(3)} s  ${spec.client} submits ${r.id} (${r.promptLen} prompt tokens, ${spec.node})`,
+        detail: {
+          prompt_tokens: r.promptLen,
+          program: spec.program,
+          node: spec.node,
+          slo_class: spec.sloClass,
+        },
+      });
+    const w0 = this.workers[0];
+    if (w0.lifetimeBlocks(r) + 1 > w0.kv.totalBlocks) {
+      if (this.recordOn)
+        this.record({
+          t,
+          kind: 'reject',
+          request: r.id,
+          client: spec.client,
+          summary: `t=${t.toFixed(3)} s  ${r.id} rejected: prompt + output exceed a worker's KV cache (${w0.kv.totalBlocks} blocks)`,
+          detail: { reason: 'exceeds_kv_capacity' },
+        });
+      this.rejectRequest(r, 'exceeds_kv_capacity');
+      return;
+    }
+    this.router.submit(r, t);
+  }
+
+  private dispatchTo(r: SimRequest, wi: number): void {
+    const w = this.workers[wi];
+    if (w === undefined) throw new Error(`router chose worker ${wi}, but there are ${this.workers.length}`);
+    w.enqueue(r, this._now);
+    if (!w.busy && !w.kickPending) {
+      w.kickPending = true;
+      this.events.push(this._now, EV_KICK, wi);
+    }
+  }
+
+  private rejectRequest(r: SimRequest, reason: string): void {
+    r.state = ReqState.Rejected;
+    this.live.delete(r.id);
+    this.metrics.onReject(r.client, this._now, reason);
+    for (const ev of this.workload.onReject(r.id, this._now)) this.scheduleWorkloadEvent(ev);
+  }
+
+  private workerHooks(): WorkerHooks {
+    const sim = this;
+    const m = this.metrics;
+    return {
+      get recording() {
+        return sim.recordOn;
+      },
+      record: (d) => sim.record(d),
+      onAdmit: (r, t) => m.onAdmit(r.client, t, r.promptLen, r.cachedLen),
+      onFirstToken: () => {},
+      onService: (r, i, o) => m.onService(r.client, i, o),
+      onPreempt: (r, t) => m.onPreempt(r.client, t),
+      onComplete: (r, t) => {
+        m.onComplete(r.client, t, r.arrivalT, r.firstTokenT, r.outputLen);
+        sim.live.delete(r.id);
+        sim.router.policy.onComplete?.(r, r.worker, sim.router);
+        for (const ev of sim.workload.onComplete(r.id, t)) sim.scheduleWorkloadEvent(ev);
+      },
+    };
+  }
+
+  // ---- decisions ------------------------------------------------------------------------------------
+
+  private record(d: DecisionDraft): void {
+    const rec = d as DecisionRecord;
+    rec.seq = this.decisionCount++;
+    if (this.recent.length < this.recentCap) this.recent.push(rec);
+    else {
+      this.recent[this.recentHead] = rec;
+      this.recentHead = (this.recentHead + 1) % this.recentCap;
+    }
+    if (this.collecting) this.pending.push(rec);
+    this.onDecision?.(rec);
+  }
+
+  /** The last decisions, oldest first. */
+  recentDecisions(): DecisionRecord[] {
+    return [...this.recent.slice(this.recentHead), ...this.recent.slice(0, this.recentHead)];
+  }
+
+  // ---- series ---------------------------------------------------------------------------------------
+
+  private seriesNames(): string[] {
+    const names: string[] = [];
+    for (const c of this.clients) names.push(`service:${c}`);
+    for (const c of this.clients) names.push(`queued:${c}`);
+    for (let i = 0; i < this.scenario.cluster.workers; i++) names.push(`kv:${i}`);
+    names.push('router_queue');
+    return names;
+  }
+
+  private sample(t: number): void {
+    const b = this.sampleBuf;
+    const n = this.clients.length;
+    const m = this.metrics;
+    for (let i = 0; i < n; i++) {
+      b[i] = m.service[i];
+      b[n + i] = m.queued[i];
+    }
+    for (let w = 0; w < this.workers.length; w++) {
+      const kv = this.workers[w].kv;
+      b[2 * n + w] = kv.totalBlocks === 0 ? 0 : kv.allocatedBlocks / kv.totalBlocks;
+    }
+    b[2 * n + this.workers.length] = this.router.queuedCount;
+    this.series.sample(t, b);
+  }
+
+  // ---- views ----------------------------------------------------------------------------------------
+
+  /** Requests in the system (not completed or rejected), by id. */
+  liveRequest(id: string): SimRequest | undefined {
+    return this.live.get(id);
+  }
+
+  snapshot(): SimSnapshot {
+    return buildSnapshot(this);
+  }
+
+  result(): RunResult {
+    return buildResult(this);
+  }
+
+  /** Invariant violations right now (empty when all hold). For tests and debugging. */
+  checkInvariants(): string[] {
+    const out: string[] = [];
+    const m = this.metrics;
+    let waiting = 0;
+    let running = 0;
+    for (const w of this.workers) {
+      const p = w.check();
+      if (p) out.push(p);
+      waiting += w.waitingCount;
+      running += w.runningCount;
+      if (!w.busy && !w.kickPending && w.waitingCount > 0)
+        out.push(`worker ${w.id} idles with ${w.waitingCount} waiting requests`);
+      if (w.runningCount > w.maxRunning) out.push(`worker ${w.id} runs ${w.runningCount} > max_running`);
+    }
+    const queued = waiting + this.router.queuedCount;
+    if (queued !== m.queuedTotal)
+      out.push(`queued: structures hold ${queued}, metrics count ${m.queuedTotal}`);
+    if (running !== m.runningTotal)
+      out.push(`running: workers hold ${running}, metrics count ${m.runningTotal}`);
+    if (m.totalInjected !== m.totalCompleted + queued + running + m.totalRejected)
+      out.push(
+        `conservation: injected ${m.totalInjected} != completed ${m.totalCompleted} + queued ${queued} + running ${running} + rejected ${m.totalRejected}`,
+      );
+    return out;
+  }
+}
+
+/** The first reason the engine cannot run this scenario, or null. */
+export function configProblem(s: SimScenario): SimConfigError | null {
+  const local = localPolicyProblem(s.scheduler.policy);
+  if (local) return new SimConfigError(local, ['scheduler', 'policy']);
+  const routing = routerPolicyProblem(s.router.routing);
+  if (routing) return new SimConfigError(routing, ['router', 'routing']);
+  if (!GPUS[s.cluster.gpu]) return new SimConfigError(`unknown gpu '${s.cluster.gpu}'`, ['cluster', 'gpu']);
+  if (!MODELS[s.cluster.model])
+    return new SimConfigError(`unknown model '${s.cluster.model}'`, ['cluster', 'model']);
+  return null;
+}

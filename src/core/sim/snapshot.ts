@@ -1,0 +1,147 @@
+/** The full state the playground draws, as a plain JSON-serialisable object. */
+import type { DrrSnapshot } from '../drr/types';
+import type { SeriesSnapshot } from '../metrics/series';
+import type { RadixSummary } from '../worker/radix-cache';
+import type { DecisionRecord } from './decision';
+import type { Simulation } from './simulation';
+
+export interface ClientSnapshot {
+  service: number;
+  service_per_s: number;
+  completed: number;
+  ttft_p50_s: number | null;
+  ttft_p99_s: number | null;
+  e2e_p50_s: number | null;
+  e2e_p99_s: number | null;
+  injected: number;
+  rejected: number;
+  queued: number;
+  running: number;
+  backlogged: boolean;
+  /** DLPM deficit summed over workers (local policies that keep one). */
+  deficit?: number;
+  /** VTC counter (max over workers, local policies that keep one). */
+  counter?: number;
+}
+
+export interface WorkerSnapshot {
+  id: number;
+  busy: boolean;
+  /** Running request ids, admission order. */
+  running: string[];
+  /** First 50 waiting ids in the local policy's order. */
+  waiting: string[];
+  waitingCount: number;
+  kvUsedBlocks: number;
+  kvTotalBlocks: number;
+  /** Blocks held by the radix tree (part of kvUsedBlocks). */
+  kvCachedBlocks: number;
+  cacheHitRate: number;
+  lastStepMs: number;
+  steps: number;
+  activePrefillTokens: number;
+  radix: RadixSummary;
+  policy: string;
+  policyState?: Record<string, unknown>;
+}
+
+export interface SimSnapshot {
+  kind: 'cluster';
+  scenario: string;
+  seed: number;
+  sim_time_s: number;
+  duration_s: number;
+  done: boolean;
+  decisions: number;
+  events: number;
+  requests: { injected: number; completed: number; rejected: number; queued: number; running: number };
+  clients: Record<string, ClientSnapshot>;
+  drr?: DrrSnapshot;
+  router: { routing: string; queued: number; held: string[]; state?: Record<string, unknown> };
+  workers: WorkerSnapshot[];
+  series: SeriesSnapshot;
+  recent: DecisionRecord[];
+  cache_hit_rate: number;
+  max_backlogged_service_gap: number;
+}
+
+export function buildSnapshot(sim: Simulation): SimSnapshot {
+  const m = sim.metrics;
+  const t = sim.now;
+  const perClient = sim.workers.map((w) => w.policy.clientState?.() ?? {});
+  const clients: Record<string, ClientSnapshot> = {};
+  sim.clients.forEach((name, i) => {
+    const row = m.clientRow(i, t);
+    const c: ClientSnapshot = {
+      service: row.service,
+      service_per_s: row.service_per_s,
+      completed: row.completed,
+      ttft_p50_s: row.ttft_p50_s,
+      ttft_p99_s: row.ttft_p99_s,
+      e2e_p50_s: row.e2e_p50_s,
+      e2e_p99_s: row.e2e_p99_s,
+      injected: row.injected,
+      rejected: row.rejected,
+      queued: row.queued,
+      running: row.running,
+      backlogged: m.gap.isBacklogged(i),
+    };
+    let deficit: number | undefined;
+    let counter: number | undefined;
+    for (const st of perClient) {
+      if (st.deficit) deficit = (deficit ?? 0) + st.deficit[i];
+      if (st.counter) counter = Math.max(counter ?? Number.NEGATIVE_INFINITY, st.counter[i]);
+    }
+    if (deficit !== undefined) c.deficit = deficit;
+    if (counter !== undefined) c.counter = counter;
+    clients[name] = c;
+  });
+  const snap: SimSnapshot = {
+    kind: 'cluster',
+    scenario: sim.scenario.name,
+    seed: sim.seed,
+    sim_time_s: t,
+    duration_s: sim.scenario.duration_s,
+    done: sim.done(),
+    decisions: sim.decisions,
+    events: sim.eventsProcessed,
+    requests: {
+      injected: m.totalInjected,
+      completed: m.totalCompleted,
+      rejected: m.totalRejected,
+      queued: m.queuedTotal,
+      running: m.runningTotal,
+    },
+    clients,
+    router: {
+      routing: sim.router.policy.name,
+      queued: sim.router.queuedCount,
+      held: sim.router.heldIds(50),
+      state: sim.router.policy.describe?.(),
+    },
+    workers: sim.workers.map((w) => ({
+      id: w.id,
+      busy: w.busy,
+      running: w.running.map((r) => r.id),
+      waiting: w.policy.waiting(50).map((r) => r.id),
+      waitingCount: w.waitingCount,
+      kvUsedBlocks: w.kv.allocatedBlocks,
+      kvTotalBlocks: w.kv.totalBlocks,
+      kvCachedBlocks: w.radix.cachedBlocks,
+      cacheHitRate: w.admittedPromptTokens === 0 ? 0 : w.admittedCachedTokens / w.admittedPromptTokens,
+      lastStepMs: w.lastStepS * 1000,
+      steps: w.steps,
+      activePrefillTokens: w.activePrefillTokens,
+      radix: w.radix.summary(32),
+      policy: w.policy.name,
+      policyState: w.policy.describe?.(),
+    })),
+    series: sim.series.snapshot(),
+    recent: sim.recentDecisions(),
+    cache_hit_rate: m.cacheHitRate(),
+    max_backlogged_service_gap: m.gap.max,
+  };
+  const drr = sim.router.drrSnapshot();
+  if (drr) snap.drr = drr;
+  return snap;
+}

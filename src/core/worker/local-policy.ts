@@ -1,0 +1,84 @@
+/**
+ * The plug-in point for worker-local queue policies (FCFS now; priority-FCFS, SJF, LPM, DFS-weight,
+ * VTC, DLPM, EDF, LRS later — one file each under ./policies, one line in ./policies/registry.ts).
+ *
+ * A policy owns its worker's waiting queue. In every batch step, after decodes and partial prefills
+ * have taken their share, the worker calls `admit(ctx)`; the policy offers candidates in its own
+ * order through `ctx.tryAdmit(req)` and removes the ones admitted from its queue. The worker does the
+ * mechanics (prefix match, KV allocation all-or-nothing, slots, token budget) and writes the decision
+ * record; the policy supplies the reason. Charging hooks (`onAdmitted` inside `admit`, `onStepEnd`
+ * after each batch step) are where VTC counters and DLPM deficits will live.
+ */
+import type { SimRequest } from '../sim/request';
+import type { KvCache } from './kv-cache';
+import type { RadixCache } from './radix-cache';
+
+/** Read-only facts about the worker a policy may use. */
+export interface WorkerView {
+  readonly id: number;
+  /** Simulated time of the current decision. */
+  readonly now: number;
+  /** The worker's prefix cache: `radix.matchLength(req.tokens)` gives a request's cached prefix here. */
+  readonly radix: RadixCache;
+  readonly kv: KvCache;
+  readonly runningCount: number;
+  readonly maxRunning: number;
+  readonly maxBatchTokens: number;
+}
+
+/** What `tryAdmit` found: admitted, or which resource stopped it. */
+export type AdmitOutcome = 'admitted' | 'no-kv' | 'no-slot' | 'no-budget';
+
+export interface AdmissionContext {
+  readonly worker: WorkerView;
+  /** Running slots still free this step. */
+  readonly slotsLeft: number;
+  /** Tokens of this step's budget still free. */
+  readonly budgetLeft: number;
+  /** Decision records are being built (a policy may skip building `detail` otherwise). */
+  readonly recording: boolean;
+  /**
+   * Try to start `req` (which must be in this policy's queue). On 'admitted' the request is running,
+   * `req.cachedLen` tells its cached prefix, and the policy must remove it from its queue.
+   * `why` is a short reason for the decision record; `detail` algorithm-specific facts.
+   */
+  tryAdmit(req: SimRequest, why?: string, detail?: Record<string, unknown>): AdmitOutcome;
+}
+
+export interface LocalPolicy {
+  readonly name: string;
+  /** Requests waiting at this worker. */
+  size(): number;
+  /** A request joins the queue; `front` is set for a preempted request (it goes back first). */
+  enqueue(req: SimRequest, worker: WorkerView, front: boolean): void;
+  /** Offer waiting requests for admission, in the policy's order, until it or the worker says stop. */
+  admit(ctx: AdmissionContext): void;
+  /**
+   * A batch step finished. `batch` holds the worker's running requests; those with `chunk > 0` ran
+   * (a decode has chunk 1 and produced one output token; a prefill chunk processed `chunk` tokens).
+   */
+  onStepEnd?(batch: readonly SimRequest[], worker: WorkerView): void;
+  /** A running request was preempted (it is re-enqueued with `front` right after). */
+  onPreempt?(req: SimRequest, worker: WorkerView): void;
+  /** Waiting requests in the order the policy would now consider them (first `limit`). */
+  waiting(limit: number): SimRequest[];
+  /** Per-client state for snapshots (VTC counters, DLPM deficits), by client index. */
+  clientState?(): { counter?: readonly number[]; deficit?: readonly number[] };
+  /** Anything else worth showing (JSON-serialisable). */
+  describe?(): Record<string, unknown>;
+}
+
+/** What a policy factory receives. */
+export interface LocalPolicyConfig {
+  workerId: number;
+  /** Client names, index = `SimRequest.client`. */
+  clients: readonly string[];
+  /** Service weights w_e (per uncached input token) and w_q (per output token). */
+  weights: { input: number; output: number };
+  /** DLPM Q^u. */
+  quantum: number;
+  /** The scenario's whole `scheduler` section, for algorithm-specific keys. */
+  scheduler: Readonly<Record<string, unknown>>;
+}
+
+export type LocalPolicyFactory = (cfg: LocalPolicyConfig) => LocalPolicy;

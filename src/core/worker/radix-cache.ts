@@ -1,0 +1,390 @@
+/**
+ * A radix prefix cache over token sequences (the idea of SGLang's RadixAttention), page-granular.
+ *
+ * Every edge holds a run of tokens whose length is a multiple of the KV block size, so each node owns
+ * exactly `len / blockSize` KV blocks. Children are keyed by a hash of their first page; a lookup
+ * always re-compares the tokens, so a hash collision is only ever a cache miss, never a wrong match.
+ *
+ * Locks: a running request locks the node its cached prefix ends at, which adds one to the lock count
+ * of that node and of every ancestor. Only unlocked leaves can be evicted. Eviction takes leaves in
+ * least-recently-used order (ties: older node first) and re-checks the parent, which may have become
+ * an unlocked leaf itself. The LRU order lives in a binary heap with lazy deletion: a node whose state
+ * changed gets a new version and its stale heap entries are skipped.
+ */
+
+export class RadixNode {
+  parent: RadixNode | null;
+  children: Map<number, RadixNode> | null = null;
+  /** Tokens of this edge are `src[start .. start + len)`. */
+  src: Int32Array;
+  start: number;
+  len: number;
+  /** Hash of this edge's first page (its key in the parent's map). */
+  key: number;
+  /** Number of locked nodes in this subtree, this node included. */
+  lock = 0;
+  lastAccess: number;
+  /** Bumped on every change that may invalidate an eviction-heap entry. */
+  version = 0;
+  removed = false;
+
+  constructor(
+    readonly id: number,
+    parent: RadixNode | null,
+    src: Int32Array,
+    start: number,
+    len: number,
+    key: number,
+    now: number,
+  ) {
+    this.parent = parent;
+    this.src = src;
+    this.start = start;
+    this.len = len;
+    this.key = key;
+    this.lastAccess = now;
+  }
+
+  get isLeaf(): boolean {
+    return this.children === null || this.children.size === 0;
+  }
+}
+
+/** Where a prefix lookup ended: the deepest node fully or partly matched, and the matched length. */
+export interface PrefixMatch {
+  /** Matched tokens (a multiple of the block size). */
+  length: number;
+  /** The node the match ends in (the root when nothing matched). */
+  node: RadixNode;
+  /** Tokens of `node` matched (< node.len means the match ends inside the edge). */
+  within: number;
+}
+
+/** A bounded description of the tree for snapshots. */
+export interface RadixSummary {
+  nodes: number;
+  cachedTokens: number;
+  lockedNodes: number;
+  evictableLeaves: number;
+  /** Up to `limit` nodes, breadth first: [id, parentId, tokens, lock]. */
+  top: [number, number, number, number][];
+}
+
+interface HeapEntry {
+  t: number;
+  id: number;
+  version: number;
+  node: RadixNode;
+}
+
+export class RadixCache {
+  readonly blockSize: number;
+  readonly root: RadixNode;
+  private nextId = 1;
+  private tokens = 0;
+  private count = 0;
+  private heap: HeapEntry[] = [];
+
+  constructor(blockSize: number) {
+    this.blockSize = blockSize;
+    this.root = new RadixNode(0, null, new Int32Array(0), 0, 0, 0, 0);
+    this.root.lock = 1; // never evicted
+  }
+
+  /** Tokens held by the tree (a multiple of the block size). */
+  get cachedTokens(): number {
+    return this.tokens;
+  }
+
+  get cachedBlocks(): number {
+    return this.tokens / this.blockSize;
+  }
+
+  get nodeCount(): number {
+    return this.count;
+  }
+
+  /** Hash of the page starting at `pos` (FNV-1a over the page's token ids). */
+  pageKey(src: Int32Array, pos: number): number {
+    const b = this.blockSize;
+    if (b === 1) return src[pos];
+    let h = 0x811c9dc5;
+    for (let i = pos, end = pos + b; i < end; i++) h = Math.imul(h ^ src[i], 0x01000193);
+    return h | 0;
+  }
+
+  /** Longest cached prefix of `tokens[0 .. maxLen)`, in whole pages. Read-only: touches nothing. */
+  match(tokens: Int32Array, maxLen = tokens.length): PrefixMatch {
+    const b = this.blockSize;
+    const limit = Math.floor(Math.min(maxLen, tokens.length) / b) * b;
+    let node = this.root;
+    let pos = 0;
+    while (pos + b <= limit) {
+      const child = node.children?.get(this.pageKey(tokens, pos));
+      if (child === undefined) break;
+      const room = Math.min(child.len, limit - pos);
+      const src = child.src;
+      const off = child.start - pos;
+      let c = 0;
+      while (c < room && src[off + pos + c] === tokens[pos + c]) c++;
+      c = Math.floor(c / b) * b;
+      if (c === 0) break; // page-hash collision: a miss
+      pos += c;
+      if (c < child.len) return { length: pos, node: child, within: c };
+      node = child;
+    }
+    return { length: pos, node, within: node.len };
+  }
+
+  /** Matched prefix length only (the hot path of routers and LPM-like policies). */
+  matchLength(tokens: Int32Array, maxLen = tokens.length): number {
+    return this.match(tokens, maxLen).length;
+  }
+
+  /**
+   * Match and lock the matched prefix for a running request (splitting an edge when the match ends
+   * inside it). Returns the locked node and the matched length; release with `unlock(node)`.
+   */
+  acquire(tokens: Int32Array, maxLen: number, now: number): { node: RadixNode; length: number } {
+    const m = this.match(tokens, maxLen);
+    let node = m.node;
+    if (m.within < node.len) node = this.split(node, m.within);
+    this.lock(node, now);
+    return { node, length: m.length };
+  }
+
+  /** Add one lock along the path from `node` to the root, and mark the path as used now. */
+  lock(node: RadixNode, now: number): void {
+    for (let n: RadixNode | null = node; n !== null && n !== this.root; n = n.parent) {
+      if (n.lock === 0) n.version++;
+      n.lock++;
+      n.lastAccess = now;
+    }
+  }
+
+  /** Remove one lock along the path; nodes that become unlocked leaves turn evictable. */
+  unlock(node: RadixNode, now: number): void {
+    for (let n: RadixNode | null = node; n !== null && n !== this.root; n = n.parent) {
+      if (n.lock <= 0) throw new Error(`radix cache: lock count of node ${n.id} would go negative`);
+      n.lock--;
+      n.lastAccess = now;
+      if (n.lock === 0 && n.isLeaf) this.pushEvictable(n);
+    }
+  }
+
+  /**
+   * Insert `tokens[0 .. len)` (len rounded down to whole pages). Returns the deepest node covering
+   * the inserted prefix, how many tokens the path covers (normally all of them) and how many were new
+   * (their blocks now belong to the tree; the caller transfers them from its own).
+   */
+  insert(tokens: Int32Array, len: number, now: number): { node: RadixNode; covered: number; added: number } {
+    const b = this.blockSize;
+    const limit = Math.floor(Math.min(len, tokens.length) / b) * b;
+    let node = this.root;
+    let pos = 0;
+    while (pos < limit) {
+      const key = this.pageKey(tokens, pos);
+      const child = node.children?.get(key);
+      if (child === undefined) {
+        const leaf = new RadixNode(this.nextId++, node, tokens, pos, limit - pos, key, now);
+        if (node.children === null) node.children = new Map();
+        if (node !== this.root && node.lock === 0 && node.children.size === 0) node.version++;
+        node.children.set(key, leaf);
+        this.count++;
+        this.tokens += leaf.len;
+        if (leaf.lock === 0) this.pushEvictable(leaf);
+        return { node: leaf, covered: limit, added: leaf.len };
+      }
+      const room = Math.min(child.len, limit - pos);
+      const off = child.start - pos;
+      const src = child.src;
+      let c = 0;
+      while (c < room && src[off + pos + c] === tokens[pos + c]) c++;
+      c = Math.floor(c / b) * b;
+      if (c === 0) return { node, covered: pos, added: 0 }; // page-hash collision: stop caching here
+      this.touch(child, now);
+      if (c < child.len) {
+        node = this.split(child, c);
+        pos += c;
+        continue;
+      }
+      node = child;
+      pos += c;
+    }
+    return { node, covered: pos, added: 0 };
+  }
+
+  /** Split `child` after `at` tokens; returns the new upper node (which inherits locks and age). */
+  private split(child: RadixNode, at: number): RadixNode {
+    const parent = child.parent!;
+    const upper = new RadixNode(
+      this.nextId++,
+      parent,
+      child.src,
+      child.start,
+      at,
+      child.key,
+      child.lastAccess,
+    );
+    upper.lock = child.lock;
+    parent.children!.set(child.key, upper);
+    child.start += at;
+    child.len -= at;
+    child.key = this.pageKey(child.src, child.start);
+    child.parent = upper;
+    upper.children = new Map([[child.key, child]]);
+    this.count++;
+    return upper;
+  }
+
+  /**
+   * Free at least `blocks` blocks by evicting unlocked leaves, least recently used first.
+   * Returns the blocks actually freed (less when everything left is locked).
+   */
+  evict(blocks: number): number {
+    let freed = 0;
+    const b = this.blockSize;
+    while (freed < blocks) {
+      const e = this.popHeap();
+      if (e === undefined) break;
+      const n = e.node;
+      if (n.removed || n.version !== e.version || n.lock !== 0 || !n.isLeaf) continue;
+      const parent = n.parent!;
+      parent.children!.delete(n.key);
+      n.removed = true;
+      this.count--;
+      this.tokens -= n.len;
+      freed += n.len / b;
+      if (parent !== this.root && parent.lock === 0 && parent.children!.size === 0)
+        this.pushEvictable(parent);
+    }
+    return freed;
+  }
+
+  /** Blocks that eviction could free right now (unlocked subtrees). O(nodes); for tests and snapshots. */
+  evictableBlocks(): number {
+    let t = 0;
+    const walk = (n: RadixNode) => {
+      if (n !== this.root && n.lock === 0) t += n.len;
+      if (n.children) for (const c of n.children.values()) walk(c);
+    };
+    walk(this.root);
+    return t / this.blockSize;
+  }
+
+  /** Mark a node as used now (re-queueing it for eviction when it is an unlocked leaf). */
+  private touch(n: RadixNode, now: number): void {
+    n.lastAccess = now;
+    if (n.lock === 0 && n.isLeaf) this.pushEvictable(n);
+  }
+
+  private pushEvictable(n: RadixNode): void {
+    n.version++;
+    const h = this.heap;
+    if (h.length > 2 * this.count + 64) this.rebuildHeap();
+    const e: HeapEntry = { t: n.lastAccess, id: n.id, version: n.version, node: n };
+    let i = h.length;
+    h.push(e);
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (!heapBefore(e, h[p])) break;
+      h[i] = h[p];
+      i = p;
+    }
+    h[i] = e;
+  }
+
+  private popHeap(): HeapEntry | undefined {
+    const h = this.heap;
+    const n = h.length;
+    if (n === 0) return undefined;
+    const top = h[0];
+    const last = h.pop()!;
+    if (n > 1) {
+      const size = n - 1;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        if (l >= size) break;
+        const r = l + 1;
+        const c = r < size && heapBefore(h[r], h[l]) ? r : l;
+        if (!heapBefore(h[c], last)) break;
+        h[i] = h[c];
+        i = c;
+      }
+      h[i] = last;
+    }
+    return top;
+  }
+
+  /** Drop stale heap entries: keep one current entry per evictable leaf. */
+  private rebuildHeap(): void {
+    const live: HeapEntry[] = [];
+    const walk = (n: RadixNode) => {
+      if (n !== this.root && n.lock === 0 && n.isLeaf)
+        live.push({ t: n.lastAccess, id: n.id, version: n.version, node: n });
+      if (n.children) for (const c of n.children.values()) walk(c);
+    };
+    walk(this.root);
+    live.sort((a, b) => (heapBefore(a, b) ? -1 : heapBefore(b, a) ? 1 : 0));
+    this.heap = live; // a sorted array is a valid heap
+  }
+
+  /** Structural checks (tests): lock counts consistent and non-negative, token total right. */
+  check(): string | null {
+    let tokens = 0;
+    let nodes = 0;
+    let problem: string | null = null;
+    const walk = (n: RadixNode): number => {
+      let childLocks = 0;
+      if (n.children)
+        for (const c of n.children.values()) {
+          if (c.parent !== n) problem ??= `node ${c.id} has a wrong parent`;
+          if (c.len <= 0 || c.len % this.blockSize !== 0)
+            problem ??= `node ${c.id} has ${c.len} tokens (not whole pages)`;
+          childLocks += walk(c);
+        }
+      if (n !== this.root) {
+        nodes++;
+        tokens += n.len;
+        if (n.lock < 0) problem ??= `node ${n.id} has a negative lock count`;
+        if (n.lock < childLocks) problem ??= `node ${n.id} has fewer locks than its children`;
+      }
+      return n === this.root ? 0 : n.lock;
+    };
+    walk(this.root);
+    if (tokens !== this.tokens) problem ??= `cached tokens ${this.tokens} != sum of edges ${tokens}`;
+    if (nodes !== this.count) problem ??= `node count ${this.count} != ${nodes}`;
+    return problem;
+  }
+
+  summary(limit = 64): RadixSummary {
+    const top: [number, number, number, number][] = [];
+    let locked = 0;
+    let leaves = 0;
+    const queue: RadixNode[] = [this.root];
+    for (let qi = 0; qi < queue.length; qi++) {
+      const n = queue[qi];
+      if (n !== this.root) {
+        if (n.lock > 0) locked++;
+        else if (n.isLeaf) leaves++;
+        if (top.length < limit) top.push([n.id, n.parent === this.root ? 0 : n.parent!.id, n.len, n.lock]);
+      }
+      if (n.children) {
+        const kids = [...n.children.values()].sort((a, b) => a.id - b.id);
+        for (const c of kids) queue.push(c);
+      }
+    }
+    return {
+      nodes: this.count,
+      cachedTokens: this.tokens,
+      lockedNodes: locked,
+      evictableLeaves: leaves,
+      top,
+    };
+  }
+}
+
+function heapBefore(a: HeapEntry, b: HeapEntry): boolean {
+  return a.t < b.t || (a.t === b.t && a.id < b.id);
+}
