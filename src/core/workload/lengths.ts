@@ -1,0 +1,36 @@
+/** Sampling the scenario's lengths: whole tokens ≥ 1 for token lengths, seconds ≥ 0 for durations. */
+import type { Rng } from '../prng';
+import type { Length } from '../../scenario/lengths';
+
+function draw(rng: Rng, length: Length): number {
+  if (typeof length === 'number') return length;
+  switch (length.dist) {
+    case 'uniform':
+      return rng.uniform(length.min, length.max);
+    case 'normal':
+      return Math.min(length.max, Math.max(length.min, rng.normal(length.mean, length.std)));
+    case 'exponential':
+      return Math.min(length.max, rng.exponential(length.mean));
+    case 'lognormal':
+      return Math.min(length.max, length.std === 0 ? length.mean : rng.lognormal(length.mean, length.std));
+  }
+}
+
+/**
+ * A token count: rounded to a whole number and at least 1. A uniform length draws a whole number in
+ * [min, max] with equal chances; every other distribution is rounded to the nearest token after clipping.
+ * A constant consumes no randomness.
+ */
+export function sampleTokens(rng: Rng, length: Length): number {
+  if (typeof length !== 'number' && length.dist === 'uniform') {
+    const lo = Math.ceil(length.min);
+    const hi = Math.max(lo, Math.floor(length.max));
+    return Math.max(1, lo + rng.int(hi - lo + 1));
+  }
+  return Math.max(1, Math.round(draw(rng, length)));
+}
+
+/** A duration in seconds, ≥ 0 (not rounded). */
+export function sampleSeconds(rng: Rng, length: Length): number {
+  return Math.max(0, draw(rng, length));
+}

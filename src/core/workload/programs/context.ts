@@ -1,0 +1,82 @@
+/** What every program runner gets from its client, and the interface runners implement. */
+import type { ClientSpec } from '../../../scenario/schema';
+import type { Rng } from '../../prng';
+import { sampleTokens } from '../lengths';
+import type { Length } from '../../../scenario/lengths';
+import type { Piece } from '../tokens';
+import type { RequestSpec, WorkloadEvent } from '../types';
+
+export interface ClientContext {
+  readonly client: ClientSpec;
+  /**
+   * Namespace of the client's shared parts: `group:<prefix_group>` when it names one, else
+   * `client:<name>`. Stream labels of system prompts, extra prefixes and library documents start with it.
+   */
+  readonly ns: string;
+  /** The client's program stream; forked per instance, never drawn from directly. */
+  readonly rng: Rng;
+  /** The namespace's stream (shared by a prefix group): lengths of library documents. */
+  readonly nsRng: Rng;
+}
+
+/** Runs one client's program type: starts instances and reacts to completions. */
+export interface ProgramRunner {
+  /** Start instance `instance` (0, 1, ...) at t: the requests submitted now. */
+  start(instance: number, t: number): RequestSpec[];
+  /** Request `requestId` completed at t: follow-up submissions. Unknown ids give []. */
+  complete(requestId: string, t: number): WorkloadEvent[];
+  /** Request `requestId` will never complete: forget what depends on it. */
+  reject(requestId: string): void;
+  /** Requests the runner still waits for (it keeps state only for these): bounded-memory checks. */
+  waiting(): number;
+}
+
+/** Program instance id: "<client>#<n>". */
+export function programId(ctx: ClientContext, instance: number): string {
+  return `${ctx.client.name}#${instance}`;
+}
+
+/** The client-level fields every request carries. */
+export function makeRequest(
+  ctx: ClientContext,
+  fields: Pick<RequestSpec, 'id' | 'tokens' | 'outputTokens' | 'program' | 'node'>,
+): RequestSpec {
+  const c = ctx.client;
+  const spec: RequestSpec = {
+    id: fields.id,
+    client: c.name,
+    tokens: fields.tokens,
+    outputTokens: fields.outputTokens,
+    sloClass: c.slo_class,
+    program: fields.program,
+    node: fields.node,
+  };
+  if (c.policy_class !== undefined) spec.policyClass = c.policy_class;
+  if (c.model !== undefined) spec.model = c.model;
+  if (c.priority !== 0) spec.priority = c.priority;
+  if (c.strict_priority !== 0) spec.strictPriority = c.strict_priority;
+  return spec;
+}
+
+/** The client's shared prefix of the given kind (system prompt, extra prefix): empty when count is 0. */
+export function sharedPiece(ctx: ClientContext, kind: string, count: number): Piece[] {
+  return count > 0 ? [{ label: `${ctx.ns}/${kind}`, count }] : [];
+}
+
+/**
+ * The document an instance works on: from the namespace's library of `library` documents (chosen
+ * uniformly; length fixed per document) or, with library 0, a fresh one for this instance.
+ */
+export function documentPiece(
+  ctx: ClientContext,
+  instRng: Rng,
+  program: string,
+  library: number,
+  length: Length,
+): { label: string; count: number } {
+  if (library > 0) {
+    const k = instRng.int(library);
+    return { label: `${ctx.ns}/doc/${k}`, count: sampleTokens(ctx.nsRng.fork(`doc ${k}`), length) };
+  }
+  return { label: `${program}/doc`, count: sampleTokens(instRng, length) };
+}

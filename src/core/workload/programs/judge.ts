@@ -1,0 +1,93 @@
+/**
+ * `judge` (LLM-as-a-judge, branch-solve-merge): for one article, `dimensions` branch requests, each
+ * prompt = extra prefix (the client's constant S2 padding) + article + the dimension's instruction.
+ * When every branch has completed, one merge request is submitted whose prompt = extra prefix +
+ * article + every branch's output (in dimension order) + a merge instruction. Token ids are
+ * regenerated from their streams, so an instance only remembers lengths while branches run.
+ */
+import type { ProgramSpec } from '../../../scenario/schema';
+import { sampleTokens } from '../lengths';
+import { buildTokens, outputLabel, type Piece } from '../tokens';
+import type { RequestSpec, WorkloadEvent } from '../types';
+import {
+  type ClientContext,
+  documentPiece,
+  makeRequest,
+  type ProgramRunner,
+  programId,
+  sharedPiece,
+} from './context';
+
+type Spec = Extract<ProgramSpec, { type: 'judge' }>;
+
+interface Evaluation {
+  program: string;
+  base: Piece[];
+  /** Output length of each branch, by dimension. */
+  outputs: number[];
+  remaining: number;
+  mergeOutput: number;
+  abandoned: boolean;
+}
+
+export function judgeRunner(ctx: ClientContext, spec: Spec): ProgramRunner {
+  const live = new Map<string, Evaluation>();
+
+  return {
+    start(instance: number): RequestSpec[] {
+      const program = programId(ctx, instance);
+      const rng = ctx.rng.fork(`#${instance}`);
+      const article = documentPiece(ctx, rng, program, spec.documents, spec.article_tokens);
+      const base: Piece[] = [...sharedPiece(ctx, 'extra', spec.extra_prefix_tokens), article];
+      const ev: Evaluation = {
+        program,
+        base,
+        outputs: [],
+        remaining: spec.dimensions,
+        mergeOutput: sampleTokens(rng.fork('merge'), spec.merge_output_tokens),
+        abandoned: false,
+      };
+      const baseIds = buildTokens(base);
+      const out: RequestSpec[] = [];
+      for (let i = 0; i < spec.dimensions; i++) {
+        const id = `${program}.${i}`;
+        const outputTokens = sampleTokens(rng.fork(`dimension ${i}`), spec.output_tokens);
+        ev.outputs.push(outputTokens);
+        const tokens = buildTokens([
+          { ids: baseIds },
+          ...sharedPiece(ctx, `dimension/${i}`, spec.instruction_tokens),
+        ]);
+        out.push(makeRequest(ctx, { id, tokens, outputTokens, program, node: `dimension ${i}` }));
+        live.set(id, ev);
+      }
+      return out;
+    },
+    complete(requestId: string, t: number): WorkloadEvent[] {
+      const ev = live.get(requestId);
+      if (!ev) return [];
+      live.delete(requestId);
+      ev.remaining -= 1;
+      if (ev.abandoned || ev.remaining > 0) return [];
+      const pieces: Piece[] = [...ev.base];
+      ev.outputs.forEach((count, i) => {
+        pieces.push({ label: outputLabel(`${ev.program}.${i}`), count });
+      });
+      pieces.push(...sharedPiece(ctx, 'merge', spec.instruction_tokens));
+      const request = makeRequest(ctx, {
+        id: `${ev.program}.merge`,
+        tokens: buildTokens(pieces),
+        outputTokens: ev.mergeOutput,
+        program: ev.program,
+        node: 'merge',
+      });
+      return [{ t, kind: 'submit', request }];
+    },
+    reject(requestId: string): void {
+      const ev = live.get(requestId);
+      if (!ev) return;
+      ev.abandoned = true;
+      for (let i = 0; i < ev.outputs.length; i++) live.delete(`${ev.program}.${i}`);
+    },
+    waiting: () => live.size,
+  };
+}

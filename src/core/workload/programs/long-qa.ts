@@ -1,0 +1,42 @@
+/**
+ * `long-qa`: one long document per arrival (fresh, or drawn from a library of `documents` so that
+ * documents are reused across arrivals and across a prefix group) and `questions` short questions
+ * over it, all submitted at the arrival; each prompt = document + question. No dependencies.
+ */
+import type { ProgramSpec } from '../../../scenario/schema';
+import { sampleTokens } from '../lengths';
+import { buildTokens } from '../tokens';
+import type { RequestSpec } from '../types';
+import { type ClientContext, documentPiece, makeRequest, type ProgramRunner, programId } from './context';
+
+type Spec = Extract<ProgramSpec, { type: 'long-qa' }>;
+
+export function longQaRunner(ctx: ClientContext, spec: Spec): ProgramRunner {
+  return {
+    start(instance: number): RequestSpec[] {
+      const program = programId(ctx, instance);
+      const rng = ctx.rng.fork(`#${instance}`);
+      const doc = documentPiece(ctx, rng, program, spec.documents, spec.document_tokens);
+      const docIds = buildTokens([doc]);
+      const out: RequestSpec[] = [];
+      for (let q = 0; q < spec.questions; q++) {
+        const id = `${program}.${q}`;
+        const qRng = rng.fork(`question ${q}`);
+        const question = { label: `${id}/new`, count: sampleTokens(qRng, spec.question_tokens) };
+        out.push(
+          makeRequest(ctx, {
+            id,
+            tokens: buildTokens([{ ids: docIds }, question]),
+            outputTokens: sampleTokens(qRng, spec.output_tokens),
+            program,
+            node: `question ${q}`,
+          }),
+        );
+      }
+      return out;
+    },
+    complete: () => [],
+    reject: () => {},
+    waiting: () => 0,
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * `multi-turn`: a conversation. Turn 1 = system prompt + new user tokens; turn k+1 = turn k's full
+ * context (its prompt and its reply) + new user tokens, submitted think_time_s after turn k's reply
+ * completes. Only the in-flight turn is remembered.
+ */
+import type { ProgramSpec } from '../../../scenario/schema';
+import type { Rng } from '../../prng';
+import { sampleSeconds, sampleTokens } from '../lengths';
+import { buildTokens, fullContext } from '../tokens';
+import type { RequestSpec, WorkloadEvent } from '../types';
+import { type ClientContext, makeRequest, type ProgramRunner, programId, sharedPiece } from './context';
+
+type Spec = Extract<ProgramSpec, { type: 'multi-turn' }>;
+
+interface Conversation {
+  program: string;
+  rng: Rng;
+  turns: number;
+  /** The in-flight turn (1-based) and its request. */
+  turn: number;
+  request: RequestSpec;
+}
+
+export function multiTurnRunner(ctx: ClientContext, spec: Spec): ProgramRunner {
+  const live = new Map<string, Conversation>();
+
+  const turnRequest = (conv: Conversation, turn: number, before: Int32Array | null): RequestSpec => {
+    const rng = conv.rng.fork(`turn ${turn}`);
+    const id = `${conv.program}.${turn - 1}`;
+    const fresh = { label: `${id}/new`, count: sampleTokens(rng, spec.prompt_tokens) };
+    const tokens =
+      before === null
+        ? buildTokens([...sharedPiece(ctx, 'system', spec.shared_prefix_tokens), fresh])
+        : buildTokens([{ ids: before }, fresh]);
+    return makeRequest(ctx, {
+      id,
+      tokens,
+      outputTokens: sampleTokens(rng, spec.output_tokens),
+      program: conv.program,
+      node: `turn ${turn}`,
+    });
+  };
+
+  return {
+    start(instance: number): RequestSpec[] {
+      const program = programId(ctx, instance);
+      const rng = ctx.rng.fork(`#${instance}`);
+      const conv: Conversation = {
+        program,
+        rng,
+        turns: spec.turns,
+        turn: 1,
+        request: null as unknown as RequestSpec,
+      };
+      conv.request = turnRequest(conv, 1, null);
+      if (conv.turns > 1) live.set(conv.request.id, conv);
+      return [conv.request];
+    },
+    complete(requestId: string, t: number): WorkloadEvent[] {
+      const conv = live.get(requestId);
+      if (!conv) return [];
+      live.delete(requestId);
+      const think = sampleSeconds(conv.rng.fork(`think ${conv.turn}`), spec.think_time_s);
+      const next = turnRequest(conv, conv.turn + 1, fullContext(conv.request));
+      conv.turn += 1;
+      conv.request = next;
+      if (conv.turn < conv.turns) live.set(next.id, conv);
+      return [{ t: t + think, kind: 'submit', request: next }];
+    },
+    reject(requestId: string): void {
+      live.delete(requestId);
+    },
+    waiting: () => live.size,
+  };
+}

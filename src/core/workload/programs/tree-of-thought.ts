@@ -1,0 +1,88 @@
+/**
+ * `tree-of-thought`: the question (after an optional shared preamble) is expanded into `branching`
+ * first thoughts; every node at a level below `depth` produces a thought, and when it completes its
+ * `branching` children are submitted, each prompt = the node's full context (prompt + thought) +
+ * the child's own step instruction. Nodes on the last level produce answers and have no children.
+ * Requests per tree: Σ_{d=1..depth} branching^d. Node ids follow the branch path ("bob#3.0.1"), so
+ * they do not depend on the order in which siblings finish. Only nodes whose children are still to
+ * come are remembered.
+ */
+import type { ProgramSpec } from '../../../scenario/schema';
+import type { Rng } from '../../prng';
+import { sampleTokens } from '../lengths';
+import { buildTokens, fullContext, type Piece } from '../tokens';
+import type { RequestSpec, WorkloadEvent } from '../types';
+import { type ClientContext, makeRequest, type ProgramRunner, programId, sharedPiece } from './context';
+
+type Spec = Extract<ProgramSpec, { type: 'tree-of-thought' }>;
+
+interface Parent {
+  program: string;
+  rng: Rng;
+  level: number;
+  path: string;
+  request: RequestSpec;
+}
+
+/** Requests in one tree. */
+export function treeSize(depth: number, branching: number): number {
+  let total = 0;
+  let level = 1;
+  for (let d = 1; d <= depth; d++) {
+    level *= branching;
+    total += level;
+  }
+  return total;
+}
+
+export function treeOfThoughtRunner(ctx: ClientContext, spec: Spec): ProgramRunner {
+  const live = new Map<string, Parent>();
+
+  const node = (program: string, rng: Rng, level: number, path: string, before: Piece[]): RequestSpec => {
+    const nodeRng = rng.fork(path);
+    const id = `${program}.${path}`;
+    const leaf = level === spec.depth;
+    const tokens = buildTokens([...before, { label: `${id}/step`, count: spec.step_tokens }]);
+    const request = makeRequest(ctx, {
+      id,
+      // A prompt needs at least one token; step_tokens 0 with an empty context cannot happen
+      // because the question has ≥ 1 token.
+      tokens,
+      outputTokens: sampleTokens(nodeRng, leaf ? spec.answer_tokens : spec.thought_tokens),
+      program,
+      node: `depth ${level} branch ${path}`,
+    });
+    if (!leaf) live.set(id, { program, rng, level, path, request });
+    return request;
+  };
+
+  return {
+    start(instance: number): RequestSpec[] {
+      const program = programId(ctx, instance);
+      const rng = ctx.rng.fork(`#${instance}`);
+      const question: Piece[] = [
+        ...sharedPiece(ctx, 'system', spec.shared_prefix_tokens),
+        { label: `${program}/question`, count: sampleTokens(rng, spec.question_tokens) },
+      ];
+      const out: RequestSpec[] = [];
+      for (let b = 0; b < spec.branching; b++) out.push(node(program, rng, 1, String(b), question));
+      return out;
+    },
+    complete(requestId: string, t: number): WorkloadEvent[] {
+      const parent = live.get(requestId);
+      if (!parent) return [];
+      live.delete(requestId);
+      const context: Piece[] = [{ ids: fullContext(parent.request) }];
+      const events: WorkloadEvent[] = [];
+      for (let b = 0; b < spec.branching; b++) {
+        const request = node(parent.program, parent.rng, parent.level + 1, `${parent.path}.${b}`, context);
+        events.push({ t, kind: 'submit', request });
+      }
+      return events;
+    },
+    reject(requestId: string): void {
+      live.delete(requestId);
+    },
+    waiting: () => live.size,
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * Scripted requests (`requests:` in a scenario): exact submissions at fixed times. A request naming
+ * `shared_prefix` starts with `shared_prefix_tokens` tokens of that named stream (global: any request
+ * naming the same prefix shares them); the rest of its prompt is its own.
+ */
+import type { ClientSpec, ScriptedRequest } from '../../scenario/schema';
+import { buildTokens, type Piece } from './tokens';
+import type { RequestSpec, WorkloadEvent } from './types';
+
+/** Default id of the i-th scripted request: "<client>!<i>" ('!' never appears in generated ids). */
+export function scriptedId(r: ScriptedRequest, index: number): string {
+  return r.id ?? `${r.client}!${index}`;
+}
+
+export function scriptedRequest(
+  r: ScriptedRequest,
+  index: number,
+  client: ClientSpec | undefined,
+): RequestSpec {
+  const id = scriptedId(r, index);
+  const shared = r.shared_prefix !== undefined ? Math.min(r.shared_prefix_tokens, r.prompt_tokens) : 0;
+  const pieces: Piece[] = [];
+  if (shared > 0) pieces.push({ label: `shared:${r.shared_prefix}`, count: shared });
+  if (r.prompt_tokens - shared > 0) pieces.push({ label: `${id}/new`, count: r.prompt_tokens - shared });
+  const spec: RequestSpec = {
+    id,
+    client: r.client,
+    tokens: buildTokens(pieces),
+    outputTokens: r.output_tokens,
+    sloClass: r.slo_class ?? client?.slo_class ?? 'standard',
+    program: id,
+    node: 'scripted',
+  };
+  const policyClass = r.policy_class ?? client?.policy_class;
+  if (policyClass !== undefined) spec.policyClass = policyClass;
+  const model = r.model ?? client?.model;
+  if (model !== undefined) spec.model = model;
+  if (r.priority !== 0) spec.priority = r.priority;
+  if (r.strict_priority !== 0) spec.strictPriority = r.strict_priority;
+  return spec;
+}
+
+/** Submit events of every scripted request, in time order (ties: file order). */
+export function scriptedEvents(
+  requests: readonly ScriptedRequest[],
+  clients: readonly ClientSpec[],
+): WorkloadEvent[] {
+  const byName = new Map(clients.map((c) => [c.name, c]));
+  const order = requests.map((r, i) => ({ r, i })).sort((a, b) => a.r.t - b.r.t || a.i - b.i);
+  return order.map(({ r, i }) => ({
+    t: r.t,
+    kind: 'submit',
+    request: scriptedRequest(r, i, byName.get(r.client)),
+  }));
+}

@@ -1,0 +1,154 @@
+/**
+ * Cross-field rules of a scenario that a per-key schema cannot express: unique names, scripted
+ * requests consistent with themselves and the duration, the model fitting on the GPU, contexts that
+ * fit in one replica's KV cache, and the size limits (SCENARIO_LIMITS). Each problem names the path
+ * it is about; the caller turns paths into line:col.
+ */
+import { GPUS, MODELS, weightBytes } from '../core/cost/index';
+import { programRequests, expectedRequests, peakContextTokens } from '../core/workload/size';
+import type { Path } from '../format/yaml';
+import { SCENARIO_LIMITS } from './limits';
+import type { ScenarioInputSchema } from './schema';
+import type { z } from 'zod';
+
+type Parsed = z.output<typeof ScenarioInputSchema>;
+
+export interface CheckProblem {
+  path: Path;
+  message: string;
+  /** Point at the key rather than its value. */
+  key?: boolean;
+}
+
+function fmt(n: number): string {
+  return Math.round(n).toLocaleString('en-US');
+}
+
+export function scenarioProblems(s: Parsed): CheckProblem[] {
+  const out: CheckProblem[] = [];
+  const L = SCENARIO_LIMITS;
+
+  if (s.clients.length === 0 && s.requests.length === 0) {
+    out.push({
+      path: [],
+      message: 'no clients and no requests: add at least one client (or a scripted request)',
+    });
+  }
+
+  // Clients: unique names, windows, program sizes, contexts.
+  const seen = new Map<string, number>();
+  s.clients.forEach((c, i) => {
+    const first = seen.get(c.name);
+    if (first !== undefined) {
+      out.push({
+        path: ['clients', i, 'name'],
+        message: `duplicate client name '${c.name}' (also clients[${first}])`,
+      });
+    } else seen.set(c.name, i);
+    const a = c.arrival;
+    if (a.process !== 'trace') {
+      if (a.start_s >= s.duration_s) {
+        out.push({
+          path: ['clients', i, 'arrival', 'start_s'],
+          message: `start_s (${a.start_s}) is not before duration_s (${s.duration_s}): this client would never arrive`,
+        });
+      }
+      if (a.stop_s !== undefined && a.stop_s <= a.start_s) {
+        out.push({
+          path: ['clients', i, 'arrival', 'stop_s'],
+          message: `stop_s must be > start_s (${a.start_s})`,
+        });
+      }
+    }
+    const perProgram = programRequests(c.program);
+    if (perProgram > L.maxProgramRequests) {
+      out.push({
+        path: ['clients', i, 'program'],
+        message: `one ${c.program.type} program would submit ${fmt(perProgram)} requests; the limit is ${fmt(L.maxProgramRequests)} (lower depth, branching, dimensions, turns or questions)`,
+      });
+    }
+    const peak = peakContextTokens(c.program);
+    if (peak > s.cluster.kv_cache_tokens) {
+      out.push({
+        path: ['clients', i, 'program'],
+        message: `a ${c.program.type} request of client '${c.name}' typically reaches ${fmt(peak)} tokens of context, more than one replica's KV cache (${fmt(s.cluster.kv_cache_tokens)} tokens): it could never run. Shorten the program or raise kv_cache_tokens / pick a bigger GPU`,
+      });
+    }
+  });
+
+  // Scripted requests: ids, prefixes, times.
+  const ids = new Map<string, number>();
+  s.requests.forEach((r, i) => {
+    const id = r.id ?? `${r.client}!${i}`;
+    const first = ids.get(id);
+    if (first !== undefined) {
+      out.push({
+        path: ['requests', i, r.id !== undefined ? 'id' : 'client'],
+        message: `duplicate request id '${id}' (also requests[${first}])`,
+      });
+    } else ids.set(id, i);
+    if (r.shared_prefix_tokens > r.prompt_tokens) {
+      out.push({
+        path: ['requests', i, 'shared_prefix_tokens'],
+        message: `shared_prefix_tokens (${r.shared_prefix_tokens}) must be ≤ prompt_tokens (${r.prompt_tokens})`,
+      });
+    }
+    if (r.shared_prefix_tokens > 0 && r.shared_prefix === undefined) {
+      out.push({
+        path: ['requests', i, 'shared_prefix_tokens'],
+        message: 'shared_prefix_tokens needs shared_prefix (the name of the prefix the requests share)',
+      });
+    }
+    if (r.t > s.duration_s) {
+      out.push({ path: ['requests', i, 't'], message: `t (${r.t}) is after duration_s (${s.duration_s})` });
+    }
+    if (r.prompt_tokens + r.output_tokens > s.cluster.kv_cache_tokens) {
+      out.push({
+        path: ['requests', i, 'prompt_tokens'],
+        message: `prompt + output (${fmt(r.prompt_tokens + r.output_tokens)} tokens) exceeds one replica's KV cache (${fmt(s.cluster.kv_cache_tokens)} tokens)`,
+      });
+    }
+  });
+
+  // Cluster.
+  const c = s.cluster;
+  if (c.kv_cache_auto && c.kv_cache_tokens === 0) {
+    const gpu = GPUS[c.gpu];
+    const model = MODELS[c.model];
+    out.push({
+      path: ['cluster', 'model'],
+      message: `${model.label} needs ${(weightBytes(model) / 2 ** 30).toFixed(1)} GiB of weights and does not fit in ${gpu.label}'s ${gpu.memoryGiB} GiB with room for a KV cache; pick a smaller model or a bigger GPU`,
+    });
+  } else if (c.kv_cache_tokens < c.block_size) {
+    out.push({
+      path: ['cluster', 'kv_cache_tokens'],
+      message: `kv_cache_tokens (${c.kv_cache_tokens}) must hold at least one block (${c.block_size} tokens)`,
+    });
+  }
+  if (c.chunking.chunk_tokens > c.max_batch_tokens) {
+    out.push({
+      path: ['cluster', 'chunking', 'chunk_tokens'],
+      message: `chunk_tokens (${c.chunking.chunk_tokens}) must be ≤ max_batch_tokens (${c.max_batch_tokens})`,
+    });
+  }
+
+  // Router.
+  if (s.router.policy !== undefined && s.router.policy_file !== undefined) {
+    out.push({
+      path: ['router', 'policy_file'],
+      message: 'give either policy (inline) or policy_file, not both',
+      key: true,
+    });
+  }
+
+  // Size.
+  const expected = expectedRequests(s.clients, s.duration_s) + s.requests.length;
+  if (expected > L.maxExpectedRequests) {
+    out.push({
+      path: ['duration_s'],
+      message: `this scenario would inject about ${fmt(expected)} requests; the limit is ${fmt(L.maxExpectedRequests)} (lower rates, duration_s or program sizes)`,
+      key: true,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,32 @@
+/** The scenario file format: schema, parsing with positions, overrides, JSON Schema, detection. */
+export {
+  ScenarioSchema,
+  ScenarioInputSchema,
+  ROUTINGS,
+  SCHEDULER_POLICIES,
+  type Scenario,
+  type ScenarioInput,
+  type ClientSpec,
+  type ScriptedRequest,
+  type ClusterSpec,
+  type RouterSpec,
+  type SchedulerSpec,
+  type ProgramSpec,
+  type ProgramType,
+  type ArrivalSpec,
+  type Distribution,
+  type Length,
+  type Routing,
+  type SchedulerPolicy,
+} from './schema';
+export {
+  parseScenarioText,
+  parseScenarioValue,
+  validateScenario,
+  type ParseScenarioOptions,
+} from './parse';
+export { applyOverrides, applyOverridesToValue, parseKeyPath } from './overrides';
+export { isScenarioDoc } from './detect';
+export { scenarioJsonSchema } from './json-schema';
+export { SCENARIO_LIMITS } from './limits';
+export { meanOf, maxOf } from './lengths';

@@ -1,0 +1,134 @@
+/**
+ * Scenario text → a validated Scenario with every default applied, or every problem with its
+ * line and column. The router's policy (inline, or `policy_file` read through the caller's
+ * `readFile`, or a replacement given by the CLI's --policy) is validated and compiled by src/policy.
+ */
+import { stringify } from 'yaml';
+import type { CompiledPolicy } from '../core/drr/types';
+import {
+  type ParsedYaml,
+  type Path,
+  type Problem,
+  parseYaml,
+  problem,
+  type Result,
+  sortProblems,
+} from '../format/yaml';
+import { parsePolicyValue } from '../policy/index';
+import { scenarioProblems } from './checks';
+import { flattenIssues, issueProblem } from './issues';
+import { type Scenario, ScenarioInputSchema } from './schema';
+
+export interface ParseScenarioOptions {
+  /** The file name, used only in messages about referenced files. */
+  file?: string;
+  /** Reads a file relative to the scenario (CLI only); enables `router.policy_file`. */
+  readFile?: (relPath: string) => string;
+  /** A policy that replaces the scenario's own (the CLI's --policy): its text and name for messages. */
+  policy?: { text: string; file: string };
+}
+
+function isMapping(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** Problems of a referenced policy file, reported at the scenario's `at` position with the file's own line:col. */
+function foreignProblems(
+  problems: Problem[],
+  file: string,
+  at: { line: number; col: number },
+  path: Path,
+): Problem[] {
+  return problems.map((p) => problem(at.line, at.col, `${file}:${p.line}:${p.col}: ${p.message}`, path));
+}
+
+function compileForeign(
+  text: string,
+  file: string,
+  at: { line: number; col: number },
+  path: Path,
+): Result<CompiledPolicy> {
+  const parsed = parseYaml(text);
+  if (!parsed.ok) return { ok: false, problems: foreignProblems(parsed.problems, file, at, path) };
+  const res = parsePolicyValue(parsed.value, []);
+  return res.ok ? res : { ok: false, problems: foreignProblems(res.problems, file, at, path) };
+}
+
+/** Validate an already parsed YAML document as a scenario. */
+export function validateScenario(parsed: ParsedYaml, opts: ParseScenarioOptions = {}): Result<Scenario> {
+  const input = parsed.value;
+  if (!isMapping(input)) {
+    return {
+      ok: false,
+      problems: [problem(1, 1, 'a scenario must be a mapping with version, name, cluster, clients, ...')],
+    };
+  }
+  const res = ScenarioInputSchema.safeParse(input);
+  if (!res.success) {
+    const issues = flattenIssues(res.error.issues, input);
+    return {
+      ok: false,
+      problems: sortProblems(issues.map((i) => issueProblem(i, ScenarioInputSchema, parsed, input))),
+    };
+  }
+  const problems: Problem[] = scenarioProblems(res.data).map((p) => {
+    const at = parsed.locate(p.path, { key: p.key === true });
+    return problem(at.line, at.col, p.message, p.path);
+  });
+
+  let policy: CompiledPolicy | null = null;
+  const router = res.data.router;
+  if (opts.policy) {
+    const at = { line: 1, col: 1 };
+    const compiled = compileForeign(opts.policy.text, opts.policy.file, at, ['router', 'policy']);
+    if (compiled.ok) policy = compiled.value;
+    else problems.push(...compiled.problems);
+  } else if (router.policy !== undefined && router.policy !== null) {
+    const compiled = parsePolicyValue(parsed, ['router', 'policy']);
+    if (compiled.ok) policy = compiled.value;
+    else problems.push(...compiled.problems);
+  } else if (router.policy_file !== undefined) {
+    const path: Path = ['router', 'policy_file'];
+    const at = parsed.locate(path);
+    if (!opts.readFile) {
+      problems.push(
+        problem(
+          at.line,
+          at.col,
+          'policy_file works from the command line only; paste the policy under router.policy here',
+          path,
+        ),
+      );
+    } else {
+      let text: string | null = null;
+      try {
+        text = opts.readFile(router.policy_file);
+      } catch (err) {
+        const why = err instanceof Error ? err.message : String(err);
+        problems.push(
+          problem(at.line, at.col, `cannot read policy_file '${router.policy_file}': ${why}`, path),
+        );
+      }
+      if (text !== null) {
+        const compiled = compileForeign(text, router.policy_file, at, path);
+        if (compiled.ok) policy = compiled.value;
+        else problems.push(...compiled.problems);
+      }
+    }
+  }
+  if (problems.length > 0) return { ok: false, problems: sortProblems(problems) };
+  const scenario: Scenario = { ...res.data, router: { ...router, policy } };
+  return { ok: true, value: scenario };
+}
+
+/** Parse and validate a scenario file's text. */
+export function parseScenarioText(text: string, opts: ParseScenarioOptions = {}): Result<Scenario> {
+  const parsed = parseYaml(text);
+  if (!parsed.ok) return parsed;
+  return validateScenario(parsed.value, opts);
+}
+
+/** Validate a scenario given as a plain value (e.g. from a share link); positions refer to its YAML form. */
+export function parseScenarioValue(value: unknown, opts: ParseScenarioOptions = {}): Result<Scenario> {
+  return parseScenarioText(stringify(value), opts);
+}
