@@ -1,0 +1,257 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type DlpmAdmitDetail,
+  type DoubleQDispatchDetail,
+  explainDecision,
+  explainDecisionText,
+  type PreblePlacementDetail,
+  stepsToText,
+  type VtcAdmitDetail,
+} from '../../../src/core/explain';
+import { ArbitrationSession } from '../../../src/core/drr';
+import { validateScriptText } from '../../../src/policy';
+
+describe('DLPM admission', () => {
+  const detail: DlpmAdmitDetail = {
+    worker: 1,
+    quantum: 2500,
+    order: [
+      { request: 'r3', client: 'alice', prefixMatch: 512, deficit: 1200, outcome: 'admitted', charge: 488 },
+      { request: 'r1', client: 'bob', prefixMatch: 64, deficit: -40, outcome: 'no-deficit' },
+      { request: 'r5', client: 'alice', prefixMatch: 0, deficit: 712, outcome: 'no-room' },
+    ],
+    skipped: [{ client: 'bob', deficit: -40 }],
+    admitted: ['r3'],
+  };
+
+  it('walks the prefix order, the skipped client and the admission with its charge', () => {
+    expect(explainDecisionText({ kind: 'admit', summary: 'w1 admits r3', detail })).toBe(
+      [
+        '1. Order: the waiting requests on worker 1 sorted by cached prefix, longest first: r3 of alice (512 tokens cached, deficit 1200), r1 of bob (64 tokens cached, deficit -40), r5 of alice (0 tokens cached, deficit 712).',
+        '2. bob is skipped: its deficit is -40, not positive, so its requests wait.',
+        "3. r3 (alice) is admitted: alice's deficit 1200 is positive and the request fits; alice is charged 488 (deficit 1200 → 712).",
+        '4. r5 (alice) does not fit in this step (token budget, running limit or KV memory), so it waits.',
+        'Result: admitted r3 on worker 1.',
+      ].join('\n'),
+    );
+    const steps = explainDecision({ kind: 'admit', summary: '', detail });
+    expect(steps[1].ref).toEqual({ kind: 'client', name: 'bob' });
+  });
+
+  it('explains the refill and links it to scheduler.quantum', () => {
+    const refill: DlpmAdmitDetail = {
+      order: [{ request: 'q0', client: 'carol', prefixMatch: 0, deficit: 0 }],
+      skipped: [{ client: 'carol', deficit: 0 }],
+      refill: { quantum: 2500, clients: ['carol', 'dave'] },
+      admitted: [],
+    };
+    const steps = explainDecision({ kind: 'admit', summary: '', detail: refill });
+    expect(stepsToText(steps)).toBe(
+      [
+        '1. Order: the waiting requests sorted by cached prefix, longest first: q0 of carol (0 tokens cached, deficit 0).',
+        '2. carol is skipped: its deficit is 0, not positive, so its requests wait.',
+        '3. Refill: no client with waiting requests had a positive deficit, so every client at or below 0 gets the quantum Q^u = 2500: carol and dave.',
+        'Result: nothing admitted this step.',
+      ].join('\n'),
+    );
+    expect(steps[2].ref).toEqual({ kind: 'param', name: 'scheduler.quantum' });
+  });
+
+  it('lists at most eight waiting requests', () => {
+    const order = Array.from({ length: 11 }, (_, i) => ({
+      request: `r${i}`,
+      client: 'c',
+      prefixMatch: 0,
+      deficit: 1,
+    }));
+    const text = explainDecision({
+      kind: 'admit',
+      summary: '',
+      detail: { order, skipped: [], admitted: [] },
+    })[0].text;
+    expect(text.endsWith('r7 of c (0 tokens cached, deficit 1), and 3 more.')).toBe(true);
+  });
+});
+
+describe('DoubleQ dispatch', () => {
+  const base: DoubleQDispatchDetail = {
+    request: 'r9',
+    client: 'alice',
+    matchedTokens: 1024,
+    G: [1, 3],
+    Gavail: [0, 3],
+    refills: 0,
+    chosen: 3,
+    queueLens: [1, 0, 4, 2],
+    deficits: { 0: 1200, 1: -300, 2: -5, 3: 500 },
+  };
+
+  it('locality wins when G and G_avail meet', () => {
+    expect(explainDecisionText({ kind: 'dispatch', summary: 'r9 → w3', detail: base })).toBe(
+      [
+        '1. Prefix match: the workers holding the longest cached prefix of r9 (1024 tokens) are G = {w1 and w3}.',
+        '2. Credit: the workers where alice still has a positive deficit are G_avail = {w0 and w3} (deficits w0 1200, w3 500).',
+        '3. Choice: G ∩ G_avail = {w3} is not empty, so locality wins: the shortest queue among them is w3 (queue 2).',
+        'Result: r9 goes to worker 3.',
+      ].join('\n'),
+    );
+  });
+
+  it('fairness wins when they do not, after refills', () => {
+    const d: DoubleQDispatchDetail = {
+      ...base,
+      G: [2],
+      Gavail: [0, 1, 3],
+      refills: 2,
+      workerQuantum: 20000,
+      chosen: 1,
+      deficits: { 0: 100, 1: 19700, 2: 0, 3: 300 },
+    };
+    const steps = explainDecision({ kind: 'dispatch', summary: '', detail: d });
+    expect(steps.map((s) => s.text)).toEqual([
+      'Prefix match: the workers holding the longest cached prefix of r9 (1024 tokens) are G = {w2}.',
+      'Refill: alice had no worker with a positive deficit, so Q^w = 20000 was added to all of its worker deficits (2 times).',
+      'Credit: the workers where alice still has a positive deficit are G_avail = {w0, w1 and w3} (deficits w0 100, w1 19700, w3 300).',
+      'Choice: G ∩ G_avail is empty, so fairness wins over locality: the shortest queue in G_avail is w1 (queue 0).',
+      'Result: r9 goes to worker 1.',
+    ]);
+    expect(steps[1].ref).toEqual({ kind: 'param', name: 'router.worker_quantum' });
+  });
+});
+
+describe('VTC admission', () => {
+  it('lowest counter first, with a lift and a charge', () => {
+    const d: VtcAdmitDetail = {
+      counters: { alice: 1200, bob: 900, carol: 900 },
+      chosenClient: 'bob',
+      head: 'r7',
+      headFits: true,
+      lifts: [{ client: 'bob', from: 0, to: 900 }],
+      charge: 256,
+    };
+    expect(explainDecisionText({ kind: 'admit', summary: '', detail: d })).toBe(
+      [
+        '1. Counters of the clients with waiting requests, lowest first: bob 900, carol 900, alice 1200.',
+        "2. bob's queue had been empty, so its counter is lifted from 0 to 900 (the smallest counter among the other waiting clients): idle time earns no credit.",
+        '3. bob has the smallest counter (900), so r7 is next.',
+        "4. r7 fits in this step, so it is admitted; bob's counter grows by 256 for its input tokens.",
+        'Result: r7 from bob admitted.',
+      ].join('\n'),
+    );
+  });
+
+  it('head-of-line stop, and the empty case', () => {
+    const stop = explainDecision({
+      kind: 'admit',
+      summary: '',
+      detail: { counters: { a: 5 }, chosenClient: 'a', head: 'a4', headFits: false },
+    });
+    expect(stop.map((s) => s.text).slice(-2)).toEqual([
+      'a4 does not fit in this step (token budget, running limit or KV memory), so admission stops here: VTC does not skip ahead of the head.',
+      'Result: nothing more admitted; a4 waits for room.',
+    ]);
+    const none = explainDecisionText({
+      kind: 'admit',
+      summary: '',
+      detail: { algo: 'vtc', counters: {}, chosenClient: null, headFits: false },
+    });
+    expect(none).toBe('Result: no client has a waiting request, so nothing is admitted.');
+  });
+});
+
+describe('Preble placement', () => {
+  it('exploit: only the holders compete', () => {
+    const d: PreblePlacementDetail = {
+      request: 'r2',
+      mode: 'exploit',
+      matchedFraction: 0.62,
+      matchedTokens: 620,
+      promptTokens: 1000,
+      holders: [1, 2],
+      loads: [0.5, 3.25, 1.5],
+      chosen: 2,
+    };
+    expect(explainDecisionText({ kind: 'dispatch', summary: '', detail: d })).toBe(
+      [
+        "1. Prefix match: 62% of r2's prompt (620 of 1000 tokens) is already cached in the cluster.",
+        '2. That is more than half, so Preble exploits locality: only the workers holding the prefix compete (w1 and w2).',
+        '3. Loads (recent prefill work plus running decodes): w1 3.25, w2 1.5; the least loaded is w2.',
+        'Result: r2 goes to worker 2.',
+      ].join('\n'),
+    );
+  });
+
+  it('explore with a rebalance', () => {
+    const steps = explainDecision({
+      kind: 'dispatch',
+      summary: '',
+      detail: { mode: 'explore', matchedFraction: 0.1, loads: [2, 1], chosen: 1, rebalanced: true },
+    });
+    expect(steps.map((s) => s.text)).toEqual([
+      "Prefix match: 10% of the request's prompt is already cached in the cluster.",
+      'That is half or less, so Preble explores: every worker competes.',
+      'Loads (recent prefill work plus running decodes): w0 2, w1 1; the least loaded is w1.',
+      'Rebalance: the heaviest worker was too far above the lightest, so new work was moved away from it.',
+      'Result: the request goes to worker 1.',
+    ]);
+  });
+});
+
+describe('explainDecision dispatch', () => {
+  it('a drr-pop record explains the DRR record it carries (directly or under detail.record)', () => {
+    const parsed = validateScriptText(
+      'policy: {policy_classes: [{name: A, quantum: 10}]}\nops:\n  - enqueue: {id: a0, class: A, cost: 3}\n  - pop: {}\n',
+    );
+    if (!parsed.ok) throw new Error('bad script');
+    const s = new ArbitrationSession(parsed.value);
+    s.step();
+    const record = s.step()?.record;
+    if (!record) throw new Error('no record');
+    const direct = explainDecisionText({ kind: 'drr-pop', summary: record.summary, detail: record });
+    const nested = explainDecisionText({ kind: 'drr-pop', summary: record.summary, detail: { record } });
+    expect(direct).toBe(nested);
+    expect(direct).toBe(
+      [
+        '1. Start: no class carries credit from its last turn, so the ring scan starts at A (the cursor).',
+        '2. A: its head a0 costs 3, more than its 0 credit; A earns its quantum, which covers the cost, so A dispatches a0.',
+        'Result: a0 from A (cost 3); A has no credit left, so nothing carries over; the next scan starts at A.',
+      ].join('\n'),
+    );
+  });
+
+  it('other simulator records: summary, place and simple facts in key order', () => {
+    expect(
+      explainDecisionText({
+        kind: 'preempt',
+        summary: 'w0 preempts r4 (KV cache full)',
+        t: 12.5,
+        request: 'r4',
+        client: 'bob',
+        worker: 0,
+        detail: { victim: 'r4', freedBlocks: 32, reason: 'kv', nested: { x: 1 }, tied: false, lens: [1, 2] },
+      }),
+    ).toBe(
+      [
+        '1. w0 preempts r4 (KV cache full)',
+        '2. Preempt at t = 12.5 s, request r4, client bob, worker 0.',
+        '3. Details: freedBlocks = 32; lens = [1, 2]; reason = kv; tied = no; victim = r4.',
+      ].join('\n'),
+    );
+    expect(explainDecision({ kind: 'step', summary: 'w1 runs a step' })).toEqual([
+      { text: 'w1 runs a step' },
+    ]);
+    expect(explainDecision({ kind: 'dispatch', summary: 's', client: 'c' })[1].ref).toEqual({
+      kind: 'client',
+      name: 'c',
+    });
+  });
+
+  it('an explicit algo tag wins over the shape', () => {
+    const steps = explainDecision({
+      kind: 'admit',
+      summary: 'x',
+      detail: { algo: 'other', order: [], skipped: [], admitted: [] },
+    });
+    expect(steps[0].text).toBe('x');
+  });
+});
