@@ -1,10 +1,140 @@
+/**
+ * Per policy class, the waiting requests in the order they would leave the class heap (head first),
+ * as compact chips: id, cost, priority, age (now − arrival). The chip's edge takes the client's
+ * colour when the request names a client, else its class's colour (ring position). The selected
+ * request is outlined.
+ */
+import type { CSSProperties } from 'react';
+import { fmtCount, fmtNum, fmtSeconds } from './format';
+import { colorFor } from './palette';
+import { type QueuedModel, readClients, readDrr, simTime } from './read';
 import type { ViewProps } from './types';
 
-export function ClassQueues(_props: ViewProps) {
+/** Chips shown per class before "+ N more". */
+export const CHIPS_PER_CLASS = 24;
+
+function chipTitle(r: QueuedModel, cls: string, now: number | null, position: number): string {
+  const parts = [`${r.id} in ${cls}, position ${position + 1}${position === 0 ? ' (head)' : ''}`];
+  if (r.client) parts.push(`client ${r.client}`);
+  if (r.cost !== null) parts.push(`cost ${fmtCount(r.cost)} uncached tokens`);
+  if (r.rawIsl !== null) parts.push(`input ${fmtCount(r.rawIsl)} tokens, ${fmtCount(r.cached ?? 0)} cached`);
+  if (r.priority !== null) parts.push(`priority ${fmtNum(r.priority)}`);
+  if (r.strictPriority) parts.push(`strict tier ${r.strictPriority}`);
+  if (r.arrivalS !== null) parts.push(`arrived at ${fmtSeconds(r.arrivalS)}`);
+  if (now !== null && r.arrivalS !== null) parts.push(`waiting ${fmtSeconds(Math.max(0, now - r.arrivalS))}`);
+  return parts.join(', ');
+}
+
+export function ClassQueues({ snapshot, highlight, onSelect }: ViewProps) {
+  const drr = readDrr(snapshot);
+  if (!drr || drr.classes.length === 0) {
+    return (
+      <section className="panel view cq-view" aria-label="Class queues">
+        <h2>Class queues</h2>
+        <p className="empty">
+          No policy-class queues in this scenario: add `router.policy` (or load a DRR arbitration script) to
+          see requests waiting per class.
+        </p>
+      </section>
+    );
+  }
+  const now = simTime(snapshot);
+  const clientIndex = new Map(readClients(snapshot).map((c) => [c.name, c.index]));
+  const total = drr.classes.reduce((s, c) => s + c.queued, 0);
+  const selReq = highlight?.request ?? null;
+  const selClass = highlight?.class ?? null;
+
   return (
-    <section className="panel" aria-label="Class queues">
-      <h2>Class queues</h2>
-      <p className="empty">Nothing to show yet.</p>
+    <section className="panel view cq-view" aria-label="Class queues" data-queued={total}>
+      <h2>
+        Class queues <span className="view-sub">{fmtCount(total)} waiting · head first</span>
+      </h2>
+      {total === 0 && <p className="empty">All class queues are empty: enqueue requests or step the run.</p>}
+      <ul className="cq-list">
+        {drr.classes.map((c, ci) => {
+          const reqs = drr.queues?.get(c.name) ?? null;
+          const shown = reqs ? reqs.slice(0, CHIPS_PER_CLASS) : [];
+          const hidden = reqs ? Math.max(0, Math.max(reqs.length, c.queued) - shown.length) : 0;
+          const selected =
+            selClass === c.name || (selReq !== null && (reqs ?? []).some((r) => r.id === selReq));
+          return (
+            <li
+              key={c.name}
+              className={`cq-class${selected ? ' selected' : ''}`}
+              data-class={c.name}
+              data-queued={c.queued}
+            >
+              <div className="cq-name">
+                <span className="swatch" style={{ background: colorFor(ci) }} aria-hidden="true" />
+                {c.name}
+                <span className="cq-count">
+                  {fmtCount(c.queued)} queued{c.blocked && c.queued > 0 ? ' · blocked' : ''}
+                </span>
+              </div>
+              {reqs === null ? (
+                <p className="hint">
+                  {c.queued > 0 ? `${fmtCount(c.queued)} waiting (this snapshot lists counts only)` : 'empty'}
+                </p>
+              ) : shown.length === 0 ? (
+                <p className="hint">empty</p>
+              ) : (
+                <ol className="cq-chips" aria-label={`${c.name} queue, head first`}>
+                  {shown.map((r, i) => {
+                    const color = colorFor(r.client !== null ? (clientIndex.get(r.client) ?? ci) : ci);
+                    const isSel = selReq === r.id;
+                    const cls = `cq-chip${i === 0 ? ' head' : ''}${isSel ? ' selected' : ''}`;
+                    const body = (
+                      <>
+                        <span className="cq-id">{r.id}</span>
+                        <span className="cq-meta">
+                          {r.cost !== null ? `c ${fmtNum(r.cost)}` : ''}
+                          {r.priority !== null && r.priority !== 0 ? ` · p ${fmtNum(r.priority)}` : ''}
+                          {r.strictPriority ? ` · tier ${r.strictPriority}` : ''}
+                          {now !== null && r.arrivalS !== null
+                            ? ` · ${fmtSeconds(Math.max(0, now - r.arrivalS))}`
+                            : r.arrivalS !== null
+                              ? ` · t ${fmtNum(r.arrivalS)} s`
+                              : ''}
+                        </span>
+                      </>
+                    );
+                    const title = chipTitle(r, c.name, now, i);
+                    const style = { '--chip-color': color } as CSSProperties;
+                    return (
+                      <li key={r.id} data-request={r.id} aria-current={isSel ? 'true' : undefined}>
+                        {onSelect ? (
+                          <button
+                            type="button"
+                            className={cls}
+                            style={style}
+                            title={title}
+                            onClick={() =>
+                              onSelect({ request: r.id, class: c.name, client: r.client ?? undefined })
+                            }
+                          >
+                            {body}
+                          </button>
+                        ) : (
+                          <span className={cls} style={style} title={title}>
+                            {body}
+                          </span>
+                        )}
+                      </li>
+                    );
+                  })}
+                  {hidden > 0 && <li className="cq-more">+ {fmtCount(hidden)} more</li>}
+                </ol>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <p className="legend">
+        <span>c = cost (uncached tokens)</span>
+        <span>p = priority</span>
+        <span>{now !== null ? 'age = now − arrival' : 't = arrival time (s)'}</span>
+        <span>framed chip = class head</span>
+      </p>
     </section>
   );
 }

@@ -1,10 +1,342 @@
+/**
+ * Per-client fairness state and service over time: DLPM deficits, DoubleQ per-worker deficits or VTC
+ * counters as bars, and the service curves (cumulative or rate) with the fairness bound as a band
+ * when the snapshot carries one. Service is in service units (w_e · uncached input tokens + w_q ·
+ * output tokens).
+ */
+import { scaleLinear } from 'd3';
+import { useState } from 'react';
+import { fmtCount, fmtNum } from './format';
+import { colorFor } from './palette';
+import {
+  type ClientModel,
+  readClients,
+  readFairnessBound,
+  readSeries,
+  simTime,
+  type SeriesModel,
+} from './read';
+import { leaderBand, rateOf } from './series-math';
+import { type ChartLine, TimeChart } from './TimeChart';
 import type { ViewProps } from './types';
 
-export function ClientService(_props: ViewProps) {
+export type ServiceMode = 'cumulative' | 'rate';
+
+type FairnessKind = 'deficit' | 'per-worker' | 'counter' | null;
+
+function fairnessKind(clients: readonly ClientModel[]): FairnessKind {
+  if (clients.some((c) => c.deficitPerWorker)) return 'per-worker';
+  if (clients.some((c) => c.deficit !== null)) return 'deficit';
+  if (clients.some((c) => c.counter !== null)) return 'counter';
+  return null;
+}
+
+export function ClientService({ snapshot, highlight, onSelect }: ViewProps) {
+  const [mode, setMode] = useState<ServiceMode>('cumulative');
+  const clients = readClients(snapshot);
+  if (clients.length === 0) {
+    return (
+      <section className="panel view cs-view" aria-label="Client service">
+        <h2>Client service</h2>
+        <p className="empty">
+          No clients yet: load a cluster scenario with `clients:` and press Play or Step to see per-client
+          service and deficits.
+        </p>
+      </section>
+    );
+  }
+  const series = readSeries(snapshot, clients);
+  const bound = readFairnessBound(snapshot);
+  const kind = fairnessKind(clients);
+  const sel = highlight?.client ?? null;
+  const now = simTime(snapshot);
+
   return (
-    <section className="panel" aria-label="Client service">
-      <h2>Client service</h2>
-      <p className="empty">Nothing to show yet.</p>
+    <section className="panel view cs-view" aria-label="Client service" data-clients={clients.length}>
+      <h2>
+        Client service <span className="view-sub">{now !== null ? `at t = ${fmtNum(now)} s` : ''}</span>
+      </h2>
+      <ul className="legend plain-list" aria-label="Clients">
+        {clients.map((c) => (
+          <li key={c.name} className={sel === c.name ? 'selected' : undefined} data-client={c.name}>
+            <span className="legend-line" style={{ color: colorFor(c.index) }} aria-hidden="true" />
+            {onSelect ? (
+              <button type="button" className="linklike" onClick={() => onSelect({ client: c.name })}>
+                {c.name}
+              </button>
+            ) : (
+              c.name
+            )}
+          </li>
+        ))}
+      </ul>
+      {kind === 'per-worker' ? (
+        <PerWorkerDeficits clients={clients} selected={sel} />
+      ) : kind ? (
+        <ClientBars clients={clients} kind={kind} selected={sel} />
+      ) : (
+        <ServiceTotals clients={clients} selected={sel} />
+      )}
+      <ServiceCurves
+        clients={clients}
+        series={series}
+        bound={bound}
+        mode={mode}
+        setMode={setMode}
+        selected={sel}
+      />
     </section>
+  );
+}
+
+function ClientBars({
+  clients,
+  kind,
+  selected,
+}: {
+  clients: ClientModel[];
+  kind: 'deficit' | 'counter';
+  selected: string | null;
+}) {
+  const values = clients.map((c) => (kind === 'deficit' ? c.deficit : c.counter));
+  const finite = values.filter((v): v is number => v !== null);
+  const lo = Math.min(0, ...finite);
+  const hi = Math.max(0, ...finite, 1e-9);
+  const rowH = 20;
+  const labelW = 90;
+  const valueW = 64;
+  const W = 480;
+  const H = clients.length * rowH + 6;
+  const x = scaleLinear()
+    .domain([lo, hi])
+    .range([labelW, W - valueW]);
+  const zero = Math.round(x(0) * 10) / 10;
+  const what =
+    kind === 'deficit'
+      ? 'DLPM deficit per client (service units; admits only while > 0)'
+      : 'VTC counter per client (service units; the smallest counter goes next)';
+  const summary = `${what}: ${clients.map((c, i) => `${c.name} ${fmtNum(values[i])}`).join(', ')}`;
+  return (
+    <div className="chart cs-bars">
+      <h3>{kind === 'deficit' ? 'Deficit q_i' : 'Virtual counter'}</h3>
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={summary}>
+        <title>{summary}</title>
+        <line className="zero" x1={zero} x2={zero} y1={0} y2={H} />
+        {clients.map((c, i) => {
+          const v = values[i];
+          const yy = 3 + i * rowH;
+          const a = v === null ? zero : Math.round(x(Math.min(0, v)) * 10) / 10;
+          const b = v === null ? zero : Math.round(x(Math.max(0, v)) * 10) / 10;
+          return (
+            <g
+              key={c.name}
+              className={`client-row${selected === c.name ? ' selected' : ''}`}
+              data-client={c.name}
+              data-value={v ?? ''}
+            >
+              <text className="bar-label" x={labelW - 6} y={yy + rowH / 2} dy="0.1em" textAnchor="end">
+                {c.name}
+              </text>
+              <rect
+                x={a}
+                y={yy + 2}
+                width={Math.max(0, b - a)}
+                height={rowH - 6}
+                rx={2}
+                style={{ fill: colorFor(c.index), transition: 'x 0.3s, width 0.3s' }}
+              >
+                <title>{`${c.name}: ${fmtNum(v)} service units`}</title>
+              </rect>
+              <text className="bar-value" x={W - 4} y={yy + rowH / 2} dy="0.1em" textAnchor="end">
+                {fmtNum(v)}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+    </div>
+  );
+}
+
+function PerWorkerDeficits({ clients, selected }: { clients: ClientModel[]; selected: string | null }) {
+  const workers = Math.max(...clients.map((c) => c.deficitPerWorker?.length ?? 0));
+  const cols = Array.from({ length: workers }, (_, w) => w);
+  const all = clients.flatMap((c) => c.deficitPerWorker ?? []);
+  const span = Math.max(1e-9, ...all.map(Math.abs));
+  return (
+    <div className="cs-perworker">
+      <h3>DoubleQ deficit q(i, w) per client and worker (service units)</h3>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">client</th>
+            {cols.map((w) => (
+              <th scope="col" className="num" key={w}>
+                w{w}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {clients.map((c) => (
+            <tr key={c.name} className={selected === c.name ? 'selected' : undefined} data-client={c.name}>
+              <th scope="row">
+                <span className="swatch" style={{ background: colorFor(c.index) }} aria-hidden="true" />
+                {c.name}
+              </th>
+              {cols.map((w) => {
+                const v = c.deficitPerWorker?.[w] ?? null;
+                const frac = v === null ? 0 : Math.min(1, Math.abs(v) / span);
+                return (
+                  <td
+                    key={w}
+                    className="num"
+                    data-worker={w}
+                    data-value={v ?? ''}
+                    title={`${c.name} on worker ${w}: ${fmtNum(v)}`}
+                  >
+                    <div
+                      style={{
+                        height: 4,
+                        width: `${Math.round(frac * 100)}%`,
+                        marginLeft: v !== null && v < 0 ? 'auto' : undefined,
+                        background: v !== null && v < 0 ? 'var(--danger)' : colorFor(c.index),
+                      }}
+                      aria-hidden="true"
+                    />
+                    {fmtNum(v)}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="hint">A worker is available to a client while q(i, w) &gt; 0; red bars are negative.</p>
+    </div>
+  );
+}
+
+function ServiceTotals({ clients, selected }: { clients: ClientModel[]; selected: string | null }) {
+  return (
+    <table className="cs-totals">
+      <caption className="vh">Service per client</caption>
+      <thead>
+        <tr>
+          <th scope="col">client</th>
+          <th scope="col" className="num">
+            service (units)
+          </th>
+          <th scope="col" className="num">
+            rate (units/s)
+          </th>
+          <th scope="col" className="num">
+            queued
+          </th>
+          <th scope="col" className="num">
+            running
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {clients.map((c) => (
+          <tr key={c.name} className={selected === c.name ? 'selected' : undefined} data-client={c.name}>
+            <th scope="row">
+              <span className="swatch" style={{ background: colorFor(c.index) }} aria-hidden="true" />
+              {c.name}
+            </th>
+            <td className="num">{fmtCount(c.service)}</td>
+            <td className="num">{fmtNum(c.servicePerS)}</td>
+            <td className="num">{fmtCount(c.queued)}</td>
+            <td className="num">{fmtCount(c.running)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function ServiceCurves({
+  clients,
+  series,
+  bound,
+  mode,
+  setMode,
+  selected,
+}: {
+  clients: ClientModel[];
+  series: SeriesModel | null;
+  bound: { value: number; label: string } | null;
+  mode: ServiceMode;
+  setMode: (m: ServiceMode) => void;
+  selected: string | null;
+}) {
+  const hasData = series?.service.some((s) => s.some(Number.isFinite)) ?? false;
+  const toggle = (
+    <div className="cs-toolbar">
+      <span>Service curves</span>
+      <fieldset className="segmented">
+        <legend className="vh">Service curve mode</legend>
+        {(['cumulative', 'rate'] as const).map((m) => (
+          <button key={m} type="button" aria-pressed={mode === m} onClick={() => setMode(m)}>
+            {m}
+          </button>
+        ))}
+      </fieldset>
+      {bound && mode === 'cumulative' && (
+        <span>
+          <span className="legend-band" aria-hidden="true" />
+          {bound.label} {fmtNum(bound.value)} units, measured from the leading client
+        </span>
+      )}
+    </div>
+  );
+  if (!series || !hasData) {
+    return (
+      <div className="cs-curves">
+        {toggle}
+        <p className="empty">
+          Service curves appear once the run has recorded some time: press Play or Step.
+        </p>
+      </div>
+    );
+  }
+  const values = series.service.map((s) => (mode === 'rate' ? rateOf(series.t, s) : s));
+  const lines: ChartLine[] = clients.map((c, i) => ({
+    key: c.name,
+    label: c.name,
+    colorIndex: c.index,
+    values: values[i] ?? [],
+  }));
+  const band =
+    mode === 'cumulative' && bound
+      ? (() => {
+          const b = leaderBand(series.service, bound.value);
+          return b
+            ? { ...b, label: `${bound.label}: ${fmtNum(bound.value)} service units below the leader` }
+            : null;
+        })()
+      : null;
+  const last = series.t.length - 1;
+  const lastVals = clients.map((c, i) => `${c.name} ${fmtNum(values[i]?.[last])}`).join(', ');
+  const finals = series.service.map((s) => s[last]).filter(Number.isFinite);
+  const gap = finals.length > 1 ? Math.max(...finals) - Math.min(...finals) : null;
+  const summary =
+    `${mode === 'rate' ? 'Service rate' : 'Cumulative service'} per client over ${fmtNum(series.t[last])} s` +
+    ` (${mode === 'rate' ? 'service units/s' : 'service units'}); latest: ${lastVals}` +
+    (mode === 'cumulative' && gap !== null ? `; largest gap ${fmtNum(gap)}` : '') +
+    (bound && mode === 'cumulative' ? `, bound ${fmtNum(bound.value)}` : '');
+  return (
+    <div className="cs-curves">
+      {toggle}
+      <TimeChart
+        t={series.t}
+        lines={lines}
+        band={band}
+        yLabel={mode === 'rate' ? 'service units/s' : 'service units'}
+        summary={summary}
+        highlightKey={selected}
+      />
+    </div>
   );
 }

@@ -1,10 +1,559 @@
+/**
+ * The router's DRR ring: policy classes as ring segments (size ∝ quantum, with a floor so no class
+ * vanishes), the cursor as a pointer at the class the next scan starts from, the carry as a marker,
+ * and per class its deficit as a bar against its quantum and its head's cost. The last decision's
+ * visits are listed in order and drawn as bands around the ring; both replay briefly (CSS) on each
+ * new decision so a viewer can follow the scan. Exact numbers are text in the DOM, with data
+ * attributes for tests (data-class, data-deficit, data-cursor, data-carry).
+ */
+import { arc, pie } from 'd3';
+import { Fragment, type ReactElement, useId, useRef } from 'react';
+import type { ClassVisit, DecisionRecord } from '../../core/drr/types';
+import { fmtCount } from './format';
+import { colorFor } from './palette';
+import { type DrrClassModel, type DrrModel, pickNum, readDrr } from './read';
 import type { ViewProps } from './types';
 
-export function DrrRing(_props: ViewProps) {
+const R_OUTER = 92;
+const R_INNER = 56;
+/** Visit bands outside the ring: one lane per phase. */
+const LANE = { carry: 96, scan: 102, final: 108 } as const;
+const LANE_WIDTH = 4;
+const CARRY_R = 118;
+/** Smallest share of the ring a class gets, whatever its quantum. */
+const MIN_SHARE = 0.08;
+/** Seconds between two visits in the replay. */
+export const VISIT_STAGGER_S = 0.35;
+
+export type ClassState = 'empty' | 'blocked' | 'affordable' | 'short';
+
+export function classState(c: DrrClassModel): ClassState {
+  if (c.queued <= 0) return 'empty';
+  if (c.blocked) return 'blocked';
+  return c.headCost !== null && c.headCost <= c.deficit ? 'affordable' : 'short';
+}
+
+/** Rounds of quantum a class still needs before its head is affordable (0 when it already is). */
+export function roundsNeeded(c: DrrClassModel): number | null {
+  if (c.headCost === null || c.quantum <= 0) return null;
+  return Math.max(0, Math.ceil((c.headCost - c.deficit) / c.quantum));
+}
+
+function stateText(c: DrrClassModel): string {
+  const s = classState(c);
+  if (s === 'empty') return 'empty';
+  if (s === 'blocked') return 'blocked head';
+  if (s === 'affordable') return 'head affordable';
+  const r = roundsNeeded(c);
+  return r === null ? 'waiting' : `needs ${r} round${r === 1 ? '' : 's'}`;
+}
+
+type Tone = 'ok' | 'short' | 'blocked' | 'empty';
+
+function visitTone(v: ClassVisit): Tone {
+  switch (v.outcome) {
+    case 'affordable':
+    case 'granted':
+    case 'chosen':
+      return 'ok';
+    case 'blocked':
+      return 'blocked';
+    case 'empty':
+      return 'empty';
+    default:
+      return 'short';
+  }
+}
+
+const TONE_GLYPH: Record<Tone, string> = { ok: '✓', short: '+', blocked: '⊘', empty: '∅' };
+
+/**
+ * One line of plain words for a visit, with its numbers. `quantum` is the class's quantum (needed to
+ * show the credit a `granted` visit received before it paid for the head).
+ */
+export function visitText(v: ClassVisit, quantum: number | null = null): string {
+  const cost = v.headCost === null ? 'the head' : `${v.headId ?? 'the head'} (cost ${fmtCount(v.headCost)})`;
+  const d0 = fmtCount(v.deficitBefore);
+  const d1 = fmtCount(v.deficitAfter);
+  switch (v.outcome) {
+    case 'empty':
+      return `${v.class}: empty, deficit reset to 0`;
+    case 'blocked':
+      return `${v.class}: head not dispatchable (blocked), keeps deficit ${d0}, earns nothing`;
+    case 'affordable':
+      return v.phase === 'carry'
+        ? `${v.class}: carried deficit ${d0} pays for ${cost}, keeps ${d1}`
+        : `${v.class}: saved deficit ${d0} pays for ${cost}, keeps ${d1}`;
+    case 'granted': {
+      const earned = quantum === null ? '' : ` ${d0} → ${fmtCount(v.deficitBefore + quantum)}`;
+      return `${v.class}: earns its quantum${earned}, pays for ${cost}, keeps ${d1}`;
+    }
+    case 'unaffordable':
+      return v.phase === 'carry'
+        ? `${v.class}: carried deficit ${d0} is short of ${cost}`
+        : `${v.class}: earns its quantum ${d0} → ${d1}, still short of ${cost}`;
+    case 'chosen':
+      return `${v.class}: after the bulk rounds deficit ${d0} pays for ${cost}, keeps ${d1}`;
+    case 'short':
+      return `${v.class}: after the bulk rounds deficit ${d0} is still short of ${cost}`;
+  }
+}
+
+/**
+ * Replay order: each visit gets a slot (its position in the animation), and the bulk step takes the
+ * slot just before the first final-scan visit.
+ */
+export function visitSlots(rec: DecisionRecord): { visits: number[]; bulk: number | null } {
+  const slots: number[] = [];
+  let bulk: number | null = null;
+  let next = 0;
+  for (const v of rec.visits) {
+    if (v.phase === 'final' && bulk === null && rec.bulkRounds !== null) bulk = next++;
+    slots.push(next++);
+  }
+  if (bulk === null && rec.bulkRounds !== null) bulk = next;
+  return { visits: slots, bulk };
+}
+
+function delay(slot: number): string {
+  return `${Math.round(slot * VISIT_STAGGER_S * 100) / 100}s`;
+}
+
+const PHASE_LABEL: Record<ClassVisit['phase'], string> = { carry: 'carry', scan: 'scan', final: 'final' };
+
+interface Segment {
+  cls: DrrClassModel;
+  index: number;
+  start: number;
+  end: number;
+  mid: number;
+}
+
+/** Ring geometry: clockwise from 12 o'clock, in class declaration order. */
+export function ringSegments(classes: readonly DrrClassModel[]): Segment[] {
+  const total = classes.reduce((s, c) => s + Math.max(0, c.quantum), 0);
+  const weights = classes.map((c) =>
+    total > 0 ? Math.max(Math.max(0, c.quantum) / total, MIN_SHARE) : 1 / classes.length,
+  );
+  const arcs = pie<number>()
+    .sort(null)
+    .value((w) => w)
+    .padAngle(classes.length > 1 ? 0.03 : 0)(weights);
+  return arcs.map((a, i) => ({
+    cls: classes[i],
+    index: i,
+    start: a.startAngle,
+    end: a.endAngle,
+    mid: (a.startAngle + a.endAngle) / 2,
+  }));
+}
+
+function polar(r: number, angle: number): [number, number] {
+  return [r * Math.sin(angle), -r * Math.cos(angle)];
+}
+
+function r1(x: number): number {
+  return Math.round(x * 10) / 10;
+}
+
+const segmentArc = arc<{ startAngle: number; endAngle: number; innerRadius: number; outerRadius: number }>();
+
+function arcPath(start: number, end: number, inner: number, outer: number): string {
+  return segmentArc({ startAngle: start, endAngle: end, innerRadius: inner, outerRadius: outer }) ?? '';
+}
+
+function describeRing(m: DrrModel): string {
+  const parts = [
+    `${m.classes.length} class${m.classes.length === 1 ? '' : 'es'} on the ring`,
+    `cursor at ${m.cursor ?? 'none'}`,
+    `carry ${m.carry ?? 'none'}`,
+  ];
+  const rows = m.classes.map(
+    (c) =>
+      `${c.name}: deficit ${fmtCount(c.deficit)} of quantum ${fmtCount(c.quantum)}, ${fmtCount(c.queued)} queued` +
+      (c.headCost !== null ? `, head costs ${fmtCount(c.headCost)}` : '') +
+      `, ${stateText(c)}`,
+  );
+  return `${parts.join('; ')}. ${rows.join('. ')}.`;
+}
+
+function recordKey(snapshot: Record<string, unknown> | null, rec: DecisionRecord | null): string {
+  const step = pickNum(snapshot, 'stepsDone', 'decisions', 'sim_time_s');
+  return `${step ?? ''}|${rec ? rec.summary : ''}`;
+}
+
+export function DrrRing({ snapshot, highlight }: ViewProps) {
+  const model = readDrr(snapshot);
+  const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
+  const lastAngle = useRef<number | null>(null);
+
+  if (!model || model.classes.length === 0) {
+    lastAngle.current = null;
+    return (
+      <section className="panel view drr-view" aria-label="DRR ring" data-cursor="" data-carry="">
+        <h2>DRR ring</h2>
+        <p className="empty">
+          {model
+            ? 'The policy has no classes on this ring yet.'
+            : 'This scenario has no router policy: add `router.policy` to see policy-class queues.'}
+        </p>
+      </section>
+    );
+  }
+
+  const segs = ringSegments(model.classes);
+  const rec = model.record;
+  const key = recordKey(snapshot, rec);
+  const cursorSeg = segs.find((s) => s.cls.name === model.cursor) ?? null;
+  const carrySeg = segs.find((s) => s.cls.name === model.carry) ?? null;
+
+  // The pointer only ever turns clockwise, as the DRR cursor does; the angle is unwrapped against the
+  // previous render so the CSS transition takes the short, forward way round.
+  let cursorDeg: number | null = null;
+  if (cursorSeg) {
+    const target = (cursorSeg.mid * 180) / Math.PI;
+    const prev = lastAngle.current;
+    cursorDeg = prev === null ? target : prev + ((((target - prev) % 360) + 360) % 360);
+    lastAngle.current = cursorDeg;
+  }
+
+  const scaleMax =
+    Math.max(1, ...model.classes.map((c) => Math.max(c.quantum, c.deficit, c.headCost ?? 0))) * 1.05;
+  const pct = (v: number) => `${r1(Math.max(0, Math.min(100, (v / scaleMax) * 100)))}%`;
+  const selectedClass = highlight?.class ?? null;
+  const chosenClass = rec?.chosen?.class ?? null;
+  const titleId = `${uid}-t`;
+  const descId = `${uid}-d`;
+  const hatchId = `${uid}-hatch`;
+  const summary = describeRing(model);
+
+  const quantumOf = new Map(model.classes.map((c) => [c.name, c.quantum]));
+  const slots = rec ? visitSlots(rec) : { visits: [], bulk: null };
+  const lastSlot = new Map<string, number>();
+  const bands = (rec?.visits ?? []).map((v, i) => {
+    const seg = segs.find((s) => s.cls.name === v.class);
+    if (!seg) return null;
+    const inner = LANE[v.phase];
+    lastSlot.set(v.class, slots.visits[i]);
+    return (
+      <path
+        key={`${v.phase}:${v.class}`}
+        className={`drr-visit-band tone-${visitTone(v)}`}
+        d={arcPath(seg.start, seg.end, inner, inner + LANE_WIDTH)}
+        style={{ animationDelay: delay(slots.visits[i]) }}
+        data-visit={i + 1}
+      >
+        <title>{`visit ${i + 1} (${PHASE_LABEL[v.phase]}): ${visitText(v, quantumOf.get(v.class) ?? null)}`}</title>
+      </path>
+    );
+  });
+
   return (
-    <section className="panel" aria-label="DRR ring">
-      <h2>DRR ring</h2>
-      <p className="empty">Nothing to show yet.</p>
+    <section
+      className="panel view drr-view"
+      aria-label="DRR ring"
+      data-cursor={model.cursor ?? ''}
+      data-carry={model.carry ?? ''}
+      data-variant={model.variant ?? ''}
+    >
+      <h2>
+        DRR ring{' '}
+        <span className="view-sub">
+          {model.profile ? `profile ${model.profile}` : ''}
+          {model.variant ? ` · ${model.variant.toUpperCase()}` : ''}
+        </span>
+      </h2>
+      <p className="vh">{summary}</p>
+      <div className="drr-layout">
+        <figure className="drr-figure">
+          <svg
+            className="drr-ring"
+            viewBox="-130 -130 260 260"
+            role="img"
+            aria-labelledby={`${titleId} ${descId}`}
+          >
+            <title id={titleId}>DRR ring: classes clockwise from the top, segment size ∝ quantum</title>
+            <desc id={descId}>{summary}</desc>
+            <defs>
+              <pattern
+                id={hatchId}
+                width="6"
+                height="6"
+                patternUnits="userSpaceOnUse"
+                patternTransform="rotate(45)"
+              >
+                <rect width="6" height="6" className="drr-hatch-bg" />
+                <line x1="0" y1="0" x2="0" y2="6" className="drr-hatch-line" />
+              </pattern>
+            </defs>
+            {segs.map((s) => {
+              const state = classState(s.cls);
+              const [lx, ly] = polar((R_INNER + R_OUTER) / 2, s.mid);
+              const wide = s.end - s.start > 0.45;
+              const cls = [
+                'drr-seg',
+                `state-${state}`,
+                selectedClass === s.cls.name ? 'selected' : '',
+                s.cls.name === model.cursor ? 'at-cursor' : '',
+              ]
+                .filter(Boolean)
+                .join(' ');
+              return (
+                <g key={s.cls.name} className={cls} data-class={s.cls.name}>
+                  <path
+                    className="drr-seg-shape"
+                    d={arcPath(s.start, s.end, R_INNER, R_OUTER)}
+                    style={{ fill: colorFor(s.index) }}
+                  />
+                  {state === 'blocked' && (
+                    <path
+                      className="drr-blocked-overlay"
+                      d={arcPath(s.start, s.end, R_INNER, R_OUTER)}
+                      style={{ fill: `url(#${hatchId})` }}
+                    />
+                  )}
+                  {chosenClass === s.cls.name && (
+                    <path
+                      key={key}
+                      className="drr-granted-flash"
+                      d={arcPath(s.start, s.end, R_INNER - 3, R_OUTER + 1)}
+                      style={{ animationDelay: delay(lastSlot.get(s.cls.name) ?? 0) }}
+                    />
+                  )}
+                  <title>{`${s.cls.name}: deficit ${fmtCount(s.cls.deficit)} / quantum ${fmtCount(s.cls.quantum)}, ${fmtCount(s.cls.queued)} queued, ${stateText(s.cls)}`}</title>
+                  {wide && (
+                    <text className="drr-seg-label" x={r1(lx)} y={r1(ly)} textAnchor="middle">
+                      <tspan x={r1(lx)} dy="-0.2em" className="drr-seg-name">
+                        {s.cls.name}
+                      </tspan>
+                      <tspan x={r1(lx)} dy="1.15em" className="drr-seg-count">
+                        {state === 'empty'
+                          ? 'empty'
+                          : state === 'blocked'
+                            ? `⊘ ${s.cls.queued}`
+                            : `${s.cls.queued} q`}
+                      </tspan>
+                    </text>
+                  )}
+                </g>
+              );
+            })}
+            <g key={`bands-${key}`} className="drr-visits-g">
+              {bands}
+            </g>
+            {carrySeg &&
+              (() => {
+                const [cx, cy] = polar(CARRY_R, carrySeg.mid);
+                return (
+                  <path
+                    className="drr-carry"
+                    d={`M${r1(cx)},${r1(cy - 6)}L${r1(cx + 6)},${r1(cy)}L${r1(cx)},${r1(cy + 6)}L${r1(cx - 6)},${r1(cy)}Z`}
+                    data-carry={carrySeg.cls.name}
+                  >
+                    <title>{`carry: ${carrySeg.cls.name} keeps its burst and is tried first next time`}</title>
+                  </path>
+                );
+              })()}
+            {cursorDeg !== null && (
+              <g className="drr-cursor" style={{ transform: `rotate(${r1(cursorDeg)}deg)` }}>
+                <path
+                  d={`M0,-${R_INNER - 3}L-7,-${R_INNER - 15}L-2,-${R_INNER - 15}L-2,-8L2,-8L2,-${R_INNER - 15}L7,-${R_INNER - 15}Z`}
+                />
+                <title>{`cursor: the next scan starts at ${model.cursor}`}</title>
+              </g>
+            )}
+            <circle r="7" className="drr-hub" />
+            <text className="drr-center" y="28" textAnchor="middle">
+              {model.cursor ? `next: ${model.cursor}` : 'no cursor'}
+            </text>
+          </svg>
+          <figcaption className="drr-legend">
+            <span>
+              <svg width="14" height="12" aria-hidden="true">
+                <path d="M7,1L12,6L7,11L2,6Z" className="drr-carry" />
+              </svg>{' '}
+              carry {model.carry ?? '—'}
+            </span>
+            <span>
+              <svg width="14" height="12" aria-hidden="true">
+                <path d="M2,6L12,6M8,2L12,6L8,10" className="drr-cursor-legend" />
+              </svg>{' '}
+              cursor {model.cursor ?? '—'}
+            </span>
+            <span>
+              <svg width="14" height="12" aria-hidden="true">
+                <rect width="14" height="12" style={{ fill: `url(#${hatchId})` }} />
+              </svg>{' '}
+              blocked
+            </span>
+          </figcaption>
+        </figure>
+        <div className="drr-side">
+          <table className="drr-table">
+            <caption className="vh">Deficit, quantum and head cost per class (uncached tokens)</caption>
+            <thead>
+              <tr>
+                <th scope="col">class</th>
+                <th scope="col" className="drr-bar-col">
+                  deficit vs quantum
+                </th>
+                <th scope="col" className="num">
+                  deficit / quantum
+                </th>
+                <th scope="col" className="num">
+                  head
+                </th>
+                <th scope="col" className="num">
+                  queued
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {model.classes.map((c, i) => {
+                const state = classState(c);
+                const rowCls = [
+                  `state-${state}`,
+                  c.name === model.cursor ? 'at-cursor' : '',
+                  selectedClass === c.name ? 'selected' : '',
+                ]
+                  .filter(Boolean)
+                  .join(' ');
+                return (
+                  <tr
+                    key={c.name}
+                    className={rowCls}
+                    data-class={c.name}
+                    data-deficit={c.deficit}
+                    data-quantum={c.quantum}
+                    data-queued={c.queued}
+                    data-head-cost={c.headCost ?? ''}
+                    data-state={state}
+                    title={`${c.name}: ${stateText(c)}`}
+                  >
+                    <th scope="row">
+                      <span className="swatch" style={{ background: colorFor(i) }} aria-hidden="true" />
+                      {c.name}
+                      {c.name === model.cursor && (
+                        <span className="drr-tag" title="the next scan starts here">
+                          cursor
+                        </span>
+                      )}
+                      {c.name === model.carry && (
+                        <span className="drr-tag carry" title="keeps its burst; tried first next time">
+                          carry
+                        </span>
+                      )}
+                    </th>
+                    <td className="drr-bar-col">
+                      <div className="drr-track" aria-hidden="true">
+                        <div className="drr-bar" style={{ width: pct(c.deficit), background: colorFor(i) }} />
+                        <div className="drr-tick quantum" style={{ left: pct(c.quantum) }} />
+                        {c.headCost !== null && (
+                          <div className="drr-tick head" style={{ left: pct(c.headCost) }} />
+                        )}
+                      </div>
+                    </td>
+                    <td className="num drr-dq">
+                      <span className="drr-deficit">{fmtCount(c.deficit)}</span> / {fmtCount(c.quantum)}
+                    </td>
+                    <td className="num">{c.headCost === null ? '—' : fmtCount(c.headCost)}</td>
+                    <td className="num">
+                      {fmtCount(c.queued)}
+                      <span className="drr-state"> {stateText(c)}</span>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          <p className="legend drr-bar-legend">
+            <span>
+              <span className="key-bar" aria-hidden="true" /> deficit
+            </span>
+            <span>
+              <span className="key-tick" aria-hidden="true" /> quantum
+            </span>
+            <span>
+              <span className="key-tick head" aria-hidden="true" /> head cost
+            </span>
+            <span className="unit">units: uncached tokens</span>
+          </p>
+          <DecisionVisits record={rec} recordKey={key} quantumOf={quantumOf} />
+        </div>
+      </div>
     </section>
+  );
+}
+
+function DecisionVisits({
+  record,
+  recordKey,
+  quantumOf,
+}: {
+  record: DrrModel['record'];
+  recordKey: string;
+  quantumOf: Map<string, number>;
+}) {
+  if (!record) {
+    return <p className="empty drr-no-decision">No arbitration yet: press Step to pop the next request.</p>;
+  }
+  const slots = visitSlots(record);
+  const items: { key: string; slot: number; node: ReactElement }[] = record.visits.map((v, i) => {
+    const tone = visitTone(v);
+    return {
+      key: `v${i}`,
+      slot: slots.visits[i],
+      node: (
+        <li
+          className={`drr-visit tone-${tone}`}
+          style={{ animationDelay: delay(slots.visits[i]) }}
+          data-outcome={v.outcome}
+          data-class={v.class}
+        >
+          <span className="drr-visit-n">{i + 1}</span>
+          <span className="drr-visit-glyph" aria-hidden="true">
+            {TONE_GLYPH[tone]}
+          </span>
+          <span className="drr-visit-phase">{PHASE_LABEL[v.phase]}</span>
+          <span className="drr-visit-text">{visitText(v, quantumOf.get(v.class) ?? null)}</span>
+        </li>
+      ),
+    };
+  });
+  if (slots.bulk !== null) {
+    const rounds = record.bulkRounds;
+    items.push({
+      key: 'bulk',
+      slot: slots.bulk,
+      node: (
+        <li className="drr-visit drr-bulk" style={{ animationDelay: delay(slots.bulk) }} data-outcome="bulk">
+          <span className="drr-visit-n">⋯</span>
+          <span className="drr-visit-glyph" aria-hidden="true">
+            ⟳
+          </span>
+          <span className="drr-visit-phase">bulk</span>
+          <span className="drr-visit-text">
+            no head affordable after one round: {fmtCount(rounds)} virtual round{rounds === 1 ? '' : 's'} of
+            quantum for every class with a dispatchable head
+          </span>
+        </li>
+      ),
+    });
+    items.sort((a, b) => a.slot - b.slot);
+  }
+  return (
+    <div className="drr-decision" key={recordKey}>
+      <h3>Last arbitration</h3>
+      <p className="drr-summary">
+        {record.summary || (record.chosen ? `picked ${record.chosen.id}` : 'nothing picked')}
+      </p>
+      {items.length > 0 && (
+        <ol className="drr-visits" aria-label="Class visits of the last arbitration">
+          {items.map((x) => (
+            <Fragment key={x.key}>{x.node}</Fragment>
+          ))}
+        </ol>
+      )}
+    </div>
   );
 }

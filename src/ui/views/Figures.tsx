@@ -1,10 +1,151 @@
+/**
+ * Headline figures of a run: throughput over time, time to first token and end-to-end latency
+ * (p50 / p99) per client as a table with bars, and Jain's fairness index over time.
+ */
+import { fmtNum, fmtSeconds } from './format';
+import { colorFor } from './palette';
+import { type ClientModel, readClients, readSeries } from './read';
+import { jainOverTime, totalServiceRate } from './series-math';
+import { TimeChart } from './TimeChart';
 import type { ViewProps } from './types';
 
-export function Figures(_props: ViewProps) {
+export function Figures({ snapshot, highlight }: ViewProps) {
+  const clients = readClients(snapshot);
+  const series = readSeries(snapshot, clients);
+  if (clients.length === 0 && !series) {
+    return (
+      <section className="panel view fig-view" aria-label="Figures">
+        <h2>Figures</h2>
+        <p className="empty">
+          No run figures yet: load a cluster scenario and press Play to see throughput, latency per client and
+          Jain's fairness index.
+        </p>
+      </section>
+    );
+  }
+  const sel = highlight?.client ?? null;
+  const throughput = series
+    ? (series.throughput ?? { values: totalServiceRate(series), unit: 'service units/s' })
+    : null;
+  const jain = series ? (series.jain ?? jainOverTime(series)) : null;
+  const last = (a: number[] | null | undefined) => {
+    if (!a) return null;
+    for (let i = a.length - 1; i >= 0; i--) if (Number.isFinite(a[i])) return a[i];
+    return null;
+  };
+  const tEnd = series ? series.t[series.t.length - 1] : null;
   return (
-    <section className="panel" aria-label="Figures">
+    <section className="panel view fig-view" aria-label="Figures">
       <h2>Figures</h2>
-      <p className="empty">Nothing to show yet.</p>
+      <div className="fig-grid">
+        <div>
+          <h3>Throughput</h3>
+          {series && throughput?.values.some(Number.isFinite) ? (
+            <TimeChart
+              t={series.t}
+              lines={[
+                { key: 'throughput', label: 'throughput', colorIndex: null, values: throughput.values },
+              ]}
+              yLabel={throughput.unit}
+              summary={`Throughput over ${fmtNum(tEnd)} s in ${throughput.unit}; latest ${fmtNum(last(throughput.values))}`}
+              height={180}
+            />
+          ) : (
+            <p className="empty">Throughput appears once the run has recorded some time.</p>
+          )}
+        </div>
+        <div>
+          <h3>Jain's fairness index</h3>
+          {series && jain?.some(Number.isFinite) ? (
+            <TimeChart
+              t={series.t}
+              lines={[{ key: 'jain', label: "Jain's index", colorIndex: null, values: jain }]}
+              yLabel="index (1 = equal rates)"
+              yDomain={[0, 1]}
+              summary={`Jain's index of client service rates over ${fmtNum(tEnd)} s; latest ${fmtNum(last(jain))} (1 means equal service rates)`}
+              height={180}
+            />
+          ) : (
+            <p className="empty">Jain's index needs at least two clients with service.</p>
+          )}
+        </div>
+      </div>
+      {clients.length > 0 && <LatencyTable clients={clients} selected={sel} />}
     </section>
+  );
+}
+
+function LatencyTable({ clients, selected }: { clients: ClientModel[]; selected: string | null }) {
+  const maxT = Math.max(1e-9, ...clients.map((c) => c.ttftP99 ?? c.ttftP50 ?? 0));
+  const maxE = Math.max(1e-9, ...clients.map((c) => c.e2eP99 ?? c.e2eP50 ?? 0));
+  const bar = (p50: number | null, p99: number | null, max: number, idx: number) => (
+    <div className="fig-pbar" aria-hidden="true">
+      {p99 !== null && (
+        <div
+          className="p99"
+          style={{ width: `${Math.round((p99 / max) * 1000) / 10}%`, background: colorFor(idx) }}
+        />
+      )}
+      {p50 !== null && (
+        <div
+          className="p50"
+          style={{ width: `${Math.round((p50 / max) * 1000) / 10}%`, background: colorFor(idx) }}
+        />
+      )}
+    </div>
+  );
+  return (
+    <div className="fig-latency">
+      <h3>Latency per client</h3>
+      <table className="fig-table">
+        <caption className="vh">
+          Time to first token and end-to-end latency per client, p50 and p99, in seconds
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">client</th>
+            <th scope="col" className="num">
+              TTFT p50 / p99
+            </th>
+            <th scope="col" className="bars">
+              <span className="vh">TTFT bars</span>
+            </th>
+            <th scope="col" className="num">
+              end-to-end p50 / p99
+            </th>
+            <th scope="col" className="bars">
+              <span className="vh">end-to-end bars</span>
+            </th>
+            <th scope="col" className="num">
+              done
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {clients.map((c) => (
+            <tr key={c.name} className={selected === c.name ? 'selected' : undefined} data-client={c.name}>
+              <th scope="row">
+                <span className="swatch" style={{ background: colorFor(c.index) }} aria-hidden="true" />
+                {c.name}
+              </th>
+              <td className="num">
+                {fmtSeconds(c.ttftP50)} / {fmtSeconds(c.ttftP99)}
+              </td>
+              <td className="bars">{bar(c.ttftP50, c.ttftP99, maxT, c.index)}</td>
+              <td className="num">
+                {fmtSeconds(c.e2eP50)} / {fmtSeconds(c.e2eP99)}
+              </td>
+              <td className="bars">{bar(c.e2eP50, c.e2eP99, maxE, c.index)}</td>
+              <td className="num">{fmtNum(c.completed)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="legend">
+        <span>thin bar = p50, pale bar = p99</span>
+        <span>TTFT = time to first token</span>
+        <span className="unit">bars scaled per column</span>
+      </p>
+    </div>
   );
 }

@@ -1,10 +1,216 @@
-import type { ViewProps } from './types';
+/**
+ * One card per worker (GPU replica): running batch, waiting queue, KV cache occupancy (used / total
+ * blocks), prefix-cache hit rate, last step time, and its radix prefix tree in a collapsible section.
+ * Request chips take their client's colour (the client is the part of the id before `#`).
+ */
+import type { CSSProperties } from 'react';
+import { fmtCount, fmtNum, fmtPercent } from './format';
+import { colorFor } from './palette';
+import { readClients, readWorkers, type WorkerModel } from './read';
+import { RadixTree } from './RadixTree';
+import type { Highlight, ViewProps } from './types';
 
-export function Workers(_props: ViewProps) {
+/** Request chips shown per list before "+ N more". */
+export const IDS_SHOWN = 12;
+
+/** The client named in a request id such as `alice#12.3` (null when the id has no `#`). */
+export function clientOfRequest(id: string): string | null {
+  const k = id.indexOf('#');
+  return k > 0 ? id.slice(0, k) : null;
+}
+
+function kvFraction(w: WorkerModel): number | null {
+  if (w.kvUsed === null || w.kvTotal === null || w.kvTotal <= 0) return null;
+  return Math.max(0, Math.min(1, w.kvUsed / w.kvTotal));
+}
+
+function describeWorker(w: WorkerModel): string {
+  const kv = kvFraction(w);
   return (
-    <section className="panel" aria-label="Workers">
-      <h2>Workers</h2>
-      <p className="empty">Nothing to show yet.</p>
+    `Worker ${w.id}: ${fmtCount(w.runningCount)} running, ${fmtCount(w.waitingCount)} waiting` +
+    (kv !== null
+      ? `, KV cache ${fmtCount(w.kvUsed)} of ${fmtCount(w.kvTotal)} blocks (${fmtPercent(kv)})`
+      : '') +
+    (w.hitRate !== null ? `, prefix hit rate ${fmtPercent(w.hitRate)}` : '') +
+    (w.lastStepMs !== null ? `, last step ${fmtNum(w.lastStepMs)} ms` : '')
+  );
+}
+
+export function Workers({ snapshot, highlight, onSelect }: ViewProps) {
+  const workers = readWorkers(snapshot);
+  if (workers.length === 0) {
+    return (
+      <section className="panel view wk-view" aria-label="Workers">
+        <h2>Workers</h2>
+        <p className="empty">
+          No workers in this snapshot: the DRR sandbox has no cluster. Load a cluster scenario (with
+          `cluster:`) to see each worker's batch, KV cache and prefix tree.
+        </p>
+      </section>
+    );
+  }
+  const clientIndex = new Map(readClients(snapshot).map((c) => [c.name, c.index]));
+  const summary = `${workers.length} worker${workers.length === 1 ? '' : 's'}. ${workers.map(describeWorker).join('. ')}.`;
+  return (
+    <section className="panel view wk-view" aria-label="Workers" data-workers={workers.length}>
+      <h2>
+        Workers <span className="view-sub">{workers.length} replicas</span>
+      </h2>
+      <p className="vh">{summary}</p>
+      <div className="wk-grid">
+        {workers.map((w) => (
+          <WorkerCard
+            key={w.id}
+            w={w}
+            clientIndex={clientIndex}
+            highlight={highlight ?? null}
+            onSelect={onSelect}
+          />
+        ))}
+      </div>
     </section>
+  );
+}
+
+function IdList({
+  ids,
+  total,
+  clientIndex,
+  selected,
+  label,
+}: {
+  ids: string[];
+  total: number;
+  clientIndex: Map<string, number>;
+  selected: string | null;
+  label: string;
+}) {
+  if (total === 0 && ids.length === 0) return <span className="hint">none</span>;
+  const shown = ids.slice(0, IDS_SHOWN);
+  const more = Math.max(0, Math.max(total, ids.length) - shown.length);
+  return (
+    <span className="wk-ids" title={label}>
+      {shown.map((id) => {
+        const client = clientOfRequest(id);
+        const idx = client !== null ? clientIndex.get(client) : undefined;
+        const style = { '--chip-color': idx !== undefined ? colorFor(idx) : 'var(--muted)' } as CSSProperties;
+        return (
+          <span
+            key={id}
+            style={style}
+            className={selected === id ? 'selected' : undefined}
+            title={id}
+            data-request={id}
+          >
+            {id}
+          </span>
+        );
+      })}
+      {more > 0 && <span className="more">+{fmtCount(more)}</span>}
+    </span>
+  );
+}
+
+function WorkerCard({
+  w,
+  clientIndex,
+  highlight,
+  onSelect,
+}: {
+  w: WorkerModel;
+  clientIndex: Map<string, number>;
+  highlight: Highlight | null;
+  onSelect?: (h: Highlight) => void;
+}) {
+  const kv = kvFraction(w);
+  const selReq = highlight?.request ?? null;
+  const selected =
+    highlight?.worker === w.id ||
+    (selReq !== null && (w.running.includes(selReq) || w.waiting.includes(selReq)));
+  const radix = w.radix;
+  const radixLabel = radix
+    ? `Radix prefix tree of worker ${w.id}: ${fmtCount(radix.nodeCount ?? radix.nodes.length)} nodes` +
+      (radix.cachedTokens !== null ? `, ${fmtCount(radix.cachedTokens)} cached tokens` : '') +
+      (radix.nodeCount !== null && radix.nodeCount > radix.nodes.length
+        ? ` (first ${radix.nodes.length} shown, breadth first)`
+        : '')
+    : '';
+  return (
+    <article
+      className={`wk-card${selected ? ' selected' : ''}`}
+      data-worker={w.id}
+      aria-label={`Worker ${w.id}`}
+    >
+      <h3>
+        {onSelect ? (
+          <button type="button" className="linklike" onClick={() => onSelect({ worker: w.id })}>
+            Worker {w.id}
+          </button>
+        ) : (
+          <span>Worker {w.id}</span>
+        )}
+        <span className="wk-step" title="duration of the worker's last batch step">
+          step {w.lastStepMs === null ? '–' : `${fmtNum(w.lastStepMs)} ms`}
+        </span>
+      </h3>
+      <dl className="wk-stats">
+        <dt>running</dt>
+        <dd data-running={w.runningCount}>
+          {fmtCount(w.runningCount)}{' '}
+          <IdList
+            ids={w.running}
+            total={w.runningCount}
+            clientIndex={clientIndex}
+            selected={selReq}
+            label={`running on worker ${w.id}`}
+          />
+        </dd>
+        <dt>waiting</dt>
+        <dd data-waiting={w.waitingCount}>
+          {fmtCount(w.waitingCount)}{' '}
+          <IdList
+            ids={w.waiting}
+            total={w.waitingCount}
+            clientIndex={clientIndex}
+            selected={selReq}
+            label={`waiting on worker ${w.id}`}
+          />
+        </dd>
+        <dt>KV cache</dt>
+        <dd data-kv-used={w.kvUsed ?? ''} data-kv-total={w.kvTotal ?? ''}>
+          {kv === null ? (
+            '–'
+          ) : (
+            <>
+              {fmtCount(w.kvUsed)} / {fmtCount(w.kvTotal)} blocks ({fmtPercent(kv)})
+              <div className={`wk-kv${kv >= 0.95 ? ' full' : ''}`} aria-hidden="true">
+                <div style={{ width: `${Math.round(kv * 1000) / 10}%` }} />
+              </div>
+            </>
+          )}
+        </dd>
+        <dt>prefix hits</dt>
+        <dd>{w.hitRate === null ? '–' : fmtPercent(w.hitRate)}</dd>
+      </dl>
+      {radix && (
+        <details open={highlight?.node !== undefined && highlight?.worker === w.id ? true : undefined}>
+          <summary>
+            radix tree · {fmtCount(radix.nodeCount ?? radix.nodes.length)} nodes
+            {radix.cachedTokens !== null ? ` · ${fmtCount(radix.cachedTokens)} tokens` : ''}
+          </summary>
+          <RadixTree
+            nodes={radix.nodes}
+            highlightNode={
+              highlight?.worker === w.id || highlight?.worker === undefined ? (highlight?.node ?? null) : null
+            }
+            label={radixLabel}
+          />
+          <p className="legend">
+            <span>node size ∝ √tokens</span>
+            <span>filled = locked by a running request</span>
+          </p>
+        </details>
+      )}
+    </article>
   );
 }

@@ -3,9 +3,12 @@
  * the core's SimSnapshot or the DRR sandbox's snapshot) and an optional highlight from the selected
  * decision, and renders a labelled region named as in the UI contract.
  */
-export type { ViewProps } from './types';
+import './views.css';
+
+export type { Highlight, ViewProps } from './types';
 export { ClassQueues } from './ClassQueues';
 export { ClientService } from './ClientService';
 export { DrrRing } from './DrrRing';
 export { Figures } from './Figures';
 export { Workers } from './Workers';
+export { colorFor, colorVarFor, PALETTE_SIZE } from './palette';

@@ -1,0 +1,266 @@
+/**
+ * A time-series chart: SVG axes, grid, optional band and legend; the lines themselves in SVG while
+ * they are few points, on a canvas underneath the SVG once they get dense (thousands of points).
+ * d3 only computes scales and path strings; React owns every node, and the canvas is painted in an
+ * effect (never at module scope, so server rendering works).
+ */
+import { line as d3line, scaleLinear } from 'd3';
+import { useEffect, useRef } from 'react';
+import { fmtNum } from './format';
+import { colorFor, colorVarFor, PALETTE_FALLBACK, paletteSlot } from './palette';
+
+export interface ChartLine {
+  key: string;
+  label: string;
+  /** Palette index, or null for the ink colour. */
+  colorIndex: number | null;
+  values: number[];
+  dashed?: boolean;
+}
+
+export interface ChartBand {
+  lo: number[];
+  hi: number[];
+  label: string;
+}
+
+export interface TimeChartProps {
+  t: number[];
+  lines: ChartLine[];
+  yLabel: string;
+  xLabel?: string;
+  band?: ChartBand | null;
+  /** Fixed y range (e.g. [0, 1] for Jain's index); otherwise from the data, starting at 0 when all ≥ 0. */
+  yDomain?: [number, number];
+  /** The text alternative: what the chart shows and its key numbers. */
+  summary: string;
+  highlightKey?: string | null;
+  height?: number;
+}
+
+export const CHART_W = 480;
+const M = { top: 10, right: 12, bottom: 34, left: 54 };
+/** Above this many points in total, lines go to the canvas. */
+export const DENSE_POINTS = 2400;
+
+function finiteExtent(arrays: number[][]): [number, number] | null {
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const a of arrays)
+    for (const v of a)
+      if (Number.isFinite(v)) {
+        if (v < lo) lo = v;
+        if (v > hi) hi = v;
+      }
+  return lo <= hi ? [lo, hi] : null;
+}
+
+function r2(x: number): number {
+  return Math.round(x * 100) / 100;
+}
+
+export function TimeChart(props: TimeChartProps) {
+  const { t, lines, band, summary } = props;
+  const H = props.height ?? 220;
+  const x0 = M.left;
+  const x1 = CHART_W - M.right;
+  const y0 = H - M.bottom;
+  const y1 = M.top;
+  const tExt = finiteExtent([t]) ?? [0, 1];
+  const x = scaleLinear()
+    .domain(tExt[0] === tExt[1] ? [tExt[0], tExt[0] + 1] : tExt)
+    .range([x0, x1]);
+  let yExt =
+    props.yDomain ?? finiteExtent([...lines.map((l) => l.values), ...(band ? [band.lo, band.hi] : [])]);
+  if (!yExt) yExt = [0, 1];
+  if (!props.yDomain && yExt[0] >= 0) yExt = [0, yExt[1]];
+  if (yExt[0] === yExt[1]) yExt = [yExt[0], yExt[0] + 1];
+  const y = scaleLinear().domain(yExt).range([y0, y1]);
+  if (!props.yDomain) y.nice(4);
+  const totalPoints = lines.reduce((s, l) => s + l.values.length, 0);
+  const dense = totalPoints > DENSE_POINTS;
+
+  const path = d3line<number>()
+    .defined((v, i) => Number.isFinite(v) && Number.isFinite(t[i]))
+    .x((_v, i) => r2(x(t[i])))
+    .y((v) => r2(y(v)));
+
+  const bandPath =
+    band &&
+    (() => {
+      const pts: string[] = [];
+      const back: string[] = [];
+      for (let i = 0; i < t.length; i++) {
+        const lo = band.lo[i];
+        const hi = band.hi[i];
+        if (!Number.isFinite(lo) || !Number.isFinite(hi) || !Number.isFinite(t[i])) continue;
+        pts.push(`${r2(x(t[i]))},${r2(y(Math.max(hi, yExt[0])))}`);
+        back.push(`${r2(x(t[i]))},${r2(y(Math.max(lo, y.domain()[0])))}`);
+      }
+      return pts.length > 1 ? `M${pts.join('L')}L${back.reverse().join('L')}Z` : null;
+    })();
+
+  return (
+    <div className="chart">
+      {dense && (
+        <DenseLines
+          t={t}
+          lines={lines}
+          height={H}
+          domainX={x.domain() as [number, number]}
+          domainY={y.domain() as [number, number]}
+          summary={summary}
+          highlightKey={props.highlightKey ?? null}
+        />
+      )}
+      <svg
+        viewBox={`0 0 ${CHART_W} ${H}`}
+        role={dense ? undefined : 'img'}
+        aria-label={dense ? undefined : summary}
+        aria-hidden={dense ? true : undefined}
+      >
+        {!dense && <title>{summary}</title>}
+        <g className="axis">
+          {y.ticks(4).map((v) => (
+            <g key={`y${v}`}>
+              <line className="gridline" x1={x0} x2={x1} y1={r2(y(v))} y2={r2(y(v))} />
+              <text x={x0 - 6} y={r2(y(v))} dy="0.32em" textAnchor="end">
+                {fmtNum(v)}
+              </text>
+            </g>
+          ))}
+          <line x1={x0} x2={x1} y1={y0} y2={y0} />
+          {x.ticks(5).map((v) => (
+            <g key={`x${v}`}>
+              <line x1={r2(x(v))} x2={r2(x(v))} y1={y0} y2={y0 + 4} />
+              <text x={r2(x(v))} y={y0 + 16} textAnchor="middle">
+                {fmtNum(v)}
+              </text>
+            </g>
+          ))}
+          <text className="axis-title" x={x1} y={H - 2} textAnchor="end">
+            {props.xLabel ?? 'simulated time (s)'}
+          </text>
+          <text
+            className="axis-title"
+            transform={`translate(11 ${y1 + (y0 - y1) / 2}) rotate(-90)`}
+            textAnchor="middle"
+          >
+            {props.yLabel}
+          </text>
+        </g>
+        {bandPath && (
+          <path className="band" d={bandPath}>
+            <title>{band?.label}</title>
+          </path>
+        )}
+        {!dense &&
+          lines.map((l) => {
+            const d = path(l.values);
+            if (!d) return null;
+            const hl = props.highlightKey;
+            return (
+              <path
+                key={l.key}
+                className="series-line"
+                data-series={l.key}
+                d={d}
+                style={{
+                  stroke: l.colorIndex === null ? 'var(--ink)' : colorFor(l.colorIndex),
+                  strokeDasharray: l.dashed ? '5 3' : undefined,
+                  strokeWidth: hl && hl === l.key ? 3.5 : undefined,
+                  opacity: hl && hl !== l.key ? 0.45 : undefined,
+                }}
+              >
+                <title>{l.label}</title>
+              </path>
+            );
+          })}
+      </svg>
+    </div>
+  );
+}
+
+interface DenseProps {
+  t: number[];
+  lines: ChartLine[];
+  height: number;
+  domainX: [number, number];
+  domainY: [number, number];
+  summary: string;
+  highlightKey: string | null;
+}
+
+/** Painted lines for dense series; same coordinate system as the SVG overlay (2× for sharpness). */
+function DenseLines({ t, lines, height, domainX, domainY, summary, highlightKey }: DenseProps) {
+  const ref = useRef<HTMLCanvasElement>(null);
+  const scale = 2;
+  useEffect(() => {
+    const canvas = ref.current;
+    if (!canvas) return;
+    const paint = () => {
+      const ctx = canvas.getContext('2d');
+      if (!ctx) return;
+      const style = getComputedStyle(canvas);
+      ctx.setTransform(scale, 0, 0, scale, 0, 0);
+      ctx.clearRect(0, 0, CHART_W, height);
+      const x = scaleLinear()
+        .domain(domainX)
+        .range([M.left, CHART_W - M.right]);
+      const y = scaleLinear()
+        .domain(domainY)
+        .range([height - M.bottom, M.top]);
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(M.left, M.top - 2, CHART_W - M.left - M.right, height - M.top - M.bottom + 4);
+      ctx.clip();
+      for (const l of lines) {
+        const color =
+          l.colorIndex === null
+            ? style.getPropertyValue('--ink').trim() || '#1d1d1f'
+            : style.getPropertyValue(colorVarFor(l.colorIndex)).trim() ||
+              PALETTE_FALLBACK[paletteSlot(l.colorIndex)];
+        ctx.strokeStyle = color;
+        ctx.globalAlpha = highlightKey && highlightKey !== l.key ? 0.45 : 1;
+        ctx.lineWidth = highlightKey === l.key ? 3 : 1.75;
+        ctx.setLineDash(l.dashed ? [5, 3] : []);
+        ctx.beginPath();
+        let pen = false;
+        for (let i = 0; i < l.values.length; i++) {
+          const v = l.values[i];
+          if (!Number.isFinite(v) || !Number.isFinite(t[i])) {
+            pen = false;
+            continue;
+          }
+          const px = x(t[i]);
+          const py = y(v);
+          if (pen) ctx.lineTo(px, py);
+          else ctx.moveTo(px, py);
+          pen = true;
+        }
+        ctx.stroke();
+      }
+      ctx.restore();
+    };
+    paint();
+    // Repaint when the theme changes (colours come from CSS variables).
+    const obs = new MutationObserver(paint);
+    obs.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme', 'class'] });
+    const mq = window.matchMedia?.('(prefers-color-scheme: dark)');
+    mq?.addEventListener?.('change', paint);
+    return () => {
+      obs.disconnect();
+      mq?.removeEventListener?.('change', paint);
+    };
+  }, [t, lines, height, domainX[0], domainX[1], domainY[0], domainY[1], highlightKey]);
+  return (
+    <canvas
+      ref={ref}
+      width={CHART_W * scale}
+      height={height * scale}
+      role="img"
+      aria-label={summary}
+      data-dense-points={lines.reduce((s, l) => s + l.values.length, 0)}
+    />
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * One colour per client or policy class, taken from the theme's Okabe–Ito variables (--c0 .. --c7), so a
+ * client keeps its colour in every view and in both themes. Index = the client's position in the
+ * snapshot's client order, or the class's position on the DRR ring.
+ */
+export const PALETTE_SIZE = 8;
+
+/** Palette slot for an index (wraps around; negative or fractional indexes are folded in). */
+export function paletteSlot(index: number): number {
+  const i = Number.isFinite(index) ? Math.floor(index) : 0;
+  return ((i % PALETTE_SIZE) + PALETTE_SIZE) % PALETTE_SIZE;
+}
+
+/** A CSS colour value (`var(--cN)`) for SVG/HTML styles. */
+export function colorFor(index: number): string {
+  return `var(--c${paletteSlot(index)})`;
+}
+
+/** The palette variable name (`--cN`) for code that must resolve the colour itself (canvas). */
+export function colorVarFor(index: number): string {
+  return `--c${paletteSlot(index)}`;
+}
+
+/** Fallback colours when a canvas cannot read the CSS variables (same Okabe–Ito order). */
+export const PALETTE_FALLBACK = [
+  '#0072b2',
+  '#e69f00',
+  '#009e73',
+  '#cc79a7',
+  '#56b4e9',
+  '#d55e00',
+  '#f0e442',
+  '#000000',
+] as const;
