@@ -10,20 +10,30 @@ const UINT_MAX = Number.MAX_SAFE_INTEGER;
 
 export const IDENTIFIER = /^[A-Za-z0-9_.-]+$/;
 
+/**
+ * A type-error message that leaves missing keys to the default text, which the shared validator
+ * turns into "missing required key".
+ */
+export function typeError(message: string) {
+  return (issue: { input?: unknown }) => (issue.input === undefined ? undefined : message);
+}
+
 /** A name made of letters, digits, `_`, `.` and `-` (what Dynamo accepts for classes, families, buckets). */
 export function identifier(what: string) {
   return z
-    .string({ error: `${what} must be a string (letters, digits, '_', '.', '-')` })
+    .string({ error: typeError(`${what} must be a string (letters, digits, '_', '.', '-')`) })
     .regex(IDENTIFIER, { error: `${what} may only contain letters, digits, '_', '.' and '-'` });
 }
 
 /** A whole number from `min` up to 2^53 - 1 (Dynamo's unsigned integers, capped where doubles stay exact). */
 export function uint(what: string, min = 0) {
   return z
-    .number({ error: `${what} must be a whole number` })
-    .int({ error: `${what} must be a whole number` })
-    .min(min, { error: `${what} must be ≥ ${min}` })
-    .max(UINT_MAX, { error: `${what} must be ≤ ${UINT_MAX}` });
+    .number({ error: typeError(`${what} must be a whole number`) })
+    .int({
+      error: (issue) =>
+        Number.isInteger(issue.input) ? `${what} must be ≤ ${UINT_MAX}` : `${what} must be a whole number`,
+    })
+    .min(min, { error: `${what} must be ≥ ${min}` });
 }
 
 export const bucketSchema = z
@@ -59,7 +69,7 @@ export const classSchema = z
         'Bucket of a matrix class (give policy_family too); must be declared in uncached_isl_buckets.',
     }),
     queue_policy: z
-      .enum(['fcfs', 'wspt'], { error: "queue_policy must be 'fcfs' or 'wspt'" })
+      .enum(['fcfs', 'wspt'], { error: typeError("queue_policy must be 'fcfs' or 'wspt'") })
       .optional()
       .meta({
         description:
@@ -69,7 +79,7 @@ export const classSchema = z
       description: 'A worker is busy for this class when its active prefill tokens exceed this number.',
     }),
     prefill_busy_threshold_frac: z
-      .number({ error: 'prefill_busy_threshold_frac must be a finite number' })
+      .number({ error: typeError('prefill_busy_threshold_frac must be a finite number') })
       .min(0, { error: 'prefill_busy_threshold_frac must be ≥ 0' })
       .optional()
       .meta({
@@ -77,7 +87,7 @@ export const classSchema = z
           'A worker is busy when its active prefill tokens exceed this multiple of its max batched tokens (finite, ≥ 0).',
       }),
     busy_worker_ratio: z
-      .number({ error: 'busy_worker_ratio must be a number in (0, 1]' })
+      .number({ error: typeError('busy_worker_ratio must be a number in (0, 1]') })
       .gt(0, { error: 'busy_worker_ratio must be in (0, 1]' })
       .max(1, { error: 'busy_worker_ratio must be in (0, 1]' })
       .optional()
@@ -106,7 +116,7 @@ const profileKeys = {
       'Family used when a request asks for no family or an unknown one. Must be a family of a matrix class.',
   }),
   uncached_isl_buckets: z
-    .array(bucketSchema, { error: 'uncached_isl_buckets must be a list of {min_tokens, bucket}' })
+    .array(bucketSchema, { error: typeError('uncached_isl_buckets must be a list of {min_tokens, bucket}') })
     .min(1, { error: 'uncached_isl_buckets must not be empty' })
     .optional()
     .meta({ description: 'Cache buckets by uncached input tokens, floors increasing from 0.' }),
@@ -122,7 +132,7 @@ export const profileSchema = z
       description: 'Cache buckets by uncached input tokens, floors increasing from 0.',
     }),
     policy_classes: z
-      .array(classSchema, { error: 'policy_classes must be a list of classes' })
+      .array(classSchema, { error: typeError('policy_classes must be a list of classes') })
       .min(1, { error: 'policy_classes must not be empty' })
       .meta({ description: 'The physical classes of this profile, in DRR ring order.' }),
   })
@@ -134,7 +144,7 @@ export const policyFileSchema = z
   .strictObject({
     ...profileKeys,
     policy_classes: z
-      .array(classSchema, { error: 'policy_classes must be a list of classes' })
+      .array(classSchema, { error: typeError('policy_classes must be a list of classes') })
       .min(1, { error: 'policy_classes must not be empty' })
       .optional()
       .meta({
@@ -143,7 +153,7 @@ export const policyFileSchema = z
       }),
     models: z
       .record(z.string().min(1, { error: 'a model name must not be empty' }), profileSchema, {
-        error: 'models must map model names to profiles',
+        error: typeError('models must map model names to profiles'),
       })
       .optional()
       .meta({

@@ -19,20 +19,27 @@ import {
   validate,
 } from '../format/yaml';
 import { parsePolicyText, parsePolicyValue } from './parse';
-import { policyFileSchema, uint } from './schema';
+import { policyFileSchema, typeError, uint } from './schema';
 
 const MAX_POP_COUNT = 1_000_000;
 const MAX_WORKERS = 1_000_000;
 
 const enqueueSchema = z
   .strictObject({
-    id: z.string({ error: 'id must be a string' }).min(1, { error: 'id must not be empty' }).optional().meta({
-      description: 'Request id shown in the output (default: req<op index>). Unique in the script.',
-    }),
-    class: z.string({ error: 'class must be a string' }).optional().meta({
-      description:
-        'Requested class name, resolved like a request header: explicit class, else family (unknown -> default family), then bucket.',
-    }),
+    id: z
+      .string({ error: typeError('id must be a string') })
+      .min(1, { error: 'id must not be empty' })
+      .optional()
+      .meta({
+        description: 'Request id shown in the output (default: req<op index>). Unique in the script.',
+      }),
+    class: z
+      .string({ error: typeError('class must be a string') })
+      .optional()
+      .meta({
+        description:
+          'Requested class name, resolved like a request header: explicit class, else family (unknown -> default family), then bucket.',
+      }),
     cost: uint('cost', 1).optional().meta({
       description: 'Shorthand for isl: N, cached: 0 (scheduling cost N). Give cost or isl, not both.',
     }),
@@ -41,19 +48,19 @@ const enqueueSchema = z
       .optional()
       .meta({ description: 'Prefix-cache tokens (capped at isl); cost = max(1, isl - cached). Default 0.' }),
     priority: z
-      .number({ error: 'priority must be a finite number' })
+      .number({ error: typeError('priority must be a finite number') })
       .optional()
       .meta({ description: 'Soft priority jump (float, negatives count as 0). Default 0.' }),
     strict_priority: uint('strict_priority')
       .optional()
       .meta({ description: 'Strict priority tier (whole number; higher tiers leave first). Default 0.' }),
     arrival: z
-      .number({ error: 'arrival must be a finite number of seconds' })
+      .number({ error: typeError('arrival must be a finite number of seconds') })
       .min(0, { error: 'arrival must be ≥ 0' })
       .optional()
       .meta({ description: 'Arrival time in seconds (FCFS score). Default: the op index.' }),
     model: z
-      .string({ error: 'model must be a string' })
+      .string({ error: typeError('model must be a string') })
       .min(1, { error: 'model must not be empty' })
       .optional()
       .meta({ description: "Model name: picks that model's profile from the policy's models map." }),
@@ -67,7 +74,7 @@ const popSchema = z
       .optional()
       .meta({ description: 'Number of arbitrations (one output line each). Default 1.' }),
     blocked: z
-      .array(z.string({ error: 'a blocked entry must be a class name' }), {
+      .array(z.string({ error: typeError('a blocked entry must be a class name') }), {
         error: 'blocked must be a list of class names',
       })
       .optional()
@@ -76,10 +83,12 @@ const popSchema = z
           'Classes whose heads are not dispatchable during these pops (they keep credit, earn none).',
       }),
     model: z
-      .string({ error: 'model must be a string' })
+      .string({ error: typeError('model must be a string') })
       .min(1, { error: 'model must not be empty' })
       .optional()
-      .meta({ description: "Arbitrate this model's profile (default: the profile of the script's first enqueue)." }),
+      .meta({
+        description: "Arbitrate this model's profile (default: the profile of the script's first enqueue).",
+      }),
   })
   .nullable()
   .meta({ description: 'Arbitrate: DRR picks the next request among the dispatchable class heads.' });
@@ -113,7 +122,9 @@ export const scriptSchema = z
     variant: z.enum(['v1', 'v2'], { error: "variant must be 'v1' or 'v2'" }).optional().meta({
       description: "DRR cursor rule: 'v2' (the router's code, with carry; default) or 'v1' (the docs' rule).",
     }),
-    ops: z.array(opSchema, { error: 'ops must be a list' }).meta({ description: 'The ops, run in order.' }),
+    ops: z
+      .array(opSchema, { error: typeError('ops must be a list') })
+      .meta({ description: 'The ops, run in order.' }),
   })
   .meta({ description: 'Arbitration script: drives the policy-class DRR queue alone, step by step.' });
 
