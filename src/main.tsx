@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './ui/App';
 import { Driver } from './ui/driver';
 import { installHook } from './ui/hook';
-import { DEFAULT_SCENARIO_ID, scenarioText } from './ui/scenarios';
+import { start } from './ui/share/share';
 import { startWorker } from './worker/client';
 import './ui/theme.css';
 
@@ -17,4 +17,4 @@ createRoot(document.getElementById('root') as HTMLElement).render(
   </StrictMode>,
 );
 
-driver.load(scenarioText(DEFAULT_SCENARIO_ID), undefined, DEFAULT_SCENARIO_ID);
+void start(driver);

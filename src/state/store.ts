@@ -1,15 +1,33 @@
-/** Coarse UI state (zustand). High-rate data (frames) lives in the driver, not here. */
+/**
+ * Coarse UI state (zustand): what is playing, what is loaded, what the user selected. The driver
+ * writes one frame's worth of data per animation frame; views read it through selectors.
+ */
 import { create } from 'zustand';
 import type { Problem } from '../format/yaml';
-import type { SessionDecision } from '../worker/session';
+import type { SessionDecision, SessionKind } from '../worker/session';
 
-/** Speed steps in decisions per simulated... per wall second; the last means "as fast as possible". */
+/** Speed steps in decisions per wall-clock second; the last means "as fast as possible". */
 export const SPEEDS = [1, 2, 5, 10, 25, 50, 100, 250, 1000, 5000, Number.POSITIVE_INFINITY] as const;
 export const DEFAULT_SPEED_INDEX = 4;
+/** Decisions the log keeps (newest last). */
+export const UI_LOG_LIMIT = 200;
 
 export function speedLabel(index: number): string {
   const v = SPEEDS[index];
   return Number.isFinite(v) ? `${v} decision${v === 1 ? '' : 's'}/s` : 'as fast as possible';
+}
+
+export type Theme = 'light' | 'dark';
+export type EditorTab = 'policy' | 'scenario';
+
+export interface Problems {
+  scenario: Problem[];
+  policy: Problem[];
+}
+
+export interface SeekProgress {
+  at: number;
+  target: number;
 }
 
 export interface UiState {
@@ -17,16 +35,55 @@ export interface UiState {
   speedIndex: number;
   scenarioId: string;
   scenarioName: string;
-  kind: 'toy' | 'cluster' | 'arbitration' | null;
+  description: string;
+  kind: SessionKind | null;
   simTime: number;
+  /** Decisions taken since the load: the playhead. */
+  decisionCount: number;
+  /** Largest playhead reached (or the script's total steps): the timeline's length. */
+  reach: number;
+  totalSteps: number | null;
   done: boolean;
   snapshot: Record<string, unknown> | null;
   decisions: SessionDecision[];
-  problems: Problem[];
+  /** Problems of the last load attempt, by the text they belong to. */
+  problems: Problems;
   message: string | null;
+  /** Seq of the decision selected in the log. */
+  selected: number | null;
+  theme: Theme;
+  editorTab: EditorTab;
+  helpOpen: boolean;
+  /** A share link to show when the clipboard is not available (or always, after Share). */
+  shareLink: string | null;
+  /** Whether the last Share also reached the clipboard. */
+  shareCopied: boolean;
+  seek: SeekProgress | null;
+  /** Frames received and the largest one (bytes), for the benchmark. */
+  frameBytesMax: number;
   setPlaying(p: boolean): void;
   setSpeedIndex(i: number): void;
   setMessage(m: string | null): void;
+}
+
+const THEME_KEY = 'fairground:theme';
+
+function initialTheme(): Theme {
+  try {
+    const saved = globalThis.localStorage?.getItem(THEME_KEY);
+    if (saved === 'light' || saved === 'dark') return saved;
+  } catch {
+    /* storage may be blocked */
+  }
+  return globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+}
+
+export function persistTheme(theme: Theme): void {
+  try {
+    globalThis.localStorage?.setItem(THEME_KEY, theme);
+  } catch {
+    /* storage may be blocked */
+  }
 }
 
 export const useUi = create<UiState>((set) => ({
@@ -34,13 +91,25 @@ export const useUi = create<UiState>((set) => ({
   speedIndex: DEFAULT_SPEED_INDEX,
   scenarioId: '',
   scenarioName: '',
+  description: '',
   kind: null,
   simTime: 0,
+  decisionCount: 0,
+  reach: 0,
+  totalSteps: null,
   done: false,
   snapshot: null,
   decisions: [],
-  problems: [],
+  problems: { scenario: [], policy: [] },
   message: null,
+  selected: null,
+  theme: initialTheme(),
+  editorTab: 'policy',
+  helpOpen: false,
+  shareLink: null,
+  shareCopied: false,
+  seek: null,
+  frameBytesMax: 0,
   setPlaying: (playing) => set({ playing }),
   setSpeedIndex: (speedIndex) => set({ speedIndex }),
   setMessage: (message) => set({ message }),

@@ -1,33 +1,106 @@
 import { useEffect } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { useUi } from '../state/store';
 import { Controls } from './Controls';
 import { DecisionLog } from './DecisionLog';
 import type { Driver } from './driver';
+import { EditorPanel } from './editor/EditorPanel';
+import { HelpOverlay, ShareDialog } from './Overlays';
+import { ScenarioPanel } from './ScenarioPanel';
+import { Timeline } from './Timeline';
+import { ClassQueues, ClientService, DrrRing, Figures, Workers } from './views';
+import type { Highlight } from './views/types';
 
-export function App({ driver }: { driver: Driver }) {
-  const scenarioName = useUi((s) => s.scenarioName);
-  const problems = useUi((s) => s.problems);
-  const message = useUi((s) => s.message);
+function isTyping(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return (
+    !!el &&
+    (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName) || !!el.closest?.('.monaco-editor'))
+  );
+}
 
+/** Space, →, R, ? and Escape (see the help overlay). */
+function useShortcuts(driver: Driver) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      const target = e.target as HTMLElement | null;
-      if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
-      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      const ui = useUi.getState();
+      if (e.key === 'Escape') {
+        if (ui.helpOpen || ui.shareLink) {
+          e.preventDefault();
+          useUi.setState({ helpOpen: false, shareLink: null });
+        }
+        return;
+      }
+      if (ui.helpOpen || ui.shareLink) return;
+      if (isTyping(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
+      const onButton = (e.target as HTMLElement | null)?.tagName === 'BUTTON';
       if (e.key === ' ') {
-        if (target?.tagName === 'BUTTON') return;
+        if (onButton) return;
         e.preventDefault();
         driver.toggle();
       } else if (e.key === 'ArrowRight') {
+        if ((e.target as HTMLElement | null)?.getAttribute('role') === 'tab') return;
         e.preventDefault();
-        driver.step(1);
+        void driver.step(1);
       } else if (e.key === 'r' || e.key === 'R') {
-        driver.reset();
+        void driver.reset();
+      } else if (e.key === '?') {
+        e.preventDefault();
+        useUi.setState({ helpOpen: true });
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [driver]);
+}
+
+function useHighlight(): Highlight | null {
+  return useUi(
+    useShallow((s) => {
+      if (s.selected === null) return null;
+      const d = s.decisions.find((x) => x.seq === s.selected);
+      if (!d) return null;
+      return {
+        request: d.request,
+        client: d.client,
+        worker: typeof d.worker === 'number' ? d.worker : undefined,
+        class: d.class,
+      };
+    }),
+  );
+}
+
+function Views() {
+  const snapshot = useUi((s) => s.snapshot);
+  const kind = useUi((s) => s.kind);
+  const highlight = useHighlight();
+  const props = { snapshot, highlight };
+  if (kind === 'arbitration') {
+    return (
+      <div className="views sandbox">
+        <DrrRing {...props} />
+        <ClassQueues {...props} />
+      </div>
+    );
+  }
+  return (
+    <div className="views cluster">
+      <DrrRing {...props} />
+      <ClassQueues {...props} />
+      <Workers {...props} />
+      <ClientService {...props} />
+      <Figures {...props} />
+    </div>
+  );
+}
+
+export function App({ driver }: { driver: Driver }) {
+  const message = useUi((s) => s.message);
+  const theme = useUi((s) => s.theme);
+  useShortcuts(driver);
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
 
   return (
     <div className="app">
@@ -37,26 +110,34 @@ export function App({ driver }: { driver: Driver }) {
         </h1>
         <Controls driver={driver} />
       </header>
+      <Timeline driver={driver} />
       {message && (
         <div className="banner" role="alert">
-          {message}
-        </div>
-      )}
-      {problems.length > 0 && (
-        <div className="banner error" role="alert">
-          {problems.map((p) => (
-            <div key={`${p.line}:${p.col}:${p.message}`}>
-              {p.line}:{p.col}: {p.message}
-            </div>
-          ))}
+          <span>{message}</span>
+          <button
+            type="button"
+            className="small"
+            onClick={() => useUi.setState({ message: null })}
+            aria-label="Dismiss message"
+          >
+            ×
+          </button>
         </div>
       )}
       <main className="workspace">
-        <section className="panel" aria-label="Scenario">
-          <h2>{scenarioName || 'No scenario'}</h2>
-        </section>
-        <DecisionLog />
+        <div className="column left">
+          <ScenarioPanel />
+          <EditorPanel driver={driver} />
+        </div>
+        <div className="column center">
+          <Views />
+        </div>
+        <div className="column right">
+          <DecisionLog driver={driver} />
+        </div>
       </main>
+      <HelpOverlay />
+      <ShareDialog />
     </div>
   );
 }

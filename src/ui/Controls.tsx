@@ -1,6 +1,7 @@
-import { SPEEDS, speedLabel, useUi } from '../state/store';
+import { persistTheme, SPEEDS, speedLabel, useUi } from '../state/store';
 import type { Driver } from './driver';
-import { SCENARIOS, scenarioText } from './scenarios';
+import { SCENARIOS } from './scenarios';
+import { share } from './share/share';
 
 export function formatSimTime(t: number): string {
   return `${t.toFixed(3)} s`;
@@ -12,6 +13,9 @@ export function Controls({ driver }: { driver: Driver }) {
   const simTime = useUi((s) => s.simTime);
   const scenarioId = useUi((s) => s.scenarioId);
   const done = useUi((s) => s.done);
+  const theme = useUi((s) => s.theme);
+  const kind = useUi((s) => s.kind);
+  const known = SCENARIOS.some((s) => s.id === scenarioId);
 
   return (
     <div className="toolbar" role="toolbar" aria-label="Simulation controls">
@@ -19,12 +23,15 @@ export function Controls({ driver }: { driver: Driver }) {
         <span>Scenario</span>
         <select
           aria-label="Scenario"
-          value={scenarioId}
-          onChange={(e) => driver.load(scenarioText(e.target.value), undefined, e.target.value)}
+          value={known ? scenarioId : ''}
+          onChange={(e) => void driver.openScenario(e.target.value)}
+          title="Pick a shipped scenario or DRR sandbox script"
         >
+          {!known && <option value="">(custom)</option>}
           {SCENARIOS.map((s) => (
             <option key={s.id} value={s.id}>
               {s.title}
+              {s.kind === 'arbitration' ? ' — DRR sandbox' : ''}
             </option>
           ))}
         </select>
@@ -34,19 +41,23 @@ export function Controls({ driver }: { driver: Driver }) {
         className="primary"
         onClick={() => driver.toggle()}
         disabled={done && !playing}
-        title={playing ? 'Pause (Space)' : 'Play (Space)'}
+        title={done ? 'The run is over: Reset to start again' : playing ? 'Pause (Space)' : 'Play (Space)'}
       >
         {playing ? 'Pause' : 'Play'}
       </button>
       <button
         type="button"
-        onClick={() => driver.step(1)}
+        onClick={() => void driver.step(1)}
         disabled={done}
-        title="One scheduling decision forward (→)"
+        title={
+          kind === 'arbitration'
+            ? 'One enqueue or one pop forward (→)'
+            : 'One scheduling decision forward (→)'
+        }
       >
         Step
       </button>
-      <button type="button" onClick={() => driver.reset()} title="Restart from t = 0 (R)">
+      <button type="button" onClick={() => void driver.reset()} title="Restart from t = 0 (R)">
         Reset
       </button>
       <label className="field speed">
@@ -59,13 +70,38 @@ export function Controls({ driver }: { driver: Driver }) {
           step={1}
           value={speedIndex}
           aria-valuetext={speedLabel(speedIndex)}
+          title="Decisions per second while playing"
           onChange={(e) => useUi.getState().setSpeedIndex(Number(e.target.value))}
         />
         <span className="speed-value">{speedLabel(speedIndex)}</span>
       </label>
-      <output className="sim-time" aria-label="Simulated time" aria-live="off">
+      <output className="sim-time" aria-label="Simulated time" aria-live="off" title="Simulated time">
         {formatSimTime(simTime)}
       </output>
+      <span className="toolbar-gap" />
+      <button type="button" onClick={() => void share(driver)} title="Copy a link that reproduces this run">
+        Share
+      </button>
+      <button
+        type="button"
+        aria-pressed={theme === 'dark'}
+        onClick={() => {
+          const next = theme === 'dark' ? 'light' : 'dark';
+          persistTheme(next);
+          useUi.setState({ theme: next });
+        }}
+        title="Switch between light and dark themes"
+      >
+        Dark theme
+      </button>
+      <button
+        type="button"
+        aria-label="Keyboard shortcuts"
+        onClick={() => useUi.setState({ helpOpen: true })}
+        title="Keyboard shortcuts (?)"
+      >
+        ?
+      </button>
     </div>
   );
 }

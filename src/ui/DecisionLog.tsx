@@ -1,16 +1,82 @@
+/**
+ * One readable line per decision, newest first. Click a line (or use ↑/↓ with the log focused) to
+ * pause and highlight the request, class, client or worker it touched in the views.
+ */
 import { useUi } from '../state/store';
+import type { SessionDecision } from '../worker/session';
+import type { Driver } from './driver';
 
-export function DecisionLog() {
-  const decisions = useUi((s) => s.decisions);
-  const newestFirst = decisions.slice(-100).reverse();
+function Links({ d }: { d: SessionDecision }) {
   return (
-    <section className="panel" aria-labelledby="decision-log-title">
-      <h2 id="decision-log-title">Decision log</h2>
-      <ol className="decision-log" role="log" aria-label="Decision log">
-        {newestFirst.length === 0 && <li className="empty">No decisions yet. Press Play or Step.</li>}
+    <span className="links">
+      {d.request && <span className="chip req">{d.request}</span>}
+      {d.class && <span className="chip cls">class {d.class}</span>}
+      {d.client && <span className="chip cli">{d.client}</span>}
+      {d.worker !== undefined && d.worker !== null && <span className="chip wrk">worker {d.worker}</span>}
+    </span>
+  );
+}
+
+export function DecisionLog({ driver }: { driver: Driver }) {
+  const decisions = useUi((s) => s.decisions);
+  const selected = useUi((s) => s.selected);
+  const kind = useUi((s) => s.kind);
+  const newestFirst = decisions.slice(-100).reverse();
+  const move = (delta: number) => {
+    if (!newestFirst.length) return;
+    const i = newestFirst.findIndex((d) => d.seq === selected);
+    const next = newestFirst[Math.min(newestFirst.length - 1, Math.max(0, i < 0 ? 0 : i + delta))];
+    driver.select(next.seq);
+    document.querySelector(`[data-seq="${next.seq}"]`)?.scrollIntoView({ block: 'nearest' });
+  };
+  return (
+    <section className="panel log-panel" aria-labelledby="decision-log-title">
+      <div className="panel-head">
+        <h2 id="decision-log-title">Decision log</h2>
+        {selected !== null && (
+          <button
+            type="button"
+            className="small"
+            onClick={() => driver.select(null)}
+            title="Clear the highlight"
+          >
+            Clear selection
+          </button>
+        )}
+      </div>
+      <ol
+        className="decision-log"
+        role="log"
+        aria-label="Decision log"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the log is one tab stop; arrows move the selection
+        tabIndex={0}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown') {
+            e.preventDefault();
+            move(1);
+          } else if (e.key === 'ArrowUp') {
+            e.preventDefault();
+            move(-1);
+          } else if (e.key === 'Escape') driver.select(null);
+        }}
+      >
+        {newestFirst.length === 0 && (
+          <li className="empty">
+            No decisions yet. Press Play or Step (→)
+            {kind === 'arbitration' ? ': each step is one enqueue or one pop.' : '.'}
+          </li>
+        )}
         {newestFirst.map((d) => (
-          <li key={d.seq} data-seq={d.seq}>
-            <span className="t">{d.t.toFixed(3)} s</span> {d.summary}
+          // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard selection is on the list (arrows)
+          <li
+            key={d.seq}
+            data-seq={d.seq}
+            className={d.seq === selected ? 'selected' : undefined}
+            aria-current={d.seq === selected ? 'true' : undefined}
+            onClick={() => driver.select(d.seq === selected ? null : d.seq)}
+          >
+            <span className="t">#{d.seq + 1}</span> <span className="summary">{d.summary}</span>{' '}
+            <Links d={d} />
           </li>
         ))}
       </ol>

@@ -1,38 +1,75 @@
 /**
- * The play loop: one `advance` call to the worker per animation frame, with a decision budget from the
- * speed. Only coarse results go into the zustand store.
+ * The play loop and every action the controls take. While playing, one `advance` call per animation
+ * frame returns one packed frame (decision budget from the speed); seeks run in slices with progress.
+ * Only coarse results go into the zustand store.
  */
 import { formatProblems } from '../format/yaml';
-import { SPEEDS, useUi } from '../state/store';
-import type { LoadResult } from '../worker/api';
+import {
+  editText,
+  extractPolicy,
+  policyOverride,
+  saveEdits,
+  savedEdits,
+  setTexts,
+  type Texts,
+  useEdits,
+} from '../state/edits';
+import { SPEEDS, UI_LOG_LIMIT, useUi } from '../state/store';
+import type { Frame } from '../worker/frame';
+import { unpackFrame } from '../worker/frame';
+import type { LoadResult, SeekTarget } from '../worker/api';
 import type { WorkerApi } from '../worker/client';
+import { scenarioText } from './scenarios';
+
+/** Pause in typing after which an edit is applied. */
+export const APPLY_DELAY_MS = 400;
+
+export interface LoadOptions {
+  /** Shipped scenario id (for persistence and the picker). */
+  id?: string;
+  /** Seek to this many decisions after loading. */
+  playhead?: number;
+}
 
 export class Driver {
   private raf = 0;
   private last = 0;
   private carry = 0;
   private busy = false;
-  private current: { scenario: string; policy?: string } | null = null;
+  private loaded = false;
+  private seekToken = 0;
+  private applyTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly api: WorkerApi) {}
 
-  async load(scenario: string, policy?: string, id = ''): Promise<LoadResult> {
+  /** Load texts into the worker and restart. Keeps the previous run when they are invalid. */
+  async load(scenario: string, policy?: string, opts: LoadOptions = {}): Promise<LoadResult> {
     this.pause();
+    this.seekToken++;
     const res = await this.api.load(scenario, policy);
     if (!res.ok) {
-      useUi.setState({ problems: res.problems });
+      useUi.setState({
+        problems: {
+          scenario: res.source === 'scenario' ? res.problems : [],
+          policy: res.source === 'policy' ? res.problems : [],
+        },
+      });
       return res;
     }
-    this.current = { scenario, policy };
+    this.loaded = true;
     useUi.setState({
-      scenarioId: id,
+      ...(opts.id !== undefined ? { scenarioId: opts.id } : {}),
       scenarioName: res.name,
+      description: res.description,
       kind: res.kind,
-      problems: [],
+      totalSteps: res.totalSteps,
+      problems: { scenario: [], policy: [] },
       decisions: [],
+      selected: null,
       done: false,
     });
-    await this.refresh();
+    this.apply(unpackFrame(await this.api.frame()));
+    if (opts.playhead && opts.playhead > 0) await this.seek({ decision: opts.playhead });
     return res;
   }
 
@@ -41,43 +78,111 @@ export class Driver {
     if (!res.ok) throw new Error(formatProblems(res.problems, res.source));
   }
 
-  async reset(): Promise<void> {
-    this.pause();
-    await this.api.reset();
-    useUi.setState({ decisions: [], done: false });
-    await this.refresh();
+  /** Switch to a shipped scenario, restoring the user's saved edits of it when there are any. */
+  async openScenario(id: string): Promise<void> {
+    const text = scenarioText(id);
+    const original: Texts = { scenario: text, policy: extractPolicy(text) };
+    const saved = savedEdits(id);
+    setTexts(saved ?? original, original);
+    useUi.setState({
+      scenarioId: id,
+      message: saved ? 'Restored your unsaved edits of this scenario.' : null,
+    });
+    if (saved) {
+      const res = await this.load(saved.scenario, policyOverride(saved, original), { id });
+      if (res.ok) return;
+      const problems = useUi.getState().problems;
+      await this.load(original.scenario, undefined, { id });
+      // Keep showing where the saved text is wrong (the editors hold it).
+      useUi.setState({ problems });
+      return;
+    }
+    await this.load(original.scenario, undefined, { id });
   }
 
-  async refresh(): Promise<void> {
-    const snapshot = await this.api.snapshot();
-    useUi.setState({ snapshot, simTime: Number(snapshot.sim_time_s ?? 0) });
+  /** Apply what the editors hold (after a pause in typing); the run restarts when it is valid. */
+  async applyEdits(): Promise<LoadResult> {
+    const { texts, original } = useEdits.getState();
+    saveEdits(useUi.getState().scenarioId, texts, original);
+    return this.load(texts.scenario, policyOverride(texts, original));
+  }
+
+  /** Put the pristine scenario back into the editors and run it. */
+  async revert(): Promise<void> {
+    const { original } = useEdits.getState();
+    setTexts(original, original);
+    saveEdits(useUi.getState().scenarioId, original, original);
+    useUi.setState({ message: null });
+    await this.load(original.scenario);
+  }
+
+  /** A user edit: kept (and persisted) at once, applied after a pause in typing. */
+  typed(which: keyof Texts, text: string): void {
+    editText(which, text);
+    const { texts, original } = useEdits.getState();
+    saveEdits(useUi.getState().scenarioId, texts, original);
+    clearTimeout(this.applyTimer);
+    this.applyTimer = setTimeout(() => void this.applyEdits(), APPLY_DELAY_MS);
+  }
+
+  async reset(): Promise<void> {
+    this.pause();
+    if (!this.loaded) return;
+    this.seekToken++;
+    useUi.setState({ seek: null, selected: null });
+    this.apply(unpackFrame(await this.api.reset()));
   }
 
   async step(n = 1): Promise<void> {
     this.pause();
-    await this.applyFrame(await this.api.step(n));
+    if (!this.loaded) return;
+    this.apply(unpackFrame(await this.api.step(n)));
   }
 
   async runUntil(t: number): Promise<void> {
     this.pause();
-    await this.applyFrame(await this.api.runUntil(t));
+    if (!this.loaded) return;
+    this.apply(unpackFrame(await this.api.runUntil(t)));
   }
 
-  private async applyFrame(frame: Awaited<ReturnType<WorkerApi['advance']>>) {
-    const { decisions } = useUi.getState();
-    const merged = frame.decisions.length ? [...decisions, ...frame.decisions].slice(-200) : decisions;
+  /** Move the playhead (decision count or time) by deterministic replay, showing progress. */
+  async seek(target: SeekTarget): Promise<void> {
+    this.pause();
+    if (!this.loaded) return;
+    const token = ++this.seekToken;
+    for (;;) {
+      const slice = await this.api.seek(target, 40);
+      this.apply(unpackFrame(slice.frame));
+      if (slice.finished || token !== this.seekToken) break;
+      useUi.setState({ seek: { at: slice.at, target: slice.target } });
+    }
+    if (token === this.seekToken) useUi.setState({ seek: null });
+  }
+
+  private apply(frame: Frame): void {
+    const ui = useUi.getState();
+    let decisions = ui.decisions;
+    if (frame.replaceLog) decisions = frame.decisions.slice(-UI_LOG_LIMIT);
+    else if (frame.decisions.length) decisions = [...decisions, ...frame.decisions].slice(-UI_LOG_LIMIT);
     useUi.setState({
       snapshot: frame.snapshot,
-      simTime: Number(frame.snapshot.sim_time_s ?? 0),
-      decisions: merged,
+      simTime: frame.simTime,
+      decisionCount: frame.decisionCount,
+      reach: Math.max(frame.reach, frame.decisionCount),
+      totalSteps: frame.totalSteps,
+      decisions,
       done: frame.done,
+      frameBytesMax: Math.max(ui.frameBytesMax, frame.bytes),
     });
     if (frame.done) this.pause();
   }
 
   play(): void {
-    if (useUi.getState().playing || !this.current) return;
-    useUi.getState().setPlaying(true);
+    const ui = useUi.getState();
+    if (ui.playing || !this.loaded || ui.done) return;
+    this.seekToken++;
+    ui.setPlaying(true);
+    useUi.setState({ selected: null, seek: null });
     this.last = performance.now();
     this.carry = 0;
     const tick = async (now: number) => {
@@ -96,7 +201,8 @@ export class Driver {
       if (budget <= 0) return;
       this.busy = true;
       try {
-        await this.applyFrame(await this.api.advance({ decisions: budget, maxWallMs: 10 }));
+        const buf = await this.api.advance({ decisions: budget, maxWallMs: 8 });
+        this.apply(unpackFrame(buf));
       } finally {
         this.busy = false;
       }
@@ -112,5 +218,15 @@ export class Driver {
   toggle(): void {
     if (useUi.getState().playing) this.pause();
     else this.play();
+  }
+
+  /** Select a decision in the log: pauses and highlights what it touched. */
+  select(seq: number | null): void {
+    this.pause();
+    useUi.setState({ selected: seq });
+  }
+
+  async stats(): Promise<{ maxFrameBytes: number }> {
+    return this.api.stats();
   }
 }

@@ -1,4 +1,4 @@
-/** The shipped scenarios, bundled into the app (no network at run time). */
+/** The shipped scenarios and DRR sandbox scripts, bundled into the app (no network at run time). */
 const files = import.meta.glob('../../scenarios/*.yaml', {
   query: '?raw',
   import: 'default',
@@ -9,6 +9,7 @@ export interface ShippedScenario {
   id: string;
   text: string;
   title: string;
+  kind: 'cluster' | 'arbitration';
 }
 
 function titleOf(id: string, text: string): string {
@@ -19,13 +20,24 @@ function titleOf(id: string, text: string): string {
 export const SCENARIOS: ShippedScenario[] = Object.entries(files)
   .map(([path, text]) => {
     const id = path.replace(/^.*\//, '').replace(/\.yaml$/, '');
-    return { id, text, title: titleOf(id, text) };
+    const kind: ShippedScenario['kind'] = /^ops:/m.test(text) ? 'arbitration' : 'cluster';
+    return { id, text, title: titleOf(id, text), kind };
   })
-  .sort((a, b) => (a.id === 'default' ? -1 : b.id === 'default' ? 1 : a.title.localeCompare(b.title)));
-
-export const DEFAULT_SCENARIO_ID = SCENARIOS.find((s) => s.id === 'default')?.id ?? SCENARIOS[0]?.id ?? '';
+  .sort((a, b) =>
+    a.id === 'default'
+      ? -1
+      : b.id === 'default'
+        ? 1
+        : a.kind !== b.kind
+          ? a.kind === 'cluster'
+            ? -1
+            : 1
+          : a.title.localeCompare(b.title),
+  );
 
 export const FALLBACK_SCENARIO = 'version: 1\nname: Toy queue\nseed: 1\n';
+
+export const DEFAULT_SCENARIO_ID = SCENARIOS.find((s) => s.id === 'default')?.id ?? SCENARIOS[0]?.id ?? '';
 
 export function scenarioText(id: string): string {
   return SCENARIOS.find((s) => s.id === id)?.text ?? FALLBACK_SCENARIO;

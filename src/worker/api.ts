@@ -1,21 +1,20 @@
 /**
- * The worker's API, exposed with comlink. It owns the running session and a bounded log of recent
- * decisions; the UI pulls one frame per animation frame with `advance`, never a message per event.
+ * The worker's API, exposed with comlink. It owns the running session, a bounded log of recent
+ * decisions and the run's checkpoints. The UI pulls one packed frame per animation frame with
+ * `advance` (transferred, never a message per event); seeks run in slices so the UI can show progress.
  */
+import { transfer } from 'comlink';
 import type { Problem } from '../format/yaml';
-import { loadSession, type Session, type SessionDecision } from './session';
+import { FRAME_MAX_BYTES, packFrame } from './frame';
+import { loadSession } from './load';
+import type { Session, SessionDecision, SessionKind } from './session';
+import { Checkpoints } from './timeline';
 
-export const LOG_LIMIT = 500;
-
-export interface Frame {
-  snapshot: Record<string, unknown>;
-  /** Decisions taken during this advance (newest last), at most LOG_LIMIT. */
-  decisions: SessionDecision[];
-  done: boolean;
-}
+/** Decisions kept for the log (and sent after a seek). */
+export const LOG_LIMIT = 200;
 
 export type LoadResult =
-  | { ok: true; kind: Session['kind']; name: string }
+  | { ok: true; kind: SessionKind; name: string; description: string; totalSteps: number | null }
   | { ok: false; problems: Problem[]; source: 'scenario' | 'policy' };
 
 export interface AdvanceBudget {
@@ -25,23 +24,68 @@ export interface AdvanceBudget {
   maxWallMs?: number;
 }
 
+/** Where a seek should land: a decision count (the playhead) or a simulated time. */
+export type SeekTarget = { decision: number } | { time: number };
+
+export interface SeekSlice {
+  frame: ArrayBuffer;
+  /** Decisions replayed so far and the count the seek is heading to (time seeks: an estimate). */
+  at: number;
+  target: number;
+  finished: boolean;
+}
+
+const now = () => performance.now();
+
 export class FairgroundApi {
   private session: Session | null = null;
-  private source: { scenario: string; policy?: string } | null = null;
+  private make: (() => Session) | null = null;
   private log: SessionDecision[] = [];
+  private checkpoints = new Checkpoints();
+  private reach = 0;
+  private seeking: SeekTarget | null = null;
+  private sinceFrame: SessionDecision[] = [];
+  private replaceLog = false;
+  /** Largest frame packed so far (bytes), for the benchmark. */
+  maxFrameBytes = 0;
 
   async load(scenarioYaml: string, policyYaml?: string): Promise<LoadResult> {
-    const outcome = loadSession(scenarioYaml, policyYaml);
+    let outcome: ReturnType<typeof loadSession>;
+    try {
+      outcome = loadSession(scenarioYaml, policyYaml);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      return { ok: false, source: 'scenario', problems: [{ line: 1, col: 1, message, path: [] }] };
+    }
     if (!outcome.ok) return outcome;
-    this.session = outcome.session;
-    this.source = { scenario: scenarioYaml, policy: policyYaml };
-    this.log = [];
-    return { ok: true, kind: outcome.session.kind, name: outcome.session.name };
+    this.make = outcome.make;
+    this.restart(outcome.session);
+    const s = outcome.session;
+    return { ok: true, kind: s.kind, name: s.name, description: s.description, totalSteps: s.totalSteps() };
   }
 
-  async reset(): Promise<void> {
-    if (!this.source) return;
-    await this.load(this.source.scenario, this.source.policy);
+  private restart(session: Session): void {
+    this.session = session;
+    this.log = [];
+    this.sinceFrame = [];
+    this.checkpoints = new Checkpoints();
+    this.reach = 0;
+    this.seeking = null;
+    this.replaceLog = true;
+  }
+
+  async reset(): Promise<ArrayBuffer> {
+    if (this.make) this.rewind();
+    return this.frame();
+  }
+
+  /** Back to decision 0 with the same inputs (keeps the checkpoints and the reach). */
+  private rewind(): void {
+    if (!this.make) return;
+    this.session = this.make();
+    this.log = [];
+    this.sinceFrame = [];
+    this.replaceLog = true;
   }
 
   private need(): Session {
@@ -49,42 +93,131 @@ export class FairgroundApi {
     return this.session;
   }
 
-  private remember(d: SessionDecision) {
+  /** One decision forward, with bookkeeping; false when the run is over. */
+  private one(s: Session): boolean {
+    const d = s.step();
+    if (!d) return false;
     this.log.push(d);
     if (this.log.length > LOG_LIMIT * 2) this.log = this.log.slice(-LOG_LIMIT);
+    this.sinceFrame.push(d);
+    if (this.sinceFrame.length > LOG_LIMIT * 2) this.sinceFrame = this.sinceFrame.slice(-LOG_LIMIT);
+    const n = s.decisions();
+    this.checkpoints.note(n, s.time());
+    if (n > this.reach) this.reach = n;
+    return true;
   }
 
-  async step(n = 1): Promise<Frame> {
+  /** The current state as one packed, transferable frame (decisions since the previous frame). */
+  private pack(): ArrayBuffer {
+    const s = this.need();
+    const decisions = this.replaceLog ? this.log.slice(-LOG_LIMIT) : this.sinceFrame.slice(-LOG_LIMIT);
+    const total = s.totalSteps();
+    const buf = packFrame(
+      {
+        simTime: s.time(),
+        decisionCount: s.decisions(),
+        done: s.done(),
+        totalSteps: total,
+        replaceLog: this.replaceLog,
+        reach: Math.max(this.reach, total ?? 0),
+      },
+      s.snapshot(),
+      decisions,
+      FRAME_MAX_BYTES,
+    );
+    this.sinceFrame = [];
+    this.replaceLog = false;
+    if (buf.byteLength > this.maxFrameBytes) this.maxFrameBytes = buf.byteLength;
+    return buf;
+  }
+
+  private frameOut(): ArrayBuffer {
+    const buf = this.pack();
+    return transfer(buf, [buf]);
+  }
+
+  /** The current frame, with the whole recent log (use after a load). */
+  async frame(): Promise<ArrayBuffer> {
+    this.replaceLog = true;
+    return this.frameOut();
+  }
+
+  async step(n = 1): Promise<ArrayBuffer> {
     return this.advance({ decisions: n });
   }
 
-  async advance(budget: AdvanceBudget): Promise<Frame> {
+  async advance(budget: AdvanceBudget): Promise<ArrayBuffer> {
     const s = this.need();
-    const taken: SessionDecision[] = [];
-    const start = performance.now();
+    const start = now();
     for (let i = 0; i < budget.decisions; i++) {
-      const d = s.step();
-      if (!d) break;
-      this.remember(d);
-      taken.push(d);
-      if (taken.length > LOG_LIMIT) taken.shift();
-      if (budget.maxWallMs !== undefined && (i & 63) === 63 && performance.now() - start > budget.maxWallMs)
-        break;
+      if (!this.one(s)) break;
+      if (budget.maxWallMs !== undefined && (i & 31) === 31 && now() - start > budget.maxWallMs) break;
     }
-    return { snapshot: s.snapshot(), decisions: taken, done: s.done() };
+    return this.frameOut();
   }
 
-  async runUntil(simTimeS: number): Promise<Frame> {
+  async runUntil(simTimeS: number): Promise<ArrayBuffer> {
     const s = this.need();
-    s.runUntil(simTimeS);
-    return { snapshot: s.snapshot(), decisions: [], done: s.done() };
+    if (simTimeS < s.time()) this.rewind();
+    const cur = this.need();
+    while (cur.time() < simTimeS && !cur.done()) if (!this.one(cur)) break;
+    // The core's own runUntil also processes what is due exactly at the target time.
+    cur.runUntil(simTimeS);
+    this.replaceLog = true;
+    return this.frameOut();
+  }
+
+  /**
+   * One slice of a seek: replays (from the start when going back) for at most `maxWallMs`, then
+   * returns a frame and the progress. Call again with the same target until `finished`.
+   */
+  async seek(target: SeekTarget, maxWallMs = 40): Promise<SeekSlice> {
+    let s = this.need();
+    const fresh = !this.seeking || JSON.stringify(this.seeking) !== JSON.stringify(target);
+    if (fresh) {
+      this.seeking = target;
+      const goal =
+        'decision' in target ? target.decision : this.checkpoints.atOrBeforeTime(target.time).decision;
+      const behind = 'decision' in target ? goal < s.decisions() : target.time < s.time();
+      if (behind) {
+        this.rewind();
+        s = this.need();
+      }
+    }
+    const start = now();
+    let finished = false;
+    let goal: number;
+    if ('decision' in target) {
+      goal = Math.max(0, Math.floor(target.decision));
+      while (s.decisions() < goal) {
+        if (!this.one(s)) break;
+        if ((s.decisions() & 63) === 0 && now() - start > maxWallMs) break;
+      }
+      finished = s.decisions() >= goal || s.done();
+    } else {
+      goal = Math.max(s.decisions(), this.checkpoints.atOrBeforeTime(target.time).decision);
+      while (s.time() < target.time) {
+        if (!this.one(s)) break;
+        if ((s.decisions() & 63) === 0 && now() - start > maxWallMs) break;
+      }
+      finished = s.time() >= target.time || s.done();
+    }
+    if (finished) this.seeking = null;
+    this.replaceLog = true;
+    const frame = this.frameOut();
+    return transfer({ frame, at: s.decisions(), target: goal, finished }, [frame]);
   }
 
   async snapshot(): Promise<Record<string, unknown>> {
     return this.need().snapshot();
   }
 
-  async recentDecisions(limit = LOG_LIMIT): Promise<SessionDecision[]> {
-    return this.log.slice(-limit);
+  /** Simulated time of a decision index from the checkpoints (for the timeline's label). */
+  async timeOf(decision: number): Promise<number> {
+    return this.checkpoints.timeOf(decision);
+  }
+
+  async stats(): Promise<{ maxFrameBytes: number }> {
+    return { maxFrameBytes: this.maxFrameBytes };
   }
 }

@@ -1,72 +1,81 @@
 /**
  * A session is whatever the playground is currently running: the cluster simulator, the DRR sandbox
- * (an arbitration script), or the toy engine. The worker API drives any of them the same way.
+ * (an arbitration script), or the toy engine. The worker API drives any of them the same way: one
+ * `step()` is one scheduling decision (in the sandbox: one enqueue or one pop).
  */
 import { ToyEngine } from '../core/toy-engine';
-import { parseYaml, type Problem } from '../format/yaml';
+import type { Problem } from '../format/yaml';
 
+/** One decision as the decision log shows it; the optional fields link it to what it touched. */
 export interface SessionDecision {
+  /** 0-based index of the decision since the load. */
   seq: number;
   t: number;
   kind: string;
   summary: string;
+  request?: string;
+  client?: string;
+  worker?: number;
+  class?: string;
   [key: string]: unknown;
 }
 
+export type SessionKind = 'toy' | 'cluster' | 'arbitration';
+
 export interface Session {
-  readonly kind: 'toy' | 'cluster' | 'arbitration';
+  readonly kind: SessionKind;
   readonly name: string;
+  readonly description: string;
   /** One scheduling decision forward; null when the run is over. */
   step(): SessionDecision | null;
+  /** Advance until simulated time reaches `simTimeS` (or the run ends). */
   runUntil(simTimeS: number): void;
   time(): number;
+  /** Decisions taken since the load. */
+  decisions(): number;
   done(): boolean;
+  /** Total steps when known up front (an arbitration script), else null. */
+  totalSteps(): number | null;
   snapshot(): Record<string, unknown>;
 }
 
 export type LoadOutcome =
-  | { ok: true; session: Session }
+  | { ok: true; session: Session; make: () => Session }
   | { ok: false; problems: Problem[]; source: 'scenario' | 'policy' };
 
-class ToySession implements Session {
+/** The toy engine behind the Session interface: the fallback while nothing else understands a document. */
+export class ToySession implements Session {
   readonly kind = 'toy' as const;
   private engine: ToyEngine;
+  private count = 0;
   constructor(
     readonly name: string,
+    readonly description: string,
     seed: number,
   ) {
     this.engine = new ToyEngine(seed);
   }
-  step() {
-    return { ...this.engine.step() };
+  step(): SessionDecision {
+    const d = this.engine.step();
+    this.count++;
+    return { seq: d.seq, t: d.t, kind: d.kind, summary: d.summary, request: `r${d.request}` };
   }
-  runUntil(t: number) {
-    this.engine.runUntil(t);
+  runUntil(t: number): void {
+    while (this.engine.time < t) this.step();
   }
-  time() {
+  time(): number {
     return this.engine.time;
   }
-  done() {
+  decisions(): number {
+    return this.count;
+  }
+  done(): boolean {
     return false;
   }
-  snapshot() {
+  totalSteps(): null {
+    return null;
+  }
+  snapshot(): Record<string, unknown> {
     return { ...this.engine.snapshot(), scenario: this.name, clients: {} };
   }
-}
-
-/** Build a session from the scenario (or arbitration script) text and an optional policy text. */
-export function loadSession(scenarioYaml: string, _policyYaml?: string): LoadOutcome {
-  const parsed = parseYaml(scenarioYaml);
-  if (!parsed.ok) return { ok: false, problems: parsed.problems, source: 'scenario' };
-  const value = parsed.value.value as Record<string, unknown> | null;
-  if (!value || typeof value !== 'object' || Array.isArray(value)) {
-    return {
-      ok: false,
-      source: 'scenario',
-      problems: [{ line: 1, col: 1, message: 'expected a scenario (a YAML mapping)', path: [] }],
-    };
-  }
-  const seed = typeof value.seed === 'number' ? value.seed : 1;
-  const name = typeof value.name === 'string' ? value.name : 'untitled';
-  return { ok: true, session: new ToySession(name, seed) };
 }

@@ -1,8 +1,8 @@
 import { expose, type Remote, wrap } from 'comlink';
-import { afterEach, describe, expect, it } from 'vitest';
 import { MessageChannel } from 'node:worker_threads';
-import { ToyEngine } from '../../src/core/toy-engine';
+import { afterEach, describe, expect, it } from 'vitest';
 import { FairgroundApi } from '../../src/worker/api';
+import { unpackFrame } from '../../src/worker/frame';
 
 // comlink over a Node MessageChannel: the same protocol the browser worker speaks.
 function connect(): { api: Remote<FairgroundApi>; close: () => void } {
@@ -23,59 +23,75 @@ function connect(): { api: Remote<FairgroundApi>; close: () => void } {
 let closeLast: (() => void) | null = null;
 afterEach(() => closeLast?.());
 
-describe('toy engine', () => {
-  it('is deterministic and one step is one decision', () => {
-    const a = new ToyEngine(3);
-    const b = new ToyEngine(3);
-    const da = Array.from({ length: 50 }, () => a.step());
-    const db = Array.from({ length: 50 }, () => b.step());
-    expect(da).toEqual(db);
-    expect(a.snapshot().decisions).toBe(50);
-    for (let i = 1; i < da.length; i++) expect(da[i].t).toBeGreaterThanOrEqual(da[i - 1].t);
-  });
-  it('reset returns to t = 0 and replays identically', () => {
-    const e = new ToyEngine(8);
-    const first = Array.from({ length: 10 }, () => e.step());
-    e.reset();
-    expect(e.snapshot().sim_time_s).toBe(0);
-    expect(Array.from({ length: 10 }, () => e.step())).toEqual(first);
-  });
-});
+const TOY = 'version: 1\nname: channel test\nseed: 4\n';
 
 describe('worker API over a MessageChannel', () => {
-  it('loads, steps, runs until a time and snapshots', async () => {
+  it('loads, steps, runs until a time and resets, one packed frame per call', async () => {
     const { api, close } = connect();
     closeLast = close;
-    const res = await api.load('version: 1\nname: channel test\nseed: 4\n');
+    const res = await api.load(TOY);
     expect(res).toMatchObject({ ok: true, name: 'channel test' });
-    const frame = await api.step(3);
-    expect(frame.decisions).toHaveLength(3);
-    expect(frame.snapshot.decisions).toBe(3);
-    const later = await api.runUntil(50);
-    expect(later.snapshot.sim_time_s).toBeGreaterThanOrEqual(50);
-    await api.reset();
-    expect((await api.snapshot()).decisions).toBe(0);
+    const frame = unpackFrame(await api.step(3));
+    expect(frame.decisions.map((d) => d.seq)).toEqual([0, 1, 2]);
+    expect(frame.decisionCount).toBe(3);
+    const later = unpackFrame(await api.runUntil(50));
+    expect(later.simTime).toBeGreaterThanOrEqual(50);
+    const reset = unpackFrame(await api.reset());
+    expect(reset.decisionCount).toBe(0);
+    expect(reset.replaceLog).toBe(true);
+    expect(reset.reach).toBe(later.decisionCount);
   });
 
   it('reports positioned problems for bad YAML and keeps the previous session', async () => {
     const { api, close } = connect();
     closeLast = close;
-    await api.load('version: 1\nname: good\nseed: 1\n');
+    await api.load(TOY);
     await api.step(2);
     const bad = await api.load('name: [unclosed\n');
     expect(bad.ok).toBe(false);
     if (!bad.ok) {
+      expect(bad.source).toBe('scenario');
       expect(bad.problems[0].line).toBeGreaterThanOrEqual(1);
       expect(bad.problems[0].col).toBeGreaterThanOrEqual(1);
     }
-    expect((await api.snapshot()).decisions).toBe(2);
+    expect(unpackFrame(await api.frame()).decisionCount).toBe(2);
   });
 
-  it('advance respects its decision budget', async () => {
+  it('advance respects its decision budget and sends only new decisions', async () => {
     const { api, close } = connect();
     closeLast = close;
-    await api.load('version: 1\nname: budget\nseed: 2\n');
-    const f = await api.advance({ decisions: 7 });
-    expect(f.decisions.map((d) => d.seq)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    await api.load(TOY);
+    await api.frame();
+    const a = unpackFrame(await api.advance({ decisions: 7 }));
+    expect(a.decisions.map((d) => d.seq)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    const b = unpackFrame(await api.advance({ decisions: 2 }));
+    expect(b.decisions.map((d) => d.seq)).toEqual([7, 8]);
+    expect(b.replaceLog).toBe(false);
+  });
+
+  it('seeks back and forth by replay and lands on the same state as a straight run', async () => {
+    const { api, close } = connect();
+    closeLast = close;
+    await api.load(TOY);
+    const straight = unpackFrame(await api.step(300));
+    const back = await api.seek({ decision: 120 }, 1000);
+    expect(back.finished).toBe(true);
+    const at120 = unpackFrame(back.frame);
+    expect(at120.decisionCount).toBe(120);
+    expect(at120.decisions.at(-1)?.seq).toBe(119);
+    const fwd = await api.seek({ decision: 300 }, 1000);
+    const again = unpackFrame(fwd.frame);
+    expect(again.snapshot).toEqual(straight.snapshot);
+    expect(again.reach).toBe(300);
+  });
+
+  it('seeks to a time', async () => {
+    const { api, close } = connect();
+    closeLast = close;
+    await api.load(TOY);
+    await api.runUntil(100);
+    const s = unpackFrame((await api.seek({ time: 20 }, 1000)).frame);
+    expect(s.simTime).toBeGreaterThanOrEqual(20);
+    expect(s.simTime).toBeLessThan(40);
   });
 });

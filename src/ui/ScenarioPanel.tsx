@@ -1,0 +1,23 @@
+import { useUi } from '../state/store';
+import { Markdownish } from './Markdownish';
+
+export function ScenarioPanel() {
+  const name = useUi((s) => s.scenarioName);
+  const description = useUi((s) => s.description);
+  const kind = useUi((s) => s.kind);
+  return (
+    <section className="panel scenario-panel" aria-labelledby="scenario-title">
+      <h2 id="scenario-title">{kind === 'arbitration' ? 'DRR sandbox' : 'Scenario'}</h2>
+      <h3 className="scenario-name">{name || 'No scenario loaded'}</h3>
+      {description ? (
+        <Markdownish text={description} />
+      ) : (
+        <p className="empty">
+          {name
+            ? 'This scenario has no description. Add a `description:` in the Scenario tab.'
+            : 'Pick a scenario above, or paste one into the Scenario editor.'}
+        </p>
+      )}
+    </section>
+  );
+}

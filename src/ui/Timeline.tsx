@@ -1,0 +1,60 @@
+/**
+ * The timeline: the playhead in decisions, scrubbed with a slider. Releasing (or a key press) seeks by
+ * deterministic replay; a bar shows progress while the replay runs.
+ */
+import { useEffect, useState } from 'react';
+import { useUi } from '../state/store';
+import type { Driver } from './driver';
+
+export function Timeline({ driver }: { driver: Driver }) {
+  const count = useUi((s) => s.decisionCount);
+  const reach = useUi((s) => s.reach);
+  const seek = useUi((s) => s.seek);
+  const kind = useUi((s) => s.kind);
+  const [drag, setDrag] = useState<number | null>(null);
+  useEffect(() => {
+    if (drag === null) return;
+    const t = setTimeout(() => {
+      void driver.seek({ decision: drag }).then(() => setDrag(null));
+    }, 120);
+    return () => clearTimeout(t);
+  }, [drag, driver]);
+  const max = Math.max(reach, count, 1);
+  const value = drag ?? count;
+  const unit = kind === 'arbitration' ? 'step' : 'decision';
+  return (
+    <div className="timeline">
+      <label className="field grow">
+        <span>Timeline</span>
+        <input
+          type="range"
+          aria-label="Timeline"
+          min={0}
+          max={max}
+          step={1}
+          value={value}
+          disabled={reach === 0}
+          aria-valuetext={`${unit} ${value} of ${max}`}
+          title={
+            reach === 0
+              ? 'Play or step first: the timeline covers what has been run'
+              : 'Scrub to replay the run to any decision'
+          }
+          onChange={(e) => setDrag(Number(e.target.value))}
+        />
+      </label>
+      <span className="timeline-count">
+        {unit} {value.toLocaleString('en-US')} / {max.toLocaleString('en-US')}
+      </span>
+      {seek && (
+        <progress
+          className="seek-progress"
+          aria-label="Replaying"
+          max={Math.max(1, seek.target)}
+          value={seek.at}
+          title="Replaying the run from the start"
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,177 @@
+/**
+ * The YAML editors: a tab for the policy and one for the scenario. Each edit is kept (and persisted
+ * per scenario) at once; after ~400 ms without typing it is applied and the run restarts when the
+ * text is valid. Invalid text stays in the editor with markers at the reported line and column.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useEdits } from '../../state/edits';
+import { type EditorTab, useUi } from '../../state/store';
+import type { Driver } from '../driver';
+import { registerEditor } from './registry';
+import { createTextareaEditor } from './textarea-editor';
+import type { EditorHandle, EditorWhich } from './types';
+
+function wantPlain(): boolean {
+  try {
+    return new URLSearchParams(location.search).get('editor') === 'plain';
+  } catch {
+    return false;
+  }
+}
+
+function YamlEditor({
+  which,
+  label,
+  driver,
+  hidden,
+}: {
+  which: EditorWhich;
+  label: string;
+  driver: Driver;
+  hidden: boolean;
+}) {
+  const host = useRef<HTMLDivElement>(null);
+  const handle = useRef<EditorHandle | null>(null);
+  const [mode, setMode] = useState<'loading' | 'monaco' | 'textarea'>('loading');
+  const revision = useEdits((s) => s.revision);
+  const problems = useUi((s) => s.problems[which]);
+  const theme = useUi((s) => s.theme);
+
+  useEffect(() => {
+    const el = host.current;
+    if (!el) return;
+    let disposed = false;
+    const opts = {
+      which,
+      label,
+      value: useEdits.getState().texts[which],
+      theme: useUi.getState().theme,
+      onChange: (text: string) => driver.typed(which, text),
+    };
+    const mount = (h: EditorHandle) => {
+      handle.current = h;
+      registerEditor(which, h);
+      h.setProblems(useUi.getState().problems[which]);
+      setMode(h.kind);
+    };
+    const fallback = () => {
+      if (!disposed) mount(createTextareaEditor(el, { ...opts, value: useEdits.getState().texts[which] }));
+    };
+    if (wantPlain()) fallback();
+    else
+      import('./monaco-editor')
+        .then((m) => {
+          if (disposed) return;
+          try {
+            mount(m.createEditor(el, { ...opts, value: useEdits.getState().texts[which] }));
+          } catch {
+            fallback();
+          }
+        })
+        .catch(fallback);
+    return () => {
+      disposed = true;
+      handle.current?.dispose();
+      handle.current = null;
+      registerEditor(which, null);
+    };
+  }, [which, label, driver]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the revision signals texts replaced from outside
+  useEffect(() => {
+    handle.current?.setValue(useEdits.getState().texts[which]);
+  }, [revision, which, mode]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `mode` changes once the editor is mounted
+  useEffect(() => {
+    handle.current?.setProblems(problems);
+  }, [problems, mode]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `mode` changes once the editor is mounted
+  useEffect(() => {
+    handle.current?.setTheme(theme);
+  }, [theme, mode]);
+
+  return (
+    <section
+      className="editor-region"
+      aria-label={label}
+      id={`editor-${which}`}
+      hidden={hidden}
+      data-editor-mode={mode}
+    >
+      {mode === 'loading' && <p className="empty">Loading the editor…</p>}
+      <div className="editor-host" ref={host} />
+      {problems.length > 0 && (
+        <p className="editor-status error" role="status">
+          {problems.length} problem{problems.length === 1 ? '' : 's'} — the run keeps the last valid version.
+          First: {problems[0].line}:{problems[0].col}: {problems[0].message}
+        </p>
+      )}
+    </section>
+  );
+}
+
+const TABS: { id: EditorTab; title: string; label: string }[] = [
+  { id: 'policy', title: 'Policy', label: 'Policy editor' },
+  { id: 'scenario', title: 'Scenario', label: 'Scenario editor' },
+];
+
+export function EditorPanel({ driver }: { driver: Driver }) {
+  const tab = useUi((s) => s.editorTab);
+  const policyProblems = useUi((s) => s.problems.policy.length);
+  const scenarioProblems = useUi((s) => s.problems.scenario.length);
+  const edited = useEdits(
+    (s) => s.texts.scenario !== s.original.scenario || s.texts.policy !== s.original.policy,
+  );
+  const count = { policy: policyProblems, scenario: scenarioProblems };
+  return (
+    <section className="panel editors" aria-labelledby="editors-title">
+      <div className="panel-head">
+        <h2 id="editors-title">YAML</h2>
+        <div role="tablist" aria-label="Editors" className="tabs">
+          {TABS.map((t) => (
+            <button
+              key={t.id}
+              type="button"
+              role="tab"
+              id={`tab-${t.id}`}
+              aria-selected={tab === t.id}
+              aria-controls={`editor-${t.id}`}
+              tabIndex={tab === t.id ? 0 : -1}
+              className={count[t.id] ? 'has-problems' : undefined}
+              onClick={() => useUi.setState({ editorTab: t.id })}
+              onKeyDown={(e) => {
+                if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+                  const next = tab === 'policy' ? 'scenario' : 'policy';
+                  useUi.setState({ editorTab: next });
+                  document.getElementById(`tab-${next}`)?.focus();
+                }
+              }}
+              title={
+                t.id === 'policy'
+                  ? 'The router policy (overrides the scenario’s own)'
+                  : 'The whole scenario file'
+              }
+            >
+              {t.title}
+              {count[t.id] ? ` (${count[t.id]})` : ''}
+            </button>
+          ))}
+        </div>
+        <button
+          type="button"
+          className="small"
+          disabled={!edited}
+          onClick={() => void driver.revert()}
+          title="Throw away your edits and go back to the shipped scenario"
+        >
+          Revert
+        </button>
+      </div>
+      {TABS.map((t) => (
+        <YamlEditor key={t.id} which={t.id} label={t.label} driver={driver} hidden={tab !== t.id} />
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * Monaco with monaco-yaml: JSON-Schema validation, hover and completion for the policy and the
+ * scenario, plus markers from our own validators (owner `fairground`). Loaded with a dynamic import
+ * so it never weighs on the initial page.
+ */
+import 'monaco-editor/esm/vs/editor/editor.all.js';
+import 'monaco-editor/esm/vs/basic-languages/yaml/yaml.contribution.js';
+import * as monaco from 'monaco-editor/esm/vs/editor/editor.api.js';
+import EditorWorker from 'monaco-editor/esm/vs/editor/editor.worker?worker';
+import { configureMonacoYaml } from 'monaco-yaml';
+import type { Problem } from '../../format/yaml';
+import { schemaFor } from './schemas';
+import type { EditorHandle, EditorMarker, EditorOptions, EditorWhich } from './types';
+import YamlWorker from './yaml.worker?worker';
+
+export const OWNER = 'fairground';
+
+globalThis.MonacoEnvironment = {
+  getWorker(_moduleId: string, label: string) {
+    return label === 'yaml' ? new YamlWorker() : new EditorWorker();
+  },
+};
+
+/**
+ * monaco-yaml (through monaco-worker-manager) still asks for a worker by `{ moduleId, label, createData }`.
+ * The full `monaco-editor` entry adapts that older call; we load the lighter `editor.api` entry, so we
+ * adapt it here: create the worker, hand it its creation data, and pass it on as a ready worker.
+ */
+type LegacyWorkerOptions = {
+  moduleId?: string;
+  label?: string;
+  createData?: unknown;
+  host?: unknown;
+  keepIdleModels?: boolean;
+  worker?: unknown;
+};
+const createWebWorker = monaco.editor.createWebWorker;
+(monaco.editor as unknown as { createWebWorker: (o: LegacyWorkerOptions) => unknown }).createWebWorker = (
+  opts,
+) => {
+  if (opts.worker !== undefined) return createWebWorker(opts as Parameters<typeof createWebWorker>[0]);
+  const label = opts.label ?? 'editorWorkerService';
+  const worker = Promise.resolve(
+    globalThis.MonacoEnvironment?.getWorker?.('workerMain.js', label) as Worker,
+  ).then((w) => {
+    w.postMessage('ignore');
+    w.postMessage(opts.createData);
+    return w;
+  });
+  return createWebWorker({
+    worker,
+    host: opts.host,
+    keepIdleModels: opts.keepIdleModels,
+  } as unknown as Parameters<typeof createWebWorker>[0]);
+};
+
+const MODEL_URI: Record<EditorWhich, string> = {
+  policy: 'file:///fairground/policy.yaml',
+  scenario: 'file:///fairground/scenario.yaml',
+};
+
+configureMonacoYaml(monaco, {
+  enableSchemaRequest: false,
+  hover: true,
+  completion: true,
+  validate: true,
+  schemas: (['policy', 'scenario'] as const).flatMap((which) => {
+    const schema = schemaFor(which);
+    return schema
+      ? [{ uri: `file:///fairground/schemas/${which}.schema.json`, fileMatch: [MODEL_URI[which]], schema }]
+      : [];
+  }),
+});
+
+const SEVERITY: Record<number, EditorMarker['severity']> = {
+  [monaco.MarkerSeverity.Error]: 'error',
+  [monaco.MarkerSeverity.Warning]: 'warning',
+};
+
+export function createEditor(host: HTMLElement, opts: EditorOptions): EditorHandle {
+  const uri = monaco.Uri.parse(MODEL_URI[opts.which]);
+  monaco.editor.getModel(uri)?.dispose();
+  const model = monaco.editor.createModel(opts.value, 'yaml', uri);
+  const editor = monaco.editor.create(host, {
+    model,
+    automaticLayout: true,
+    minimap: { enabled: false },
+    fontSize: 13,
+    lineNumbersMinChars: 3,
+    scrollBeyondLastLine: false,
+    tabSize: 2,
+    insertSpaces: true,
+    wordWrap: 'on',
+    theme: opts.theme === 'dark' ? 'vs-dark' : 'vs',
+    ariaLabel: opts.label,
+    renderLineHighlight: 'line',
+    fixedOverflowWidgets: true,
+  });
+  let silent = false;
+  const sub = model.onDidChangeContent(() => {
+    if (!silent) opts.onChange(model.getValue());
+  });
+  const handle: EditorHandle = {
+    kind: 'monaco',
+    getValue: () => model.getValue(),
+    setValue(text) {
+      if (model.getValue() === text) return;
+      silent = true;
+      try {
+        model.setValue(text);
+      } finally {
+        silent = false;
+      }
+    },
+    setProblems(problems: Problem[]) {
+      monaco.editor.setModelMarkers(
+        model,
+        OWNER,
+        problems.map((p) => {
+          const line = Math.min(Math.max(1, p.line), model.getLineCount());
+          const col = Math.max(1, p.col);
+          return {
+            startLineNumber: line,
+            startColumn: col,
+            endLineNumber: line,
+            endColumn: Math.max(col + 1, model.getLineMaxColumn(line)),
+            message: p.message,
+            severity: monaco.MarkerSeverity.Error,
+            source: 'Fairground',
+          };
+        }),
+      );
+    },
+    markers() {
+      return monaco.editor.getModelMarkers({ resource: uri }).map((m) => ({
+        line: m.startLineNumber,
+        col: m.startColumn,
+        message: m.message,
+        owner: m.owner,
+        severity: SEVERITY[m.severity] ?? 'info',
+      }));
+    },
+    setTheme(theme) {
+      monaco.editor.setTheme(theme === 'dark' ? 'vs-dark' : 'vs');
+    },
+    focus: () => editor.focus(),
+    dispose() {
+      sub.dispose();
+      editor.dispose();
+      model.dispose();
+    },
+  };
+  return handle;
+}

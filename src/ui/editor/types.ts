@@ -1,0 +1,34 @@
+/** What the rest of the UI needs from an editor, whether Monaco or the plain textarea fallback. */
+import type { Problem } from '../../format/yaml';
+
+export type EditorWhich = 'policy' | 'scenario';
+
+export interface EditorMarker {
+  line: number;
+  col: number;
+  message: string;
+  /** `fairground` for our validators, `yaml` for monaco-yaml's schema checks. */
+  owner: string;
+  severity: 'error' | 'warning' | 'info';
+}
+
+export interface EditorHandle {
+  readonly kind: 'monaco' | 'textarea';
+  getValue(): string;
+  /** Replace the text (from outside: a scenario switch, a share link); does not fire onChange. */
+  setValue(text: string): void;
+  /** Our validators' problems, shown as markers with owner `fairground`. */
+  setProblems(problems: Problem[]): void;
+  markers(): EditorMarker[];
+  setTheme(theme: 'light' | 'dark'): void;
+  focus(): void;
+  dispose(): void;
+}
+
+export interface EditorOptions {
+  which: EditorWhich;
+  value: string;
+  theme: 'light' | 'dark';
+  label: string;
+  onChange(text: string): void;
+}

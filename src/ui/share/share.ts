@@ -1,0 +1,88 @@
+/**
+ * The Share button and opening a link: glue between the codec, the editors' texts, the driver and the
+ * page's URL. Bad links never break the page: they explain themselves and the default scenario opens.
+ */
+import { extractPolicy, policyOverride, setTexts, useEdits } from '../../state/edits';
+import { useUi } from '../../state/store';
+import type { Driver } from '../driver';
+import { DEFAULT_SCENARIO_ID, SCENARIOS } from '../scenarios';
+import { decodeShare, encodeShare, isShareFragment, type SharedState } from './codec';
+
+function seedOf(text: string): number | undefined {
+  const m = /^seed:\s*(-?\d+)\s*$/m.exec(text);
+  return m ? Number(m[1]) : undefined;
+}
+
+/** The state the current view would be shared as. */
+export function currentState(): SharedState {
+  const ui = useUi.getState();
+  const { texts, original } = useEdits.getState();
+  const policy = policyOverride(texts, original);
+  const state: SharedState = {
+    scenario: texts.scenario,
+    playhead: ui.decisionCount,
+    layout: { theme: ui.theme, editor: ui.editorTab, speed: ui.speedIndex },
+  };
+  if (ui.scenarioId) state.scenarioId = ui.scenarioId;
+  if (policy !== undefined) state.policy = policy;
+  const seed = seedOf(texts.scenario);
+  if (seed !== undefined) state.seed = seed;
+  return state;
+}
+
+/** Put the state in the URL fragment, copy the link, and show it (the clipboard may be unavailable). */
+export async function share(driver: Driver): Promise<string> {
+  driver.pause();
+  const hash = await encodeShare(currentState());
+  history.replaceState(null, '', hash);
+  const link = location.href;
+  let copied = false;
+  try {
+    if (navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(link);
+      copied = true;
+    }
+  } catch {
+    copied = false;
+  }
+  useUi.setState({ shareLink: link, shareCopied: copied });
+  return link;
+}
+
+/** Opens the page's share link if there is one; returns false when the default scenario should open. */
+export async function openFromLocation(driver: Driver): Promise<boolean> {
+  const hash = location.hash;
+  if (!isShareFragment(hash)) return false;
+  const res = await decodeShare(hash);
+  if (!res.ok) {
+    useUi.setState({
+      message: `This share link cannot be opened: ${res.reason}. Showing the default scenario instead.`,
+    });
+    return false;
+  }
+  const s = res.state;
+  const shipped = SCENARIOS.find((x) => x.id === s.scenarioId);
+  const id = shipped && shipped.text === s.scenario ? shipped.id : '';
+  const original = { scenario: s.scenario, policy: extractPolicy(s.scenario) };
+  setTexts({ scenario: s.scenario, policy: s.policy ?? original.policy }, original);
+  useUi.setState({
+    scenarioId: id,
+    ...(s.layout.theme ? { theme: s.layout.theme } : {}),
+    ...(s.layout.editor ? { editorTab: s.layout.editor } : {}),
+    ...(s.layout.speed !== undefined ? { speedIndex: s.layout.speed } : {}),
+  });
+  const loaded = await driver.load(s.scenario, s.policy, { id, playhead: s.playhead });
+  if (!loaded.ok) {
+    useUi.setState({
+      message: `The shared scenario does not load (${loaded.problems[0]?.line}:${loaded.problems[0]?.col}: ${loaded.problems[0]?.message}). Showing the default scenario instead.`,
+    });
+    return false;
+  }
+  useUi.setState({ message: 'Opened a shared link: this is the run as it was shared.' });
+  return true;
+}
+
+export async function start(driver: Driver): Promise<void> {
+  if (await openFromLocation(driver)) return;
+  await driver.openScenario(DEFAULT_SCENARIO_ID);
+}

@@ -1,0 +1,100 @@
+/**
+ * The DRR sandbox behind the Session interface: an arbitration script run one op at a time on the
+ * core's `ArbitrationSession` (one step = one enqueue or one pop). Simulated time is the step count,
+ * so the timeline and `runUntil` work the same way as for the cluster.
+ */
+import { ArbitrationSession, type StepResult, totalSteps } from '../core/drr';
+import type { ArbitrationScript } from '../core/drr/types';
+import type { Session, SessionDecision } from './session';
+
+/** A readable line for one sandbox step. */
+export function describeStep(s: StepResult): string {
+  const line = s.line;
+  if (line.op === 'enqueue') {
+    return line.accepted
+      ? `enqueue ${line.id} → class ${line.class}`
+      : `enqueue ${line.id} → class ${line.class} rejected (${line.reason}: ${line.current}/${line.limit})`;
+  }
+  const why = s.record?.summary ?? '';
+  const deficits = line.deficits.map((d) => `${d.class}=${d.deficit}`).join(' ');
+  if (line.id === null) return `pop → nothing (${why}) · deficits ${deficits}`;
+  return `pop ${line.id} from ${line.class} (cost ${line.cost}) · deficits ${deficits}${why ? ` · ${why}` : ''}`;
+}
+
+export class SandboxSession implements Session {
+  readonly kind = 'arbitration' as const;
+  private readonly core: ArbitrationSession;
+  private count = 0;
+
+  constructor(
+    private readonly script: ArbitrationScript,
+    readonly name: string,
+    readonly description: string,
+  ) {
+    this.core = new ArbitrationSession(script);
+  }
+
+  step(): SessionDecision | null {
+    const s = this.core.step();
+    if (!s) return null;
+    const seq = this.count++;
+    const line = s.line;
+    return {
+      seq,
+      t: seq + 1,
+      kind: line.op,
+      summary: describeStep(s),
+      request: line.id ?? undefined,
+      class: line.class,
+    };
+  }
+
+  runUntil(t: number): void {
+    while (this.count < t && this.step()) {
+      /* one op per simulated second */
+    }
+  }
+
+  time(): number {
+    return this.count;
+  }
+
+  decisions(): number {
+    return this.count;
+  }
+
+  done(): boolean {
+    return this.core.done();
+  }
+
+  totalSteps(): number {
+    return totalSteps(this.script.ops);
+  }
+
+  snapshot(): Record<string, unknown> {
+    const s = this.core.snapshot();
+    const { queues, log, nextOp, stepsDone, totalSteps, lastRecord, blockedNow, ...drr } = s;
+    return {
+      kind: 'arbitration',
+      scenario: this.name,
+      sim_time_s: this.count,
+      decisions: this.count,
+      clients: {},
+      drr: {
+        cursor: drr.cursor,
+        carry: drr.carry,
+        classes: drr.classes,
+        variant: drr.variant,
+        profile: drr.profile,
+      },
+      queues,
+      nextOp,
+      stepsDone,
+      totalSteps,
+      lastRecord,
+      blockedNow,
+      lastLine: log.length ? log[log.length - 1] : null,
+      workers: this.script.workers,
+    };
+  }
+}

@@ -1,0 +1,137 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  decodeShare,
+  deflate,
+  encodeShare,
+  fromBase64Url,
+  MAX_LINK_CHARS,
+  type SharedState,
+  toBase64Url,
+} from '../../../src/ui/share/codec';
+
+const state: SharedState = {
+  scenarioId: 'drr-burst',
+  scenario: 'version: 1\nname: Dynamo burst\nops:\n  - pop: {}\n',
+  policy: 'policy_classes:\n  - {name: A, quantum: 10}\n',
+  seed: 42,
+  playhead: 16,
+  layout: { theme: 'dark', editor: 'policy', speed: 3 },
+};
+
+async function payloadOf(json: string): Promise<string> {
+  return toBase64Url(await deflate(new TextEncoder().encode(json)));
+}
+
+describe('base64url', () => {
+  it('matches hand-checked vectors', () => {
+    const b = (s: string) => new TextEncoder().encode(s);
+    expect(toBase64Url(b(''))).toBe('');
+    expect(toBase64Url(b('f'))).toBe('Zg');
+    expect(toBase64Url(b('fo'))).toBe('Zm8');
+    expect(toBase64Url(b('foo'))).toBe('Zm9v');
+    expect(toBase64Url(new Uint8Array([0xfb, 0xff]))).toBe('-_8');
+    expect(fromBase64Url('Zm9v')).toEqual(b('foo'));
+    expect(fromBase64Url('Z')).toBeNull();
+    expect(fromBase64Url('Zm9v+')).toBeNull();
+  });
+  it('round-trips any bytes', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 200 }), (bytes) => {
+        expect(fromBase64Url(toBase64Url(bytes))).toEqual(bytes);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
+
+describe('share links', () => {
+  it('round-trip the whole state', async () => {
+    const hash = await encodeShare(state);
+    expect(hash.startsWith('#s=1.')).toBe(true);
+    expect(await decodeShare(hash)).toEqual({ ok: true, state });
+  });
+
+  it('round-trip arbitrary texts (unicode included)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 300 }), fc.nat({ max: 100000 }), async (text, playhead) => {
+        const s: SharedState = { scenario: `name: x\n${text}`, playhead, layout: {} };
+        expect(await decodeShare(await encodeShare(s))).toEqual({ ok: true, state: s });
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('compress a typical policy well', async () => {
+    const long = state.scenario.repeat(20);
+    const hash = await encodeShare({ ...state, scenario: long });
+    expect(hash.length).toBeLessThan(long.length / 3);
+  });
+
+  it('reject malformed links with a reason', async () => {
+    for (const bad of [
+      '#s=',
+      '#s=1',
+      '#s=1.',
+      '#s=x.abc',
+      '#s=1.@@@@',
+      '#s=1.Zm9v',
+      '#x=1.abc',
+      '#s=-1.abc',
+    ]) {
+      const r = await decodeShare(bad);
+      expect(r.ok, bad).toBe(false);
+      if (!r.ok) expect(r.reason.length).toBeGreaterThan(5);
+    }
+  });
+
+  it('reject a truncated link', async () => {
+    const hash = await encodeShare({ ...state, scenario: `${state.scenario}\n# ${'padding '.repeat(40)}` });
+    const r = await decodeShare(hash.slice(0, hash.length - 12));
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.reason).toMatch(/damaged|truncated|malformed/);
+  });
+
+  it('reject an oversized link before decoding it', async () => {
+    const r = await decodeShare(`#s=1.${'A'.repeat(MAX_LINK_CHARS + 1)}`);
+    expect(r).toEqual({ ok: false, reason: expect.stringMatching(/too long/) });
+  });
+
+  it('reject a deflate bomb (inflates past the limit)', async () => {
+    const huge = JSON.stringify({ scenario: 'a'.repeat(3_000_000), playhead: 0, layout: {} });
+    const payload = await payloadOf(huge);
+    expect(payload.length).toBeLessThan(MAX_LINK_CHARS);
+    const r = await decodeShare(`#s=1.${payload}`);
+    expect(r.ok).toBe(false);
+  });
+
+  it('reject a future version with a clear message', async () => {
+    const good = await encodeShare(state);
+    const r = await decodeShare(good.replace('#s=1.', '#s=2.'));
+    expect(r).toEqual({ ok: false, reason: expect.stringMatching(/newer Fairground/) });
+  });
+
+  it('reject well-formed JSON of the wrong shape', async () => {
+    for (const json of [
+      '[]',
+      '"x"',
+      '{"scenario":1,"playhead":0}',
+      '{"scenario":"a","playhead":-1}',
+      '{"scenario":"a","playhead":1.5}',
+    ]) {
+      const r = await decodeShare(`#s=1.${await payloadOf(json)}`);
+      expect(r.ok, json).toBe(false);
+    }
+  });
+
+  it('drop unknown keys and bad layout values', async () => {
+    const json = JSON.stringify({
+      scenario: 'a: 1',
+      playhead: 2,
+      evil: '<script>',
+      layout: { theme: 'neon', editor: 'policy' },
+    });
+    const r = await decodeShare(`#s=1.${await payloadOf(json)}`);
+    expect(r).toEqual({ ok: true, state: { scenario: 'a: 1', playhead: 2, layout: { editor: 'policy' } } });
+  });
+});
