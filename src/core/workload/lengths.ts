@@ -24,7 +24,9 @@ function draw(rng: Rng, length: Length): number {
 export function sampleTokens(rng: Rng, length: Length): number {
   if (typeof length !== 'number' && length.dist === 'uniform') {
     const lo = Math.ceil(length.min);
-    const hi = Math.max(lo, Math.floor(length.max));
+    const hi = Math.floor(length.max);
+    // No whole number inside [min, max] (e.g. [2.2, 2.7]): the nearest one to the interval.
+    if (hi < lo) return Math.max(1, Math.round((length.min + length.max) / 2));
     return Math.max(1, lo + rng.int(hi - lo + 1));
   }
   return Math.max(1, Math.round(draw(rng, length)));
