@@ -34,6 +34,8 @@ export class DrrRing<T> {
   carry = -1;
   /** Requests queued over all classes of this ring. */
   total = 0;
+  /** Class heads the last pop examined (at most 2 x classes). */
+  lastHeadsTouched = 0;
   /** Scratch space for one pop: the dispatchable head per class (reused, never reallocated). */
   readonly candidates: (QueuedRequest<T> | null)[];
 

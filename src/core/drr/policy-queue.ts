@@ -103,17 +103,29 @@ export class PolicyQueue<T = unknown> {
 
   /** One arbitration. `isDispatchable` is asked about class heads only. */
   pop(isDispatchable: Dispatchable<T>, opts: PopOptions = {}): PopResult<T> {
-    const wantRecord = opts.record !== false;
     const p = opts.profileIndex ?? this.nextProfileWithBacklog();
     const ring = this.rings[p];
-    const rec = wantRecord ? new DecisionRecorder<T>(ring, this.variant) : null;
-    const out = popNext(ring, isDispatchable, this.variant, rec);
-    if (out.request && opts.profileIndex === undefined) this.rotation = (p + 1) % this.rings.length;
-    return {
-      request: out.request,
-      record: rec ? rec.finish(out.request, out.headsTouched) : null,
-      headsTouched: out.headsTouched,
-    };
+    const rec = opts.record !== false ? new DecisionRecorder<T>(ring, this.variant) : null;
+    const request = popNext(ring, isDispatchable, this.variant, rec);
+    if (request && opts.profileIndex === undefined) this.rotation = (p + 1) % this.rings.length;
+    const headsTouched = ring.lastHeadsTouched;
+    return { request, record: rec ? rec.finish(request, headsTouched) : null, headsTouched };
+  }
+
+  /**
+   * The allocation-free hot path: one arbitration without a decision record or result object.
+   * Same decision as `pop(isDispatchable, { record: false })`.
+   */
+  popRequest(isDispatchable: Dispatchable<T>, profileIndex?: number): QueuedRequest<T> | null {
+    const p = profileIndex ?? this.nextProfileWithBacklog();
+    const request = popNext(this.rings[p], isDispatchable, this.variant, null);
+    if (request && profileIndex === undefined) this.rotation = (p + 1) % this.rings.length;
+    return request;
+  }
+
+  /** Class heads examined by the most recent pop of a profile's ring. */
+  lastHeadsTouched(profileIndex = 0): number {
+    return this.rings[profileIndex].lastHeadsTouched;
   }
 
   private nextProfileWithBacklog(): number {

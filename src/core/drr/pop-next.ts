@@ -14,11 +14,6 @@ import type { ClassState, DrrVariant, QueuedRequest } from './types';
 
 export type Dispatchable<T> = (head: QueuedRequest<T>, cls: ClassState) => boolean;
 
-export interface RingPop<T> {
-  request: QueuedRequest<T> | null;
-  headsTouched: number;
-}
-
 /** Dispatch the head of class `i`, charge its cost and move cursor/carry as the variant says. */
 function take<T>(ring: DrrRing<T>, i: number, variant: DrrVariant): QueuedRequest<T> {
   const n = ring.slots.length;
@@ -40,17 +35,19 @@ function take<T>(ring: DrrRing<T>, i: number, variant: DrrVariant): QueuedReques
   return req;
 }
 
+/** One arbitration; returns the dispatched request (or null) and leaves the head count in `ring.lastHeadsTouched`. */
 export function popNext<T>(
   ring: DrrRing<T>,
   isDispatchable: Dispatchable<T>,
   variant: DrrVariant,
   rec: DecisionRecorder<T> | null,
-): RingPop<T> {
+): QueuedRequest<T> | null {
   const slots = ring.slots;
   const n = slots.length;
   if (ring.total === 0 || n === 0) {
     ring.carry = -1;
-    return { request: null, headsTouched: 0 };
+    ring.lastHeadsTouched = 0;
+    return null;
   }
   const cand = ring.candidates;
   for (let i = 0; i < n; i++) cand[i] = null;
@@ -71,7 +68,8 @@ export function popNext<T>(
         rec.visit('carry', carried, 'affordable', h, before);
         rec.chosenVia = 'carry';
       }
-      return { request: req, headsTouched: touched };
+      ring.lastHeadsTouched = touched;
+      return req;
     }
     cand[carried] = h;
     if (!head) c.deficit = 0;
@@ -107,7 +105,8 @@ export function popNext<T>(
         rec.visit('scan', i, 'affordable', h, before);
         rec.chosenVia = 'affordable';
       }
-      return { request: req, headsTouched: touched };
+      ring.lastHeadsTouched = touched;
+      return req;
     }
     slot.deficit = satAdd(slot.deficit, slot.config.quantum);
     if (cost <= slot.deficit) {
@@ -116,7 +115,8 @@ export function popNext<T>(
         rec.visit('scan', i, 'granted', h, before);
         rec.chosenVia = 'granted';
       }
-      return { request: req, headsTouched: touched };
+      ring.lastHeadsTouched = touched;
+      return req;
     }
     if (rec) rec.visit('scan', i, 'unaffordable', h, before);
   }
@@ -132,7 +132,8 @@ export function popNext<T>(
   }
   if (rounds === Number.POSITIVE_INFINITY) {
     if (rec) rec.allBlocked = true;
-    return { request: null, headsTouched: touched };
+    ring.lastHeadsTouched = touched;
+    return null;
   }
   for (let i = 0; i < n; i++) {
     if (!cand[i]) continue;
@@ -155,9 +156,11 @@ export function popNext<T>(
         rec.visit('final', i, 'chosen', h, before);
         rec.chosenVia = 'chosen';
       }
-      return { request: req, headsTouched: touched };
+      ring.lastHeadsTouched = touched;
+      return req;
     }
     if (rec) rec.visit('final', i, 'short', h, before);
   }
-  return { request: null, headsTouched: touched };
+  ring.lastHeadsTouched = touched;
+  return null;
 }

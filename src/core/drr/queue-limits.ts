@@ -15,15 +15,28 @@ export interface ClassLoad {
 export type LimitVerdict = { ok: true } | { ok: false; reason: RejectReason; current: number; limit: number };
 
 export function checkQueueLimits(cls: ClassConfig, load: ClassLoad, workers: number): LimitVerdict {
-  const checks: [RejectReason, number | undefined, number][] = [
-    ['request_queue_limit', cls.requestQueueLimitPerWorker, load.count],
-    ['raw_isl_token_queue_limit', cls.rawIslTokenQueueLimitPerWorker, load.rawIsl],
-    ['cached_token_queue_limit', cls.cachedTokenQueueLimitPerWorker, load.cached],
-  ];
-  for (const [reason, perWorker, current] of checks) {
-    if (perWorker === undefined) continue;
-    const limit = satMul(perWorker, workers);
-    if (current >= limit) return { ok: false, reason, current, limit };
-  }
-  return { ok: true };
+  const count = limitHit('request_queue_limit', cls.requestQueueLimitPerWorker, load.count, workers);
+  if (count) return count;
+  const raw = limitHit('raw_isl_token_queue_limit', cls.rawIslTokenQueueLimitPerWorker, load.rawIsl, workers);
+  if (raw) return raw;
+  const cached = limitHit(
+    'cached_token_queue_limit',
+    cls.cachedTokenQueueLimitPerWorker,
+    load.cached,
+    workers,
+  );
+  return cached ?? OK;
+}
+
+const OK: LimitVerdict = { ok: true };
+
+function limitHit(
+  reason: RejectReason,
+  perWorker: number | undefined,
+  current: number,
+  workers: number,
+): LimitVerdict | null {
+  if (perWorker === undefined) return null;
+  const limit = satMul(perWorker, workers);
+  return current >= limit ? { ok: false, reason, current, limit } : null;
 }
