@@ -1,6 +1,186 @@
+/**
+ * `run <scenario.yaml> [--seed N] [--json] [--trace out.jsonl] [--policy policy.yaml] [--set key.path=value ...]`
+ *
+ * Simulates a scenario on the cluster model. Default output is a readable summary; `--json` prints one
+ * JSON object (spec/cli.md keys first, then more); `--trace` writes one JSON line per decision record
+ * with the simulated time and a little cluster state. Invalid input is reported as
+ * `file:line:col: message` (exit 1); a bug is exit 2. Progress goes to stderr only on a terminal.
+ *
+ * Guards (so nothing hangs): FAIRGROUND_MAX_WALL_S (default 900 s of wall time) and
+ * FAIRGROUND_MAX_EVENTS (default 2e9 events); a run cut short by one exits 1 with a clear message.
+ */
+import { dirname, resolve } from 'node:path';
+import { type DecisionRecord, SimConfigError, Simulation } from '../core/sim';
+import { formatProblems, parseYaml, type Problem, problem } from '../format/yaml';
+import { applyOverrides, parseScenarioText } from '../scenario/index';
 import { type CliIO, EXIT } from './io';
+import { formatSummary } from './run-summary';
 
-export async function runCommand(_args: string[], io: CliIO): Promise<number> {
-  io.err('run: not implemented yet');
-  return EXIT.internal;
+interface RunArgs {
+  file: string;
+  seed: number | null;
+  json: boolean;
+  trace: string | null;
+  policy: string | null;
+  sets: string[];
+}
+
+const USAGE =
+  'usage: run <scenario.yaml> [--seed N] [--json] [--trace <out.jsonl>] [--policy <policy.yaml>] [--set key.path=value ...]';
+
+/** Parse the command line; a string is an error message. */
+export function parseRunArgs(args: string[]): RunArgs | string {
+  const out: RunArgs = { file: '', seed: null, json: false, trace: null, policy: null, sets: [] };
+  const files: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const value = (flag: string): string | null => {
+      const eq = a.indexOf('=');
+      if (a.startsWith(`${flag}=`)) return a.slice(eq + 1);
+      const v = args[i + 1];
+      if (v === undefined || v.startsWith('--')) return null;
+      i++;
+      return v;
+    };
+    if (a === '--json') out.json = true;
+    else if (a === '--seed' || a.startsWith('--seed=')) {
+      const v = value('--seed');
+      if (v === null || !/^\d+$/.test(v) || Number(v) > 4294967295)
+        return `--seed needs a whole number from 0 to 4294967295, got ${v === null ? 'nothing' : `'${v}'`}`;
+      out.seed = Number(v);
+    } else if (a === '--trace' || a.startsWith('--trace=')) {
+      const v = value('--trace');
+      if (v === null) return '--trace needs an output file, e.g. --trace out.jsonl';
+      out.trace = v;
+    } else if (a === '--policy' || a.startsWith('--policy=')) {
+      const v = value('--policy');
+      if (v === null) return '--policy needs a policy file, e.g. --policy policies/sample.yaml';
+      out.policy = v;
+    } else if (a === '--set' || a.startsWith('--set=')) {
+      const v = value('--set');
+      if (v === null || !v.includes('='))
+        return `--set needs key.path=value, got ${v === null ? 'nothing' : `'${v}'`}`;
+      out.sets.push(v);
+      // further key=value words right after one --set belong to it
+      while (i + 1 < args.length && !args[i + 1].startsWith('--') && args[i + 1].includes('='))
+        out.sets.push(args[++i]);
+    } else if (a.startsWith('--')) return `unknown option '${a}'`;
+    else files.push(a);
+  }
+  if (files.length !== 1)
+    return files.length === 0 ? 'name a scenario file' : `one scenario file only, got ${files.join(', ')}`;
+  out.file = files[0];
+  return out;
+}
+
+function envNumber(name: string, fallback: number): number {
+  const v = Number(process.env[name]);
+  return Number.isFinite(v) && v > 0 ? v : fallback;
+}
+
+function report(io: CliIO, problems: Problem[], file: string): number {
+  io.err(formatProblems(problems, file));
+  return EXIT.invalid;
+}
+
+export async function runCommand(args: string[], io: CliIO): Promise<number> {
+  const parsedArgs = parseRunArgs(args);
+  if (typeof parsedArgs === 'string') {
+    io.err(`run: ${parsedArgs}\n${USAGE}`);
+    return EXIT.invalid;
+  }
+  const a = parsedArgs;
+  let text: string;
+  try {
+    text = io.readFile(a.file);
+  } catch {
+    io.err(`${a.file}:1:1: cannot read the file (does it exist?)`);
+    return EXIT.invalid;
+  }
+  let policy: { text: string; file: string } | undefined;
+  if (a.policy !== null) {
+    try {
+      policy = { text: io.readFile(a.policy), file: a.policy };
+    } catch {
+      io.err(`${a.policy}:1:1: cannot read the policy file (does it exist?)`);
+      return EXIT.invalid;
+    }
+  }
+  if (a.sets.length > 0) {
+    const o = applyOverrides(text, a.sets);
+    if (!o.ok) return report(io, o.problems, a.file);
+    text = o.value;
+  }
+  const base = dirname(resolve(a.file));
+  const parsed = parseScenarioText(text, {
+    file: a.file,
+    readFile: (rel: string) => io.readFile(resolve(base, rel)),
+    policy,
+  });
+  if (!parsed.ok) return report(io, parsed.problems, a.file);
+  const scenario = parsed.value;
+
+  let sim: Simulation;
+  try {
+    sim = new Simulation(scenario, { record: a.trace !== null, seed: a.seed ?? undefined });
+  } catch (err) {
+    if (err instanceof SimConfigError) {
+      const doc = parseYaml(text);
+      const at = doc.ok ? doc.value.locate(err.path) : { line: 1, col: 1 };
+      return report(
+        io,
+        [problem(at.line, at.col, `${err.path.join('.')}: ${err.message}`, err.path)],
+        a.file,
+      );
+    }
+    throw err;
+  }
+
+  const trace: string[] = [];
+  if (a.trace !== null) sim.onDecision = (d) => trace.push(traceLine(d, sim));
+
+  const maxWallS = envNumber('FAIRGROUND_MAX_WALL_S', 900);
+  const maxEvents = envNumber('FAIRGROUND_MAX_EVENTS', 2e9);
+  const t0 = performance.now();
+  let wallStop = false;
+  sim.runToEnd({
+    maxEvents,
+    progressEvery: 32768,
+    onProgress: (frac) => {
+      const wall = (performance.now() - t0) / 1000;
+      io.progress(
+        `run: ${(frac * 100).toFixed(0)}% of arrivals, sim t=${sim.now.toFixed(1)} s, ${wall.toFixed(1)} s wall`,
+      );
+      if (wall > maxWallS) {
+        wallStop = true;
+        return false;
+      }
+      return true;
+    },
+  });
+  const wall = (performance.now() - t0) / 1000;
+  io.progress('');
+  if (sim.stoppedReason !== null) {
+    const why = wallStop
+      ? `the run took more than ${maxWallS} s of wall time (set FAIRGROUND_MAX_WALL_S to allow more, or shorten duration_s / lower rates)`
+      : `the run exceeded ${maxEvents} events (set FAIRGROUND_MAX_EVENTS to allow more)`;
+    io.err(`${a.file}:1:1: run stopped at simulated t=${sim.now.toFixed(3)} s: ${why}`);
+    return EXIT.invalid;
+  }
+  const result = sim.result();
+  result.wall_time_s = wall;
+  if (a.trace !== null) io.writeFile(a.trace, trace.length ? `${trace.join('\n')}\n` : '');
+  io.out(a.json ? JSON.stringify(result) : formatSummary(result));
+  return EXIT.ok;
+}
+
+/** One trace line: the decision record plus the cluster's queue state at that moment. */
+function traceLine(d: DecisionRecord, sim: Simulation): string {
+  const state = {
+    router_queued: sim.router.queuedCount,
+    waiting: sim.workers.map((w) => w.waitingCount),
+    running: sim.workers.map((w) => w.runningCount),
+    kv_used_blocks: sim.workers.map((w) => w.kv.allocatedBlocks),
+  };
+  return JSON.stringify({ ...d, state });
 }

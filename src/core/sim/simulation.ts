@@ -70,6 +70,8 @@ export class Simulation {
   readonly clients: readonly string[];
   /** Set to receive every decision record (for --trace); records are built only when recording. */
   onDecision?: (d: DecisionRecord) => void;
+  /** Set to see every request that leaves the system (completed or rejected), with its timestamps. */
+  onRequestDone?: (r: SimRequest) => void;
 
   private _now = 0;
   private readonly events = new EventQueue<Payload>();
@@ -357,6 +359,7 @@ export class Simulation {
     r.state = ReqState.Rejected;
     this.live.delete(r.id);
     this.metrics.onReject(r.client, this._now, reason);
+    this.onRequestDone?.(r);
     for (const ev of this.workload.onReject(r.id, this._now)) this.scheduleWorkloadEvent(ev);
   }
 
@@ -375,6 +378,7 @@ export class Simulation {
       onComplete: (r, t) => {
         m.onComplete(r.client, t, r.arrivalT, r.firstTokenT, r.outputLen);
         sim.live.delete(r.id);
+        sim.onRequestDone?.(r);
         sim.router.policy.onComplete?.(r, r.worker, sim.router);
         for (const ev of sim.workload.onComplete(r.id, t)) sim.scheduleWorkloadEvent(ev);
       },
@@ -384,8 +388,7 @@ export class Simulation {
   // ---- decisions ------------------------------------------------------------------------------------
 
   private record(d: DecisionDraft): void {
-    const rec = d as DecisionRecord;
-    rec.seq = this.decisionCount++;
+    const rec: DecisionRecord = { seq: this.decisionCount++, ...d };
     if (this.recent.length < this.recentCap) this.recent.push(rec);
     else {
       this.recent[this.recentHead] = rec;

@@ -202,13 +202,8 @@ export class RadixCache {
       while (c < room && src[off + pos + c] === tokens[pos + c]) c++;
       c = Math.floor(c / b) * b;
       if (c === 0) return { node, covered: pos, added: 0 }; // page-hash collision: stop caching here
-      this.touch(child, now);
-      if (c < child.len) {
-        node = this.split(child, c);
-        pos += c;
-        continue;
-      }
-      node = child;
+      node = c < child.len ? this.split(child, c) : child;
+      this.touch(node, now);
       pos += c;
     }
     return { node, covered: pos, added: 0 };

@@ -74,6 +74,7 @@ export class Worker implements WorkerView {
   lastStepS = 0;
   steps = 0;
   busyTimeS = 0;
+  preemptions = 0;
   /** Cache-hit bookkeeping at admission. */
   admittedPromptTokens = 0;
   admittedCachedTokens = 0;
@@ -156,6 +157,7 @@ export class Worker implements WorkerView {
     const run = this.running;
     for (let i = 0; i < run.length; i++) run[i].chunk = 0;
     this.budget = this.maxBatchTokens;
+    const preemptedBefore = this.preemptions;
     this.reserveDecodes();
     // 2. partial prefills continue
     for (let i = 0; i < run.length && this.budget > 0; i++) {
@@ -167,7 +169,13 @@ export class Worker implements WorkerView {
       }
     }
     // 3. new admissions in the local policy's order
-    if (this.budget > 0 && run.length < this.maxRunning && this.policy.size() > 0)
+    //    (not in a step that had to preempt: memory is short, as vLLM does)
+    if (
+      this.budget > 0 &&
+      run.length < this.maxRunning &&
+      this.policy.size() > 0 &&
+      (this.preemptions === preemptedBefore || run.length === 0)
+    )
       this.policy.admit(this.ctx);
 
     const s = this.shape;
@@ -278,6 +286,7 @@ export class Worker implements WorkerView {
     v.coveredLen = 0;
     v.chunk = 0;
     v.preemptions++;
+    this.preemptions++;
     this.hooks.onPreempt(v, this.now);
     if (this.hooks.recording)
       this.hooks.record({

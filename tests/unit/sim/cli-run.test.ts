@@ -1,0 +1,152 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { memoryIO } from '../../../src/cli/io';
+import { parseRunArgs, runCommand } from '../../../src/cli/run';
+
+const SCENARIO = `version: 1
+name: cli smoke
+seed: 11
+duration_s: 4
+cluster:
+  workers: 2
+  kv_cache_tokens: 20000
+router:
+  routing: round-robin
+  policy:
+    policy_classes:
+      - {name: only, policy_family: f, cache_bucket: all, quantum: 100, prefill_busy_threshold: 200}
+    default_policy_family: f
+    uncached_isl_buckets: [{min_tokens: 0, bucket: all}]
+clients:
+  - name: alice
+    arrival: { process: poisson, rate: 3 }
+    program: { type: tree-of-thought, depth: 2, branching: 2, question_tokens: 300, thought_tokens: 40, answer_tokens: 40 }
+  - name: bob
+    arrival: { process: gamma, rate: 4, cv: 2 }
+    program: { type: single, prompt_tokens: 400, output_tokens: 30 }
+`;
+
+describe('run command', () => {
+  it('prints the contract JSON keys with --json', async () => {
+    const io = memoryIO({ 's.yaml': SCENARIO });
+    expect(await runCommand(['s.yaml', '--json'], io)).toBe(0);
+    expect(io.stderr).toEqual([]);
+    const out = JSON.parse(io.stdout.join(''));
+    for (const k of [
+      'scenario',
+      'seed',
+      'sim_time_s',
+      'requests',
+      'throughput',
+      'cache_hit_rate',
+      'jain_index',
+      'max_backlogged_service_gap',
+      'clients',
+      'wall_time_s',
+      'events',
+    ])
+      expect(out).toHaveProperty(k);
+    expect(Object.keys(out.requests)).toEqual(['injected', 'completed', 'rejected', 'queued', 'running']);
+    expect(Object.keys(out.throughput).slice(0, 3)).toEqual([
+      'requests_per_s',
+      'tokens_per_s',
+      'service_per_s',
+    ]);
+    expect(Object.keys(out.clients)).toEqual(['alice', 'bob']);
+    for (const k of [
+      'service',
+      'service_per_s',
+      'completed',
+      'ttft_p50_s',
+      'ttft_p99_s',
+      'e2e_p50_s',
+      'e2e_p99_s',
+    ])
+      expect(out.clients.alice).toHaveProperty(k);
+    expect(out.scenario).toBe('cli smoke');
+    expect(out.seed).toBe(11);
+    expect(out.requests.completed).toBeGreaterThan(0);
+    expect(out.config.policy_queue).toBe(true);
+  });
+
+  it('prints a readable table by default and honours --seed and --set', async () => {
+    const io = memoryIO({ 's.yaml': SCENARIO });
+    expect(
+      await runCommand(['s.yaml', '--seed', '5', '--set', 'duration_s=2', 'cluster.workers=1'], io),
+    ).toBe(0);
+    const text = io.stdout.join('\n');
+    expect(text).toMatch(/seed 5/);
+    expect(text).toMatch(/1 workers/);
+    expect(text).toMatch(/^alice\s/m);
+  });
+
+  it('writes one JSON line per decision with --trace', async () => {
+    const files: Record<string, string> = { 's.yaml': SCENARIO };
+    const io = memoryIO(files);
+    expect(await runCommand(['s.yaml', '--json', '--trace', 'out.jsonl'], io)).toBe(0);
+    const lines = files['out.jsonl'].trim().split('\n');
+    expect(lines.length).toBeGreaterThan(20);
+    const kinds = new Set(lines.map((l) => JSON.parse(l).kind));
+    for (const k of ['arrive', 'dispatch', 'admit', 'step', 'complete']) expect(kinds.has(k)).toBe(true);
+    const first = JSON.parse(lines[0]);
+    expect(first.seq).toBe(0);
+    expect(typeof first.t).toBe('number');
+    expect(first.state.waiting).toHaveLength(2);
+  });
+
+  it('reports invalid input as file:line:col and exits 1', async () => {
+    const io = memoryIO({ 's.yaml': SCENARIO.replace('kv_cache_tokens', 'kv_cache_tokns') });
+    expect(await runCommand(['s.yaml'], io)).toBe(1);
+    expect(io.stderr.join('\n')).toMatch(/^s\.yaml:7:3: .*kv_cache_tokns/);
+    const io2 = memoryIO({ 's.yaml': SCENARIO.replace('routing: round-robin', 'routing: preble') });
+    expect(await runCommand(['s.yaml'], io2)).toBe(1);
+    expect(io2.stderr.join('\n')).toMatch(
+      /^s\.yaml:9:\d+: router\.routing: routing 'preble' is not implemented yet/,
+    );
+    const io3 = memoryIO({});
+    expect(await runCommand(['missing.yaml'], io3)).toBe(1);
+    expect(io3.stderr[0]).toMatch(/^missing\.yaml:1:1: cannot read/);
+    const io4 = memoryIO({ 's.yaml': SCENARIO });
+    expect(await runCommand(['s.yaml', '--set', 'cluster.workerz=3'], io4)).toBe(1);
+    expect(io4.stderr.join('\n')).toMatch(/^s\.yaml:\d+:\d+: /);
+  });
+
+  it('parses its arguments strictly', () => {
+    expect(parseRunArgs(['a.yaml', '--seed', 'x'])).toMatch(/--seed/);
+    expect(parseRunArgs(['a.yaml', '--bogus'])).toMatch(/unknown option/);
+    expect(parseRunArgs([])).toMatch(/scenario file/);
+    expect(parseRunArgs(['a.yaml', '--set', 'a.b=1', 'c=2', '--json'])).toEqual({
+      file: 'a.yaml',
+      seed: null,
+      json: true,
+      trace: null,
+      policy: null,
+      sets: ['a.b=1', 'c=2'],
+    });
+  });
+
+  it('is byte-identical across two fresh processes (JSON minus wall_time_s, and the trace)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fairground-run-'));
+    const file = join(dir, 's.yaml');
+    writeFileSync(file, SCENARIO);
+    const once = (n: number) => {
+      const trace = join(dir, `t${n}.jsonl`);
+      const p = spawnSync('npx', ['tsx', 'src/cli/main.ts', 'run', file, '--json', '--trace', trace], {
+        encoding: 'utf8',
+        cwd: process.cwd(),
+      });
+      expect(p.status).toBe(0);
+      const json = JSON.parse(p.stdout);
+      json.wall_time_s = 0;
+      return { json: JSON.stringify(json), trace: readFileSync(trace, 'utf8') };
+    };
+    const a = once(1);
+    const b = once(2);
+    expect(a.json).toBe(b.json);
+    expect(a.trace).toBe(b.trace);
+    expect(a.trace.length).toBeGreaterThan(1000);
+  }, 30_000);
+});
