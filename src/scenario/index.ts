@@ -16,6 +16,7 @@ export {
   type ArrivalSpec,
   type Distribution,
   type Length,
+  type LengthInput,
   type Routing,
   type SchedulerPolicy,
 } from './schema';

@@ -15,8 +15,16 @@ export type Distribution =
   | { dist: 'exponential'; mean: number; max: number }
   | { dist: 'lognormal'; mean: number; std: number; max: number };
 
-/** A length as written and validated: a constant or a distribution. */
+/** A length as validated, every bound filled in: a constant or a distribution. */
 export type Length = number | Distribution;
+
+/** A length as a file may write it (optional bounds left out): what generators of scenario files produce. */
+export type LengthInput =
+  | number
+  | { dist: 'uniform'; min: number; max: number }
+  | { dist: 'normal'; mean: number; std: number; min?: number; max?: number }
+  | { dist: 'exponential'; mean: number; max?: number }
+  | { dist: 'lognormal'; mean: number; std: number; max?: number };
 
 function distributionSchema(unit: string, floor: number, ceiling: number) {
   const v = (what: string) => num(what, floor, ceiling);

@@ -15,7 +15,7 @@ import { programSchema } from './program-schema';
 
 export { arrivalSchema, type ArrivalSpec } from './arrival-schema';
 export { programSchema, type ProgramSpec, type ProgramType } from './program-schema';
-export type { Distribution, Length } from './lengths';
+export type { Distribution, Length, LengthInput } from './lengths';
 
 const L = SCENARIO_LIMITS;
 
