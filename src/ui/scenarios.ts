@@ -23,6 +23,8 @@ export const SCENARIOS: ShippedScenario[] = Object.entries(files)
     const kind: ShippedScenario['kind'] = /^ops:/m.test(text) ? 'arbitration' : 'cluster';
     return { id, text, title: titleOf(id, text), kind };
   })
+  // Policy files (no `version:` and no `ops:`) are not runnable on their own: they go in the Policy tab.
+  .filter((s) => s.kind === 'arbitration' || /^version:/m.test(s.text))
   .sort((a, b) =>
     a.id === 'default'
       ? -1
@@ -35,10 +37,8 @@ export const SCENARIOS: ShippedScenario[] = Object.entries(files)
           : a.title.localeCompare(b.title),
   );
 
-export const FALLBACK_SCENARIO = 'version: 1\nname: Toy queue\nseed: 1\n';
-
 export const DEFAULT_SCENARIO_ID = SCENARIOS.find((s) => s.id === 'default')?.id ?? SCENARIOS[0]?.id ?? '';
 
 export function scenarioText(id: string): string {
-  return SCENARIOS.find((s) => s.id === id)?.text ?? FALLBACK_SCENARIO;
+  return SCENARIOS.find((s) => s.id === id)?.text ?? SCENARIOS[0]?.text ?? '';
 }

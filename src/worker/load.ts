@@ -2,18 +2,22 @@
  * Builds a session from the text the user gave: an arbitration script (a document with `ops:`) runs in
  * the DRR sandbox, anything else is a cluster scenario. The optional policy text overrides the
  * scenario's `router.policy` or the script's `policy`. Problems come back positioned (line:col) and
- * tagged with the text they belong to.
+ * tagged with the text they belong to; nothing here throws.
  */
-import { parseYaml, type Problem } from '../format/yaml';
-import { type LoadOutcome, type Session, ToySession } from './session';
+import { SimConfigError } from '../core/sim';
+import { parseYaml, type Problem, problem } from '../format/yaml';
+import { isArbitrationScript, isPolicyDoc, parsePolicyValue, parseScriptValue } from '../policy';
+import { validateScenario } from '../scenario';
+import { SandboxSession } from './arbitration-session';
+import { ClusterSession } from './cluster-session';
+import type { LoadOutcome, Session } from './session';
 
 function fail(source: 'scenario' | 'policy', problems: Problem[]): LoadOutcome {
   return { ok: false, source, problems };
 }
 
-/** True when the document looks like an arbitration script (top-level `ops:`). */
-export function isScript(value: unknown): boolean {
-  return !!value && typeof value === 'object' && !Array.isArray(value) && 'ops' in value;
+function text(v: unknown): string {
+  return typeof v === 'string' ? v : '';
 }
 
 export function loadSession(scenarioYaml: string, policyYaml?: string): LoadOutcome {
@@ -21,15 +25,54 @@ export function loadSession(scenarioYaml: string, policyYaml?: string): LoadOutc
   if (!parsed.ok) return fail('scenario', parsed.problems);
   const value = parsed.value.value as Record<string, unknown> | null;
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
-    return fail('scenario', [{ line: 1, col: 1, message: 'expected a scenario (a YAML mapping)', path: [] }]);
+    return fail('scenario', [problem(1, 1, 'expected a scenario or an arbitration script (a YAML mapping)')]);
   }
-  if (policyYaml !== undefined && policyYaml.trim() !== '') {
-    const p = parseYaml(policyYaml);
+  if (isPolicyDoc(value)) {
+    return fail('scenario', [
+      problem(
+        1,
+        1,
+        'this is a policy file, not a scenario: paste it into the Policy tab, and pick a scenario here',
+      ),
+    ]);
+  }
+  const override = policyYaml !== undefined && policyYaml.trim() !== '' ? policyYaml : undefined;
+  const script = isArbitrationScript(value);
+  let policy = null;
+  if (override !== undefined) {
+    // The sandbox accepts the explicit-classes-only shorthand; a cluster takes Dynamo's file as is.
+    const p = parseYaml(override);
     if (!p.ok) return fail('policy', p.problems);
+    const compiled = parsePolicyValue(p.value, [], { explicitOnlyShorthand: script });
+    if (!compiled.ok) return fail('policy', compiled.problems);
+    policy = compiled.value;
   }
-  const seed = typeof value.seed === 'number' ? value.seed : 1;
-  const name = typeof value.name === 'string' ? value.name : 'untitled';
-  const description = typeof value.description === 'string' ? value.description : '';
-  const make = (): Session => new ToySession(name, description, seed);
-  return { ok: true, session: make(), make };
+  const name = text(value.name) || 'untitled';
+  const description = text(value.description);
+
+  if (script) {
+    const res = parseScriptValue(parsed.value);
+    if (!res.ok) return fail('scenario', res.problems);
+    const run = policy ? { ...res.value, policy } : res.value;
+    const make = (): Session => new SandboxSession(run, name, description);
+    return { ok: true, session: make(), make };
+  }
+
+  const res = validateScenario(
+    parsed.value,
+    override !== undefined ? { policy: { text: override, file: 'policy' } } : {},
+  );
+  if (!res.ok) return fail('scenario', res.problems);
+  const scenario = res.value;
+  const make = (): Session => new ClusterSession(scenario, name, description);
+  try {
+    return { ok: true, session: make(), make };
+  } catch (err) {
+    if (err instanceof SimConfigError) {
+      const at = parsed.value.locate(err.path);
+      return fail('scenario', [problem(at.line, at.col, err.message, err.path)]);
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    return fail('scenario', [problem(1, 1, `the simulator cannot run this scenario: ${message}`)]);
+  }
 }

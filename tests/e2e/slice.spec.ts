@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 
+const DEFAULT = readFileSync('scenarios/default.yaml', 'utf8');
+
 async function simTime(page: import('@playwright/test').Page): Promise<number> {
-  const text = await page.getByRole('status', { name: 'Simulated time' }).innerText();
-  return Number.parseFloat(text);
+  const text = await page.getByRole('status', { name: 'Simulated time' }).textContent();
+  return Number.parseFloat(text ?? '');
 }
 
 test('Play advances simulated time; Pause stops it; Step moves one decision', async ({ page }) => {
@@ -38,14 +41,14 @@ test('Play advances simulated time; Pause stops it; Step moves one decision', as
 test('window.fairground drives the worker: load, step, runUntil, snapshot', async ({ page }) => {
   await page.goto('./');
   await page.waitForFunction(() => typeof window.fairground?.load === 'function');
-  const snap = await page.evaluate(async () => {
-    await window.fairground.load('version: 1\nname: hook test\nseed: 7\n');
+  const snap = await page.evaluate(async (text) => {
+    await window.fairground.load(text);
     await window.fairground.step(5);
     const a = (await window.fairground.snapshot()) as { decisions: number; sim_time_s: number };
     await window.fairground.runUntil(a.sim_time_s + 10);
     const b = (await window.fairground.snapshot()) as { decisions: number; sim_time_s: number };
     return { a, b };
-  });
+  }, DEFAULT);
   expect(snap.a.decisions).toBe(5);
   expect(snap.b.sim_time_s).toBeGreaterThanOrEqual(snap.a.sim_time_s + 10);
   await expect(page.getByRole('status', { name: 'Simulated time' })).toContainText(

@@ -1,4 +1,5 @@
 import { expose, type Remote, wrap } from 'comlink';
+import { readFileSync } from 'node:fs';
 import { MessageChannel } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FairgroundApi } from '../../src/worker/api';
@@ -23,19 +24,20 @@ function connect(): { api: Remote<FairgroundApi>; close: () => void } {
 let closeLast: (() => void) | null = null;
 afterEach(() => closeLast?.());
 
-const TOY = 'version: 1\nname: channel test\nseed: 4\n';
+const TOY = readFileSync('scenarios/default.yaml', 'utf8');
+const BURST = readFileSync('scenarios/drr-burst.yaml', 'utf8');
 
 describe('worker API over a MessageChannel', () => {
   it('loads, steps, runs until a time and resets, one packed frame per call', async () => {
     const { api, close } = connect();
     closeLast = close;
     const res = await api.load(TOY);
-    expect(res).toMatchObject({ ok: true, name: 'channel test' });
+    expect(res).toMatchObject({ ok: true, kind: 'cluster' });
     const frame = unpackFrame(await api.step(3));
     expect(frame.decisions.map((d) => d.seq)).toEqual([0, 1, 2]);
     expect(frame.decisionCount).toBe(3);
-    const later = unpackFrame(await api.runUntil(50));
-    expect(later.simTime).toBeGreaterThanOrEqual(50);
+    const later = unpackFrame(await api.runUntil(5));
+    expect(later.simTime).toBeGreaterThanOrEqual(5);
     const reset = unpackFrame(await api.reset());
     expect(reset.decisionCount).toBe(0);
     expect(reset.replaceLog).toBe(true);
@@ -89,9 +91,39 @@ describe('worker API over a MessageChannel', () => {
     const { api, close } = connect();
     closeLast = close;
     await api.load(TOY);
-    await api.runUntil(100);
-    const s = unpackFrame((await api.seek({ time: 20 }, 1000)).frame);
-    expect(s.simTime).toBeGreaterThanOrEqual(20);
-    expect(s.simTime).toBeLessThan(40);
+    await api.runUntil(20);
+    const s = unpackFrame((await api.seek({ time: 8 }, 5000)).frame);
+    expect(s.simTime).toBeGreaterThanOrEqual(8);
+    expect(s.simTime).toBeLessThan(12);
+  });
+
+  it('runs an arbitration script one enqueue or pop per step (the Dynamo burst)', async () => {
+    const { api, close } = connect();
+    closeLast = close;
+    const res = await api.load(BURST);
+    expect(res).toMatchObject({ ok: true, kind: 'arbitration', name: 'Dynamo burst' });
+    const f = unpackFrame(await api.step(16));
+    const pops = f.decisions.filter((d) => d.kind === 'pop').map((d) => d.request);
+    expect(pops).toEqual(['a0', 'a1', 'a2', 'b0', 'b1', 'b2', 'a3', 'b3']);
+    const drr = f.snapshot.drr as { classes: { name: string; deficit: number }[] };
+    expect(drr.classes.map((c) => [c.name, c.deficit])).toEqual([
+      ['A', 0],
+      ['B', 0],
+    ]);
+  });
+
+  it('a policy override replaces the script policy; a broken one is reported against the policy text', async () => {
+    const { api, close } = connect();
+    closeLast = close;
+    const bad = await api.load(BURST, 'policy_classes:\n  - {name: A, quantum: 0}\n');
+    expect(bad).toMatchObject({ ok: false, source: 'policy', problems: [{ line: 2 }] });
+    const ok = await api.load(
+      BURST,
+      'policy_classes:\n  - {name: A, quantum: 5}\n  - {name: B, quantum: 10}\n',
+    );
+    expect(ok.ok).toBe(true);
+    const f = unpackFrame(await api.step(9));
+    const drr = f.snapshot.drr as { classes: { name: string; quantum: number }[] };
+    expect(drr.classes[0].quantum).toBe(5);
   });
 });

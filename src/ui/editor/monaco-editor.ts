@@ -9,7 +9,7 @@ import * as monaco from 'monaco-editor/esm/vs/editor/editor.api.js';
 import EditorWorker from 'monaco-editor/esm/vs/editor/editor.worker?worker';
 import { configureMonacoYaml } from 'monaco-yaml';
 import type { Problem } from '../../format/yaml';
-import { schemaFor } from './schemas';
+import { type DocKind, schemaFor } from './schemas';
 import type { EditorHandle, EditorMarker, EditorOptions, EditorWhich } from './types';
 import YamlWorker from './yaml.worker?worker';
 
@@ -54,20 +54,27 @@ const createWebWorker = monaco.editor.createWebWorker;
   } as unknown as Parameters<typeof createWebWorker>[0]);
 };
 
-const MODEL_URI: Record<EditorWhich, string> = {
+const MODEL_URI: Record<DocKind, string> = {
   policy: 'file:///fairground/policy.yaml',
   scenario: 'file:///fairground/scenario.yaml',
+  script: 'file:///fairground/script.yaml',
 };
+
+/** The scenario editor holds a cluster scenario or an arbitration script: tell them by `ops:`. */
+function docKind(which: EditorWhich, text: string): DocKind {
+  if (which === 'policy') return 'policy';
+  return /^ops:/m.test(text) ? 'script' : 'scenario';
+}
 
 configureMonacoYaml(monaco, {
   enableSchemaRequest: false,
   hover: true,
   completion: true,
   validate: true,
-  schemas: (['policy', 'scenario'] as const).flatMap((which) => {
-    const schema = schemaFor(which);
+  schemas: (['policy', 'scenario', 'script'] as const).flatMap((kind) => {
+    const schema = schemaFor(kind);
     return schema
-      ? [{ uri: `file:///fairground/schemas/${which}.schema.json`, fileMatch: [MODEL_URI[which]], schema }]
+      ? [{ uri: `file:///fairground/schemas/${kind}.schema.json`, fileMatch: [MODEL_URI[kind]], schema }]
       : [];
   }),
 });
@@ -78,9 +85,13 @@ const SEVERITY: Record<number, EditorMarker['severity']> = {
 };
 
 export function createEditor(host: HTMLElement, opts: EditorOptions): EditorHandle {
-  const uri = monaco.Uri.parse(MODEL_URI[opts.which]);
-  monaco.editor.getModel(uri)?.dispose();
-  const model = monaco.editor.createModel(opts.value, 'yaml', uri);
+  let kind = docKind(opts.which, opts.value);
+  const makeModel = (text: string) => {
+    const uri = monaco.Uri.parse(MODEL_URI[kind]);
+    monaco.editor.getModel(uri)?.dispose();
+    return monaco.editor.createModel(text, 'yaml', uri);
+  };
+  let model = makeModel(opts.value);
   const editor = monaco.editor.create(host, {
     model,
     automaticLayout: true,
@@ -97,14 +108,38 @@ export function createEditor(host: HTMLElement, opts: EditorOptions): EditorHand
     fixedOverflowWidgets: true,
   });
   let silent = false;
-  const sub = model.onDidChangeContent(() => {
-    if (!silent) opts.onChange(model.getValue());
-  });
+  const listen = () =>
+    model.onDidChangeContent(() => {
+      if (silent) return;
+      const text = model.getValue();
+      // A scenario turned into a script (or back): swap the model so the right schema applies.
+      if (docKind(opts.which, text) !== kind)
+        setTimeout(() => {
+          if (docKind(opts.which, model.getValue()) !== kind) swap(model.getValue());
+        }, 0);
+      opts.onChange(text);
+    });
+  let sub = listen();
+  const swap = (text: string) => {
+    kind = docKind(opts.which, text);
+    const old = model;
+    const view = editor.saveViewState();
+    sub.dispose();
+    model = makeModel(text);
+    editor.setModel(model);
+    if (view) editor.restoreViewState(view);
+    old.dispose();
+    sub = listen();
+  };
   const handle: EditorHandle = {
     kind: 'monaco',
     getValue: () => model.getValue(),
     setValue(text) {
       if (model.getValue() === text) return;
+      if (docKind(opts.which, text) !== kind) {
+        swap(text);
+        return;
+      }
       silent = true;
       try {
         model.setValue(text);
@@ -132,7 +167,7 @@ export function createEditor(host: HTMLElement, opts: EditorOptions): EditorHand
       );
     },
     markers() {
-      return monaco.editor.getModelMarkers({ resource: uri }).map((m) => ({
+      return monaco.editor.getModelMarkers({ resource: model.uri }).map((m) => ({
         line: m.startLineNumber,
         col: m.startColumn,
         message: m.message,

@@ -3,13 +3,17 @@
  * so hover text and completion come from the same source as the errors. Lives in the lazy editor
  * chunk (zod's JSON Schema generator never reaches the initial page).
  */
-import { policyJsonSchema } from '../../policy/schema';
-import type { EditorWhich } from './types';
+import { policyJsonSchema, scriptJsonSchema } from '../../policy';
+import { scenarioJsonSchema } from '../../scenario';
 
-export function schemaFor(which: EditorWhich): Record<string, unknown> | null {
+/** What a model holds: decides its URI and so its schema. */
+export type DocKind = 'policy' | 'scenario' | 'script';
+
+export function schemaFor(kind: DocKind): Record<string, unknown> | null {
   try {
-    if (which === 'policy') return policyJsonSchema();
-    return null;
+    if (kind === 'policy') return policyJsonSchema();
+    if (kind === 'script') return scriptJsonSchema();
+    return scenarioJsonSchema();
   } catch {
     return null;
   }
