@@ -1,60 +1,109 @@
 /**
- * A binary max-heap over precomputed order keys (see order.ts): the pending requests of one class.
- * Array-backed, no allocation per push/pop beyond the array's own growth.
+ * A binary max-heap of the pending requests of one class, ordered by precomputed keys (order.ts):
+ * strict priority tier, then policy score, then enqueue sequence.
+ *
+ * The three keys live in parallel Float64Arrays beside the item array, so a sift compares
+ * contiguous numbers instead of chasing object pointers. Push and pop allocate nothing except when
+ * the arrays double.
  */
 import { goesFirst, type OrderKey } from './order';
 
 export class ClassHeap<E extends OrderKey> {
-  private items: E[] = [];
+  private items: (E | undefined)[] = [];
+  private tier = new Float64Array(16);
+  private score = new Float64Array(16);
+  private seq = new Float64Array(16);
+  private n = 0;
 
   get size(): number {
-    return this.items.length;
+    return this.n;
   }
 
   peek(): E | undefined {
-    return this.items[0];
+    return this.n > 0 ? this.items[0] : undefined;
+  }
+
+  private grow(): void {
+    const cap = this.tier.length * 2;
+    const t = new Float64Array(cap);
+    const s = new Float64Array(cap);
+    const q = new Float64Array(cap);
+    t.set(this.tier);
+    s.set(this.score);
+    q.set(this.seq);
+    this.tier = t;
+    this.score = s;
+    this.seq = q;
   }
 
   push(item: E): void {
-    const a = this.items;
-    let i = a.length;
-    a.push(item);
+    if (this.n === this.tier.length) this.grow();
+    const { items, tier, score, seq } = this;
+    const k = item.strictPriority;
+    const s = item.score;
+    const q = item.seq;
+    let i = this.n++;
     while (i > 0) {
-      const parent = (i - 1) >> 1;
-      const p = a[parent];
-      if (!goesFirst(item, p)) break;
-      a[i] = p;
-      i = parent;
+      const p = (i - 1) >> 1;
+      const pk = tier[p];
+      const ps = score[p];
+      const first = k !== pk ? k > pk : s !== ps ? s > ps : q < seq[p];
+      if (!first) break;
+      items[i] = items[p];
+      tier[i] = pk;
+      score[i] = ps;
+      seq[i] = seq[p];
+      i = p;
     }
-    a[i] = item;
+    items[i] = item;
+    tier[i] = k;
+    score[i] = s;
+    seq[i] = q;
   }
 
   pop(): E | undefined {
-    const a = this.items;
-    const n = a.length;
-    if (n === 0) return undefined;
-    const top = a[0];
-    const last = a.pop() as E;
-    if (n > 1) {
-      const m = n - 1;
+    if (this.n === 0) return undefined;
+    const { items, tier, score, seq } = this;
+    const top = items[0];
+    const m = --this.n;
+    if (m > 0) {
+      const last = items[m];
+      const k = tier[m];
+      const s = score[m];
+      const q = seq[m];
       let i = 0;
       for (;;) {
-        const l = 2 * i + 1;
-        if (l >= m) break;
-        const r = l + 1;
-        let c = l;
-        if (r < m && goesFirst(a[r], a[l])) c = r;
-        if (!goesFirst(a[c], last)) break;
-        a[i] = a[c];
+        let c = 2 * i + 1;
+        if (c >= m) break;
+        const r = c + 1;
+        if (r < m) {
+          const rk = tier[r];
+          const ck = tier[c];
+          const rFirst = rk !== ck ? rk > ck : score[r] !== score[c] ? score[r] > score[c] : seq[r] < seq[c];
+          if (rFirst) c = r;
+        }
+        const ck = tier[c];
+        const cs = score[c];
+        const childFirst = ck !== k ? ck > k : cs !== s ? cs > s : seq[c] < q;
+        if (!childFirst) break;
+        items[i] = items[c];
+        tier[i] = ck;
+        score[i] = cs;
+        seq[i] = seq[c];
         i = c;
       }
-      a[i] = last;
+      items[i] = last;
+      tier[i] = k;
+      score[i] = s;
+      seq[i] = q;
     }
+    items[m] = undefined;
     return top;
   }
 
   /** All items in the order they would leave (a sorted copy; for views, not the hot path). */
   ordered(): E[] {
-    return [...this.items].sort((x, y) => (goesFirst(x, y) ? -1 : goesFirst(y, x) ? 1 : 0));
+    const out = this.items.slice(0, this.n) as E[];
+    return out.sort((x, y) => (goesFirst(x, y) ? -1 : goesFirst(y, x) ? 1 : 0));
   }
 }

@@ -68,8 +68,12 @@ export class PolicyQueue<T = unknown> {
     const index = this.indexes[profileIndex];
     const c = requestCost(req.rawIsl, req.cachedTokens);
     const classIndex = resolveClassIndex(index, req.requestedClass, c.uncached);
+    // Built field by field: object spread is markedly slower on this hot path.
     return {
-      ...c,
+      rawIsl: c.rawIsl,
+      cached: c.cached,
+      uncached: c.uncached,
+      cost: c.cost,
       profileIndex,
       profile: index.profile.name,
       classIndex,
