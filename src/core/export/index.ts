@@ -1,0 +1,11 @@
+/** Export of a run: CSV of per-request records and time series, and the whole run as JSON. Pure text builders. */
+export { toCsv, csvField, columnsOf, type CsvValue } from './csv';
+export {
+  requestsCsv,
+  requestRecord,
+  REQUEST_COLUMNS,
+  type RequestRecord,
+  type SimRequestLike,
+} from './requests';
+export { seriesCsv, type SeriesTable } from './series';
+export { runToJson, RUN_EXPORT_FORMAT, RUN_EXPORT_VERSION } from './json';
