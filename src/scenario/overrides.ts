@@ -44,8 +44,17 @@ function resolvePath(doc: Document, path: Path): Path | string {
   return out;
 }
 
-/** Apply `key.path=value` assignments to a scenario's text; returns the new text. */
-export function applyOverrides(text: string, sets: readonly string[]): Result<string> {
+/**
+ * Apply `key.path=value` assignments to a scenario: to its text (returns the new text, comments
+ * kept) or to a plain value (returns a modified deep copy).
+ */
+export function applyOverrides(text: string, sets: readonly string[]): Result<string>;
+export function applyOverrides(value: object, sets: readonly string[]): Result<unknown>;
+export function applyOverrides(input: string | object, sets: readonly string[]): Result<unknown> {
+  return typeof input === 'string' ? applyToText(input, sets) : applyOverridesToValue(input, sets);
+}
+
+function applyToText(text: string, sets: readonly string[]): Result<string> {
   const doc = parseDocument(text);
   if (doc.errors.length > 0) return { ok: true, value: text }; // let the validator report syntax errors
   const problems = [];
@@ -88,6 +97,6 @@ export function applyOverrides(text: string, sets: readonly string[]): Result<st
 /** The same on a plain value (returns a modified deep copy). */
 export function applyOverridesToValue(value: unknown, sets: readonly string[]): Result<unknown> {
   const doc = new Document(value);
-  const res = applyOverrides(doc.toString(), sets);
+  const res = applyToText(doc.toString(), sets);
   return res.ok ? { ok: true, value: parse(res.value) } : res;
 }

@@ -168,6 +168,21 @@ describe('applyOverrides', () => {
       '--set a..b: malformed key path (use a.b.c or a.b[2].c)',
     ]);
   });
+  it('works on plain values too (a modified copy)', () => {
+    const value = {
+      version: 1,
+      name: 'x',
+      clients: [{ name: 'a', arrival: { process: 'poisson', rate: 1 } }],
+    };
+    const res = applyOverrides(value, ['clients.a.arrival.rate=4', 'duration_s=30']);
+    if (!res.ok) throw new Error(formatProblems(res.problems));
+    expect(res.value).toEqual({
+      ...value,
+      duration_s: 30,
+      clients: [{ name: 'a', arrival: { process: 'poisson', rate: 4 } }],
+    });
+    expect(value.clients[0].arrival.rate).toBe(1);
+  });
   it('parses key paths', () => {
     expect(parseKeyPath('clients[2].arrival.rate')).toEqual(['clients', 2, 'arrival', 'rate']);
     expect(parseKeyPath('clients.2.arrival')).toEqual(['clients', 2, 'arrival']);
