@@ -73,7 +73,9 @@ export function ClassQueues({ snapshot, highlight, onSelect }: ViewProps) {
               </div>
               {reqs === null ? (
                 <p className="hint">
-                  {c.queued > 0 ? `${fmtCount(c.queued)} waiting (this snapshot lists counts only)` : 'empty'}
+                  {c.queued > 0
+                    ? `${fmtCount(c.queued)} waiting (this snapshot has counts, not the requests)`
+                    : 'empty'}
                 </p>
               ) : shown.length === 0 ? (
                 <p className="hint">empty</p>

@@ -9,13 +9,13 @@
 import { arc, pie } from 'd3';
 import { Fragment, type ReactElement, useId, useRef } from 'react';
 import type { ClassVisit, DecisionRecord } from '../../core/drr/types';
-import { fmtCount } from './format';
+import { fmtCount, fmtNum } from './format';
 import { colorFor } from './palette';
 import { type DrrClassModel, type DrrModel, pickNum, readDrr } from './read';
 import type { ViewProps } from './types';
 
-const R_OUTER = 92;
-const R_INNER = 56;
+const R_OUTER = 94;
+const R_INNER = 52;
 /** Visit bands outside the ring: one lane per phase. */
 const LANE = { carry: 96, scan: 102, final: 108 } as const;
 const LANE_WIDTH = 4;
@@ -148,6 +148,27 @@ export function ringSegments(classes: readonly DrrClassModel[]): Segment[] {
   }));
 }
 
+/**
+ * Width available to a horizontal label at the middle of a segment: the arc's chord near the top and
+ * bottom of the ring, the ring's thickness near its left and right sides.
+ */
+function labelRoom(start: number, end: number): number {
+  const mid = (start + end) / 2;
+  const rMid = (R_INNER + R_OUTER) / 2;
+  const chord = 2 * rMid * Math.sin(Math.min(Math.PI / 2, (end - start) / 2));
+  const across = (R_OUTER - R_INNER) / Math.max(0.25, Math.abs(Math.sin(mid)));
+  return Math.min(chord, across) - 6;
+}
+
+/** Rough rendered width of a label, in viewBox units, for the fit test. */
+function textWidth(text: string, perChar: number): number {
+  return text.length * perChar;
+}
+
+function shorten(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
 function polar(r: number, angle: number): [number, number] {
   return [r * Math.sin(angle), -r * Math.cos(angle)];
 }
@@ -182,6 +203,12 @@ function recordKey(snapshot: Record<string, unknown> | null, rec: DecisionRecord
   return `${step ?? ''}|${rec ? rec.summary : ''}`;
 }
 
+const noPolicyMessage = (
+  <>
+    This scenario has no router policy: add <code>router.policy</code> to see policy-class queues.
+  </>
+);
+
 export function DrrRing({ snapshot, highlight }: ViewProps) {
   const model = readDrr(snapshot);
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
@@ -192,11 +219,7 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
     return (
       <section className="panel view drr-view" aria-label="DRR ring" data-cursor="" data-carry="">
         <h2>DRR ring</h2>
-        <p className="empty">
-          {model
-            ? 'The policy has no classes on this ring yet.'
-            : 'This scenario has no router policy: add `router.policy` to see policy-class queues.'}
-        </p>
+        <p className="empty">{model ? 'The policy has no classes on this ring yet.' : noPolicyMessage}</p>
       </section>
     );
   }
@@ -289,7 +312,10 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
             {segs.map((s) => {
               const state = classState(s.cls);
               const [lx, ly] = polar((R_INNER + R_OUTER) / 2, s.mid);
-              const wide = s.end - s.start > 0.45;
+              const room = labelRoom(s.start, s.end);
+              const countText = state === 'blocked' ? `⊘ ${s.cls.queued}` : `${s.cls.queued}`;
+              const nameFits = room >= textWidth(s.cls.name, 8.6);
+              const countFits = room >= textWidth(countText, 7);
               const cls = [
                 'drr-seg',
                 `state-${state}`,
@@ -321,18 +347,18 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
                     />
                   )}
                   <title>{`${s.cls.name}: deficit ${fmtCount(s.cls.deficit)} / quantum ${fmtCount(s.cls.quantum)}, ${fmtCount(s.cls.queued)} queued, ${stateText(s.cls)}`}</title>
-                  {wide && (
+                  {(nameFits || countFits) && (
                     <text className="drr-seg-label" x={r1(lx)} y={r1(ly)} textAnchor="middle">
-                      <tspan x={r1(lx)} dy="-0.2em" className="drr-seg-name">
-                        {s.cls.name}
-                      </tspan>
-                      <tspan x={r1(lx)} dy="1.15em" className="drr-seg-count">
-                        {state === 'empty'
-                          ? 'empty'
-                          : state === 'blocked'
-                            ? `⊘ ${s.cls.queued}`
-                            : `${s.cls.queued} q`}
-                      </tspan>
+                      {nameFits && (
+                        <tspan x={r1(lx)} dy={countFits ? '-0.2em' : '0.35em'} className="drr-seg-name">
+                          {s.cls.name}
+                        </tspan>
+                      )}
+                      {countFits && (
+                        <tspan x={r1(lx)} dy={nameFits ? '1.15em' : '0.35em'} className="drr-seg-count">
+                          {countText}
+                        </tspan>
+                      )}
                     </text>
                   )}
                 </g>
@@ -363,8 +389,11 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
               </g>
             )}
             <circle r="7" className="drr-hub" />
-            <text className="drr-center" y="28" textAnchor="middle">
-              {model.cursor ? `next: ${model.cursor}` : 'no cursor'}
+            <text className="drr-center-k" y="22" textAnchor="middle">
+              next scan
+            </text>
+            <text className="drr-center" y="36" textAnchor="middle">
+              {model.cursor ? shorten(model.cursor, 12) : '—'}
             </text>
           </svg>
           <figcaption className="drr-legend">
@@ -386,6 +415,7 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
               </svg>{' '}
               blocked
             </span>
+            <span>number = requests queued</span>
           </figcaption>
         </figure>
         <div className="drr-side">
@@ -394,41 +424,36 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
             <thead>
               <tr>
                 <th scope="col">class</th>
-                <th scope="col" className="drr-bar-col">
-                  deficit vs quantum
-                </th>
                 <th scope="col" className="num">
                   deficit / quantum
                 </th>
                 <th scope="col" className="num">
-                  head
+                  head cost
                 </th>
                 <th scope="col" className="num">
                   queued
                 </th>
               </tr>
             </thead>
-            <tbody>
-              {model.classes.map((c, i) => {
-                const state = classState(c);
-                const rowCls = [
-                  `state-${state}`,
-                  c.name === model.cursor ? 'at-cursor' : '',
-                  selectedClass === c.name ? 'selected' : '',
-                ]
-                  .filter(Boolean)
-                  .join(' ');
-                return (
+            {model.classes.map((c, i) => {
+              const state = classState(c);
+              const rowCls = [
+                `state-${state}`,
+                c.name === model.cursor ? 'at-cursor' : '',
+                selectedClass === c.name ? 'selected' : '',
+              ]
+                .filter(Boolean)
+                .join(' ');
+              return (
+                <tbody key={c.name} className={rowCls}>
                   <tr
-                    key={c.name}
-                    className={rowCls}
+                    className="drr-row"
                     data-class={c.name}
                     data-deficit={c.deficit}
                     data-quantum={c.quantum}
                     data-queued={c.queued}
                     data-head-cost={c.headCost ?? ''}
                     data-state={state}
-                    title={`${c.name}: ${stateText(c)}`}
                   >
                     <th scope="row">
                       <span className="swatch" style={{ background: colorFor(i) }} aria-hidden="true" />
@@ -444,27 +469,32 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
                         </span>
                       )}
                     </th>
-                    <td className="drr-bar-col">
-                      <div className="drr-track" aria-hidden="true">
-                        <div className="drr-bar" style={{ width: pct(c.deficit), background: colorFor(i) }} />
-                        <div className="drr-tick quantum" style={{ left: pct(c.quantum) }} />
-                        {c.headCost !== null && (
-                          <div className="drr-tick head" style={{ left: pct(c.headCost) }} />
-                        )}
-                      </div>
-                    </td>
                     <td className="num drr-dq">
                       <span className="drr-deficit">{fmtCount(c.deficit)}</span> / {fmtCount(c.quantum)}
                     </td>
                     <td className="num">{c.headCost === null ? '—' : fmtCount(c.headCost)}</td>
-                    <td className="num">
-                      {fmtCount(c.queued)}
-                      <span className="drr-state"> {stateText(c)}</span>
+                    <td className="num">{fmtCount(c.queued)}</td>
+                  </tr>
+                  <tr className="drr-bar-row">
+                    <td colSpan={4}>
+                      <div className="drr-bar-line">
+                        <div className="drr-track" aria-hidden="true">
+                          <div
+                            className="drr-bar"
+                            style={{ width: pct(c.deficit), background: colorFor(i) }}
+                          />
+                          <div className="drr-tick quantum" style={{ left: pct(c.quantum) }} />
+                          {c.headCost !== null && (
+                            <div className="drr-tick head" style={{ left: pct(c.headCost) }} />
+                          )}
+                        </div>
+                        <span className="drr-state">{stateText(c)}</span>
+                      </div>
                     </td>
                   </tr>
-                );
-              })}
-            </tbody>
+                </tbody>
+              );
+            })}
           </table>
           <p className="legend drr-bar-legend">
             <span>
@@ -478,7 +508,7 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
             </span>
             <span className="unit">units: uncached tokens</span>
           </p>
-          <DecisionVisits record={rec} recordKey={key} quantumOf={quantumOf} />
+          <DecisionVisits record={rec} recordT={model.recordT} recordKey={key} quantumOf={quantumOf} />
         </div>
       </div>
     </section>
@@ -487,10 +517,12 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
 
 function DecisionVisits({
   record,
+  recordT,
   recordKey,
   quantumOf,
 }: {
   record: DrrModel['record'];
+  recordT: number | null;
   recordKey: string;
   quantumOf: Map<string, number>;
 }) {
@@ -543,7 +575,7 @@ function DecisionVisits({
   }
   return (
     <div className="drr-decision" key={recordKey}>
-      <h3>Last arbitration</h3>
+      <h3>Last arbitration{recordT !== null ? ` at t = ${fmtNum(recordT)} s` : ''}</h3>
       <p className="drr-summary">
         {record.summary || (record.chosen ? `picked ${record.chosen.id}` : 'nothing picked')}
       </p>

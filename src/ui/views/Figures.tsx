@@ -105,13 +105,13 @@ function LatencyTable({ clients, selected }: { clients: ClientModel[]; selected:
           <tr>
             <th scope="col">client</th>
             <th scope="col" className="num">
-              TTFT p50 / p99
+              TTFT p50/p99
             </th>
             <th scope="col" className="bars">
               <span className="vh">TTFT bars</span>
             </th>
             <th scope="col" className="num">
-              end-to-end p50 / p99
+              e2e p50/p99
             </th>
             <th scope="col" className="bars">
               <span className="vh">end-to-end bars</span>
@@ -143,7 +143,7 @@ function LatencyTable({ clients, selected }: { clients: ClientModel[]; selected:
       </table>
       <p className="legend">
         <span>thin bar = p50, pale bar = p99</span>
-        <span>TTFT = time to first token</span>
+        <span>TTFT = time to first token, e2e = end-to-end latency</span>
         <span className="unit">bars scaled per column</span>
       </p>
     </div>

@@ -85,6 +85,8 @@ export interface DrrModel {
   /** Per class name, its waiting requests in leaving order (absent when the snapshot has none). */
   queues: Map<string, QueuedModel[]> | null;
   record: DecisionRecord | null;
+  /** Simulated time of that record (cluster runs), if known. */
+  recordT: number | null;
 }
 
 /** Where the DRR state lives: `snapshot.drr` (cluster, UI contract) or the snapshot itself (sandbox). */
@@ -121,6 +123,7 @@ export function readDrr(snapshot: Dict | null): DrrModel | null {
       blocked: c.blocked === true || (queued > 0 && c.blocked === undefined && blockedNow.has(name)),
     });
   }
+  const rawRecord = src.lastRecord ?? snapshot?.lastRecord ?? lastDrrDetail(snapshot);
   const known = (v: string | null) => (v !== null && seen.has(v) ? v : null);
   return {
     cursor: known(pickStr(src, 'cursor')),
@@ -129,7 +132,8 @@ export function readDrr(snapshot: Dict | null): DrrModel | null {
     profile: pickStr(src, 'profile'),
     classes,
     queues: readQueues(src.queues ?? snapshot?.queues),
-    record: readRecord(src.lastRecord ?? snapshot?.lastRecord ?? lastDrrDetail(snapshot)),
+    record: readRecord(rawRecord),
+    recordT: pickNum(asObj(rawRecord), 't'),
   };
 }
 
@@ -179,7 +183,22 @@ function lastDrrDetail(snapshot: Dict | null): unknown {
       const d = asObj(list[i]);
       if (d?.kind === 'drr-pop') {
         const detail = asObj(d.detail);
-        return detail ? (asObj(detail.record) ?? detail) : null;
+        if (!detail) return null;
+        const inner = asObj(detail.record);
+        if (inner) return inner;
+        // The engine's detail: { cost, deficits, cursor, carry, bulk_rounds, visits } plus the record's own fields.
+        const summary = (str(d.summary) ?? '').replace(/^t=\S+ s\s+(DRR pop:\s*)?/, '');
+        return {
+          ...detail,
+          bulkRounds: detail.bulkRounds ?? detail.bulk_rounds ?? null,
+          cursorAfter: detail.cursorAfter ?? detail.cursor ?? null,
+          carryAfter: detail.carryAfter ?? detail.carry ?? null,
+          chosen:
+            detail.chosen ??
+            (str(d.request) !== null ? { id: d.request, class: d.class, cost: detail.cost } : null),
+          summary: detail.summary ?? summary,
+          t: d.t,
+        };
       }
     }
   }
@@ -280,18 +299,22 @@ export function readClients(snapshot: Dict | null): ClientModel[] {
     const o = asObj(raw);
     if (o) for (const [name, v] of Object.entries(o)) entries.push([name, asObj(v) ?? {}]);
   }
+  const routerState = asObj(asObj(snapshot.router)?.state);
+  const perWorkerByClient = asObj(routerState?.deficits ?? routerState?.deficit);
+  const perWorkerRows = Array.isArray(routerState?.deficits) ? (routerState.deficits as unknown[]) : null;
   const seen = new Set<string>();
   const out: ClientModel[] = [];
   for (const [name, c] of entries) {
     if (seen.has(name)) continue;
     seen.add(name);
     const d = c.deficit ?? c.deficits;
-    let deficit: number | null = num(d);
-    let perWorker: number[] | null = null;
+    const deficit: number | null = num(d);
+    let perWorkerList: number[] | null = null;
     if (deficit === null && (Array.isArray(d) || asObj(d))) {
-      perWorker = (Array.isArray(d) ? d : Object.values(d as Dict)).map((x) => num(x) ?? 0);
-      deficit = null;
+      perWorkerList = (Array.isArray(d) ? d : Object.values(d as Dict)).map((x) => num(x) ?? 0);
     }
+    const fromRouter = perWorkerList ? null : (perWorkerByClient?.[name] ?? perWorkerRows?.[out.length]);
+    if (Array.isArray(fromRouter)) perWorkerList = fromRouter.map((x) => num(x) ?? 0);
     out.push({
       name,
       index: out.length,
@@ -305,7 +328,7 @@ export function readClients(snapshot: Dict | null): ClientModel[] {
       e2eP50: pickNum(c, 'e2e_p50_s'),
       e2eP99: pickNum(c, 'e2e_p99_s'),
       deficit,
-      deficitPerWorker: perWorker,
+      deficitPerWorker: perWorkerList,
       counter: pickNum(c, 'counter'),
     });
   }
@@ -332,6 +355,8 @@ export interface SeriesModel {
   t: number[];
   /** Cumulative service per client, aligned with `readClients` order (NaN where unknown). */
   service: number[][];
+  /** Queued requests per client over time, when recorded. */
+  queued: number[][] | null;
   /** Throughput over time, when the engine records it, with its unit. */
   throughput: { values: number[]; unit: string } | null;
   jain: number[] | null;
@@ -353,9 +378,23 @@ export function readSeries(snapshot: Dict | null, clients: readonly ClientModel[
   const t = numArray(s.t ?? s.time ?? s.t_s);
   if (t.length === 0) return null;
   const n = t.length;
+  // The engine's shape: `rows` keyed `service:<client>`, `queued:<client>`, `kv:<worker>`, ...
+  const rows = asObj(s.rows);
+  const prefixed = (prefix: string): Dict | null => {
+    if (!rows) return null;
+    const out: Dict = {};
+    let any = false;
+    for (const [k, v] of Object.entries(rows))
+      if (k.startsWith(prefix)) {
+        out[k.slice(prefix.length)] = v;
+        any = true;
+      }
+    return any ? out : null;
+  };
   const service =
-    perClient(s.service ?? s.service_cum ?? s.cumulative_service, clients, n) ??
+    perClient(prefixed('service:') ?? s.service ?? s.service_cum ?? s.cumulative_service, clients, n) ??
     clients.map(() => new Array<number>(n).fill(Number.NaN));
+  const queued = perClient(prefixed('queued:') ?? s.queued, clients, n);
   let throughput: SeriesModel['throughput'] = null;
   for (const [key, unit] of [
     ['throughput_tok_s', 'tokens/s'],
@@ -363,16 +402,17 @@ export function readSeries(snapshot: Dict | null, clients: readonly ClientModel[
     ['throughput_req_s', 'requests/s'],
     ['throughput', 'tokens/s'],
   ] as const) {
-    const arr = numArray(s[key]);
+    const arr = numArray(s[key] ?? rows?.[key]);
     if (arr.some(Number.isFinite)) {
       throughput = { values: arr.slice(0, n), unit };
       break;
     }
   }
-  const jainArr = numArray(s.jain ?? s.jain_index);
+  const jainArr = numArray(s.jain ?? s.jain_index ?? rows?.jain);
   return {
     t,
     service,
+    queued,
     throughput,
     jain: jainArr.some(Number.isFinite) ? jainArr.slice(0, n) : null,
   };

@@ -33,7 +33,7 @@ export function enqueue(id: string, cls: string, cost: number, arrivalS = 0): Sc
 }
 
 export function pop(count = 1, blocked: string[] = []): ScriptOp {
-  return { kind: 'pop', count, blocked };
+  return { kind: 'pop', count, blocked, model: null };
 }
 
 /** The docs' burst: A and B with quantum 10, four cost-3 requests each, then 8 pops. */
@@ -78,4 +78,175 @@ export function sessionSnapshot(script: ArbitrationScript, steps: number): Recor
   const s = new ArbitrationSession(script);
   for (let i = 0; i < steps; i++) s.step();
   return JSON.parse(JSON.stringify({ kind: 'arbitration', ...s.snapshot() })) as Record<string, unknown>;
+}
+
+/** A small cluster snapshot in the engine's shape (src/core/sim/snapshot.ts), written by hand. */
+export function clusterSnapshot(): Record<string, unknown> {
+  const t = [0, 1, 2, 3, 4];
+  return {
+    kind: 'cluster',
+    scenario: 'hand-made',
+    seed: 1,
+    sim_time_s: 4,
+    duration_s: 10,
+    done: false,
+    decisions: 120,
+    events: 300,
+    clients: {
+      alice: {
+        service: 800,
+        service_per_s: 200,
+        completed: 3,
+        ttft_p50_s: 0.12,
+        ttft_p99_s: 0.4,
+        e2e_p50_s: 1.5,
+        e2e_p99_s: 3.25,
+        queued: 1,
+        running: 2,
+        deficit: 150,
+      },
+      bob: {
+        service: 400,
+        service_per_s: 100,
+        completed: 1,
+        ttft_p50_s: 0.3,
+        ttft_p99_s: 0.9,
+        e2e_p50_s: 2,
+        e2e_p99_s: 6,
+        queued: 4,
+        running: 1,
+        deficit: -50,
+      },
+    },
+    drr: {
+      cursor: 'latency',
+      carry: null,
+      classes: [
+        { name: 'standard', quantum: 1000, deficit: 5000, queued: 2, headCost: 7000 },
+        { name: 'latency', quantum: 2000, deficit: 0, queued: 0, headCost: null },
+      ],
+      variant: 'v2',
+      profile: '(root)',
+    },
+    router: { routing: 'round-robin', queued: 2, held: [], state: { next_worker: 1 } },
+    workers: [
+      {
+        id: 0,
+        busy: true,
+        running: ['alice#1.0', 'bob#0.0'],
+        waiting: ['alice#2.0'],
+        waitingCount: 1,
+        kvUsedBlocks: 120,
+        kvTotalBlocks: 400,
+        kvCachedBlocks: 60,
+        cacheHitRate: 0.375,
+        lastStepMs: 23.5,
+        radix: {
+          nodes: 3,
+          cachedTokens: 960,
+          lockedNodes: 1,
+          evictableLeaves: 2,
+          top: [
+            [1, 0, 640, 1],
+            [2, 1, 160, 1],
+            [3, 1, 160, 0],
+          ],
+        },
+      },
+      {
+        id: 1,
+        busy: false,
+        running: [],
+        waiting: [],
+        waitingCount: 0,
+        kvUsedBlocks: 0,
+        kvTotalBlocks: 400,
+        kvCachedBlocks: 0,
+        cacheHitRate: 0,
+        lastStepMs: 0,
+        radix: { nodes: 0, cachedTokens: 0, lockedNodes: 0, evictableLeaves: 0, top: [] },
+      },
+    ],
+    series: {
+      t,
+      rows: {
+        'service:alice': [0, 200, 400, 600, 800],
+        'service:bob': [0, 100, 200, 300, 400],
+        'queued:alice': [0, 1, 1, 1, 1],
+        'queued:bob': [0, 2, 3, 4, 4],
+        'kv:0': [0, 0.1, 0.2, 0.3, 0.3],
+        'kv:1': [0, 0, 0, 0, 0],
+        router_queue: [0, 1, 2, 2, 2],
+      },
+      dt: 1,
+    },
+    recent: [
+      {
+        seq: 118,
+        t: 3.9,
+        kind: 'drr-pop',
+        request: 'bob#0.0',
+        client: 'bob',
+        class: 'latency',
+        summary:
+          't=3.900 s  DRR pop: no head affordable after one round: 4 virtual round(s) granted in bulk, latency dispatches bob#0.0 (cost 9000); latency keeps 0, cursor standard',
+        detail: {
+          cost: 9000,
+          deficits: [
+            { class: 'standard', before: 0, after: 5000 },
+            { class: 'latency', before: 0, after: 0 },
+          ],
+          cursor: 'latency',
+          carry: null,
+          bulk_rounds: 4,
+          visits: [
+            {
+              phase: 'scan',
+              class: 'standard',
+              outcome: 'unaffordable',
+              headId: 's0',
+              headCost: 7000,
+              deficitBefore: 0,
+              deficitAfter: 1000,
+            },
+            {
+              phase: 'scan',
+              class: 'latency',
+              outcome: 'unaffordable',
+              headId: 'bob#0.0',
+              headCost: 9000,
+              deficitBefore: 0,
+              deficitAfter: 2000,
+            },
+            {
+              phase: 'final',
+              class: 'standard',
+              outcome: 'short',
+              headId: 's0',
+              headCost: 7000,
+              deficitBefore: 5000,
+              deficitAfter: 5000,
+            },
+            {
+              phase: 'final',
+              class: 'latency',
+              outcome: 'chosen',
+              headId: 'bob#0.0',
+              headCost: 9000,
+              deficitBefore: 10000,
+              deficitAfter: 0,
+            },
+          ],
+        },
+      },
+      { seq: 119, t: 3.95, kind: 'step', summary: 't=3.950 s  worker 0 step', worker: 0 },
+    ],
+    cache_hit_rate: 0.3,
+    max_backlogged_service_gap: 400,
+  };
+}
+
+/** Markup with one tag per line: readable snapshot files and diffs. */
+export function pretty(html: string): string {
+  return `${html.replace(/></g, '>\n<')}\n`;
 }

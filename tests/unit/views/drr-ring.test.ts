@@ -1,0 +1,203 @@
+import { createElement as h } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, test } from 'vitest';
+import { ArbitrationSession } from '../../../src/core/drr/script-runner';
+import {
+  classState,
+  DrrRing,
+  ringSegments,
+  roundsNeeded,
+  visitSlots,
+  visitText,
+} from '../../../src/ui/views/DrrRing';
+import type { DrrClassModel } from '../../../src/ui/views/read';
+import {
+  bulkScript,
+  burstScript,
+  clusterSnapshot,
+  enqueue,
+  policyOf,
+  pop,
+  pretty,
+  sessionSnapshot,
+} from './fixtures';
+
+/** Markup with the narrow no-break spaces of digit groups shown as plain spaces. */
+const render = (snapshot: Record<string, unknown> | null, highlight?: { class?: string }) =>
+  renderToStaticMarkup(h(DrrRing, { snapshot, highlight })).replaceAll('\u202f', ' ');
+
+/** Deficit per class and the cursor/carry as the DOM shows them (data attributes and text). */
+function readRing(html: string) {
+  const deficits: Record<string, number> = {};
+  for (const m of html.matchAll(/<tr class="drr-row" data-class="([^"]+)" data-deficit="(-?\d+)"/g))
+    deficits[m[1]] = Number(m[2]);
+  const cursor = /aria-label="DRR ring" data-cursor="([^"]*)"/.exec(html)?.[1];
+  const carry = /data-carry="([^"]*)" data-variant/.exec(html)?.[1];
+  return { deficits, cursor, carry };
+}
+
+describe('DrrRing on the docs burst (A, B quantum 10, four cost-3 requests each)', () => {
+  // Hand-checked from the V2 pop_next: A pays 3 per pop from one quantum, then B, then the leftovers.
+  const expected = [
+    { A: 7, B: 0, cursor: 'B', carry: 'A' },
+    { A: 4, B: 0, cursor: 'B', carry: 'A' },
+    { A: 1, B: 0, cursor: 'B', carry: 'A' },
+    { A: 1, B: 7, cursor: 'A', carry: 'B' },
+    { A: 1, B: 4, cursor: 'A', carry: 'B' },
+    { A: 1, B: 1, cursor: 'A', carry: 'B' },
+    { A: 0, B: 1, cursor: 'B', carry: '' },
+    { A: 0, B: 0, cursor: 'A', carry: '' },
+  ];
+
+  test.each(expected.map((e, i) => [i + 1, e] as const))(
+    'after pop %i the DOM shows the deficits and cursor',
+    (pops, e) => {
+      const html = render(sessionSnapshot(burstScript(), 8 + pops));
+      expect(readRing(html)).toEqual({ deficits: { A: e.A, B: e.B }, cursor: e.cursor, carry: e.carry });
+      // The numbers are also readable text: "deficit / quantum".
+      expect(html).toContain(`<span class="drr-deficit">${e.A}</span> / 10`);
+      expect(html).toContain(`<span class="drr-deficit">${e.B}</span> / 10`);
+    },
+  );
+
+  test('every step of the script: the view shows exactly the core snapshot', () => {
+    const session = new ArbitrationSession(burstScript());
+    for (let step = 0; step <= 17; step++) {
+      const snap = JSON.parse(JSON.stringify(session.snapshot())) as Record<string, unknown>;
+      const core = session.snapshot();
+      const shown = readRing(render(snap));
+      expect(shown.cursor).toBe(core.cursor ?? '');
+      expect(shown.carry).toBe(core.carry ?? '');
+      expect(shown.deficits).toEqual(Object.fromEntries(core.classes.map((c) => [c.name, c.deficit])));
+      session.step();
+    }
+  });
+
+  test('visual regression: the ring after 8 pops', async () => {
+    await expect(pretty(render(sessionSnapshot(burstScript(), 16)))).toMatchFileSnapshot(
+      '__snapshots__/drr-ring-burst-after-8-pops.html',
+    );
+  });
+
+  test('visual regression: the ring after 3 pops (carry A, cursor B)', async () => {
+    await expect(pretty(render(sessionSnapshot(burstScript(), 11)))).toMatchFileSnapshot(
+      '__snapshots__/drr-ring-burst-after-3-pops.html',
+    );
+  });
+
+  test('the last decision is listed visit by visit; the carry visit pays from saved credit', () => {
+    const html = render(sessionSnapshot(burstScript(), 10));
+    expect(html).toContain('data-outcome="affordable" data-class="A"');
+    expect(html).toContain('A: carried deficit 7 pays for a1 (cost 3), keeps 4');
+    // The chosen class flashes; the pointer turns to the cursor (B is the right half: 270°).
+    expect(html).toContain('class="drr-granted-flash"');
+    expect(html).toContain('transform:rotate(270deg)');
+  });
+
+  test('before any pop: no arbitration yet, with a hint', () => {
+    const html = render(sessionSnapshot(burstScript(), 8));
+    expect(html).toContain('No arbitration yet');
+    expect(readRing(html)).toEqual({ deficits: { A: 0, B: 0 }, cursor: 'A', carry: '' });
+  });
+});
+
+describe('DrrRing decision details', () => {
+  test('bulk credit: scan, then the bulk step with its rounds, then the final scan', () => {
+    const html = render(sessionSnapshot(bulkScript(), 4));
+    const outcomes = [...html.matchAll(/data-outcome="([a-z]+)"/g)].map((m) => m[1]);
+    expect(outcomes).toEqual(['unaffordable', 'unaffordable', 'bulk', 'short', 'chosen']);
+    expect(html).toContain('4 virtual round');
+    expect(html).toContain('latency: after the bulk rounds deficit 10 000 pays for l0 (cost 9 000), keeps 0');
+    expect(html).toContain('standard: earns its quantum 0 → 1 000, still short of s0 (cost 7 000)');
+  });
+
+  test('a blocked class is hatched and says so; it keeps its deficit', () => {
+    const script = {
+      ...burstScript(),
+      ops: [enqueue('a0', 'A', 3), enqueue('b0', 'B', 3), pop(1, ['A'])],
+    };
+    const html = render(sessionSnapshot(script, 3));
+    expect(html).toMatch(
+      /data-class="A" data-deficit="0" data-quantum="10" data-queued="1" data-head-cost="3" data-state="blocked"/,
+    );
+    expect(html).toContain('class="drr-blocked-overlay"');
+    expect(html).toContain('A: head not dispatchable (blocked), keeps deficit 0, earns nothing');
+  });
+
+  test('cluster snapshot: DRR state under `drr`, last pop from the recent decisions', () => {
+    const html = render(clusterSnapshot());
+    expect(readRing(html)).toEqual({
+      deficits: { standard: 5000, latency: 0 },
+      cursor: 'latency',
+      carry: '',
+    });
+    expect(html).toContain('no head affordable after one round: 4 virtual round(s) granted in bulk');
+    expect(html).not.toContain('t=3.900 s');
+    expect(html).toContain('at t = 3.9 s');
+  });
+
+  test('the highlighted class is marked on the ring and in the table', () => {
+    const html = render(clusterSnapshot(), { class: 'standard' });
+    expect(html).toContain('class="drr-seg state-short selected" data-class="standard"');
+    expect(html).toMatch(/<tbody class="state-short selected">/);
+  });
+
+  test('empty states: no snapshot, a cluster without a policy, a policy without classes', () => {
+    for (const snap of [null, {}, { kind: 'cluster', clients: {}, workers: [] }]) {
+      const html = render(snap);
+      expect(html).toContain('aria-label="DRR ring"');
+      expect(html).toContain('This scenario has no router policy: add <code>router.policy</code>');
+    }
+    expect(render({ drr: { cursor: null, carry: null, classes: [] } })).toContain('no classes');
+  });
+});
+
+describe('DrrRing helpers', () => {
+  const cls = (o: Partial<DrrClassModel>): DrrClassModel => ({
+    name: 'x',
+    quantum: 10,
+    deficit: 0,
+    queued: 1,
+    headCost: 3,
+    blocked: false,
+    ...o,
+  });
+
+  test('class state and rounds still needed', () => {
+    expect(classState(cls({ queued: 0 }))).toBe('empty');
+    expect(classState(cls({ blocked: true }))).toBe('blocked');
+    expect(classState(cls({ deficit: 3 }))).toBe('affordable');
+    expect(classState(cls({ deficit: 2 }))).toBe('short');
+    expect(roundsNeeded(cls({ deficit: 2, headCost: 23 }))).toBe(3);
+    expect(roundsNeeded(cls({ deficit: 5, headCost: 3 }))).toBe(0);
+    expect(roundsNeeded(cls({ headCost: null }))).toBeNull();
+  });
+
+  test('segments cover the ring clockwise, ∝ quantum with a floor', () => {
+    const segs = ringSegments([cls({ name: 'a', quantum: 1 }), cls({ name: 'b', quantum: 99 })]);
+    expect(segs.map((s) => s.cls.name)).toEqual(['a', 'b']);
+    expect(segs[0].start).toBe(0);
+    expect(segs[1].end).toBeCloseTo(2 * Math.PI, 9);
+    // 1 % of the quantum would be invisible: the floor gives it 8 / 108 of the ring.
+    expect((segs[0].end - segs[0].start) / (2 * Math.PI)).toBeCloseTo(0.08 / 1.08, 1);
+    expect(segs[1].end - segs[1].start).toBeGreaterThan(segs[0].end - segs[0].start);
+  });
+
+  test('replay slots put the bulk step right before the final scan', () => {
+    const rec = JSON.parse(JSON.stringify(sessionSnapshot(bulkScript(), 4).lastRecord));
+    expect(visitSlots(rec)).toEqual({ visits: [0, 1, 3, 4], bulk: 2 });
+  });
+
+  test('granted visits show the credit before paying', () => {
+    const s = sessionSnapshot(
+      {
+        ...burstScript(),
+        policy: policyOf([{ name: 'A', quantum: 10 }]),
+        ops: [enqueue('a0', 'A', 3), pop(1)],
+      },
+      2,
+    );
+    const rec = s.lastRecord as { visits: Parameters<typeof visitText>[0][] };
+    expect(visitText(rec.visits[0], 10)).toBe('A: earns its quantum 0 → 10, pays for a0 (cost 3), keeps 0');
+  });
+});

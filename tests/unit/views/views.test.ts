@@ -1,0 +1,182 @@
+import { createElement as h } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, test } from 'vitest';
+import { CHIPS_PER_CLASS, ClassQueues } from '../../../src/ui/views/ClassQueues';
+import { ClientService } from '../../../src/ui/views/ClientService';
+import { Figures } from '../../../src/ui/views/Figures';
+import { buildRadixTree } from '../../../src/ui/views/RadixTree';
+import { DENSE_POINTS } from '../../../src/ui/views/TimeChart';
+import type { Highlight, ViewProps } from '../../../src/ui/views/types';
+import { clientOfRequest, Workers } from '../../../src/ui/views/Workers';
+import { burstScript, clusterSnapshot, enqueue, pretty, sessionSnapshot } from './fixtures';
+
+type View = (p: ViewProps) => unknown;
+const render = (view: View, snapshot: Record<string, unknown> | null, highlight?: Highlight) =>
+  renderToStaticMarkup(h(view as (p: ViewProps) => null, { snapshot, highlight })).replaceAll('\u202f', ' ');
+
+describe('ClassQueues', () => {
+  test('burst after 3 pops: each class in heap order, head first, with cost and arrival', async () => {
+    const html = render(ClassQueues, sessionSnapshot(burstScript(), 11));
+    const ids = [...html.matchAll(/data-request="([^"]+)"/g)].map((m) => m[1]);
+    expect(ids).toEqual(['a3', 'b0', 'b1', 'b2', 'b3']);
+    expect(html).toContain('5 waiting');
+    expect(html).toMatch(
+      /class="cq-chip head"[^>]*title="a3 in A, position 1 \(head\), cost 3 uncached tokens/,
+    );
+    await expect(pretty(html)).toMatchFileSnapshot('__snapshots__/class-queues-burst-after-3-pops.html');
+  });
+
+  test('the selected request is outlined and marked current', () => {
+    const html = render(ClassQueues, sessionSnapshot(burstScript(), 11), { request: 'b2' });
+    expect(html).toMatch(/<li data-request="b2" aria-current="true"><span class="cq-chip selected"/);
+    expect(html).toContain('class="cq-class selected" data-class="B"');
+  });
+
+  test('age = now − arrival when the snapshot has a time', () => {
+    const snap = { ...sessionSnapshot(burstScript(), 11), sim_time_s: 10 };
+    const html = render(ClassQueues, snap);
+    // b0 arrived at t = 4 s (its op index): it has waited 6 s.
+    expect(html).toContain('waiting 6.00 s');
+    expect(html).toContain('age = now − arrival');
+  });
+
+  test('long queues are cut with a count of the rest', () => {
+    const ops = Array.from({ length: CHIPS_PER_CLASS + 5 }, (_, i) => enqueue(`a${i}`, 'A', 1, i));
+    const html = render(ClassQueues, sessionSnapshot({ ...burstScript(), ops }, ops.length));
+    expect([...html.matchAll(/data-request=/g)]).toHaveLength(CHIPS_PER_CLASS);
+    expect(html).toContain('+ 5 more');
+  });
+
+  test('a cluster snapshot without request lists shows the counts', () => {
+    const html = render(ClassQueues, clusterSnapshot());
+    expect(html).toContain('2 waiting (this snapshot has counts, not the requests)');
+  });
+
+  test('empty state without policy-class queues', () => {
+    expect(render(ClassQueues, { kind: 'cluster' })).toContain('No policy-class queues in this scenario');
+  });
+});
+
+describe('ClientService', () => {
+  test('deficit bars per client (diverging at zero), legend and curves with units', async () => {
+    const html = render(ClientService, clusterSnapshot());
+    expect(html).toContain('aria-label="Client service"');
+    expect(html).toMatch(/data-client="alice" data-value="150"/);
+    expect(html).toMatch(/data-client="bob" data-value="-50"/);
+    expect(html).toContain('DLPM deficit per client');
+    expect(html).toContain('service units');
+    expect(html).toContain('simulated time (s)');
+    // Cumulative by default, both clients drawn, no band without a bound in the snapshot.
+    expect(html).toContain('aria-pressed="true">cumulative');
+    expect([...html.matchAll(/class="series-line" data-series="(\w+)"/g)].map((m) => m[1])).toEqual([
+      'alice',
+      'bob',
+    ]);
+    expect(html).not.toContain('class="band"');
+    expect(html).toContain('largest gap 400');
+    await expect(pretty(html)).toMatchFileSnapshot('__snapshots__/client-service-cluster.html');
+  });
+
+  test('the fairness bound becomes a band below the leading client', () => {
+    const html = render(ClientService, {
+      ...clusterSnapshot(),
+      fairness_bound: { value: 300, label: 'DLPM bound 2·(U + Q^u)' },
+    });
+    expect(html).toContain('class="band"');
+    expect(html).toContain('DLPM bound 2·(U + Q^u) 300 units, measured from the leading client');
+  });
+
+  test('VTC counters and DoubleQ per-worker deficits', () => {
+    const snap = clusterSnapshot();
+    const clients = snap.clients as Record<string, Record<string, unknown>>;
+    for (const c of Object.values(clients)) delete c.deficit;
+    clients.alice.counter = 1234;
+    clients.bob.counter = 1000;
+    expect(render(ClientService, snap)).toContain('VTC counter per client');
+    (snap.router as Record<string, unknown>).state = { deficits: { alice: [10, -20], bob: [5, 0] } };
+    const html = render(ClientService, snap);
+    expect(html).toContain('DoubleQ deficit q(i, w)');
+    expect(html).toMatch(/data-worker="1" data-value="-20"/);
+  });
+
+  test('many samples go to a canvas with an aria-label', () => {
+    const snap = clusterSnapshot();
+    const n = DENSE_POINTS;
+    const t = Array.from({ length: n }, (_, i) => i / 10);
+    snap.series = {
+      t,
+      rows: { 'service:alice': t.map((x) => x * 200), 'service:bob': t.map((x) => x * 100) },
+      dt: 0.1,
+    };
+    const html = render(ClientService, snap);
+    expect(html).toMatch(/<canvas[^>]*role="img" aria-label="Cumulative service per client over 240 s/);
+    expect(html).not.toContain('class="series-line"');
+  });
+
+  test('empty state without clients', () => {
+    expect(render(ClientService, sessionSnapshot(burstScript(), 3))).toContain('No clients yet');
+  });
+});
+
+describe('Workers', () => {
+  test('batch, queue, KV blocks, hit rate, step time and the radix tree', async () => {
+    const html = render(Workers, clusterSnapshot());
+    expect(html).toContain('120 / 400 blocks (30 %)');
+    expect(html).toContain('data-kv-used="120" data-kv-total="400"');
+    expect(html).toContain('38 %');
+    expect(html).toContain('step 23.5 ms');
+    expect(html).toContain('radix tree · 3 nodes · 960 tokens');
+    expect([...html.matchAll(/<g data-node="(\d+)"/g)].map((m) => m[1])).toEqual(['0', '1', '2', '3']);
+    expect(html).toContain('The prefix cache is empty.');
+    await expect(pretty(html)).toMatchFileSnapshot('__snapshots__/workers-cluster.html');
+  });
+
+  test('a highlighted worker and radix node: card outlined, tree opened, path drawn', () => {
+    const html = render(Workers, clusterSnapshot(), { worker: 0, node: 2 });
+    expect(html).toContain('class="wk-card selected" data-worker="0"');
+    expect(html).toContain('<details open="">');
+    expect([...html.matchAll(/class="radix-link on-path"/g)]).toHaveLength(2);
+  });
+
+  test('request chips take their client colour', () => {
+    expect(clientOfRequest('alice#1.0')).toBe('alice');
+    expect(clientOfRequest('plain')).toBeNull();
+    const html = render(Workers, clusterSnapshot());
+    expect(html).toContain('style="--chip-color:var(--c1)" title="bob#0.0"');
+  });
+
+  test('radix tree: orphans hang off the root, cycles are cut', () => {
+    const t = buildRadixTree([
+      { id: 5, parent: 9, tokens: 16, lock: 0 },
+      { id: 6, parent: 7, tokens: 16, lock: 0 },
+      { id: 7, parent: 6, tokens: 16, lock: 0 },
+    ]);
+    const ids: number[] = [];
+    const walk = (d: typeof t) => {
+      ids.push(d.id);
+      d.children.forEach(walk);
+    };
+    walk(t);
+    expect(ids.sort()).toEqual([0, 5]);
+  });
+
+  test('empty state in the DRR sandbox', () => {
+    expect(render(Workers, sessionSnapshot(burstScript(), 3))).toContain('No workers in this snapshot');
+  });
+});
+
+describe('Figures', () => {
+  test('throughput, Jain over time and the latency table', async () => {
+    const html = render(Figures, clusterSnapshot());
+    expect(html).toContain('Throughput over 4 s in service units/s; latest 300');
+    // alice serves at 200/s and bob at 100/s: Jain = 300² / (2 · (200² + 100²)) = 0.9.
+    expect(html).toContain('latest 0.9 (1 means equal service rates)');
+    expect(html).toContain('120 ms / 400 ms');
+    expect(html).toContain('1.50 s / 3.25 s');
+    await expect(pretty(html)).toMatchFileSnapshot('__snapshots__/figures-cluster.html');
+  });
+
+  test('empty state without clients or series', () => {
+    expect(render(Figures, sessionSnapshot(burstScript(), 3))).toContain('No run figures yet');
+  });
+});
