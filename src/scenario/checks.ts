@@ -7,6 +7,7 @@
 import { GPUS, MODELS, weightBytes } from '../core/cost/index';
 import { programRequests, expectedRequests, peakContextTokens } from '../core/workload/size';
 import type { Path } from '../format/yaml';
+import { thousands } from './fields';
 import { SCENARIO_LIMITS } from './limits';
 import type { ScenarioInputSchema } from './schema';
 import type { z } from 'zod';
@@ -21,7 +22,7 @@ export interface CheckProblem {
 }
 
 function fmt(n: number): string {
-  return Math.round(n).toLocaleString('en-US');
+  return thousands(Math.round(n));
 }
 
 export function scenarioProblems(s: Parsed): CheckProblem[] {

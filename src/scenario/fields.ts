@@ -1,13 +1,20 @@
 /** Small zod builders with readable messages, shared by the scenario schema's parts. */
 import { z } from 'zod';
 
+/** 1234567 → "1,234,567" (locale-independent, so messages are identical everywhere). */
+export function thousands(n: number): string {
+  const [int, frac] = String(n).split('.');
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return frac === undefined ? grouped : `${grouped}.${frac}`;
+}
+
 /** Whole number in [min, max]. */
 export function int(what: string, min: number, max: number) {
   return z
     .number({ error: `${what} must be a whole number` })
     .int({ error: `${what} must be a whole number` })
     .min(min, { error: `${what} must be ≥ ${min}` })
-    .max(max, { error: `${what} must be ≤ ${max.toLocaleString('en-US')}` });
+    .max(max, { error: `${what} must be ≤ ${thousands(max)}` });
 }
 
 /** Finite number in [min, max] (or (min, max] with `exclusiveMin`). */
@@ -16,7 +23,7 @@ export function num(what: string, min: number, max: number, exclusiveMin = false
   const low = exclusiveMin
     ? base.gt(min, { error: `${what} must be > ${min}` })
     : base.min(min, { error: `${what} must be ≥ ${min}` });
-  return low.max(max, { error: `${what} must be ≤ ${max.toLocaleString('en-US')}` });
+  return low.max(max, { error: `${what} must be ≤ ${thousands(max)}` });
 }
 
 /** A name made of letters, digits, `_`, `.` and `-` (clients, prefix groups, documents). */

@@ -40,7 +40,7 @@ describe('parseScenarioText never throws (property)', () => {
           }
         },
       ),
-      { numRuns: 150 },
+      { numRuns: 80 },
     );
   });
 });
