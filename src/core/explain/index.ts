@@ -3,6 +3,7 @@
  * Pure functions over plain data (no DOM): the UI shows the steps and links each to the YAML line
  * of the class, parameter or client it names.
  */
+import type { DecisionRecord as DrrDecisionRecord } from '../drr/types';
 import { type DrrExplainOptions, explainDrrDecision } from './drr';
 import { explainDlpmAdmit } from './dlpm';
 import { explainDoubleQDispatch } from './doubleq';
@@ -12,6 +13,7 @@ import {
   drrRecordOf,
   isDlpmAdmitDetail,
   isDoubleQDispatchDetail,
+  isDrrDecisionRecord,
   isPreblePlacementDetail,
   isVtcAdmitDetail,
 } from './records';
@@ -21,8 +23,15 @@ import { explainVtcAdmit } from './vtc';
 
 export type ExplainOptions = DrrExplainOptions;
 
-/** Pick the explainer by what the record carries: a DRR record, an algorithm's detail, or neither. */
-export function explainDecision(record: DecisionLike, opts: ExplainOptions = {}): ExplanationStep[] {
+/**
+ * Pick the explainer by what the record carries: a DRR record (also accepted bare, as the DRR
+ * sandbox's `lastRecord`), an algorithm's detail, or neither (the simulator's summary and facts).
+ */
+export function explainDecision(
+  record: DecisionLike | DrrDecisionRecord,
+  opts: ExplainOptions = {},
+): ExplanationStep[] {
+  if (isDrrDecisionRecord(record)) return explainDrrDecision(record, opts);
   const drr = drrRecordOf(record);
   if (drr) return explainDrrDecision(drr, opts);
   const d = record.detail;
@@ -34,7 +43,10 @@ export function explainDecision(record: DecisionLike, opts: ExplainOptions = {})
 }
 
 /** The account as numbered lines (what `window.fairground.explain()` returns). */
-export function explainDecisionText(record: DecisionLike, opts: ExplainOptions = {}): string {
+export function explainDecisionText(
+  record: DecisionLike | DrrDecisionRecord,
+  opts: ExplainOptions = {},
+): string {
   return stepsToText(explainDecision(record, opts));
 }
 

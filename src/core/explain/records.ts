@@ -167,13 +167,49 @@ export function isPreblePlacementDetail(x: unknown): x is PreblePlacementDetail 
   );
 }
 
-/** The DRR record inside a decision: the detail itself, or under `detail.record` / `detail.drr`. */
+/**
+ * The DRR record inside a decision: the detail itself, under `detail.record` / `detail.drr`, or
+ * rebuilt from the simulator's `drr-pop` detail (`visits`, `deficits`, `cursor`, `carry`,
+ * `bulk_rounds`, `cost`, and optionally `variant`, `profile`, `cursor_before`, `carry_before`) plus
+ * the record's own `request` and `class`.
+ */
 export function drrRecordOf(record: DecisionLike): DrrDecisionRecord | null {
   const d = record.detail;
   if (isDrrDecisionRecord(d)) return d;
-  if (isObject(d)) {
-    if (isDrrDecisionRecord(d.record)) return d.record;
-    if (isDrrDecisionRecord(d.drr)) return d.drr;
-  }
-  return null;
+  if (!isObject(d)) return null;
+  if (isDrrDecisionRecord(d.record)) return d.record;
+  if (isDrrDecisionRecord(d.drr)) return d.drr;
+  if (!Array.isArray(d.visits) || !Array.isArray(d.deficits)) return null;
+  return rebuildDrrRecord(record, d);
+}
+
+function str(x: unknown): string | null {
+  return typeof x === 'string' ? x : null;
+}
+
+/** A DecisionRecord from the simulator's flattened drr-pop detail (see drrRecordOf). */
+function rebuildDrrRecord(record: DecisionLike, d: Record<string, unknown>): DrrDecisionRecord {
+  const visits = d.visits as DrrDecisionRecord['visits'];
+  const carryVisit = visits.find((v) => v.phase === 'carry');
+  const firstScan = visits.find((v) => v.phase === 'scan' || v.phase === 'final');
+  const cost = typeof d.cost === 'number' ? d.cost : null;
+  const chosen =
+    record.request !== undefined && record.class !== undefined && cost !== null
+      ? { id: record.request, class: record.class, cost }
+      : null;
+  return {
+    variant: d.variant === 'v1' ? 'v1' : 'v2',
+    profile: str(d.profile) ?? '(root)',
+    visits,
+    bulkRounds: typeof d.bulk_rounds === 'number' ? d.bulk_rounds : null,
+    deficits: d.deficits as DrrDecisionRecord['deficits'],
+    // The ring scan starts at the cursor, so its first visit names the cursor the pop started from.
+    cursorBefore: str(d.cursor_before) ?? firstScan?.class ?? null,
+    cursorAfter: str(d.cursor),
+    carryBefore: str(d.carry_before) ?? carryVisit?.class ?? null,
+    carryAfter: str(d.carry),
+    chosen,
+    headsTouched: typeof d.heads_touched === 'number' ? d.heads_touched : visits.length,
+    summary: record.summary,
+  };
 }

@@ -49,6 +49,13 @@ function factValue(v: unknown): string | null {
   if (typeof v === 'boolean') return v ? 'yes' : 'no';
   if (Array.isArray(v) && v.length <= 12 && v.every((x) => typeof x === 'number' || typeof x === 'string'))
     return `[${v.map((x) => (typeof x === 'number' ? num(x) : x)).join(', ')}]`;
+  // Small tables such as per-worker (waiting, running) pairs: "[3/2, 0/1]".
+  if (
+    Array.isArray(v) &&
+    v.length <= 12 &&
+    v.every((row) => Array.isArray(row) && row.length <= 4 && row.every((x) => typeof x === 'number'))
+  )
+    return `[${v.map((row: number[]) => row.map(num).join('/')).join(', ')}]`;
   return null;
 }
 

@@ -255,3 +255,37 @@ describe('explainDecision dispatch', () => {
     expect(steps[0].text).toBe('x');
   });
 });
+
+describe('explainDecision conveniences', () => {
+  it('accepts the bare DRR record of the sandbox', () => {
+    const parsed = validateScriptText(
+      'policy: {policy_classes: [{name: A, quantum: 10}]}\nops:\n  - enqueue: {id: a0, class: A, cost: 3}\n  - pop: {}\n',
+    );
+    if (!parsed.ok) throw new Error('bad script');
+    const s = new ArbitrationSession(parsed.value);
+    s.step();
+    const record = s.step()?.record;
+    if (!record) throw new Error('no record');
+    expect(explainDecisionText(record, { quanta: { A: 10 } })).toBe(
+      [
+        '1. Start: no class carries credit from its last turn, so the ring scan starts at A (the cursor).',
+        '2. A: its head a0 costs 3, more than its 0 credit; A earns its quantum: 0 + 10 = 10 ≥ 3, so A dispatches a0.',
+        "Result: a0 from A (cost 3); A's queue is now empty, so its credit resets to 0; the next scan starts at A.",
+      ].join('\n'),
+    );
+  });
+
+  it('small number tables in a detail read as a/b pairs', () => {
+    const steps = explainDecision({
+      kind: 'dispatch',
+      summary: 's',
+      detail: {
+        worker_loads: [
+          [3, 2],
+          [0, 1],
+        ],
+      },
+    });
+    expect(steps[1].text).toBe('Details: worker_loads = [3/2, 0/1].');
+  });
+});
