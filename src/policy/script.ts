@@ -25,107 +25,124 @@ const MAX_POP_COUNT = 1_000_000;
 const MAX_WORKERS = 1_000_000;
 
 const enqueueSchema = z
-  .strictObject({
-    id: z
-      .string({ error: typeError('id must be a string') })
-      .min(1, { error: 'id must not be empty' })
-      .optional()
-      .meta({
-        description: 'Request id shown in the output (default: req<op index>). Unique in the script.',
+  .strictObject(
+    {
+      id: z
+        .string({ error: typeError('id must be a string') })
+        .min(1, { error: 'id must not be empty' })
+        .optional()
+        .meta({
+          description: 'Request id shown in the output (default: req<op index>). Unique in the script.',
+        }),
+      class: z
+        .string({ error: typeError('class must be a string') })
+        .optional()
+        .meta({
+          description:
+            'Requested class name, resolved like a request header: explicit class, else family (unknown -> default family), then bucket.',
+        }),
+      cost: uint('cost', 1).optional().meta({
+        description: 'Shorthand for isl: N, cached: 0 (scheduling cost N). Give cost or isl, not both.',
       }),
-    class: z
-      .string({ error: typeError('class must be a string') })
-      .optional()
-      .meta({
-        description:
-          'Requested class name, resolved like a request header: explicit class, else family (unknown -> default family), then bucket.',
-      }),
-    cost: uint('cost', 1).optional().meta({
-      description: 'Shorthand for isl: N, cached: 0 (scheduling cost N). Give cost or isl, not both.',
-    }),
-    isl: uint('isl').optional().meta({ description: 'Raw input tokens of the request.' }),
-    cached: uint('cached')
-      .optional()
-      .meta({ description: 'Prefix-cache tokens (capped at isl); cost = max(1, isl - cached). Default 0.' }),
-    priority: z
-      .number({ error: typeError('priority must be a finite number') })
-      .optional()
-      .meta({ description: 'Soft priority jump (float, negatives count as 0). Default 0.' }),
-    strict_priority: uint('strict_priority')
-      .optional()
-      .meta({ description: 'Strict priority tier (whole number; higher tiers leave first). Default 0.' }),
-    arrival: z
-      .number({ error: typeError('arrival must be a finite number of seconds') })
-      .min(0, { error: 'arrival must be ≥ 0' })
-      .optional()
-      .meta({ description: 'Arrival time in seconds (FCFS score). Default: the op index.' }),
-    model: z
-      .string({ error: typeError('model must be a string') })
-      .min(1, { error: 'model must not be empty' })
-      .optional()
-      .meta({ description: "Model name: picks that model's profile from the policy's models map." }),
-  })
+      isl: uint('isl').optional().meta({ description: 'Raw input tokens of the request.' }),
+      cached: uint('cached')
+        .optional()
+        .meta({
+          description: 'Prefix-cache tokens (capped at isl); cost = max(1, isl - cached). Default 0.',
+        }),
+      priority: z
+        .number({ error: typeError('priority must be a finite number') })
+        .optional()
+        .meta({ description: 'Soft priority jump (float, negatives count as 0). Default 0.' }),
+      strict_priority: uint('strict_priority')
+        .optional()
+        .meta({ description: 'Strict priority tier (whole number; higher tiers leave first). Default 0.' }),
+      arrival: z
+        .number({ error: typeError('arrival must be a finite number of seconds') })
+        .min(0, { error: 'arrival must be ≥ 0' })
+        .optional()
+        .meta({ description: 'Arrival time in seconds (FCFS score). Default: the op index.' }),
+      model: z
+        .string({ error: typeError('model must be a string') })
+        .min(1, { error: 'model must not be empty' })
+        .optional()
+        .meta({ description: "Model name: picks that model's profile from the policy's models map." }),
+    },
+    { error: typeError('enqueue takes a mapping, e.g. {id: a0, class: A, cost: 3}') },
+  )
   .meta({ description: 'Add one request to the queue (queue limits are checked first).' });
 
 const popSchema = z
-  .strictObject({
-    count: uint('count', 1)
-      .max(MAX_POP_COUNT, { error: `count must be ≤ ${MAX_POP_COUNT}` })
-      .optional()
-      .meta({ description: 'Number of arbitrations (one output line each). Default 1.' }),
-    blocked: z
-      .array(z.string({ error: typeError('a blocked entry must be a class name') }), {
-        error: 'blocked must be a list of class names',
-      })
-      .optional()
-      .meta({
-        description:
-          'Classes whose heads are not dispatchable during these pops (they keep credit, earn none).',
-      }),
-    model: z
-      .string({ error: typeError('model must be a string') })
-      .min(1, { error: 'model must not be empty' })
-      .optional()
-      .meta({
-        description: "Arbitrate this model's profile (default: the profile of the script's first enqueue).",
-      }),
-  })
+  .strictObject(
+    {
+      count: uint('count', 1)
+        .max(MAX_POP_COUNT, { error: `count must be ≤ ${MAX_POP_COUNT}` })
+        .optional()
+        .meta({ description: 'Number of arbitrations (one output line each). Default 1.' }),
+      blocked: z
+        .array(z.string({ error: typeError('a blocked entry must be a class name') }), {
+          error: 'blocked must be a list of class names',
+        })
+        .optional()
+        .meta({
+          description:
+            'Classes whose heads are not dispatchable during these pops (they keep credit, earn none).',
+        }),
+      model: z
+        .string({ error: typeError('model must be a string') })
+        .min(1, { error: 'model must not be empty' })
+        .optional()
+        .meta({
+          description: "Arbitrate this model's profile (default: the profile of the script's first enqueue).",
+        }),
+    },
+    { error: typeError('pop takes a mapping, e.g. {count: 2, blocked: [A]}, or nothing') },
+  )
   .nullable()
   .meta({ description: 'Arbitrate: DRR picks the next request among the dispatchable class heads.' });
 
 const opSchema = z
-  .strictObject({
-    enqueue: enqueueSchema.optional(),
-    pop: popSchema.optional(),
-  })
+  .strictObject(
+    {
+      enqueue: enqueueSchema.optional(),
+      pop: popSchema.optional(),
+    },
+    { error: typeError('an op is a mapping: `enqueue: {...}` or `pop: {...}`') },
+  )
   .meta({ description: 'One op: `enqueue: {...}` or `pop: {...}`.' });
 
 export const scriptSchema = z
-  .strictObject({
-    name: z.string().optional().meta({ description: 'Title shown in the playground.' }),
-    description: z
-      .string()
-      .optional()
-      .meta({ description: 'What to look for, step by step (markdown allowed).' }),
-    policy: policyFileSchema.optional().meta({
-      description: 'A Dynamo policy inline. Omit it (and policy_file) for the synthetic `default` class.',
-    }),
-    policy_file: z
-      .string()
-      .min(1)
-      .optional()
-      .meta({ description: 'Path of a policy file relative to this script (CLI only); instead of policy.' }),
-    workers: uint('workers', 1)
-      .max(MAX_WORKERS, { error: `workers must be ≤ ${MAX_WORKERS}` })
-      .optional()
-      .meta({ description: 'Worker count that scales the per-worker queue limits. Default 1.' }),
-    variant: z.enum(['v1', 'v2'], { error: "variant must be 'v1' or 'v2'" }).optional().meta({
-      description: "DRR cursor rule: 'v2' (the router's code, with carry; default) or 'v1' (the docs' rule).",
-    }),
-    ops: z
-      .array(opSchema, { error: typeError('ops must be a list') })
-      .meta({ description: 'The ops, run in order.' }),
-  })
+  .strictObject(
+    {
+      name: z.string().optional().meta({ description: 'Title shown in the playground.' }),
+      description: z
+        .string()
+        .optional()
+        .meta({ description: 'What to look for, step by step (markdown allowed).' }),
+      policy: policyFileSchema.optional().meta({
+        description: 'A Dynamo policy inline. Omit it (and policy_file) for the synthetic `default` class.',
+      }),
+      policy_file: z
+        .string()
+        .min(1)
+        .optional()
+        .meta({
+          description: 'Path of a policy file relative to this script (CLI only); instead of policy.',
+        }),
+      workers: uint('workers', 1)
+        .max(MAX_WORKERS, { error: `workers must be ≤ ${MAX_WORKERS}` })
+        .optional()
+        .meta({ description: 'Worker count that scales the per-worker queue limits. Default 1.' }),
+      variant: z.enum(['v1', 'v2'], { error: "variant must be 'v1' or 'v2'" }).optional().meta({
+        description:
+          "DRR cursor rule: 'v2' (the router's code, with carry; default) or 'v1' (the docs' rule).",
+      }),
+      ops: z
+        .array(opSchema, { error: typeError('ops must be a list') })
+        .meta({ description: 'The ops, run in order.' }),
+    },
+    { error: typeError('an arbitration script must be a mapping with an ops list') },
+  )
   .meta({ description: 'Arbitration script: drives the policy-class DRR queue alone, step by step.' });
 
 type RawScript = z.output<typeof scriptSchema>;

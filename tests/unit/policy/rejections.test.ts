@@ -280,6 +280,8 @@ describe('other rejections', () => {
 
   it('an empty policy, a YAML syntax error, a duplicate key, an alias bomb', () => {
     expectOne('{}\n', 1, 1, /needs a root profile .* or at least one entry under models/);
+    expectOne('', 1, 1, /a policy must be a mapping/);
+    expectOne('policy_classes: [3]\n', 1, 18, /each policy_classes entry must be a mapping/);
     const syntax = problemsOf('policy_classes:\n  - {name: a, quantum: 1\n');
     expect(syntax[0].line).toBeGreaterThanOrEqual(2);
     const dup = problemsOf(`${BASE}default_policy_family: x\n`);

@@ -99,6 +99,11 @@ describe('script format', () => {
       ],
     );
     expect(problemsOf('ops: 3\n')).toEqual(['1:6: ops: ops must be a list']);
+    expect(problemsOf('ops: [{pop: 5}, {enqueue: 3}, 7]\n')).toEqual([
+      '1:13: ops[0].pop: pop takes a mapping, e.g. {count: 2, blocked: [A]}, or nothing',
+      '1:27: ops[1].enqueue: enqueue takes a mapping, e.g. {id: a0, class: A, cost: 3}',
+      '1:31: ops[2]: an op is a mapping: `enqueue: {...}` or `pop: {...}`',
+    ]);
     expect(problemsOf('name: x\n')).toEqual(["1:1: document: missing required key 'ops'"]);
   });
 
