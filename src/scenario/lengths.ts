@@ -42,7 +42,7 @@ function distributionSchema(unit: string, floor: number, ceiling: number) {
       std: num('std', 0, ceiling).meta({ description: `Standard deviation, ${unit}.` }),
       min: v('min')
         .optional()
-        .meta({ description: `Lower clip, ${unit} (default ${floor === 0 ? 0 : 1}).` }),
+        .meta({ description: `Lower clip, ${unit} (default ${floor}).` }),
       max: v('max')
         .optional()
         .meta({ description: `Upper clip, ${unit} (default mean + 4·std).` }),
@@ -51,7 +51,7 @@ function distributionSchema(unit: string, floor: number, ceiling: number) {
       dist: d.dist,
       mean: d.mean,
       std: d.std,
-      min: d.min ?? Math.max(floor, Math.min(1, d.mean)),
+      min: d.min ?? floor,
       max: d.max ?? Math.min(ceiling, d.mean + 4 * d.std),
     }))
     .refine((d) => d.min <= d.max, { error: 'min must be ≤ max', path: ['max'] });

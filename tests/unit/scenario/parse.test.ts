@@ -77,6 +77,17 @@ describe('defaults', () => {
     expect(p.prompt_tokens).toEqual({ dist: 'normal', mean: 100, std: 20, min: 1, max: 180 });
     expect(p.output_tokens).toEqual({ dist: 'exponential', mean: 30, max: 300 });
   });
+  it('think times are seconds: a normal distribution is clipped at 0 by default', () => {
+    const t = ok(
+      MINIMAL.replace(
+        '{ type: single }',
+        '{ type: multi-turn, think_time_s: { dist: normal, mean: 0.5, std: 0.5 } }',
+      ),
+    );
+    const p = t.clients[0].program;
+    if (p.type !== 'multi-turn') throw new Error('type');
+    expect(p.think_time_s).toEqual({ dist: 'normal', mean: 0.5, std: 0.5, min: 0, max: 2.5 });
+  });
   it('keeps an explicit kv_cache_tokens and chunking', () => {
     const t = ok(`${MINIMAL}cluster: { kv_cache_tokens: 10000, chunking: { mode: dynamic } }\n`);
     expect(t.cluster.kv_cache_tokens).toBe(10000);
