@@ -1,6 +1,76 @@
+/**
+ * `validate <file.yaml>...`: checks policy, scenario and arbitration-script files, telling the kind
+ * from the keys. Prints `ok: <file>` per valid file; every problem of every file goes to stderr as
+ * `file:line:col: message`.
+ */
+import { dirname, resolve } from 'node:path';
+import { formatProblems, parseYaml, type Problem, problem } from '../format/yaml';
+import { isArbitrationScript, isPolicyDoc, validatePolicyText, validateScriptText } from '../policy/index';
+import { isScenarioDoc, parseScenarioText } from '../scenario/index';
 import { type CliIO, EXIT } from './io';
 
-export async function validateCommand(_args: string[], io: CliIO): Promise<number> {
-  io.err('validate: not implemented yet');
-  return EXIT.internal;
+export type FileKind = 'policy' | 'scenario' | 'script';
+
+export function detectKind(value: unknown): FileKind | null {
+  if (isArbitrationScript(value)) return 'script';
+  if (isScenarioDoc(value)) return 'scenario';
+  if (isPolicyDoc(value)) return 'policy';
+  return null;
+}
+
+/** Problems of one file's text (empty when valid), and the kind it was read as. */
+export function checkText(
+  text: string,
+  file: string,
+  io: CliIO,
+): { kind: FileKind | null; problems: Problem[] } {
+  const parsed = parseYaml(text);
+  if (!parsed.ok) return { kind: null, problems: parsed.problems };
+  const kind = detectKind(parsed.value.value);
+  if (!kind) {
+    return {
+      kind,
+      problems: [
+        problem(
+          1,
+          1,
+          'cannot tell what kind of file this is: a scenario has `version`, `cluster` and `clients`; an arbitration script has `ops`; a policy has `policy_classes` or `models`',
+        ),
+      ],
+    };
+  }
+  const base = dirname(resolve(file));
+  const res =
+    kind === 'policy'
+      ? validatePolicyText(text)
+      : kind === 'script'
+        ? validateScriptText(text)
+        : parseScenarioText(text, { file, readFile: (rel: string) => io.readFile(resolve(base, rel)) });
+  return { kind, problems: res.ok ? [] : res.problems };
+}
+
+export async function validateCommand(args: string[], io: CliIO): Promise<number> {
+  const files = args.filter((a) => !a.startsWith('--'));
+  if (files.length === 0) {
+    io.err('validate: name at least one file, e.g. `npm run -s sim -- validate scenarios/*.yaml`');
+    return EXIT.invalid;
+  }
+  let bad = false;
+  for (const file of files) {
+    let text: string;
+    try {
+      text = io.readFile(file);
+    } catch {
+      io.err(`${file}:1:1: cannot read the file (does it exist?)`);
+      bad = true;
+      continue;
+    }
+    const { problems } = checkText(text, file, io);
+    if (problems.length === 0) io.out(`ok: ${file}`);
+    else {
+      bad = true;
+      io.err(formatProblems(problems, file));
+    }
+  }
+  return bad ? EXIT.invalid : EXIT.ok;
 }

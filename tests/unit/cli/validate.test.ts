@@ -1,0 +1,82 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { memoryIO } from '../../../src/cli/io';
+import { detectKind, validateCommand } from '../../../src/cli/validate';
+
+const root = join(import.meta.dirname, '../../..');
+
+describe('validate', () => {
+  it('tells the three kinds of file apart by their keys', () => {
+    expect(detectKind({ ops: [] })).toBe('script');
+    expect(detectKind({ version: 1, cluster: {}, clients: [] })).toBe('scenario');
+    expect(detectKind({ policy_classes: [] })).toBe('policy');
+    expect(detectKind({ models: {} })).toBe('policy');
+    expect(detectKind({ hello: 1 })).toBeNull();
+  });
+
+  it('accepts every shipped scenario, script and policy', async () => {
+    const files = readdirSync(join(root, 'scenarios'))
+      .filter((f) => f.endsWith('.yaml'))
+      .map((f) => join(root, 'scenarios', f));
+    const io = memoryIO();
+    const code = await validateCommand(files, io);
+    expect(io.stderr).toEqual([]);
+    expect(code).toBe(0);
+    expect(io.stdout).toEqual(files.map((f) => `ok: ${f}`));
+  });
+
+  it('reports every problem of every file as file:line:col and exits 1', async () => {
+    const io = memoryIO({
+      'typo.yaml': 'policy_classes:\n  - {name: a, quantum: 2}\n  - {name: b, quantm: 3}\n',
+      'zero.yaml': 'ops: []\npolicy:\n  policy_classes: [{name: A, quantum: 0}]\n',
+      'what.yaml': 'hello: 1\n',
+      'syntax.yaml': 'ops: [\n',
+    });
+    const code = await validateCommand(
+      ['typo.yaml', 'zero.yaml', 'what.yaml', 'syntax.yaml', 'missing.yaml'],
+      io,
+    );
+    expect(code).toBe(1);
+    const err = io.stderr.join('\n');
+    expect(err).toMatch(/^typo\.yaml:3:\d+: .*unknown key 'quantm' \(did you mean 'quantum'\?\)/m);
+    expect(err).toMatch(/^zero\.yaml:3:\d+: .*quantum/m);
+    expect(err).toMatch(/^what\.yaml:1:1: cannot tell what kind of file this is/m);
+    expect(err).toMatch(/^syntax\.yaml:\d+:\d+: /m);
+    expect(err).toMatch(/^missing\.yaml:1:1: cannot read the file/m);
+    expect(io.stdout).toEqual([]);
+  });
+
+  it('asks for a file when given none', async () => {
+    const io = memoryIO();
+    expect(await validateCommand([], io)).toBe(1);
+    expect(io.stderr.join('')).toMatch(/name at least one file/);
+  });
+});
+
+describe('the sim command line as a process', () => {
+  const tsx = join(root, 'node_modules/.bin/tsx');
+  const main = join(root, 'src/cli/main.ts');
+
+  it('help prints the usage on stdout and exits 0', () => {
+    const out = execFileSync(tsx, [main, 'help'], { encoding: 'utf8' });
+    expect(out).toMatch(/run <scenario\.yaml>/);
+    expect(out).toMatch(/arbitrate <script\.yaml>/);
+    expect(out).toMatch(/validate <file\.yaml>/);
+  });
+
+  it('an unknown command exits 1 with a message on stderr and nothing on stdout', () => {
+    const r = spawnSync(tsx, [main, 'frobnicate'], { encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/unknown command 'frobnicate'/);
+  });
+
+  it('validate exits 1 on a bad file, with no stack trace', () => {
+    const r = spawnSync(tsx, [main, 'validate', join(root, 'package.json')], { encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/package\.json:\d+:\d+: /);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+});
