@@ -33,12 +33,10 @@ const dist = fc.oneof(
       mix_weight: fc.double({ min: 0, max: 1, noNaN: true }),
     }),
   }),
-  fc
-    .uniqueArray(fc.integer({ min: 1, max: 1500 }), { minLength: 1, maxLength: 5 })
-    .map((keys) => ({
-      type: 'empirical',
-      params: Object.fromEntries(keys.map((k, i) => [String(k), i + 1])),
-    })),
+  fc.uniqueArray(fc.integer({ min: 1, max: 1500 }), { minLength: 1, maxLength: 5 }).map((keys) => ({
+    type: 'empirical',
+    params: Object.fromEntries(keys.map((k, i) => [String(k), i + 1])),
+  })),
 );
 
 const client = fc.record(
