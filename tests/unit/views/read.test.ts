@@ -1,0 +1,151 @@
+import { describe, expect, test } from 'vitest';
+import { fmtCount, fmtNum, fmtPercent, fmtSeconds } from '../../../src/ui/views/format';
+import { colorFor, colorVarFor, paletteSlot } from '../../../src/ui/views/palette';
+import {
+  readClients,
+  readDrr,
+  readFairnessBound,
+  readRecord,
+  readSeries,
+  readWorkers,
+} from '../../../src/ui/views/read';
+import { jainIndex, jainOverTime, leaderBand, rateOf } from '../../../src/ui/views/series-math';
+import { burstScript, clusterSnapshot, sessionSnapshot } from './fixtures';
+
+describe('palette', () => {
+  test('one Okabe–Ito variable per index, wrapping after eight', () => {
+    expect(colorFor(0)).toBe('var(--c0)');
+    expect(colorFor(7)).toBe('var(--c7)');
+    expect(colorFor(8)).toBe('var(--c0)');
+    expect(colorFor(-1)).toBe('var(--c7)');
+    expect(colorVarFor(10)).toBe('--c2');
+    expect(paletteSlot(Number.NaN)).toBe(0);
+  });
+});
+
+describe('format', () => {
+  test('counts, numbers, seconds, percentages', () => {
+    expect(fmtCount(12345)).toBe('12\u202f345');
+    expect(fmtCount(-1000)).toBe('−1\u202f000');
+    expect(fmtCount(null)).toBe('–');
+    expect(fmtNum(0.125)).toBe('0.13');
+    expect(fmtNum(2.5)).toBe('2.5');
+    expect(fmtNum(426684)).toBe('427k');
+    expect(fmtNum(Number.NaN)).toBe('–');
+    expect(fmtSeconds(0.12)).toBe('120 ms');
+    expect(fmtSeconds(3.25)).toBe('3.25 s');
+    expect(fmtSeconds(125)).toBe('2 min 5 s');
+    expect(fmtPercent(0.375)).toBe('38 %');
+    expect(fmtPercent(0.002)).toBe('0.2 %');
+  });
+});
+
+describe('readers', () => {
+  test('the sandbox snapshot is itself the DRR state; blocked classes from blockedNow', () => {
+    const snap = sessionSnapshot(burstScript(), 11);
+    const m = readDrr(snap);
+    expect(m?.classes.map((c) => [c.name, c.deficit, c.queued, c.headCost])).toEqual([
+      ['A', 1, 1, 3],
+      ['B', 0, 4, 3],
+    ]);
+    expect(m?.queues?.get('B')?.map((r) => r.id)).toEqual(['b0', 'b1', 'b2', 'b3']);
+    // The core's per-class flag wins; `blockedNow` only fills in when the flag is absent.
+    expect(readDrr({ ...snap, blockedNow: ['B'] })?.classes[1].blocked).toBe(false);
+    const classes = (snap.classes as Record<string, unknown>[]).map(({ blocked: _b, ...c }) => c);
+    expect(readDrr({ ...snap, classes, blockedNow: ['B'] })?.classes[1].blocked).toBe(true);
+  });
+
+  test('the engine’s drr-pop detail becomes a decision record', () => {
+    const m = readDrr(clusterSnapshot());
+    expect(m?.record?.bulkRounds).toBe(4);
+    expect(m?.record?.chosen).toEqual({ id: 'bob#0.0', class: 'latency', cost: 9000 });
+    expect(m?.record?.summary.startsWith('no head affordable')).toBe(true);
+    expect(m?.recordT).toBe(3.9);
+  });
+
+  test('unknown cursor names and malformed visits are dropped', () => {
+    const m = readDrr({
+      drr: { cursor: 'nope', carry: 'A', classes: [{ name: 'A', quantum: 1 }, { quantum: 2 }] },
+    });
+    expect(m?.cursor).toBeNull();
+    expect(m?.carry).toBe('A');
+    expect(m?.classes).toHaveLength(1);
+    expect(
+      readRecord({
+        visits: [
+          { class: 'A', outcome: 'bogus' },
+          { class: 'A', outcome: 'empty' },
+        ],
+      })?.visits,
+    ).toHaveLength(1);
+    expect(readRecord({})).toBeNull();
+  });
+
+  test('clients in declaration order with their colour index; series from `rows`', () => {
+    const snap = clusterSnapshot();
+    const clients = readClients(snap);
+    expect(clients.map((c) => [c.name, c.index, c.deficit])).toEqual([
+      ['alice', 0, 150],
+      ['bob', 1, -50],
+    ]);
+    const s = readSeries(snap, clients);
+    expect(s?.t).toEqual([0, 1, 2, 3, 4]);
+    expect(s?.service[1]).toEqual([0, 100, 200, 300, 400]);
+    expect(s?.queued?.[1]).toEqual([0, 2, 3, 4, 4]);
+    expect(readFairnessBound(snap)).toBeNull();
+    expect(readFairnessBound({ fairness_bound: 5000 })).toEqual({ value: 5000, label: 'fairness bound' });
+  });
+
+  test('workers: radix summary tuples [id, parent, tokens, lock]', () => {
+    const [w0] = readWorkers(clusterSnapshot());
+    expect(w0.radix?.nodes).toEqual([
+      { id: 1, parent: 0, tokens: 640, lock: 1 },
+      { id: 2, parent: 1, tokens: 160, lock: 1 },
+      { id: 3, parent: 1, tokens: 160, lock: 0 },
+    ]);
+    expect(w0.runningCount).toBe(2);
+    expect(w0.waitingCount).toBe(1);
+  });
+});
+
+describe('series math', () => {
+  test("Jain's index: hand-checked values", () => {
+    expect(jainIndex([1, 1, 1])).toBe(1);
+    expect(jainIndex([1, 0])).toBe(0.5);
+    expect(jainIndex([1, 2, 3])).toBeCloseTo(36 / 42, 12);
+    expect(jainIndex([0, 0])).toBeNull();
+    expect(jainIndex([Number.NaN, 2, -1])).toBe(1);
+  });
+
+  test('rates from cumulative curves and Jain over time', () => {
+    expect(rateOf([0, 1, 2, 4], [0, 10, 30, 70], 1)).toEqual([Number.NaN, 10, 20, 20]);
+    const j = jainOverTime(
+      {
+        t: [0, 1, 2],
+        service: [
+          [0, 2, 4],
+          [0, 1, 2],
+        ],
+        queued: null,
+        throughput: null,
+        jain: null,
+      },
+      1,
+    );
+    expect(j[0]).toBeNaN();
+    expect(j[2]).toBeCloseTo(9 / 10, 12);
+  });
+
+  test('the bound band hangs below the leader', () => {
+    expect(
+      leaderBand(
+        [
+          [0, 5, 9],
+          [0, 7, 8],
+        ],
+        3,
+      ),
+    ).toEqual({ lo: [-3, 4, 6], hi: [0, 7, 9], label: '' });
+    expect(leaderBand([[1]], 3)).toBeNull();
+  });
+});
