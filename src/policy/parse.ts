@@ -5,7 +5,7 @@
 import type { CompiledPolicy, PolicyFile } from '../core/drr/types';
 import { type ParsedYaml, type Path, parseYaml, type Result, sortProblems, validate } from '../format/yaml';
 import { compilePolicy } from './compile';
-import { policyRuleProblems, type RuleOptions } from './rules';
+import { partialRuleProblems, policyRuleProblems, type RuleOptions } from './rules';
 import { policyFileSchema } from './schema';
 
 /** The plain value at `path` inside a parsed document (undefined when absent). */
@@ -26,7 +26,10 @@ export function checkPolicyValue(
 ): Result<PolicyFile> {
   const input = valueAt(parsed.value, basePath);
   const res = validate(policyFileSchema, parsed, basePath, input ?? null);
-  if (!res.ok) return res;
+  if (!res.ok) {
+    const more = partialRuleProblems(input, parsed, basePath, opts);
+    return { ok: false, problems: sortProblems([...res.problems, ...more]) };
+  }
   const problems = policyRuleProblems(res.value, parsed, basePath, opts);
   return problems.length > 0 ? { ok: false, problems: sortProblems(problems) } : res;
 }

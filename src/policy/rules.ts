@@ -5,6 +5,13 @@
  */
 import type { PolicyClassEntry, PolicyFile, PolicyProfileEntry } from '../core/drr/types';
 import { didYouMean, type ParsedYaml, type Path, type Problem, problem } from '../format/yaml';
+import { policyFileSchema, profileSchema } from './schema';
+
+const rootProfileSchema = policyFileSchema.pick({
+  default_policy_family: true,
+  uncached_isl_buckets: true,
+  policy_classes: true,
+});
 
 export interface RuleOptions {
   /**
@@ -168,14 +175,7 @@ function checkProfile(r: Reporter, profile: PolicyProfileEntry, pp: Path): void 
   checkMatrix(r, profile, pp, families, bucketNames);
 }
 
-/** Every cross-field problem of a schema-valid policy at `basePath` of the parsed document. */
-export function policyRuleProblems(
-  file: PolicyFile,
-  parsed: ParsedYaml,
-  basePath: Path,
-  opts: RuleOptions = {},
-): Problem[] {
-  const r = new Reporter(parsed);
+function checkRootKeys(r: Reporter, file: PolicyFile, basePath: Path, opts: RuleOptions): number {
   const present = ROOT_KEYS.filter((k) => file[k] !== undefined);
   const shorthand =
     opts.explicitOnlyShorthand === true &&
@@ -190,13 +190,59 @@ export function policyRuleProblems(
       { key: true },
     );
   }
+  return present.length;
+}
+
+/** Every cross-field problem of a schema-valid policy at `basePath` of the parsed document. */
+export function policyRuleProblems(
+  file: PolicyFile,
+  parsed: ParsedYaml,
+  basePath: Path,
+  opts: RuleOptions = {},
+): Problem[] {
+  const r = new Reporter(parsed);
+  const rootKeys = checkRootKeys(r, file, basePath, opts);
   const modelNames = Object.keys(file.models ?? {});
-  if (present.length === 0 && modelNames.length === 0)
+  if (rootKeys === 0 && modelNames.length === 0)
     r.at(
       basePath,
       'a policy needs a root profile (default_policy_family, uncached_isl_buckets, policy_classes) or at least one entry under models',
     );
-  if (present.length > 0) checkProfile(r, file as PolicyProfileEntry, basePath);
+  if (rootKeys > 0) checkProfile(r, file as PolicyProfileEntry, basePath);
   for (const m of modelNames) checkProfile(r, file.models![m], [...basePath, 'models', m]);
+  return r.problems;
+}
+
+function isMapping(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/**
+ * Cross-field problems of the profiles that are schema-valid on their own, for a document whose
+ * schema check failed elsewhere: so one typo does not hide a missing matrix cell in another profile.
+ */
+export function partialRuleProblems(
+  input: unknown,
+  parsed: ParsedYaml,
+  basePath: Path,
+  opts: RuleOptions = {},
+): Problem[] {
+  if (!isMapping(input)) return [];
+  const r = new Reporter(parsed);
+  const root: Record<string, unknown> = {};
+  for (const k of ROOT_KEYS) if (input[k] !== undefined) root[k] = input[k];
+  if (Object.keys(root).length > 0) {
+    const ok = rootProfileSchema.safeParse(root);
+    if (ok.success) {
+      const file = ok.data as PolicyFile;
+      if (checkRootKeys(r, file, basePath, opts) > 0 && file.policy_classes)
+        checkProfile(r, file as PolicyProfileEntry, basePath);
+    }
+  }
+  if (isMapping(input.models))
+    for (const [m, v] of Object.entries(input.models)) {
+      const ok = profileSchema.safeParse(v);
+      if (ok.success) checkProfile(r, ok.data as PolicyProfileEntry, [...basePath, 'models', m]);
+    }
   return r.problems;
 }

@@ -105,11 +105,9 @@ export const classSchema = z
       raw_isl_token_queue_limit_per_worker: uint('raw_isl_token_queue_limit_per_worker').optional().meta({
         description: 'Reject new requests once the queued raw input tokens reach this many per worker.',
       }),
-      cached_token_queue_limit_per_worker: uint('cached_token_queue_limit_per_worker')
-        .optional()
-        .meta({
-          description: 'Reject new requests once the queued cached tokens reach this many per worker.',
-        }),
+      cached_token_queue_limit_per_worker: uint('cached_token_queue_limit_per_worker').optional().meta({
+        description: 'Reject new requests once the queued cached tokens reach this many per worker.',
+      }),
     },
     { error: typeError('each policy_classes entry must be a mapping with at least name and quantum') },
   )

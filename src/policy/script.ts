@@ -18,7 +18,8 @@ import {
   sortProblems,
   validate,
 } from '../format/yaml';
-import { parsePolicyText, parsePolicyValue } from './parse';
+import { parsePolicyText, parsePolicyValue, valueAt } from './parse';
+import { partialRuleProblems, policyRuleProblems } from './rules';
 import { policyFileSchema, typeError, uint } from './schema';
 
 const MAX_POP_COUNT = 1_000_000;
@@ -45,11 +46,9 @@ const enqueueSchema = z
         description: 'Shorthand for isl: N, cached: 0 (scheduling cost N). Give cost or isl, not both.',
       }),
       isl: uint('isl').optional().meta({ description: 'Raw input tokens of the request.' }),
-      cached: uint('cached')
-        .optional()
-        .meta({
-          description: 'Prefix-cache tokens (capped at isl); cost = max(1, isl - cached). Default 0.',
-        }),
+      cached: uint('cached').optional().meta({
+        description: 'Prefix-cache tokens (capped at isl); cost = max(1, isl - cached). Default 0.',
+      }),
       priority: z
         .number({ error: typeError('priority must be a finite number') })
         .optional()
@@ -122,13 +121,9 @@ export const scriptSchema = z
       policy: policyFileSchema.optional().meta({
         description: 'A Dynamo policy inline. Omit it (and policy_file) for the synthetic `default` class.',
       }),
-      policy_file: z
-        .string()
-        .min(1)
-        .optional()
-        .meta({
-          description: 'Path of a policy file relative to this script (CLI only); instead of policy.',
-        }),
+      policy_file: z.string().min(1).optional().meta({
+        description: 'Path of a policy file relative to this script (CLI only); instead of policy.',
+      }),
       workers: uint('workers', 1)
         .max(MAX_WORKERS, { error: `workers must be ≤ ${MAX_WORKERS}` })
         .optional()
@@ -288,10 +283,21 @@ function checkOpsAndBuild(
   return ops;
 }
 
+/** Cross-field problems of an inline policy when the script failed its schema check (elsewhere, perhaps). */
+function inlinePolicyRules(parsed: ParsedYaml): Problem[] {
+  const value = valueAt(parsed.value, ['policy']);
+  if (value === undefined) return [];
+  const opts = { explicitOnlyShorthand: true };
+  const file = policyFileSchema.safeParse(value);
+  return file.success
+    ? policyRuleProblems(file.data, parsed, ['policy'], opts)
+    : partialRuleProblems(value, parsed, ['policy'], opts);
+}
+
 /** Validate a parsed script document and build the runnable script. */
 export function parseScriptValue(parsed: ParsedYaml, opts: ScriptOptions = {}): Result<ArbitrationScript> {
   const res = validate(scriptSchema, parsed);
-  if (!res.ok) return res;
+  if (!res.ok) return { ok: false, problems: sortProblems([...res.problems, ...inlinePolicyRules(parsed)]) };
   const raw = res.value;
   const r = new Reporter(parsed);
   const { policy, known } = scriptPolicy(raw, parsed, r, opts);

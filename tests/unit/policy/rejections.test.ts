@@ -227,6 +227,17 @@ describe('Dynamo rejection cases', () => {
 });
 
 describe('other rejections', () => {
+  it('a schema error in one place does not hide cross-field problems elsewhere', () => {
+    const model = `models:\n  m:\n${BASE.split('\n')
+      .map((l) => (l ? `    ${l}` : l))
+      .join('\n')}`.replace('quantum: 100', 'quantum: -1');
+    const text = edit({ 16: '  - name: standard' }, model);
+    expect(problemsOf(text).map((p) => `${p.line}:${p.col}: ${p.message}`)).toEqual([
+      expect.stringMatching(/^16:11: explicit class 'standard' has the name of a policy family/),
+      '36:18: models.m.policy_classes[2].quantum: quantum must be ≥ 1',
+    ]);
+  });
+
   it('wrong types and out-of-range numbers', () => {
     expectOne(edit({ 15: '    quantum: lots' }), 15, 14, /quantum must be a whole number/);
     expectOne(edit({ 15: '    quantum: 1.5' }), 15, 14, /quantum must be a whole number/);

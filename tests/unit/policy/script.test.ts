@@ -107,6 +107,15 @@ describe('script format', () => {
     expect(problemsOf('name: x\n')).toEqual(["1:1: document: missing required key 'ops'"]);
   });
 
+  it('a schema error in the ops does not hide cross-field problems of the inline policy', () => {
+    const text =
+      'policy:\n  policy_classes: [{name: A, quantum: 1}, {name: A, quantum: 2}]\nops:\n  - pop: {count: 0}\n';
+    expect(problemsOf(text)).toEqual([
+      "2:50: duplicate class name 'A' (first declared at line 2)",
+      '4:18: ops[0].pop.count: count must be ≥ 1',
+    ]);
+  });
+
   it('the inline policy follows Dynamo rules, with an explicit-only shorthand for the root', () => {
     expect(validateScriptText('policy:\n  policy_classes: [{name: A, quantum: 1}]\nops: []\n').ok).toBe(true);
     expect(
