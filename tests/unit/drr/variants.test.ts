@@ -124,3 +124,22 @@ describe('decision records', () => {
     expect(r.record?.bulkRounds).toBe(9_007_199_254_740_990);
   });
 });
+
+describe('scenarios/drr-carry-vs-cursor.yaml', () => {
+  it('orders differ between the variants exactly as its description says', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { validateScriptText } = await import('../../../src/policy');
+    const { runScript } = await import('../../../src/core/drr');
+    const { repoRoot } = await import('./helpers');
+    const text = readFileSync(`${repoRoot}/scenarios/drr-carry-vs-cursor.yaml`, 'utf8');
+    const order = (t: string) => {
+      const res = validateScriptText(t);
+      if (!res.ok) throw new Error('invalid');
+      return runScript(res.value)
+        .filter((l) => l.op === 'pop')
+        .map((l) => l.id);
+    };
+    expect(order(text)).toEqual(['a0', 'urgent', 'b0', 'b1', 'a1']);
+    expect(order(text.replace('variant: v2', 'variant: v1'))).toEqual(['a0', 'b0', 'b1', 'urgent', 'a1']);
+  });
+});
