@@ -348,7 +348,8 @@ export class Simulation {
   private dispatchTo(r: SimRequest, wi: number): void {
     const w = this.workers[wi];
     if (w === undefined) throw new Error(`router chose worker ${wi}, but there are ${this.workers.length}`);
-    w.enqueue(r, this._now);
+    // the busy signal of the policy-class queue needs the overlap; otherwise skip the extra match
+    w.enqueue(r, this._now, false, this.router.queue !== null ? this.router.overlap(r, wi) : 0);
     if (!w.busy && !w.kickPending) {
       w.kickPending = true;
       this.events.push(this._now, EV_KICK, wi);

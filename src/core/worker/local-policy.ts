@@ -9,6 +9,7 @@
  * record; the policy supplies the reason. Charging hooks (`onAdmitted` inside `admit`, `onStepEnd`
  * after each batch step) are where VTC counters and DLPM deficits will live.
  */
+import type { GpuProfile, ModelProfile } from '../cost';
 import type { SimRequest } from '../sim/request';
 import type { KvCache } from './kv-cache';
 import type { RadixCache } from './radix-cache';
@@ -24,6 +25,9 @@ export interface WorkerView {
   readonly runningCount: number;
   readonly maxRunning: number;
   readonly maxBatchTokens: number;
+  /** Hardware and model profiles (for cost predictions such as Vajra's prefill-time deadlines). */
+  readonly gpu: GpuProfile;
+  readonly model: ModelProfile;
 }
 
 /** What `tryAdmit` found: admitted, or which resource stopped it. */

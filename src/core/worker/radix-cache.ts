@@ -8,9 +8,10 @@
  * Locks: a running request locks the node its cached prefix ends at, which adds one to the lock count
  * of that node and of every ancestor. Only unlocked leaves can be evicted. Eviction takes leaves in
  * least-recently-used order (ties: older node first) and re-checks the parent, which may have become
- * an unlocked leaf itself. The LRU order lives in a binary heap with lazy deletion: a node whose state
- * changed gets a new version and its stale heap entries are skipped.
+ * an unlocked leaf itself. The LRU order lives in an EvictionQueue with lazy deletion: a node whose
+ * state changed gets a new version and its stale entries are skipped.
  */
+import { EvictionQueue } from './eviction-queue';
 
 export class RadixNode {
   parent: RadixNode | null;
@@ -70,20 +71,14 @@ export interface RadixSummary {
   top: [number, number, number, number][];
 }
 
-interface HeapEntry {
-  t: number;
-  id: number;
-  version: number;
-  node: RadixNode;
-}
-
 export class RadixCache {
   readonly blockSize: number;
   readonly root: RadixNode;
   private nextId = 1;
   private tokens = 0;
   private count = 0;
-  private heap: HeapEntry[] = [];
+  private readonly lru = new EvictionQueue<RadixNode>();
+  private readonly popped: { node: RadixNode | null; version: number } = { node: null, version: 0 };
 
   constructor(blockSize: number) {
     this.blockSize = blockSize;
@@ -178,28 +173,46 @@ export class RadixCache {
    * (their blocks now belong to the tree; the caller transfers them from its own).
    */
   insert(tokens: Int32Array, len: number, now: number): { node: RadixNode; covered: number; added: number } {
+    return this.insertFrom(this.root, 0, tokens, 0, len, now);
+  }
+
+  /**
+   * Insert continuing below `from`, whose path from the root is the first `depth` tokens of the
+   * sequence (e.g. a request's locked node). `src` holds the sequence from position `srcOffset` on:
+   * the token at position p is `src[p - srcOffset]` (srcOffset ≤ depth). Saves re-walking a known prefix
+   * and lets callers pass only the new tail.
+   */
+  insertFrom(
+    from: RadixNode,
+    depth: number,
+    src: Int32Array,
+    srcOffset: number,
+    len: number,
+    now: number,
+  ): { node: RadixNode; covered: number; added: number } {
     const b = this.blockSize;
-    const limit = Math.floor(Math.min(len, tokens.length) / b) * b;
-    let node = this.root;
-    let pos = 0;
+    const limit = Math.floor(Math.min(len, srcOffset + src.length) / b) * b;
+    let node = from;
+    let pos = depth;
     while (pos < limit) {
-      const key = this.pageKey(tokens, pos);
+      const key = this.pageKey(src, pos - srcOffset);
       const child = node.children?.get(key);
       if (child === undefined) {
-        const leaf = new RadixNode(this.nextId++, node, tokens, pos, limit - pos, key, now);
+        const leaf = new RadixNode(this.nextId++, node, src, pos - srcOffset, limit - pos, key, now);
         if (node.children === null) node.children = new Map();
         if (node !== this.root && node.lock === 0 && node.children.size === 0) node.version++;
         node.children.set(key, leaf);
         this.count++;
         this.tokens += leaf.len;
-        if (leaf.lock === 0) this.pushEvictable(leaf);
+        this.pushEvictable(leaf);
         return { node: leaf, covered: limit, added: leaf.len };
       }
       const room = Math.min(child.len, limit - pos);
-      const off = child.start - pos;
-      const src = child.src;
+      const csrc = child.src;
+      const cs = child.start;
+      const so = pos - srcOffset;
       let c = 0;
-      while (c < room && src[off + pos + c] === tokens[pos + c]) c++;
+      while (c < room && csrc[cs + c] === src[so + c]) c++;
       c = Math.floor(c / b) * b;
       if (c === 0) return { node, covered: pos, added: 0 }; // page-hash collision: stop caching here
       node = c < child.len ? this.split(child, c) : child;
@@ -240,10 +253,9 @@ export class RadixCache {
     let freed = 0;
     const b = this.blockSize;
     while (freed < blocks) {
-      const e = this.popHeap();
-      if (e === undefined) break;
-      const n = e.node;
-      if (n.removed || n.version !== e.version || n.lock !== 0 || !n.isLeaf) continue;
+      if (!this.lru.pop(this.popped)) break;
+      const n = this.popped.node!;
+      if (n.removed || n.version !== this.popped.version || n.lock !== 0 || !n.isLeaf) continue;
       const parent = n.parent!;
       parent.children!.delete(n.key);
       n.removed = true;
@@ -275,54 +287,19 @@ export class RadixCache {
 
   private pushEvictable(n: RadixNode): void {
     n.version++;
-    const h = this.heap;
-    if (h.length > 2 * this.count + 64) this.rebuildHeap();
-    const e: HeapEntry = { t: n.lastAccess, id: n.id, version: n.version, node: n };
-    let i = h.length;
-    h.push(e);
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (!heapBefore(e, h[p])) break;
-      h[i] = h[p];
-      i = p;
-    }
-    h[i] = e;
+    if (this.lru.size > 2 * this.count + 64) this.compactLru();
+    this.lru.push(n);
   }
 
-  private popHeap(): HeapEntry | undefined {
-    const h = this.heap;
-    const n = h.length;
-    if (n === 0) return undefined;
-    const top = h[0];
-    const last = h.pop()!;
-    if (n > 1) {
-      const size = n - 1;
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        if (l >= size) break;
-        const r = l + 1;
-        const c = r < size && heapBefore(h[r], h[l]) ? r : l;
-        if (!heapBefore(h[c], last)) break;
-        h[i] = h[c];
-        i = c;
-      }
-      h[i] = last;
-    }
-    return top;
-  }
-
-  /** Drop stale heap entries: keep one current entry per evictable leaf. */
-  private rebuildHeap(): void {
-    const live: HeapEntry[] = [];
+  /** Drop stale LRU entries: keep one current entry per evictable leaf. */
+  private compactLru(): void {
+    const live: RadixNode[] = [];
     const walk = (n: RadixNode) => {
-      if (n !== this.root && n.lock === 0 && n.isLeaf)
-        live.push({ t: n.lastAccess, id: n.id, version: n.version, node: n });
+      if (n !== this.root && n.lock === 0 && n.isLeaf) live.push(n);
       if (n.children) for (const c of n.children.values()) walk(c);
     };
     walk(this.root);
-    live.sort((a, b) => (heapBefore(a, b) ? -1 : heapBefore(b, a) ? 1 : 0));
-    this.heap = live; // a sorted array is a valid heap
+    this.lru.reset(live);
   }
 
   /** Structural checks (tests): lock counts consistent and non-negative, token total right. */
@@ -378,8 +355,4 @@ export class RadixCache {
       top,
     };
   }
-}
-
-function heapBefore(a: HeapEntry, b: HeapEntry): boolean {
-  return a.t < b.t || (a.t === b.t && a.id < b.id);
 }

@@ -19,7 +19,7 @@ import type { DecisionRecord } from '../sim/decision';
 import { ReqState, type SimRequest } from '../sim/request';
 import { KvCache } from './kv-cache';
 import type { AdmissionContext, AdmitOutcome, LocalPolicy, WorkerView } from './local-policy';
-import { fullContext } from '../workload/tokens';
+import { outputLabel, streamKey, writeStream } from '../workload/tokens';
 import { RadixCache } from './radix-cache';
 
 export interface WorkerConfig {
@@ -63,6 +63,8 @@ export class Worker implements WorkerView {
   readonly prefixCaching: boolean;
   readonly chunkTokens: number;
   readonly policy: LocalPolicy;
+  readonly gpu: GpuProfile;
+  readonly model: ModelProfile;
   readonly running: SimRequest[] = [];
   now = 0;
   /** A step is in flight (its end event is scheduled). */
@@ -97,6 +99,8 @@ export class Worker implements WorkerView {
     this.radix = new RadixCache(cfg.blockSize);
     this.blockSize = cfg.blockSize;
     this.prefixCaching = cfg.prefixCaching;
+    this.gpu = cfg.gpu;
+    this.model = cfg.model;
     this.chunkTokens = Math.max(1, cfg.chunkTokens);
     this.maxRunning = cfg.maxRunning;
     this.maxBatchTokens = cfg.maxBatchTokens;
@@ -136,14 +140,21 @@ export class Worker implements WorkerView {
     return this.kv.blocksFor(r.promptLen + r.outputLen);
   }
 
-  /** The router hands a request to this worker. */
-  enqueue(r: SimRequest, now: number, front = false): void {
+  /**
+   * The router hands a request to this worker. `cachedEstimate` is the router's prefix overlap with
+   * this worker when it knows it (it counts toward the active-prefill load until admission); -1 asks
+   * the worker to match its own cache, 0 counts the whole prompt.
+   */
+  enqueue(r: SimRequest, now: number, front = false, cachedEstimate = -1): void {
     this.now = now;
     r.state = ReqState.Waiting;
     r.worker = this.id;
     if (Number.isNaN(r.enqueueT)) r.enqueueT = now;
-    r.pendingPrefill =
-      r.promptLen - (this.prefixCaching ? this.radix.matchLength(r.tokens, this.maxReusable(r)) : 0);
+    const cached =
+      cachedEstimate >= 0 || !this.prefixCaching
+        ? Math.max(0, cachedEstimate)
+        : this.radix.matchLength(r.tokens, this.maxReusable(r));
+    r.pendingPrefill = r.promptLen - cached;
     this.activePrefillTokens += r.pendingPrefill;
     this.policy.enqueue(r, this, front);
   }
@@ -155,20 +166,48 @@ export class Worker implements WorkerView {
   beginStep(now: number): number {
     this.now = now;
     const run = this.running;
-    for (let i = 0; i < run.length; i++) run[i].chunk = 0;
+    const s = this.shape;
+    s.prefillTokens = 0;
+    s.prefillAttnTokens2 = 0;
+    s.decodeSeqs = 0;
+    s.decodeContextTokens = 0;
     this.budget = this.maxBatchTokens;
     const preemptedBefore = this.preemptions;
-    this.reserveDecodes();
-    // 2. partial prefills continue
-    for (let i = 0; i < run.length && this.budget > 0; i++) {
+    // 1. KV for this step's decodes (may evict or preempt)
+    const decodeSlots = this.reserveDecodes();
+    // 1+2. one pass: the first `decodeSlots` decoding requests decode; then prefills continue in order
+    //      with what the decodes left of the budget (the same result as two passes)
+    const b = this.blockSize;
+    let decodesLeft = decodeSlots;
+    let budget = this.maxBatchTokens - decodeSlots;
+    const chunkCap = this.chunkTokens;
+    for (let i = 0; i < run.length; i++) {
       const r = run[i];
-      if (r.prefilled < r.promptLen && r.chunk === 0) {
-        const c = Math.min(r.promptLen - r.prefilled, this.budget, this.chunkTokens);
+      if (r.prefilled >= r.promptLen) {
+        if (decodesLeft === 0) {
+          r.chunk = 0;
+          continue;
+        }
+        decodesLeft--;
+        if (r.privTokens + 1 > r.privBlocks * b) {
+          this.kv.allocate(1);
+          r.privBlocks++;
+        }
+        r.privTokens++;
+        r.chunk = 1;
+        s.decodeSeqs++;
+        s.decodeContextTokens += r.promptLen + r.generated;
+      } else if (budget > 0) {
+        const rest = r.promptLen - r.prefilled;
+        const c = rest < budget ? (rest < chunkCap ? rest : chunkCap) : budget < chunkCap ? budget : chunkCap;
         r.chunk = c;
-        this.budget -= c;
-      }
+        budget -= c;
+        s.prefillTokens += c;
+        s.prefillAttnTokens2 += c * (r.prefilled + c / 2);
+      } else r.chunk = 0;
     }
-    // 3. new admissions in the local policy's order
+    this.budget = budget;
+    // 3. new admissions in the local policy's order (tryAdmit adds them to the shape)
     //    (not in a step that had to preempt: memory is short, as vLLM does)
     if (
       this.budget > 0 &&
@@ -178,23 +217,6 @@ export class Worker implements WorkerView {
     )
       this.policy.admit(this.ctx);
 
-    const s = this.shape;
-    s.prefillTokens = 0;
-    s.prefillAttnTokens2 = 0;
-    s.decodeSeqs = 0;
-    s.decodeContextTokens = 0;
-    for (let i = 0; i < run.length; i++) {
-      const r = run[i];
-      const c = r.chunk;
-      if (c === 0) continue;
-      if (r.prefilled < r.promptLen) {
-        s.prefillTokens += c;
-        s.prefillAttnTokens2 += c * (r.prefilled + c / 2);
-      } else {
-        s.decodeSeqs++;
-        s.decodeContextTokens += r.promptLen + r.generated;
-      }
-    }
     if (s.prefillTokens === 0 && s.decodeSeqs === 0) {
       this.busy = false;
       return -1;
@@ -223,17 +245,22 @@ export class Worker implements WorkerView {
     return dt;
   }
 
-  /** Give each decoding request one token of budget and one KV slot, preempting when KV runs out. */
-  private reserveDecodes(): void {
+  /**
+   * Make sure the decodes of this step have KV for their new token: count the blocks they need,
+   * evict unlocked cache leaves for any shortfall, and preempt running requests while still short.
+   * Returns how many decodes the step runs (all decoding requests, capped by the token budget).
+   */
+  private reserveDecodes(): number {
     const run = this.running;
     const b = this.blockSize;
     for (;;) {
-      let budget = this.maxBatchTokens;
+      let decodes = 0;
       let need = 0;
-      for (let i = 0; i < run.length; i++) {
+      const cap = this.maxBatchTokens;
+      for (let i = 0; i < run.length && decodes < cap; i++) {
         const r = run[i];
-        if (r.prefilled < r.promptLen || budget === 0) continue;
-        budget--;
+        if (r.prefilled < r.promptLen) continue;
+        decodes++;
         if (r.privTokens + 1 > r.privBlocks * b) need++;
       }
       const short = need - this.kv.freeBlocks;
@@ -245,19 +272,7 @@ export class Worker implements WorkerView {
           continue;
         }
       }
-      // enough KV: commit
-      for (let i = 0; i < run.length && this.budget > 0; i++) {
-        const r = run[i];
-        if (r.prefilled < r.promptLen) continue;
-        if (r.privTokens + 1 > r.privBlocks * b) {
-          this.kv.allocate(1);
-          r.privBlocks++;
-        }
-        r.privTokens++;
-        r.chunk = 1;
-        this.budget--;
-      }
-      return;
+      return decodes;
     }
   }
 
@@ -347,6 +362,8 @@ export class Worker implements WorkerView {
     const c = Math.min(r.promptLen - m, this.budget, this.chunkTokens);
     r.chunk = c;
     this.budget -= c;
+    this.shape.prefillTokens += c;
+    this.shape.prefillAttnTokens2 += c * (m + c / 2);
     this.running.push(r);
     this.admittedPromptTokens += r.promptLen;
     this.admittedCachedTokens += m;
@@ -442,10 +459,21 @@ export class Worker implements WorkerView {
   private cacheFinished(r: SimRequest): void {
     const b = this.blockSize;
     const len = Math.floor((r.promptLen + r.outputLen - 1) / b) * b;
-    if (len <= r.coveredLen) return;
-    const ins = this.radix.insert(fullContext(r.spec), len, this.now);
-    const moved = ins.added / b;
-    r.privBlocks -= moved;
+    const from = r.coveredLen;
+    if (len <= from) return;
+    // only the new tail: the rest of the prompt, then the generated ids
+    const tail = new Int32Array(len - from);
+    const fromPrompt = Math.max(0, r.promptLen - from);
+    if (fromPrompt > 0) tail.set(r.tokens.subarray(from, r.promptLen), 0);
+    writeStream(
+      tail,
+      fromPrompt,
+      streamKey(outputLabel(r.id)),
+      Math.max(0, from - r.promptLen),
+      tail.length - fromPrompt,
+    );
+    const ins = this.radix.insertFrom(r.lockNode ?? this.radix.root, from, tail, from, len, this.now);
+    r.privBlocks -= ins.added / b;
   }
 
   /** Prefill done: put the prompt's whole pages into the radix tree and hand it the blocks. */
@@ -455,7 +483,7 @@ export class Worker implements WorkerView {
     const full = Math.floor(r.promptLen / b) * b;
     const covered0 = r.coveredLen;
     if (full <= covered0) return;
-    const ins = this.radix.insert(r.tokens, full, this.now);
+    const ins = this.radix.insertFrom(r.lockNode ?? this.radix.root, covered0, r.tokens, 0, full, this.now);
     if (ins.covered <= covered0) return;
     this.radix.lock(ins.node, this.now);
     if (r.lockNode !== null) this.radix.unlock(r.lockNode, this.now);
