@@ -1,7 +1,9 @@
 /** V1 (the docs' cursor rule) and V2 (the code's carry) diverge only when an arrival changes a head. */
 import { describe, expect, it } from 'vitest';
-import { PolicyQueue } from '../../../src/core/drr';
-import { explicitPolicy } from './helpers';
+import { readFileSync } from 'node:fs';
+import { PolicyQueue, runScript } from '../../../src/core/drr';
+import { validateScriptText } from '../../../src/policy';
+import { explicitPolicy, repoRoot } from './helpers';
 
 function scenario(variant: 'v1' | 'v2') {
   const q = new PolicyQueue<null>(
@@ -126,11 +128,7 @@ describe('decision records', () => {
 });
 
 describe('scenarios/drr-carry-vs-cursor.yaml', () => {
-  it('orders differ between the variants exactly as its description says', async () => {
-    const { readFileSync } = await import('node:fs');
-    const { validateScriptText } = await import('../../../src/policy');
-    const { runScript } = await import('../../../src/core/drr');
-    const { repoRoot } = await import('./helpers');
+  it('orders differ between the variants exactly as its description says', () => {
     const text = readFileSync(`${repoRoot}/scenarios/drr-carry-vs-cursor.yaml`, 'utf8');
     const order = (t: string) => {
       const res = validateScriptText(t);
