@@ -47,6 +47,12 @@ export interface RouterPolicy {
   onDispatch?(req: SimRequest, worker: number, view: ClusterView): void;
   /** A request finished on `worker` (DoubleQ charges output here). */
   onComplete?(req: SimRequest, worker: number, view: ClusterView): void;
+  /**
+   * Worker `worker`'s prefix cache evicted the branch that starts after the first `depth` tokens of
+   * `path` (`path` holds those tokens and the branch's first page). Routers that keep a global prefix
+   * tree (Preble, DoubleQ) prune it here.
+   */
+  onEvict?(worker: number, path: Int32Array, depth: number): void;
   /** Per-client or per-worker state worth showing (JSON-serialisable). */
   describe?(): Record<string, unknown>;
 }

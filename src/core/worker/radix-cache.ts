@@ -99,13 +99,16 @@ export class RadixCache {
     return this.count;
   }
 
-  /** Hash of the page starting at `pos` (FNV-1a over the page's token ids). */
+  /**
+   * Hash of the page starting at `pos` (FNV-1a over the page's token ids), kept to 30 bits so map keys
+   * stay small integers (engines box larger numbers, which makes every lookup slower).
+   */
   pageKey(src: Int32Array, pos: number): number {
     const b = this.blockSize;
-    if (b === 1) return src[pos];
+    if (b === 1) return src[pos] & 0x3fffffff;
     let h = 0x811c9dc5;
     for (let i = pos, end = pos + b; i < end; i++) h = Math.imul(h ^ src[i], 0x01000193);
-    return h | 0;
+    return (h ^ (h >>> 30)) & 0x3fffffff;
   }
 
   /** Longest cached prefix of `tokens[0 .. maxLen)`, in whole pages. Read-only: touches nothing. */
@@ -179,7 +182,8 @@ export class RadixCache {
   /**
    * Insert continuing below `from`, whose path from the root is the first `depth` tokens of the
    * sequence (e.g. a request's locked node). `src` holds the sequence from position `srcOffset` on:
-   * the token at position p is `src[p - srcOffset]` (srcOffset ≤ depth). Saves re-walking a known prefix
+   * the token at position p is `src[p - srcOffset]` for p ≥ depth (srcOffset may be negative when the run
+   * sits further into a shared slab). Saves re-walking a known prefix
    * and lets callers pass only the new tail.
    */
   insertFrom(

@@ -21,6 +21,7 @@ import { KvCache } from './kv-cache';
 import type { AdmissionContext, AdmitOutcome, LocalPolicy, WorkerView } from './local-policy';
 import { outputLabel, streamKey, writeStream } from '../workload/tokens';
 import { RadixCache } from './radix-cache';
+import { TokenSlab } from './token-slab';
 
 export interface WorkerConfig {
   id: number;
@@ -91,6 +92,7 @@ export class Worker implements WorkerView {
     decodeContextTokens: 0,
   };
   private readonly ctx: AdmissionContext;
+  private readonly slab = new TokenSlab();
 
   constructor(cfg: WorkerConfig, policy: LocalPolicy, hooks: WorkerHooks) {
     this.cfg = cfg;
@@ -199,7 +201,7 @@ export class Worker implements WorkerView {
         s.decodeContextTokens += r.promptLen + r.generated;
       } else if (budget > 0) {
         const rest = r.promptLen - r.prefilled;
-        const c = rest < budget ? (rest < chunkCap ? rest : chunkCap) : budget < chunkCap ? budget : chunkCap;
+        const c = Math.min(rest, budget, chunkCap);
         r.chunk = c;
         budget -= c;
         s.prefillTokens += c;
@@ -462,17 +464,18 @@ export class Worker implements WorkerView {
     const from = r.coveredLen;
     if (len <= from) return;
     // only the new tail: the rest of the prompt, then the generated ids
-    const tail = new Int32Array(len - from);
+    const n = len - from;
+    const { src, offset } = this.slab.take(n);
     const fromPrompt = Math.max(0, r.promptLen - from);
-    if (fromPrompt > 0) tail.set(r.tokens.subarray(from, r.promptLen), 0);
+    if (fromPrompt > 0) src.set(r.tokens.subarray(from, r.promptLen), offset);
     writeStream(
-      tail,
-      fromPrompt,
+      src,
+      offset + fromPrompt,
       streamKey(outputLabel(r.id)),
       Math.max(0, from - r.promptLen),
-      tail.length - fromPrompt,
+      n - fromPrompt,
     );
-    const ins = this.radix.insertFrom(r.lockNode ?? this.radix.root, from, tail, from, len, this.now);
+    const ins = this.radix.insertFrom(r.lockNode ?? this.radix.root, from, src, from - offset, len, this.now);
     r.privBlocks -= ins.added / b;
   }
 
