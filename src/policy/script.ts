@@ -309,6 +309,7 @@ export function parseScriptValue(parsed: ParsedYaml, opts: ScriptOptions = {}): 
     variant: raw.variant ?? 'v2',
     ops,
   };
+  if (raw.policy_file !== undefined && !opts.readFile) script.unreadPolicyFile = raw.policy_file;
   if (raw.name !== undefined) script.name = raw.name;
   if (raw.description !== undefined) script.description = raw.description;
   return { ok: true, value: script };

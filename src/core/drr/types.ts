@@ -299,8 +299,13 @@ export type ScriptOp = ScriptEnqueueOp | ScriptPopOp;
 export interface ArbitrationScript {
   name?: string;
   description?: string;
-  /** Null = no policy: the synthetic `default` class. */
+  /** Null = no policy: the synthetic `default` class (see also `unreadPolicyFile`). */
   policy: CompiledPolicy | null;
+  /**
+   * Set when the script names a `policy_file` that was not read (the parser had no file reader, as
+   * in the browser): `policy` is then null and running the script would use the wrong classes.
+   */
+  unreadPolicyFile?: string;
   workers: number;
   variant: DrrVariant;
   ops: ScriptOp[];

@@ -152,6 +152,8 @@ describe('script format', () => {
     expect(bad.stderr.join('\n')).toBe(
       '/x/s.yaml:1:14: in the policy file: p.yaml:1:17: policy_classes: policy_classes must be a list of classes',
     );
+    const unread = validateScriptText('policy_file: p.yaml\nops:\n  - pop: {blocked: [anything]}\n');
+    expect(unread.ok && unread.value.unreadPolicyFile).toBe('p.yaml');
     const missing = memoryIO({ '/y/s.yaml': 'policy_file: nope.yaml\nops: []\n' });
     expect(await arbitrateCommand(['/y/s.yaml'], missing)).toBe(1);
     expect(missing.stderr.join('')).toMatch(/^\/y\/s\.yaml:1:14: cannot read policy_file 'nope\.yaml'/);
