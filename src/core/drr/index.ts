@@ -1,6 +1,16 @@
 /**
  * Public API of the router's policy-class queues (Dynamo's DRR arbitration). Pure TypeScript: runs in
  * Node, in a Web Worker and in tests.
+ *
+ * - `PolicyQueue<T>`: classify (`resolve`), admit with queue limits (`enqueue`), arbitrate (`pop`
+ *   with a DecisionRecord, or the allocation-free `popRequest`), inspect (`snapshot`, `classQueue`,
+ *   `hasBacklog`, `queueingEnabled`, `size`). One DRR ring per profile: index 0 is the root profile
+ *   (or the synthetic `default` class), then the model profiles in declaration order.
+ * - `poolBusy` / `workerBusy`: the dispatchability test a router passes to `pop`.
+ * - `ArbitrationSession` / `runScript` / `outputLineJson`: the DRR sandbox behind `arbitrate` and the
+ *   playground's step-by-step view.
+ * - Types of the policy file as written (`PolicyFile`) and compiled (`CompiledPolicy`); the YAML
+ *   parser that produces them lives in src/policy.
  */
 export type * from './types';
 export { PolicyQueue, type PolicyQueueOptions } from './policy-queue';
