@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { runScript, totalSteps } from '../../../src/core/drr';
 import { parseYaml } from '../../../src/format/yaml';
 import { parsePolicyValue, validatePolicyText, validateScriptText } from '../../../src/policy';
 
@@ -131,6 +132,11 @@ describe('(d) mutated YAML gives positioned problems, never exceptions', () => {
           const b = validateScriptText(text);
           expectPositioned(a);
           expectPositioned(b);
+          if (b.ok) {
+            // a mutated script that still validates must run to the end, one line per step
+            const lines = runScript(b.value);
+            expect(lines.length).toBe(totalSteps(b.value.ops));
+          }
           const own = s === 0 ? a : b; // the validator of the seed's own kind
           if (!own.ok) rejected++;
           const parsed = parseYaml(text);
