@@ -20,6 +20,7 @@ import { ReqState, type SimRequest } from '../sim/request';
 import { Deque } from '../worker/deque';
 import type { DecisionDraft, Worker } from '../worker/worker';
 import type { ClusterView, RouterPolicy } from './router-policy';
+import { evictedBranch } from './policies/global-prefix-tree';
 
 export interface RouterHooks {
   readonly recording: boolean;
@@ -66,6 +67,16 @@ export class Router implements ClusterView {
     }));
     this.queue = compiled ? new PolicyQueue<SimRequest>(compiled, { workers: workers.length }) : null;
     this.dispatchable = (_head, cls) => !poolBusy(cls.config, this.loads);
+    if (policy.onEvict) {
+      // routers with a global prefix tree hear about every eviction on every worker
+      const onEvict = policy.onEvict.bind(policy);
+      workers.forEach((wk, i) => {
+        wk.radix.onEvict = (node) => {
+          const { path, depth } = evictedBranch(node, wk.radix.blockSize);
+          onEvict(i, path, depth);
+        };
+      });
+    }
   }
 
   get recording(): boolean {

@@ -79,6 +79,11 @@ export class RadixCache {
   private count = 0;
   private readonly lru = new EvictionQueue<RadixNode>();
   private readonly popped: { node: RadixNode | null; version: number } = { node: null, version: 0 };
+  /**
+   * Called for every node `evict` removes, right after it left the tree (its `parent` link still
+   * names where it hung). Routers with a global prefix tree listen here; null = nobody listens.
+   */
+  onEvict: ((node: RadixNode) => void) | null = null;
 
   constructor(blockSize: number) {
     this.blockSize = blockSize;
@@ -266,6 +271,7 @@ export class RadixCache {
       this.count--;
       this.tokens -= n.len;
       freed += n.len / b;
+      if (this.onEvict !== null) this.onEvict(n);
       if (parent !== this.root && parent.lock === 0 && parent.children!.size === 0)
         this.pushEvictable(parent);
     }
