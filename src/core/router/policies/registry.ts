@@ -4,17 +4,24 @@
  * engine refuses it at load with a clear message.
  */
 import type { RouterPolicy, RouterPolicyConfig, RouterPolicyFactory } from '../router-policy';
+import { createDoubleQ } from './doubleq';
+import { createKvAware } from './kv-aware';
+import { createLeastLoaded } from './least-loaded';
+import { createPerClientRoundRobin } from './per-client-rr';
+import { createPreble } from './preble';
+import { createPull } from './pull';
+import { createRandom } from './random';
 import { createRoundRobin } from './round-robin';
 
 export const ROUTER_POLICIES: Readonly<Record<string, RouterPolicyFactory | null>> = {
   'round-robin': createRoundRobin,
-  random: null,
-  'least-loaded': null,
-  pull: null,
-  'per-client-rr': null,
-  preble: null,
-  doubleq: null,
-  'kv-aware': null,
+  random: createRandom,
+  'least-loaded': createLeastLoaded,
+  pull: createPull,
+  'per-client-rr': createPerClientRoundRobin,
+  preble: createPreble,
+  doubleq: createDoubleQ,
+  'kv-aware': createKvAware,
 };
 
 export function implementedRouterPolicies(): string[] {
