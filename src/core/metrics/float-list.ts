@@ -20,9 +20,13 @@ export class FloatList {
     this.buf[this.n++] = x;
   }
 
-  /** A sorted copy (ascending; numeric order, so deterministic). */
+  private sortedCache: Float64Array | null = null;
+
+  /** A sorted copy (ascending; numeric order, so deterministic); cached until the next push. */
   sorted(): Float64Array {
-    return this.buf.slice(0, this.n).sort();
+    if (this.sortedCache === null || this.sortedCache.length !== this.n)
+      this.sortedCache = this.buf.slice(0, this.n).sort();
+    return this.sortedCache;
   }
 
   sum(): number {

@@ -135,6 +135,8 @@ export class Simulation {
             preemption: c.preemption,
             prefixCaching: c.prefix_caching,
             chunkTokens: c.chunking?.chunk_tokens ?? c.max_batch_tokens,
+            chunkMode: c.chunking?.mode ?? 'fixed',
+            targetStepS: (c.chunking?.target_step_ms ?? 50) / 1000,
           },
           policy,
           hooks,

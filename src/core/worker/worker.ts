@@ -36,7 +36,13 @@ export interface WorkerConfig {
   prefixCaching: boolean;
   /** Largest prefill chunk of one request in one step (fixed chunking). */
   chunkTokens: number;
+  /** 'dynamic' (Vajra): the largest chunk whose predicted step time fits `targetStepS`. Default fixed. */
+  chunkMode?: 'fixed' | 'dynamic';
+  targetStepS?: number;
 }
+
+/** Dynamic chunking never goes below this many tokens (or the rest of the prompt), so prefills progress. */
+export const MIN_DYNAMIC_CHUNK = 32;
 
 /** A decision record before the engine numbers it. */
 export type DecisionDraft = Omit<DecisionRecord, 'seq'>;
@@ -63,6 +69,8 @@ export class Worker implements WorkerView {
   readonly blockSize: number;
   readonly prefixCaching: boolean;
   readonly chunkTokens: number;
+  readonly dynamicChunks: boolean;
+  readonly targetStepS: number;
   readonly policy: LocalPolicy;
   readonly gpu: GpuProfile;
   readonly model: ModelProfile;
@@ -91,6 +99,12 @@ export class Worker implements WorkerView {
     decodeSeqs: 0,
     decodeContextTokens: 0,
   };
+  private readonly probeShape: StepShape = {
+    prefillTokens: 0,
+    prefillAttnTokens2: 0,
+    decodeSeqs: 0,
+    decodeContextTokens: 0,
+  };
   private readonly ctx: AdmissionContext;
   private readonly slab = new TokenSlab();
 
@@ -104,6 +118,8 @@ export class Worker implements WorkerView {
     this.gpu = cfg.gpu;
     this.model = cfg.model;
     this.chunkTokens = Math.max(1, cfg.chunkTokens);
+    this.dynamicChunks = cfg.chunkMode === 'dynamic';
+    this.targetStepS = cfg.targetStepS ?? 0.05;
     this.maxRunning = cfg.maxRunning;
     this.maxBatchTokens = cfg.maxBatchTokens;
     this.policy = policy;
@@ -197,11 +213,11 @@ export class Worker implements WorkerView {
         }
         r.privTokens++;
         r.chunk = 1;
-        s.decodeSeqs++;
-        s.decodeContextTokens += r.promptLen + r.generated;
       } else if (budget > 0) {
         const rest = r.promptLen - r.prefilled;
-        const c = Math.min(rest, budget, chunkCap);
+        const c = this.dynamicChunks
+          ? this.dynamicChunk(rest, budget, r.prefilled)
+          : Math.min(rest, budget, chunkCap);
         r.chunk = c;
         budget -= c;
         s.prefillTokens += c;
@@ -248,6 +264,35 @@ export class Worker implements WorkerView {
   }
 
   /**
+   * Vajra's dynamic chunking: the largest chunk (≤ rest, ≤ budget) whose predicted step time, with
+   * everything already in this step's batch, stays within the target; at least MIN_DYNAMIC_CHUNK
+   * tokens (or the rest) so a prefill always moves. Binary search over the monotone step-time model.
+   */
+  private dynamicChunk(rest: number, budget: number, contextBefore: number): number {
+    const hi0 = Math.min(rest, budget);
+    const floor = Math.min(hi0, MIN_DYNAMIC_CHUNK);
+    const s = this.shape;
+    const probe = this.probeShape;
+    const fits = (c: number) => {
+      probe.prefillTokens = s.prefillTokens + c;
+      probe.prefillAttnTokens2 = s.prefillAttnTokens2 + c * (contextBefore + c / 2);
+      probe.decodeSeqs = s.decodeSeqs;
+      probe.decodeContextTokens = s.decodeContextTokens;
+      return stepTimeS(this.gpu, this.model, probe) <= this.targetStepS;
+    };
+    if (fits(hi0)) return hi0;
+    let lo = floor;
+    let hi = hi0;
+    if (!fits(lo)) return lo;
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      if (fits(mid)) lo = mid;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /**
    * Make sure the decodes of this step have KV for their new token: count the blocks they need,
    * evict unlocked cache leaves for any shortfall, and preempt running requests while still short.
    * Returns how many decodes the step runs (all decoding requests, capped by the token budget).
@@ -258,11 +303,13 @@ export class Worker implements WorkerView {
     for (;;) {
       let decodes = 0;
       let need = 0;
+      let context = 0;
       const cap = this.maxBatchTokens;
       for (let i = 0; i < run.length && decodes < cap; i++) {
         const r = run[i];
         if (r.prefilled < r.promptLen) continue;
         decodes++;
+        context += r.promptLen + r.generated;
         if (r.privTokens + 1 > r.privBlocks * b) need++;
       }
       const short = need - this.kv.freeBlocks;
@@ -274,6 +321,8 @@ export class Worker implements WorkerView {
           continue;
         }
       }
+      this.shape.decodeSeqs = decodes;
+      this.shape.decodeContextTokens = context;
       return decodes;
     }
   }
@@ -361,7 +410,9 @@ export class Worker implements WorkerView {
     if (Number.isNaN(r.firstScheduleT)) r.firstScheduleT = this.now;
     this.activePrefillTokens += r.promptLen - m - r.pendingPrefill;
     r.pendingPrefill = r.promptLen - m;
-    const c = Math.min(r.promptLen - m, this.budget, this.chunkTokens);
+    const c = this.dynamicChunks
+      ? this.dynamicChunk(r.promptLen - m, this.budget, m)
+      : Math.min(r.promptLen - m, this.budget, this.chunkTokens);
     r.chunk = c;
     this.budget -= c;
     this.shape.prefillTokens += c;

@@ -87,6 +87,29 @@ describe('continuous batching', () => {
   });
 });
 
+describe('dynamic chunking (Vajra)', () => {
+  it('takes the largest chunk whose predicted step fits the target, and at least 32 tokens', () => {
+    const { w } = worker({ maxBatchTokens: 8192, chunkMode: 'dynamic', targetStepS: 0.05 });
+    const r = req('long', range(0, 6000), 2);
+    w.enqueue(r, 0);
+    const dt = w.beginStep(0);
+    expect(r.chunk).toBeGreaterThan(32);
+    expect(r.chunk).toBeLessThan(6000);
+    expect(dt).toBeLessThanOrEqual(0.05);
+    // one more token would not fit
+    const fixed = worker({ maxBatchTokens: r.chunk + 1 });
+    const r2 = req('long2', range(0, 6000), 2);
+    fixed.w.enqueue(r2, 0);
+    expect(fixed.w.beginStep(0)).toBeGreaterThan(0.05);
+    // with an impossible target the floor of 32 tokens still moves the prefill
+    const tiny = worker({ chunkMode: 'dynamic', targetStepS: 0.0001 });
+    const r3 = req('long3', range(0, 6000), 2);
+    tiny.w.enqueue(r3, 0);
+    tiny.w.beginStep(0);
+    expect(r3.chunk).toBe(32);
+  });
+});
+
 describe('preemption (recompute)', () => {
   function tight(preemption: 'fcfs' | 'priority') {
     // 6 blocks of 4 tokens; two requests of 8 prompt tokens each take 2 blocks apiece

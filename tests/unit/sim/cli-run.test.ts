@@ -101,11 +101,6 @@ describe('run command', () => {
     const io = memoryIO({ 's.yaml': SCENARIO.replace('kv_cache_tokens', 'kv_cache_tokns') });
     expect(await runCommand(['s.yaml'], io)).toBe(1);
     expect(io.stderr.join('\n')).toMatch(/^s\.yaml:7:3: .*kv_cache_tokns/);
-    const io2 = memoryIO({ 's.yaml': SCENARIO.replace('routing: round-robin', 'routing: preble') });
-    expect(await runCommand(['s.yaml'], io2)).toBe(1);
-    expect(io2.stderr.join('\n')).toMatch(
-      /^s\.yaml:9:\d+: router\.routing: routing 'preble' is not implemented yet/,
-    );
     const io3 = memoryIO({});
     expect(await runCommand(['missing.yaml'], io3)).toBe(1);
     expect(io3.stderr[0]).toMatch(/^missing\.yaml:1:1: cannot read/);
@@ -149,4 +144,24 @@ describe('run command', () => {
     expect(a.trace).toBe(b.trace);
     expect(a.trace.length).toBeGreaterThan(1000);
   }, 30_000);
+});
+
+describe('engine configuration errors', () => {
+  it('refuses a routing or scheduler name without an implementation, naming the key', async () => {
+    const { Simulation, SimConfigError } = await import('../../../src/core/sim');
+    const { scenario } = await import('./helpers');
+    const sc = scenario(SCENARIO);
+    const bad = { ...sc, router: { ...sc.router, routing: 'no-such-router' } } as unknown as typeof sc;
+    let err: unknown = null;
+    try {
+      new Simulation(bad);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(SimConfigError);
+    expect((err as InstanceType<typeof SimConfigError>).path).toEqual(['router', 'routing']);
+    expect(String((err as Error).message)).toMatch(/unknown routing 'no-such-router'/);
+    const bad2 = { ...sc, scheduler: { ...sc.scheduler, policy: 'no-such' } } as unknown as typeof sc;
+    expect(() => new Simulation(bad2)).toThrow(/scheduler policy 'no-such'/);
+  });
 });

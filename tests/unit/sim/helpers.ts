@@ -32,6 +32,8 @@ export interface WorkerOpts {
   preemption?: 'fcfs' | 'priority';
   chunkTokens?: number;
   prefixCaching?: boolean;
+  chunkMode?: 'fixed' | 'dynamic';
+  targetStepS?: number;
 }
 
 export function worker(o: WorkerOpts = {}) {
@@ -50,6 +52,8 @@ export function worker(o: WorkerOpts = {}) {
       preemption: o.preemption ?? 'fcfs',
       prefixCaching: o.prefixCaching ?? true,
       chunkTokens: o.chunkTokens ?? o.maxBatchTokens ?? 8192,
+      chunkMode: o.chunkMode,
+      targetStepS: o.targetStepS,
     },
     new FcfsPolicy(),
     {
