@@ -3,20 +3,29 @@
  * file in this folder and one line here; a name mapped to null is known to the scenario format but
  * not implemented yet, and the engine refuses it at load with a clear message.
  */
-import type { LocalPolicyConfig, LocalPolicy, LocalPolicyFactory } from '../local-policy';
+import type { LocalPolicy, LocalPolicyConfig, LocalPolicyFactory } from '../local-policy';
+import { createDfsWeight } from './dfs-weight';
+import { createDlpm } from './dlpm';
+import { createEdf } from './edf';
 import { createFcfs } from './fcfs';
+import { createLpm } from './lpm';
+import { createLrs } from './lrs';
+import { createPriorityFcfs } from './priority-fcfs';
+import { createReversePriority } from './reverse-priority';
+import { createSjf } from './sjf';
+import { createVtc } from './vtc';
 
 export const LOCAL_POLICIES: Readonly<Record<string, LocalPolicyFactory | null>> = {
   fcfs: createFcfs,
-  'priority-fcfs': null,
-  sjf: null,
-  'reverse-priority': null,
-  lpm: null,
-  'dfs-weight': null,
-  vtc: null,
-  dlpm: null,
-  edf: null,
-  lrs: null,
+  'priority-fcfs': createPriorityFcfs,
+  sjf: createSjf,
+  'reverse-priority': createReversePriority,
+  lpm: createLpm,
+  'dfs-weight': createDfsWeight,
+  vtc: createVtc,
+  dlpm: createDlpm,
+  edf: createEdf,
+  lrs: createLrs,
 };
 
 /** Names that work today, in registry order. */

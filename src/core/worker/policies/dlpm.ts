@@ -1,0 +1,284 @@
+/**
+ * DLPM, Deficit Longest Prefix Match (seed 002, Algorithm 1), on one worker.
+ *
+ * State: a deficit q_i per client this worker has seen (the client list l; a new client starts at
+ * 0) and the quantum Q^u (`scheduler.quantum`). In every batch step the waiting queue is sorted by
+ * cached prefix, longest first (ties keep queue order), and scanned in that order:
+ *   - a request whose client has q_i ≤ 0 first triggers CHECKREFILL: if no client with waiting
+ *     requests has a positive deficit, every client of l with q_i ≤ 0 gets Q^u;
+ *   - then, if q_i > 0 and the request fits, it is admitted and q_i −= w_e · extend length (the
+ *     prompt tokens not found in the radix cache); otherwise it is skipped and the scan goes on.
+ * After every batch step, q_i −= w_q for every output token client i's requests produced (one per
+ * decoding request, plus the first token of a request whose prefill finished). The listing charges
+ * w_q per request of i in the batch; a request still in a chunked prefill produces no token and is
+ * not charged, so the deficit and the service metric count the same work.
+ *
+ * Reading of the listing (Algorithm 1, lines 16–25):
+ *   - After a refill the scan continues from the request that triggered it (line 21 re-tests that
+ *     same request) and does not restart from the top; requests skipped earlier in the pass are
+ *     revisited by the next pass (the outer `while not Queue.empty()` loop).
+ *   - That outer loop would spin for ever once nothing fits, before the forward step. Here a pass is
+ *     repeated only while the previous pass changed something (admitted a request or refilled); a
+ *     pass that changes nothing would repeat itself exactly, so it ends the step's admissions. A pass
+ *     also ends early when the worker has no running slot or token budget left: nothing further can
+ *     be added, and a refill the rest of the scan might have done happens at the next step's scan.
+ *   - A request that fails for KV memory keeps failing for the rest of the step (memory only shrinks
+ *     while a step is being planned), so later passes do not offer it again.
+ *
+ * Cost per step: the prefix sort (./prefix-order.ts: one radix match per waiting request) and
+ * usually one or two passes over the queue; CHECKREFILL's scan of the clients runs at most once per
+ * admission (its answer cannot change in between), so a pass is O(queue + admissions · clients).
+ *
+ * Guarantee (Theorem 4.1): for two clients continuously backlogged at this worker over an interval,
+ * the service they are charged differs by at most 2·(U + Q^u), U = w_e·L_input + w_q·M.
+ * `describe()` reports it with L_input = the longest prompt seen here and M = the KV capacity in
+ * tokens (no batch can hold more).
+ */
+import type { DlpmAdmitDetail, DlpmOrderEntry } from '../../explain/records';
+import type { SimRequest } from '../../sim/request';
+import type {
+  AdmissionContext,
+  LocalPolicy,
+  LocalPolicyConfig,
+  LocalPolicyFactory,
+  WorkerView,
+} from '../local-policy';
+import { cachedPrefix, fcfsFallback, prefixOrder } from './prefix-order';
+
+/** At most this many scan entries / skipped clients / refills are kept for one decision record. */
+const MAX_NOTES = 32;
+
+/** What the scan saw since the last admission record (only kept while recording). */
+interface Notes {
+  order: DlpmOrderEntry[];
+  skipped: { client: string; deficit: number }[];
+  refills: { quantum: number; clients: string[] }[];
+}
+
+export class DlpmPolicy implements LocalPolicy {
+  readonly name = 'dlpm';
+  readonly quantum: number;
+  private readonly clients: readonly string[];
+  private readonly deficits: Float64Array;
+  /** Client list l: clients this worker has seen, in first-seen order. */
+  private readonly list: number[] = [];
+  private readonly inList: Uint8Array;
+  /** Waiting requests per client (the set {client(r) | r ∈ Queue}). */
+  private readonly queued: Int32Array;
+  private queue: SimRequest[] = [];
+  private readonly we: number;
+  private readonly wq: number;
+  private readonly fallbackAbove: number;
+  private readonly workerId: number;
+  private view: WorkerView | null = null;
+  private maxPrompt = 0;
+  /** CHECKREFILL grants so far. */
+  refills = 0;
+  private notes: Notes = { order: [], skipped: [], refills: [] };
+
+  constructor(cfg: LocalPolicyConfig) {
+    const n = cfg.clients.length;
+    this.clients = cfg.clients;
+    this.deficits = new Float64Array(n);
+    this.inList = new Uint8Array(n);
+    this.queued = new Int32Array(n);
+    this.quantum = cfg.quantum;
+    this.we = cfg.weights.input;
+    this.wq = cfg.weights.output;
+    this.fallbackAbove = fcfsFallback(cfg.scheduler);
+    this.workerId = cfg.workerId;
+  }
+
+  size(): number {
+    return this.queue.length;
+  }
+
+  /** Deficit q_i of client `c` (for tests). */
+  deficit(c: number): number {
+    return this.deficits[c];
+  }
+
+  enqueue(req: SimRequest, worker: WorkerView, front: boolean): void {
+    this.view = worker;
+    const c = req.client;
+    if (this.inList[c] === 0) {
+      this.inList[c] = 1; // a new client starts at q = 0
+      this.list.push(c);
+    }
+    if (req.promptLen > this.maxPrompt) this.maxPrompt = req.promptLen;
+    this.queued[c]++;
+    if (front) this.queue.unshift(req);
+    else this.queue.push(req);
+  }
+
+  /**
+   * CHECKREFILL: when no client with waiting requests has a positive deficit, add Q^u to every client
+   * of l whose deficit is ≤ 0. Returns the clients refilled (empty when it did not fire).
+   */
+  private checkRefill(): number[] {
+    for (const c of this.list) if (this.queued[c] > 0 && this.deficits[c] > 0) return [];
+    const got: number[] = [];
+    for (const c of this.list)
+      if (this.deficits[c] <= 0) {
+        this.deficits[c] += this.quantum;
+        got.push(c);
+      }
+    this.refills++;
+    return got;
+  }
+
+  admit(ctx: AdmissionContext): void {
+    const q = this.queue;
+    const n = q.length;
+    if (n === 0) return;
+    const { order, match, fallback } = prefixOrder(q, ctx.worker, this.fallbackAbove);
+    const rec = ctx.recording;
+    // 0 = waiting, 1 = admitted, 2 = failed for KV memory this step
+    const state = new Uint8Array(n);
+    let admitted = 0;
+    /** Some waiting client has q > 0: CHECKREFILL cannot fire until an admission changes that. */
+    let creditKnown = false;
+    let full = false;
+    for (let pass = 0; !full && admitted < n; pass++) {
+      let changed = false;
+      for (let k = 0; k < n; k++) {
+        const i = order[k];
+        if (state[i] !== 0) continue;
+        const r = q[i];
+        const c = r.client;
+        if (this.deficits[c] <= 0 && !creditKnown) {
+          const got = this.checkRefill();
+          if (got.length > 0) changed = true;
+          else creditKnown = true;
+          if (rec && got.length > 0)
+            this.note('refills', { quantum: this.quantum, clients: got.map((x) => this.clients[x]) });
+        }
+        const before = this.deficits[c];
+        if (before <= 0) {
+          if (rec) {
+            this.noteEntry(r, match[i], before, 'no-deficit');
+            if (!this.notes.skipped.some((s) => s.client === this.clients[c]))
+              this.note('skipped', { client: this.clients[c], deficit: before });
+          }
+          continue;
+        }
+        const outcome = rec
+          ? ctx.tryAdmit(r, this.why(match[i], before, fallback), this.detail(r, ctx.worker, before, k, pass))
+          : ctx.tryAdmit(r);
+        if (outcome === 'admitted') {
+          state[i] = 1;
+          admitted++;
+          changed = true;
+          creditKnown = false;
+          this.queued[c]--;
+          this.deficits[c] -= this.we * (r.promptLen - r.cachedLen);
+        } else if (outcome === 'no-kv') {
+          state[i] = 2;
+          if (rec) this.noteEntry(r, match[i], before, 'no-room');
+        } else {
+          full = true; // no slot or token budget left: nothing else can be added this step
+          break;
+        }
+      }
+      if (!changed) break;
+    }
+    if (admitted > 0) this.queue = q.filter((_, i) => state[i] !== 1);
+  }
+
+  onStepEnd(batch: readonly SimRequest[]): void {
+    const wq = this.wq;
+    for (let i = 0; i < batch.length; i++) {
+      const r = batch[i];
+      // one output token: a decode, or the first token at the end of prefill
+      if (r.chunk > 0 && r.prefilled >= r.promptLen) this.deficits[r.client] -= wq;
+    }
+  }
+
+  // ---- decision records (built only while recording) ---------------------------------------------
+
+  private note<K extends keyof Notes>(key: K, item: Notes[K][number]): void {
+    const list = this.notes[key] as Notes[K][number][];
+    if (list.length >= MAX_NOTES) list.shift();
+    list.push(item);
+  }
+
+  private noteEntry(
+    r: SimRequest,
+    prefixMatch: number,
+    deficit: number,
+    outcome: DlpmOrderEntry['outcome'],
+  ): void {
+    this.note('order', { request: r.id, client: this.clients[r.client], prefixMatch, deficit, outcome });
+  }
+
+  private why(prefixMatch: number, deficit: number, fallback: boolean): string {
+    const order = fallback ? 'queue order (FCFS fallback)' : `prefix match ${prefixMatch}`;
+    return `${order}, deficit ${deficit} > 0`;
+  }
+
+  /** The record of an admission: what the scan met since the previous admission, then this request. */
+  private detail(r: SimRequest, worker: WorkerView, deficit: number, position: number, pass: number) {
+    const notes = this.notes;
+    // the match admission is about to make (an earlier admission of this pass may have evicted part
+    // of the prefix the sort saw)
+    const prefixMatch = cachedPrefix(r, worker);
+    const d: DlpmAdmitDetail & Record<string, unknown> = {
+      algo: 'dlpm',
+      worker: this.workerId,
+      quantum: this.quantum,
+      order: [
+        ...notes.order,
+        {
+          request: r.id,
+          client: this.clients[r.client],
+          prefixMatch,
+          deficit,
+          outcome: 'admitted',
+          charge: this.we * (r.promptLen - prefixMatch),
+        },
+      ],
+      skipped: notes.skipped,
+      admitted: [r.id],
+      scan_position: position,
+      pass,
+    };
+    if (notes.refills.length > 0) {
+      d.refill = notes.refills[0];
+      if (notes.refills.length > 1) d.refills = notes.refills;
+    }
+    this.notes = { order: [], skipped: [], refills: [] };
+    return d;
+  }
+
+  // ---- views -------------------------------------------------------------------------------------
+
+  waiting(limit: number): SimRequest[] {
+    if (this.view === null) return this.queue.slice(0, limit);
+    const { order } = prefixOrder(this.queue, this.view, this.fallbackAbove);
+    const out: SimRequest[] = [];
+    for (let k = 0; k < order.length && k < limit; k++) out.push(this.queue[order[k]]);
+    return out;
+  }
+
+  clientState(): { deficit: readonly number[] } {
+    return { deficit: Array.from(this.deficits) };
+  }
+
+  /** U = w_e·L_input + w_q·M and Theorem 4.1's bound 2·(U + Q^u), with the inputs used. */
+  bound(): { bound: number; U: number; quantum: number; L_input: number; M: number } {
+    const m = this.view === null ? 0 : this.view.kv.totalBlocks * this.view.kv.blockSize;
+    const u = this.we * this.maxPrompt + this.wq * m;
+    return { bound: 2 * (u + this.quantum), U: u, quantum: this.quantum, L_input: this.maxPrompt, M: m };
+  }
+
+  describe(): Record<string, unknown> {
+    return {
+      ...this.bound(),
+      weights: { input: this.we, output: this.wq },
+      refills: this.refills,
+      deficits: Object.fromEntries(this.list.map((c) => [this.clients[c], this.deficits[c]])),
+    };
+  }
+}
+
+export const createDlpm: LocalPolicyFactory = (cfg) => new DlpmPolicy(cfg);

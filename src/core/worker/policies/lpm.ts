@@ -1,0 +1,61 @@
+/**
+ * LPM (SGLang): admit the waiting requests whose prompts share the longest prefix with this worker's
+ * radix cache first; ties keep queue order (arrival, a preempted request first). Admission stops at
+ * the first request that does not fit, as SGLang's batch builder does. Optional FCFS fallback above
+ * `scheduler.lpm_fcfs_fallback` waiting requests (SGLang uses 128; off by default, the paper's LPM).
+ */
+import type { SimRequest } from '../../sim/request';
+import type { AdmissionContext, LocalPolicy, LocalPolicyFactory, WorkerView } from '../local-policy';
+import { fcfsFallback, prefixOrder } from './prefix-order';
+
+export class LpmPolicy implements LocalPolicy {
+  readonly name = 'lpm';
+  private queue: SimRequest[] = [];
+  private view: WorkerView | null = null;
+
+  constructor(private readonly fallbackAbove: number) {}
+
+  size(): number {
+    return this.queue.length;
+  }
+
+  enqueue(req: SimRequest, worker: WorkerView, front: boolean): void {
+    this.view = worker;
+    if (front) this.queue.unshift(req);
+    else this.queue.push(req);
+  }
+
+  admit(ctx: AdmissionContext): void {
+    const q = this.queue;
+    const { order, match, fallback } = prefixOrder(q, ctx.worker, this.fallbackAbove);
+    let taken = 0;
+    for (; taken < order.length; taken++) {
+      const i = order[taken];
+      const r = q[i];
+      const outcome = ctx.recording
+        ? ctx.tryAdmit(
+            r,
+            fallback
+              ? `queue order (more than ${this.fallbackAbove} waiting: FCFS fallback)`
+              : `longest cached prefix (${match[i]} tokens)`,
+            { algo: 'lpm', prefix_match: match[i], rank: taken, fcfs_fallback: fallback },
+          )
+        : ctx.tryAdmit(r);
+      if (outcome !== 'admitted') break; // head-of-line in LPM order
+    }
+    if (taken === 0) return;
+    const gone = new Uint8Array(q.length);
+    for (let k = 0; k < taken; k++) gone[order[k]] = 1;
+    this.queue = q.filter((_, i) => gone[i] === 0);
+  }
+
+  waiting(limit: number): SimRequest[] {
+    if (this.view === null) return this.queue.slice(0, limit);
+    const { order } = prefixOrder(this.queue, this.view, this.fallbackAbove);
+    const out: SimRequest[] = [];
+    for (let k = 0; k < order.length && k < limit; k++) out.push(this.queue[order[k]]);
+    return out;
+  }
+}
+
+export const createLpm: LocalPolicyFactory = (cfg) => new LpmPolicy(fcfsFallback(cfg.scheduler));
