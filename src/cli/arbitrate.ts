@@ -4,7 +4,7 @@
  * read relative to the script. Invalid input: every problem as `file:line:col: message`, exit 1.
  */
 import { dirname, resolve } from 'node:path';
-import { outputLineJson, runScript } from '../core/drr/script-runner';
+import { ArbitrationSession, outputLineJson } from '../core/drr/script-runner';
 import { formatProblems } from '../format/yaml';
 import { validateScriptText } from '../policy/script';
 import { type CliIO, EXIT } from './io';
@@ -29,7 +29,16 @@ export async function arbitrateCommand(args: string[], io: CliIO): Promise<numbe
     io.err(formatProblems(res.problems, file));
     return EXIT.invalid;
   }
-  const lines = runScript(res.value);
-  if (lines.length > 0) io.out(lines.map(outputLineJson).join('\n'));
+  // Written in chunks: a `pop: {count: 1000000}` must not build one giant string.
+  const session = new ArbitrationSession(res.value, { record: false });
+  let chunk: string[] = [];
+  for (let step = session.step(); step; step = session.step()) {
+    chunk.push(outputLineJson(step.line));
+    if (chunk.length === 1000) {
+      io.out(chunk.join('\n'));
+      chunk = [];
+    }
+  }
+  if (chunk.length > 0) io.out(chunk.join('\n'));
   return EXIT.ok;
 }

@@ -80,7 +80,14 @@ export class ArbitrationSession {
   private lastRecord: DecisionRecord | null = null;
   private blocked: string[] = [];
 
-  constructor(private readonly script: ArbitrationScript) {
+  private readonly record: boolean;
+
+  /** `record: false` skips the decision records (StepResult.record is then null): the CLI's fast path. */
+  constructor(
+    private readonly script: ArbitrationScript,
+    opts: { record?: boolean } = {},
+  ) {
+    this.record = opts.record !== false;
     this.queue = new PolicyQueue<null>(script.policy, { workers: script.workers, variant: script.variant });
     this.profileIndex = scriptProfileIndex(script);
     this.profiles = this.queue.profiles();
@@ -128,7 +135,7 @@ export class ArbitrationSession {
       if (op.model !== null) this.profileIndex = profileIndexFor(this.profiles, op.model);
       else this.profileIndex = scriptProfileIndex(this.script);
       const isDispatchable = (_h: QueuedRequest<null>, cls: ClassState) => !blocked.has(cls.name);
-      const popped = this.queue.pop(isDispatchable, { profileIndex: this.profileIndex });
+      const popped = this.queue.pop(isDispatchable, { profileIndex: this.profileIndex, record: this.record });
       const snap = this.queue.snapshot(this.profileIndex);
       const deficits = snap.classes.map((c) => ({ class: c.name, deficit: c.deficit }));
       const req = popped.request;
@@ -194,7 +201,7 @@ export class ArbitrationSession {
 
 /** Run a whole script; one output line per enqueue and per arbitration. */
 export function runScript(script: ArbitrationScript): ScriptOutputLine[] {
-  return new ArbitrationSession(script).runToEnd();
+  return new ArbitrationSession(script, { record: false }).runToEnd();
 }
 
 /** JSON text of an output line with the contract's key order (deficits in declaration order). */
