@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { VtcPolicy } from '../../../src/core/worker/policies/vtc';
+import { Harness, range } from './harness';
+
+const vtc = (h: Harness) => h.policy as VtcPolicy;
+
+describe('VTC', () => {
+  it('admits from the smallest counter, ties to the first-seen client, charging w_e per uncached token', () => {
+    const h = new Harness({ policy: 'vtc', clients: ['a', 'b'] });
+    h.add({ id: 'a1', client: 'a', tokens: range(0, 10), out: 5 });
+    h.add({ id: 'a2', client: 'a', tokens: range(100, 10), out: 5 });
+    h.add({ id: 'a3', client: 'a', tokens: range(200, 10), out: 5 });
+    h.add({ id: 'b1', client: 'b', tokens: range(300, 30), out: 5 });
+    h.step();
+    // a (0, first seen) → a1, a=10; b (0) → b1, b=30; a (10) → a2, a=20; a (20 < 30) → a3
+    expect(h.admitted).toEqual(['a1', 'b1', 'a2', 'a3']);
+    // after the step every request produced its first token: + w_q = 2 each
+    expect(vtc(h).counter(0)).toBe(30 + 3 * 2);
+    expect(vtc(h).counter(1)).toBe(30 + 2);
+    const d = h.admitDetails();
+    expect(d[1]).toMatchObject({
+      algo: 'vtc',
+      counters: { a: 10, b: 0 },
+      chosenClient: 'b',
+      head: 'b1',
+      headFits: true,
+      charge: 30,
+    });
+    // decode steps charge w_q per output token
+    h.step();
+    expect(vtc(h).counter(1)).toBe(30 + 2 * 2);
+  });
+
+  it('charges only the uncached part of the prompt', () => {
+    const h = new Harness({ policy: 'vtc', clients: ['a', 'b'] });
+    const doc = range(0, 40);
+    h.add({ id: 'a1', client: 'a', tokens: doc, out: 1 });
+    while (h.step());
+    const before = vtc(h).counter(0);
+    h.add({ id: 'a2', client: 'a', tokens: Int32Array.from([...doc, 7, 7, 7, 7, 7]), out: 2 });
+    h.step();
+    // 40 of 45 prompt tokens cached: charge 5, then +2 for the first output token
+    expect(vtc(h).counter(0) - before).toBe(5 + 2);
+  });
+
+  it('lifts a client that becomes backlogged to the smallest counter among the other waiting clients', () => {
+    const h = new Harness({ policy: 'vtc', clients: ['a', 'b', 'c'], maxRunning: 1 });
+    h.add({ id: 'a1', client: 'a', tokens: range(0, 100), out: 50 });
+    h.step(); // a1 runs alone (a = 100 + 2)
+    h.add({ id: 'a2', client: 'a', tokens: range(1000, 10), out: 1 });
+    // a is the only other waiting client: c is lifted to a's counter
+    h.add({ id: 'c1', client: 'c', tokens: range(2000, 10), out: 1 });
+    expect(vtc(h).counter(2)).toBe(102);
+    // b joins too: the smallest other waiting counter is 102 (a and c)
+    h.add({ id: 'b1', client: 'b', tokens: range(3000, 10), out: 1 });
+    expect(vtc(h).counter(1)).toBe(102);
+    // a lift never lowers a counter, and nobody else waiting means no lift
+    const lone = new Harness({ policy: 'vtc', clients: ['a', 'b'] });
+    lone.add({ id: 'a1', client: 'a', tokens: range(0, 10), out: 1 });
+    lone.step();
+    expect(vtc(lone).counter(0)).toBe(12);
+    lone.add({ id: 'b1', client: 'b', tokens: range(100, 10), out: 1 });
+    expect(vtc(lone).counter(1)).toBe(0);
+  });
+
+  it('records the lift in the next admission record', () => {
+    const h = new Harness({ policy: 'vtc', clients: ['a', 'b'], maxRunning: 1 });
+    h.add({ id: 'a1', client: 'a', tokens: range(0, 10), out: 3 });
+    h.add({ id: 'a2', client: 'a', tokens: range(100, 10), out: 1 });
+    h.step(); // a1 admitted: a = 10 + 2
+    h.add({ id: 'b1', client: 'b', tokens: range(200, 10), out: 1 });
+    while (h.step());
+    const withLift = h.admitDetails().find((d) => d.lifts !== undefined);
+    expect(withLift?.lifts).toEqual([{ client: 'b', from: 0, to: 12 }]);
+  });
+
+  it('head-of-line: when the chosen client’s head does not fit, nobody else is admitted', () => {
+    const h = new Harness({ policy: 'vtc', clients: ['a', 'b'], kvTokens: 100 });
+    h.add({ id: 'b0', client: 'b', tokens: range(0, 59), out: 30 });
+    h.step(); // b = 59 + 2
+    h.add({ id: 'a-big', client: 'a', tokens: range(1000, 60), out: 1 }); // a lifted? no: b has nothing waiting
+    h.add({ id: 'b-small', client: 'b', tokens: range(2000, 5), out: 1 });
+    h.step();
+    expect(h.admitted).toEqual(['b0']); // a (0) is chosen, its head needs 60 blocks: stop
+  });
+
+  it('exposes counters for snapshots and its bound', () => {
+    const h = new Harness({ policy: 'vtc', clients: ['a', 'b'], kvTokens: 1000 });
+    h.add({ id: 'a1', client: 'a', tokens: range(0, 10), out: 1 });
+    h.step();
+    expect(h.policy.clientState?.()).toEqual({ counter: [12, 0] });
+    expect(h.policy.describe?.()).toMatchObject({ bound: 2 * Math.max(10, 2 * 1000), L_input: 10, M: 1000 });
+  });
+});
