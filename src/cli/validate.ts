@@ -40,12 +40,13 @@ export function checkText(
     };
   }
   const base = dirname(resolve(file));
+  const readFile = (rel: string) => io.readFile(resolve(base, rel));
   const res =
     kind === 'policy'
       ? validatePolicyText(text)
       : kind === 'script'
-        ? validateScriptText(text)
-        : parseScenarioText(text, { file, readFile: (rel: string) => io.readFile(resolve(base, rel)) });
+        ? validateScriptText(text, { readFile })
+        : parseScenarioText(text, { file, readFile });
   return { kind, problems: res.ok ? [] : res.problems };
 }
 
