@@ -15,7 +15,13 @@ import { EvictionQueue } from './eviction-queue';
 
 export class RadixNode {
   parent: RadixNode | null;
+  /**
+   * Children by page key. Evicted children stay in the map, flagged `removed`, until the map is
+   * compacted: deleting from a large, churning Map is slow in JavaScript engines.
+   */
   children: Map<number, RadixNode> | null = null;
+  /** Live (not removed) children. */
+  nChildren = 0;
   /** Tokens of this edge are `src[start .. start + len)`. */
   src: Int32Array;
   start: number;
@@ -47,7 +53,7 @@ export class RadixNode {
   }
 
   get isLeaf(): boolean {
-    return this.children === null || this.children.size === 0;
+    return this.nChildren === 0;
   }
 }
 
@@ -124,7 +130,7 @@ export class RadixCache {
     let pos = 0;
     while (pos + b <= limit) {
       const child = node.children?.get(this.pageKey(tokens, pos));
-      if (child === undefined) break;
+      if (child === undefined || child.removed) break;
       const room = Math.min(child.len, limit - pos);
       const src = child.src;
       const off = child.start - pos;
@@ -206,11 +212,12 @@ export class RadixCache {
     while (pos < limit) {
       const key = this.pageKey(src, pos - srcOffset);
       const child = node.children?.get(key);
-      if (child === undefined) {
+      if (child === undefined || child.removed) {
         const leaf = new RadixNode(this.nextId++, node, src, pos - srcOffset, limit - pos, key, now);
         if (node.children === null) node.children = new Map();
-        if (node !== this.root && node.lock === 0 && node.children.size === 0) node.version++;
+        if (node !== this.root && node.lock === 0 && node.nChildren === 0) node.version++;
         node.children.set(key, leaf);
+        node.nChildren++;
         this.count++;
         this.tokens += leaf.len;
         this.pushEvictable(leaf);
@@ -250,6 +257,7 @@ export class RadixCache {
     child.key = this.pageKey(child.src, child.start);
     child.parent = upper;
     upper.children = new Map([[child.key, child]]);
+    upper.nChildren = 1;
     this.count++;
     return upper;
   }
@@ -266,14 +274,14 @@ export class RadixCache {
       const n = this.popped.node!;
       if (n.removed || n.version !== this.popped.version || n.lock !== 0 || !n.isLeaf) continue;
       const parent = n.parent!;
-      parent.children!.delete(n.key);
+      parent.nChildren--;
+      if (parent.children!.size > 2 * parent.nChildren + 8) compactChildren(parent);
       n.removed = true;
       this.count--;
       this.tokens -= n.len;
       freed += n.len / b;
       if (this.onEvict !== null) this.onEvict(n);
-      if (parent !== this.root && parent.lock === 0 && parent.children!.size === 0)
-        this.pushEvictable(parent);
+      if (parent !== this.root && parent.lock === 0 && parent.nChildren === 0) this.pushEvictable(parent);
     }
     return freed;
   }
@@ -283,7 +291,7 @@ export class RadixCache {
     let t = 0;
     const walk = (n: RadixNode) => {
       if (n !== this.root && n.lock === 0) t += n.len;
-      if (n.children) for (const c of n.children.values()) walk(c);
+      if (n.children) for (const c of n.children.values()) if (!c.removed) walk(c);
     };
     walk(this.root);
     return t / this.blockSize;
@@ -306,7 +314,7 @@ export class RadixCache {
     const live: RadixNode[] = [];
     const walk = (n: RadixNode) => {
       if (n !== this.root && n.lock === 0 && n.isLeaf) live.push(n);
-      if (n.children) for (const c of n.children.values()) walk(c);
+      if (n.children) for (const c of n.children.values()) if (!c.removed) walk(c);
     };
     walk(this.root);
     this.lru.reset(live);
@@ -319,13 +327,17 @@ export class RadixCache {
     let problem: string | null = null;
     const walk = (n: RadixNode): number => {
       let childLocks = 0;
+      let live = 0;
       if (n.children)
         for (const c of n.children.values()) {
+          if (c.removed) continue;
+          live++;
           if (c.parent !== n) problem ??= `node ${c.id} has a wrong parent`;
           if (c.len <= 0 || c.len % this.blockSize !== 0)
             problem ??= `node ${c.id} has ${c.len} tokens (not whole pages)`;
           childLocks += walk(c);
         }
+      if (live !== n.nChildren) problem ??= `node ${n.id} counts ${n.nChildren} children, has ${live}`;
       if (n !== this.root) {
         nodes++;
         tokens += n.len;
@@ -353,7 +365,7 @@ export class RadixCache {
         if (top.length < limit) top.push([n.id, n.parent === this.root ? 0 : n.parent!.id, n.len, n.lock]);
       }
       if (n.children) {
-        const kids = [...n.children.values()].sort((a, b) => a.id - b.id);
+        const kids = [...n.children.values()].filter((c) => !c.removed).sort((a, b) => a.id - b.id);
         for (const c of kids) queue.push(c);
       }
     }
@@ -365,4 +377,11 @@ export class RadixCache {
       top,
     };
   }
+}
+
+/** Rebuild a node's child map without its removed entries (insertion order kept). */
+function compactChildren(n: RadixNode): void {
+  const next = new Map<number, RadixNode>();
+  for (const [k, c] of n.children!) if (!c.removed) next.set(k, c);
+  n.children = next;
 }
