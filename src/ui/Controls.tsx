@@ -24,7 +24,10 @@ export function Controls({ driver }: { driver: Driver }) {
         <select
           aria-label="Scenario"
           value={known ? scenarioId : ''}
-          onChange={(e) => void driver.openScenario(e.target.value)}
+          onChange={(e) => {
+            useUi.setState({ message: null });
+            void driver.openScenario(e.target.value);
+          }}
           title="Pick a shipped scenario or DRR sandbox script"
         >
           {!known && <option value="">(custom)</option>}

@@ -33,7 +33,6 @@ export function Timeline({ driver }: { driver: Driver }) {
           max={max}
           step={1}
           value={value}
-          disabled={reach === 0}
           aria-valuetext={`${unit} ${value} of ${max}`}
           title={
             reach === 0

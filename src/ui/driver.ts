@@ -20,6 +20,7 @@ import { unpackFrame } from '../worker/frame';
 import type { LoadResult, SeekTarget } from '../worker/api';
 import type { WorkerApi } from '../worker/client';
 import { scenarioText } from './scenarios';
+import { rememberScenario } from './share/share';
 
 /** Pause in typing after which an edit is applied. */
 export const APPLY_DELAY_MS = 400;
@@ -83,11 +84,11 @@ export class Driver {
     const text = scenarioText(id);
     const original: Texts = { scenario: text, policy: extractPolicy(text) };
     const saved = savedEdits(id);
+    rememberScenario(id);
     setTexts(saved ?? original, original);
-    useUi.setState({
-      scenarioId: id,
-      message: saved ? 'Restored your unsaved edits of this scenario.' : null,
-    });
+    useUi.setState({ scenarioId: id });
+    if (saved)
+      useUi.setState({ message: 'Restored your edits of this scenario (Revert goes back to the original).' });
     if (saved) {
       const res = await this.load(saved.scenario, policyOverride(saved, original), { id });
       if (res.ok) return;

@@ -106,6 +106,8 @@ export function createEditor(host: HTMLElement, opts: EditorOptions): EditorHand
     ariaLabel: opts.label,
     renderLineHighlight: 'line',
     fixedOverflowWidgets: true,
+    // Tab moves focus (keyboard-only use); YAML indents with spaces on Enter anyway.
+    tabFocusMode: true,
   });
   let silent = false;
   const listen = () =>

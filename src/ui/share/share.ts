@@ -82,7 +82,40 @@ export async function openFromLocation(driver: Driver): Promise<boolean> {
   return true;
 }
 
+const LAST_KEY = 'fairground:last-scenario';
+
+/** Remember the picked scenario so a reload comes back to it (with its saved edits). */
+export function rememberScenario(id: string): void {
+  try {
+    if (id) localStorage.setItem(LAST_KEY, id);
+  } catch {
+    /* storage blocked */
+  }
+}
+
+function lastScenario(): string {
+  try {
+    const id = localStorage.getItem(LAST_KEY);
+    if (id && SCENARIOS.some((s) => s.id === id)) return id;
+  } catch {
+    /* storage blocked */
+  }
+  return DEFAULT_SCENARIO_ID;
+}
+
+/** First load: a share link if the URL has one, else the last scenario used here, else the default. */
 export async function start(driver: Driver): Promise<void> {
-  if (await openFromLocation(driver)) return;
-  await driver.openScenario(DEFAULT_SCENARIO_ID);
+  // A link pasted into the address bar of an open tab only changes the fragment.
+  window.addEventListener('hashchange', () => {
+    if (!isShareFragment(location.hash)) return;
+    void openFromLocation(driver).then((ok) => {
+      if (!ok) void driver.openScenario(DEFAULT_SCENARIO_ID);
+    });
+  });
+  if (isShareFragment(location.hash)) {
+    if (await openFromLocation(driver)) return;
+    await driver.openScenario(DEFAULT_SCENARIO_ID);
+    return;
+  }
+  await driver.openScenario(lastScenario());
 }

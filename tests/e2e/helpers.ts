@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { expect, type Page } from '@playwright/test';
+
+export const DEFAULT_TEXT = readFileSync('scenarios/default.yaml', 'utf8');
+export const BURST_TEXT = readFileSync('scenarios/drr-burst.yaml', 'utf8');
+
+/** Open the app (optionally with a fragment) and wait until a run is loaded. */
+export async function open(page: Page, hash = ''): Promise<void> {
+  await page.goto(`./${hash}`);
+  await page.waitForFunction(
+    () => typeof window.fairground?.state === 'function' && window.fairground.state().kind !== null,
+  );
+}
+
+export async function playhead(page: Page): Promise<number> {
+  return page.evaluate(() => window.fairground.state().decisionCount);
+}
+
+export async function snapshot(page: Page): Promise<Record<string, unknown>> {
+  return page.evaluate(() => window.fairground.snapshot());
+}
+
+export async function pickScenario(page: Page, id: string): Promise<void> {
+  await page.getByRole('combobox', { name: 'Scenario' }).selectOption(id);
+  await expect.poll(() => page.evaluate(() => window.fairground.state().decisionCount)).toBe(0);
+}
+
+/** Wait until Monaco (or the textarea fallback) is mounted for an editor. */
+export async function editorReady(page: Page, which: 'policy' | 'scenario'): Promise<string> {
+  await expect
+    .poll(() => page.evaluate((w) => window.fairground.editor.mode(w), which), { timeout: 20_000 })
+    .not.toBe('loading');
+  return page.evaluate((w) => window.fairground.editor.mode(w), which);
+}
+
+/** Select everything in an editor and paste `text` over it, as a user would (a real paste event). */
+export async function pasteInto(page: Page, regionName: string, text: string): Promise<void> {
+  const region = page.getByRole('region', { name: regionName });
+  const monaco = region.locator('.monaco-editor .view-lines');
+  if (await monaco.count()) await monaco.click();
+  else await region.locator('textarea').click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.evaluate((t) => {
+    const el = document.activeElement as HTMLElement;
+    const dt = new DataTransfer();
+    dt.setData('text/plain', t);
+    const handled = !el.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }),
+    );
+    if (!handled && el instanceof HTMLTextAreaElement) {
+      el.value = t;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+  }, text);
+}

@@ -1,0 +1,238 @@
+import { expect, test } from '@playwright/test';
+import { DEFAULT_TEXT, editorReady, open, pasteInto, pickScenario, playhead, snapshot } from './helpers';
+
+test.describe.configure({ mode: 'parallel' });
+
+test('Dynamo burst: 8 enqueues then 8 pops in the order a0 a1 a2 b0 b1 b2 a3 b3, deficits in the ring', async ({
+  page,
+}) => {
+  await open(page);
+  await pickScenario(page, 'drr-burst');
+  await expect(page.getByRole('heading', { name: 'Dynamo burst' })).toBeVisible();
+  // The sandbox shows the ring, the queues and the log, not the cluster views.
+  await expect(page.getByRole('region', { name: 'Workers' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Class queues' })).toBeVisible();
+
+  const step = page.getByRole('button', { name: 'Step' });
+  for (let i = 0; i < 12; i++) await step.click();
+  await expect.poll(() => playhead(page)).toBe(12);
+  const ring = page.getByRole('region', { name: 'DRR ring' });
+  await expect(ring.locator('[data-class="A"][data-deficit]').first()).toHaveAttribute('data-deficit', '1');
+  await expect(ring.locator('[data-class="B"][data-deficit]').first()).toHaveAttribute('data-deficit', '7');
+
+  for (let i = 0; i < 4; i++) await step.click();
+  await expect.poll(() => playhead(page)).toBe(16);
+  const lines = await page
+    .getByRole('log', { name: 'Decision log' })
+    .locator('li .summary')
+    .allTextContents();
+  const pops = lines
+    .reverse()
+    .map((l) => /^pop (\w+) from/.exec(l)?.[1])
+    .filter(Boolean);
+  expect(pops).toEqual(['a0', 'a1', 'a2', 'b0', 'b1', 'b2', 'a3', 'b3']);
+  const drr = (await snapshot(page)).drr as { classes: { name: string; deficit: number }[] };
+  expect(drr.classes.map((c) => c.deficit)).toEqual([0, 0]);
+});
+
+test('a broken policy gets a marker at its line, the text is kept (and survives a reload); fixing it restarts the run', async ({
+  page,
+}) => {
+  await open(page);
+  await pickScenario(page, 'drr-burst');
+  await page.getByRole('button', { name: 'Step' }).click();
+  await page.getByRole('button', { name: 'Step' }).click();
+  await expect.poll(() => playhead(page)).toBe(2);
+  await page.getByRole('tab', { name: 'Policy' }).click();
+  const mode = await editorReady(page, 'policy');
+  expect(mode).toBe('monaco');
+  const broken = 'policy_classes:\n  - {name: A, quantum: 10}\n  - {name: B, quantum: -4}\n';
+  const region = page.getByRole('region', { name: 'Policy editor' });
+  await pasteInto(page, 'Policy editor', broken);
+  await expect
+    .poll(() =>
+      page.evaluate(() => window.fairground.editor.markers('policy').filter((m) => m.owner === 'fairground')),
+    )
+    .toEqual([expect.objectContaining({ line: 3, owner: 'fairground' })]);
+  expect(await page.evaluate(() => window.fairground.editor.text('policy'))).toBe(broken);
+  // The run keeps the last valid version.
+  expect(await playhead(page)).toBe(2);
+  await expect(region.getByRole('status')).toContainText('3:');
+
+  await page.reload();
+  await page.waitForFunction(() => window.fairground?.state().kind === 'arbitration');
+  await page.getByRole('tab', { name: 'Policy' }).click();
+  await editorReady(page, 'policy');
+  await expect.poll(() => page.evaluate(() => window.fairground.editor.text('policy'))).toBe(broken);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => window.fairground.editor.markers('policy').filter((m) => m.owner === 'fairground').length,
+      ),
+    )
+    .toBe(1);
+
+  await page.getByRole('button', { name: 'Step' }).click();
+  await pasteInto(
+    page,
+    'Policy editor',
+    'policy_classes:\n  - {name: A, quantum: 10}\n  - {name: B, quantum: 4}\n',
+  );
+  await expect
+    .poll(async () => ((await snapshot(page)).drr as { classes: { quantum: number }[] }).classes[1].quantum)
+    .toBe(4);
+  expect(await playhead(page)).toBe(0);
+  expect(
+    await page.evaluate(() =>
+      window.fairground.editor.markers('policy').filter((m) => m.owner === 'fairground'),
+    ),
+  ).toEqual([]);
+});
+
+test('Share puts the run in the fragment; the link reproduces the same snapshot', async ({
+  page,
+  context,
+}) => {
+  await open(page);
+  await page.evaluate((t) => window.fairground.load(t), DEFAULT_TEXT);
+  await page.evaluate(() => window.fairground.step(137));
+  const before = await snapshot(page);
+  await page.getByRole('button', { name: 'Share' }).click();
+  const field = page.getByRole('textbox', { name: 'Share link' });
+  await expect(field).toHaveValue(/#s=1\./);
+  const link = await field.inputValue();
+  expect(new URL(page.url()).hash).toBe(new URL(link).hash);
+  await page.keyboard.press('Escape');
+  await expect(field).toHaveCount(0);
+
+  const other = await context.newPage();
+  await other.goto(link);
+  await expect.poll(() => other.evaluate(() => window.fairground?.state().decisionCount)).toBe(137);
+  expect(await snapshot(other)).toEqual(before);
+  await expect(other.getByRole('alert').filter({ hasText: 'shared link' })).toBeVisible();
+});
+
+test('bad share links explain themselves and fall back to the default scenario', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  for (const [hash, why] of [
+    ['#s=1.not*base64', /malformed/],
+    ['#s=1.AAAA', /damaged|truncated/],
+    ['#s=7.AAAA', /newer Fairground/],
+    [`#s=1.${'A'.repeat(70_000)}`, /too long/],
+  ] as const) {
+    await page.goto(`./${hash}`);
+    await expect(page.getByRole('alert').filter({ hasText: why })).toContainText('default scenario');
+    await expect.poll(() => page.evaluate(() => window.fairground.state().kind)).toBe('cluster');
+    await expect(page.getByRole('combobox', { name: 'Scenario' })).toHaveValue('default');
+  }
+  expect(errors).toEqual([]);
+});
+
+test('scrubbing the timeline back and forth lands on the same states as a straight run', async ({ page }) => {
+  await open(page);
+  const straight = await page.evaluate(async (text) => {
+    await window.fairground.load(text);
+    await window.fairground.step(120);
+    const at120 = await window.fairground.snapshot();
+    await window.fairground.step(280);
+    const at400 = await window.fairground.snapshot();
+    return { at120, at400 };
+  }, DEFAULT_TEXT);
+  const timeline = page.getByRole('slider', { name: 'Timeline' });
+  await timeline.fill('120');
+  await expect.poll(() => playhead(page)).toBe(120);
+  expect(await snapshot(page)).toEqual(straight.at120);
+  await timeline.fill('400');
+  await expect.poll(() => playhead(page)).toBe(400);
+  expect(await snapshot(page)).toEqual(straight.at400);
+  await timeline.focus();
+  await page.keyboard.press('Home');
+  await expect.poll(() => playhead(page)).toBe(0);
+});
+
+test('keyboard only: Tab reaches every control, each with a name; shortcuts and the help overlay', async ({
+  page,
+}) => {
+  await open(page);
+  const seen = new Set<string>();
+  const unnamed: string[] = [];
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Tab');
+    const info = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return null;
+      const byId = (ids: string | null) =>
+        (ids ?? '')
+          .split(/\s+/)
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' ')
+          .trim();
+      const name =
+        el.getAttribute('aria-label') ||
+        byId(el.getAttribute('aria-labelledby')) ||
+        (el as HTMLInputElement).labels?.[0]?.textContent?.trim() ||
+        el.textContent?.trim() ||
+        '';
+      return { tag: el.tagName, name };
+    });
+    if (!info) continue;
+    if (!info.name) unnamed.push(info.tag);
+    seen.add(info.name);
+  }
+  expect(unnamed).toEqual([]);
+  for (const name of [
+    'Scenario',
+    'Play',
+    'Step',
+    'Reset',
+    'Speed',
+    'Share',
+    'Dark theme',
+    'Keyboard shortcuts',
+    'Timeline',
+    'Policy',
+    'Decision log',
+  ])
+    expect([...seen], name).toContain(name);
+
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('?');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help).toBeVisible();
+  await expect(help).toContainText('Play / Pause');
+  await page.keyboard.press('Escape');
+  await expect(help).toHaveCount(0);
+
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => playhead(page)).toBe(1);
+  await page.keyboard.press('r');
+  await expect.poll(() => playhead(page)).toBe(0);
+});
+
+test('the theme toggle switches and persists; descriptions render as text', async ({ page }) => {
+  await open(page);
+  const toggle = page.getByRole('button', { name: 'Dark theme' });
+  const before = await page.evaluate(() => document.documentElement.dataset.theme);
+  await toggle.click();
+  const after = await page.evaluate(() => document.documentElement.dataset.theme);
+  expect(after).not.toBe(before);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(after);
+
+  const injected = [
+    'name: Injected',
+    'description: "<img src=x onerror=window.pwned=1> **bold**"',
+    'policy:',
+    '  policy_classes:',
+    '    - {name: A, quantum: 10}',
+    'ops:',
+    '  - enqueue: {id: a0, class: A, cost: 3}',
+    '',
+  ].join('\n');
+  await page.evaluate((t) => window.fairground.load(t), injected);
+  await expect(page.getByRole('heading', { name: 'Injected' })).toBeVisible();
+  await expect(page.locator('.prose strong')).toHaveText('bold');
+  expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+  expect(await page.locator('.prose img').count()).toBe(0);
+});
