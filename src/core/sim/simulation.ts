@@ -345,6 +345,7 @@ export class Simulation {
       return;
     }
     this.router.submit(r, t);
+    if (this.router.queuedCount > 0) this.router.drain(t);
   }
 
   private dispatchTo(r: SimRequest, wi: number): void {

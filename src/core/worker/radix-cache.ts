@@ -71,7 +71,9 @@ export interface PrefixMatch {
 export interface RadixSummary {
   nodes: number;
   cachedTokens: number;
+  /** Nodes with a non-zero lock count (held by running requests). */
   lockedNodes: number;
+  /** Unlocked leaves (what eviction can take next). */
   evictableLeaves: number;
   /** Up to `limit` nodes, breadth first: [id, parentId, tokens, lock]. */
   top: [number, number, number, number][];
@@ -83,6 +85,7 @@ export class RadixCache {
   private nextId = 1;
   private tokens = 0;
   private count = 0;
+  private locked = 0;
   private readonly lru = new EvictionQueue<RadixNode>();
   private readonly popped: { node: RadixNode | null; version: number } = { node: null, version: 0 };
   /**
@@ -165,7 +168,10 @@ export class RadixCache {
   /** Add one lock along the path from `node` to the root, and mark the path as used now. */
   lock(node: RadixNode, now: number): void {
     for (let n: RadixNode | null = node; n !== null && n !== this.root; n = n.parent) {
-      if (n.lock === 0) n.version++;
+      if (n.lock === 0) {
+        n.version++;
+        this.locked++;
+      }
       n.lock++;
       n.lastAccess = now;
     }
@@ -176,6 +182,7 @@ export class RadixCache {
     for (let n: RadixNode | null = node; n !== null && n !== this.root; n = n.parent) {
       if (n.lock <= 0) throw new Error(`radix cache: lock count of node ${n.id} would go negative`);
       n.lock--;
+      if (n.lock === 0) this.locked--;
       n.lastAccess = now;
       if (n.lock === 0 && n.isLeaf) this.pushEvictable(n);
     }
@@ -251,6 +258,7 @@ export class RadixCache {
       child.lastAccess,
     );
     upper.lock = child.lock;
+    if (upper.lock > 0) this.locked++;
     parent.children!.set(child.key, upper);
     child.start += at;
     child.len -= at;
@@ -353,26 +361,29 @@ export class RadixCache {
   }
 
   summary(limit = 64): RadixSummary {
+    // breadth first, children by id, stopping once `limit` nodes are listed: bounded work per snapshot
     const top: [number, number, number, number][] = [];
-    let locked = 0;
-    let leaves = 0;
     const queue: RadixNode[] = [this.root];
-    for (let qi = 0; qi < queue.length; qi++) {
+    for (let qi = 0; qi < queue.length && top.length < limit; qi++) {
       const n = queue[qi];
-      if (n !== this.root) {
-        if (n.lock > 0) locked++;
-        else if (n.isLeaf) leaves++;
-        if (top.length < limit) top.push([n.id, n.parent === this.root ? 0 : n.parent!.id, n.len, n.lock]);
-      }
-      if (n.children) {
+      if (n !== this.root) top.push([n.id, n.parent === this.root ? 0 : n.parent!.id, n.len, n.lock]);
+      if (n.children !== null && n.nChildren > 0 && queue.length < limit + 1) {
         const kids = [...n.children.values()].filter((c) => !c.removed).sort((a, b) => a.id - b.id);
         for (const c of kids) queue.push(c);
       }
     }
+    let leaves = 0;
+    const stack: RadixNode[] = [this.root];
+    while (stack.length > 0) {
+      const n = stack.pop()!;
+      if (n.nChildren === 0) {
+        if (n !== this.root && n.lock === 0) leaves++;
+      } else for (const c of n.children!.values()) if (!c.removed) stack.push(c);
+    }
     return {
       nodes: this.count,
       cachedTokens: this.tokens,
-      lockedNodes: locked,
+      lockedNodes: this.locked,
       evictableLeaves: leaves,
       top,
     };

@@ -87,3 +87,21 @@ describe('radix cache (pages of 4)', () => {
     expect(c.matchLength(a, 7)).toBe(4); // maxLen limits to whole pages below it
   });
 });
+
+describe('radix summary', () => {
+  it('counts locked nodes and evictable leaves, and lists a bounded breadth-first prefix', () => {
+    const c = new RadixCache(1);
+    c.insert(Int32Array.from([1, 2, 3]), 3, 0);
+    c.insert(Int32Array.from([1, 2, 4]), 3, 0);
+    c.insert(Int32Array.from([5]), 1, 0);
+    const a = c.acquire(Int32Array.from([1, 2, 3]), 3, 1);
+    const s = c.summary(2);
+    expect(s.nodes).toBe(4);
+    expect(s.lockedNodes).toBe(2); // [1,2] and [3]
+    expect(s.evictableLeaves).toBe(2); // [4] and [5]
+    expect(s.top.length).toBe(2);
+    c.unlock(a.node, 2);
+    expect(c.summary().lockedNodes).toBe(0);
+    expect(c.summary().top.length).toBe(4);
+  });
+});
