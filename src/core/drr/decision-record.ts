@@ -35,6 +35,7 @@ export class DecisionRecorder<T> {
     this.visits.push({
       phase,
       class: slot.config.name,
+      quantum: slot.config.quantum,
       outcome,
       headId: head ? head.id : null,
       headCost: head ? head.ref.cost : null,

@@ -206,6 +206,8 @@ export interface ClassVisit {
   /** `carry`: the remaining burst tried first (V2); `scan`: the ring scan; `final`: after bulk credit. */
   phase: 'carry' | 'scan' | 'final';
   class: string;
+  /** The class's quantum, so a record explains itself without the policy at hand. */
+  quantum?: number;
   outcome: VisitOutcome;
   headId: string | null;
   headCost: number | null;

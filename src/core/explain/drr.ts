@@ -232,8 +232,9 @@ function resultStep(
   return { text: `${parts.join('; ')}.`, ref: ref(c), final: true };
 }
 
-/** The quantum of a visited class: given, or read back from the visit's deficit change. */
+/** The quantum of a visited class: recorded, given, or read back from the visit's deficit change. */
 function quantumOf(v: ClassVisit, opts: DrrExplainOptions): number | undefined {
+  if (typeof v.quantum === 'number') return v.quantum;
   const given = opts.quanta?.[v.class];
   if (given !== undefined) return given;
   if (v.phase !== 'scan') return undefined;

@@ -213,8 +213,8 @@ describe('explainDecision dispatch', () => {
     expect(direct).toBe(
       [
         '1. Start: no class carries credit from its last turn, so the ring scan starts at A (the cursor).',
-        '2. A: its head a0 costs 3, more than its 0 credit; A earns its quantum, which covers the cost, so A dispatches a0.',
-        'Result: a0 from A (cost 3); A has no credit left, so nothing carries over; the next scan starts at A.',
+        '2. A: its head a0 costs 3, more than its 0 credit; A earns its quantum: 0 + 10 = 10 ≥ 3, so A dispatches a0.',
+        "Result: a0 from A (cost 3); A's queue is now empty, so its credit resets to 0; the next scan starts at A.",
       ].join('\n'),
     );
   });

@@ -72,8 +72,13 @@ describe('DRR explanation: the docs burst (quantum 10, cost 3)', () => {
     );
   });
 
-  it('without the quanta the record alone still gives a correct (less precise) account', () => {
-    expect(explainDrrText(records[6])).toBe(
+  it('the record alone carries each visited class quantum, so it explains itself exactly', () => {
+    expect(explainDrrText(records[6])).toBe(text(6));
+  });
+
+  it('a record without quanta (older links) still gives a correct, less precise account', () => {
+    const old = { ...records[6], visits: records[6].visits.map(({ quantum: _q, ...v }) => v) };
+    expect(explainDrrText(old)).toBe(
       [
         '1. Carry: class B still has 1 token of credit from its last turn, but its head b3 costs 3 > 1, so its burst ends here; it keeps the credit and the ring scan starts at A (the cursor).',
         '2. A: its head a3 costs 3, more than its 1 credit; A earns its quantum, which covers the cost, so A dispatches a3.',
@@ -81,7 +86,8 @@ describe('DRR explanation: the docs burst (quantum 10, cost 3)', () => {
       ].join('\n'),
     );
     // Where the record shows the quantum (the class kept credit), it is read back exactly.
-    expect(explainDrrText(records[0])).toBe(text(0));
+    const old0 = { ...records[0], visits: records[0].visits.map(({ quantum: _q, ...v }) => v) };
+    expect(explainDrrText(old0)).toBe(text(0));
   });
 
   it('links each step to the class it talks about, in the root profile', () => {
