@@ -74,7 +74,7 @@ export function ClassQueues({ snapshot, highlight, onSelect }: ViewProps) {
               {reqs === null ? (
                 <p className="hint">
                   {c.queued > 0
-                    ? `${fmtCount(c.queued)} waiting (this snapshot has counts, not the requests)`
+                    ? `${fmtCount(c.queued)} waiting · request ids not in this snapshot`
                     : 'empty'}
                 </p>
               ) : shown.length === 0 ? (

@@ -18,6 +18,7 @@ import {
 } from './read';
 import { leaderBand, rateOf } from './series-math';
 import { type ChartLine, TimeChart } from './TimeChart';
+import { useWidth } from './use-width';
 import type { ViewProps } from './types';
 
 export type ServiceMode = 'cumulative' | 'rate';
@@ -102,10 +103,11 @@ function ClientBars({
   const finite = values.filter((v): v is number => v !== null);
   const lo = Math.min(0, ...finite);
   const hi = Math.max(0, ...finite, 1e-9);
+  const [boxRef, measured] = useWidth<HTMLDivElement>(480);
   const rowH = 20;
   const labelW = 90;
   const valueW = 64;
-  const W = 480;
+  const W = Math.max(240, measured);
   const H = clients.length * rowH + 6;
   const x = scaleLinear()
     .domain([lo, hi])
@@ -117,7 +119,7 @@ function ClientBars({
       : 'VTC counter per client (service units; the smallest counter goes next)';
   const summary = `${what}: ${clients.map((c, i) => `${c.name} ${fmtNum(values[i])}`).join(', ')}`;
   return (
-    <div className="chart cs-bars">
+    <div className="chart cs-bars" ref={boxRef}>
       <h3>{kind === 'deficit' ? 'Deficit q_i' : 'Virtual counter'}</h3>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={summary}>
         <title>{summary}</title>
@@ -219,40 +221,42 @@ function PerWorkerDeficits({ clients, selected }: { clients: ClientModel[]; sele
 
 function ServiceTotals({ clients, selected }: { clients: ClientModel[]; selected: string | null }) {
   return (
-    <table className="cs-totals">
-      <caption className="vh">Service per client</caption>
-      <thead>
-        <tr>
-          <th scope="col">client</th>
-          <th scope="col" className="num">
-            service (units)
-          </th>
-          <th scope="col" className="num">
-            rate (units/s)
-          </th>
-          <th scope="col" className="num">
-            queued
-          </th>
-          <th scope="col" className="num">
-            running
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {clients.map((c) => (
-          <tr key={c.name} className={selected === c.name ? 'selected' : undefined} data-client={c.name}>
-            <th scope="row">
-              <span className="swatch" style={{ background: colorFor(c.index) }} aria-hidden="true" />
-              {c.name}
+    <div className="table-scroll">
+      <table className="cs-totals">
+        <caption className="cs-caption">service units = w_e · input + w_q · output tokens</caption>
+        <thead>
+          <tr>
+            <th scope="col">client</th>
+            <th scope="col" className="num" title="service units">
+              service
             </th>
-            <td className="num">{fmtCount(c.service)}</td>
-            <td className="num">{fmtNum(c.servicePerS)}</td>
-            <td className="num">{fmtCount(c.queued)}</td>
-            <td className="num">{fmtCount(c.running)}</td>
+            <th scope="col" className="num" title="service units per second">
+              per s
+            </th>
+            <th scope="col" className="num">
+              queued
+            </th>
+            <th scope="col" className="num">
+              running
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {clients.map((c) => (
+            <tr key={c.name} className={selected === c.name ? 'selected' : undefined} data-client={c.name}>
+              <th scope="row">
+                <span className="swatch" style={{ background: colorFor(c.index) }} aria-hidden="true" />
+                {c.name}
+              </th>
+              <td className="num">{fmtCount(c.service)}</td>
+              <td className="num">{fmtNum(c.servicePerS)}</td>
+              <td className="num">{fmtCount(c.queued)}</td>
+              <td className="num">{fmtCount(c.running)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

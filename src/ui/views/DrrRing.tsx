@@ -315,7 +315,7 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
               const room = labelRoom(s.start, s.end);
               const countText = state === 'blocked' ? `⊘ ${s.cls.queued}` : `${s.cls.queued}`;
               const nameFits = room >= textWidth(s.cls.name, 8.6);
-              const countFits = room >= textWidth(countText, 7);
+              const countFits = state !== 'empty' && room >= textWidth(countText, 7);
               const cls = [
                 'drr-seg',
                 `state-${state}`,
@@ -393,7 +393,7 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
               next scan
             </text>
             <text className="drr-center" y="36" textAnchor="middle">
-              {model.cursor ? shorten(model.cursor, 12) : '—'}
+              {model.cursor ? shorten(model.cursor, 10) : '—'}
             </text>
           </svg>
           <figcaption className="drr-legend">
@@ -427,10 +427,10 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
                 <th scope="col" className="num">
                   deficit / quantum
                 </th>
-                <th scope="col" className="num">
+                <th scope="col" className="num drr-wide">
                   head cost
                 </th>
-                <th scope="col" className="num">
+                <th scope="col" className="num drr-wide">
                   queued
                 </th>
               </tr>
@@ -472,8 +472,8 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
                     <td className="num drr-dq">
                       <span className="drr-deficit">{fmtCount(c.deficit)}</span> / {fmtCount(c.quantum)}
                     </td>
-                    <td className="num">{c.headCost === null ? '—' : fmtCount(c.headCost)}</td>
-                    <td className="num">{fmtCount(c.queued)}</td>
+                    <td className="num drr-wide">{c.headCost === null ? '—' : fmtCount(c.headCost)}</td>
+                    <td className="num drr-wide">{fmtCount(c.queued)}</td>
                   </tr>
                   <tr className="drr-bar-row">
                     <td colSpan={4}>
@@ -488,7 +488,13 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
                             <div className="drr-tick head" style={{ left: pct(c.headCost) }} />
                           )}
                         </div>
-                        <span className="drr-state">{stateText(c)}</span>
+                        <span className="drr-state">
+                          <span className="drr-narrow">
+                            {fmtCount(c.queued)} queued
+                            {c.headCost !== null ? ` · head ${fmtCount(c.headCost)}` : ''} ·{' '}
+                          </span>
+                          {stateText(c)}
+                        </span>
                       </div>
                     </td>
                   </tr>

@@ -97,50 +97,52 @@ function LatencyTable({ clients, selected }: { clients: ClientModel[]; selected:
   return (
     <div className="fig-latency">
       <h3>Latency per client</h3>
-      <table className="fig-table">
-        <caption className="vh">
-          Time to first token and end-to-end latency per client, p50 and p99, in seconds
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">client</th>
-            <th scope="col" className="num">
-              TTFT p50/p99
-            </th>
-            <th scope="col" className="bars">
-              <span className="vh">TTFT bars</span>
-            </th>
-            <th scope="col" className="num">
-              e2e p50/p99
-            </th>
-            <th scope="col" className="bars">
-              <span className="vh">end-to-end bars</span>
-            </th>
-            <th scope="col" className="num">
-              done
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {clients.map((c) => (
-            <tr key={c.name} className={selected === c.name ? 'selected' : undefined} data-client={c.name}>
-              <th scope="row">
-                <span className="swatch" style={{ background: colorFor(c.index) }} aria-hidden="true" />
-                {c.name}
+      <div className="table-scroll">
+        <table className="fig-table">
+          <caption className="vh">
+            Time to first token and end-to-end latency per client, p50 and p99, in seconds
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">client</th>
+              <th scope="col" className="num">
+                TTFT p50/p99
               </th>
-              <td className="num">
-                {fmtSeconds(c.ttftP50)} / {fmtSeconds(c.ttftP99)}
-              </td>
-              <td className="bars">{bar(c.ttftP50, c.ttftP99, maxT, c.index)}</td>
-              <td className="num">
-                {fmtSeconds(c.e2eP50)} / {fmtSeconds(c.e2eP99)}
-              </td>
-              <td className="bars">{bar(c.e2eP50, c.e2eP99, maxE, c.index)}</td>
-              <td className="num">{fmtNum(c.completed)}</td>
+              <th scope="col" className="bars">
+                <span className="vh">TTFT bars</span>
+              </th>
+              <th scope="col" className="num">
+                e2e p50/p99
+              </th>
+              <th scope="col" className="bars">
+                <span className="vh">end-to-end bars</span>
+              </th>
+              <th scope="col" className="num">
+                done
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {clients.map((c) => (
+              <tr key={c.name} className={selected === c.name ? 'selected' : undefined} data-client={c.name}>
+                <th scope="row">
+                  <span className="swatch" style={{ background: colorFor(c.index) }} aria-hidden="true" />
+                  {c.name}
+                </th>
+                <td className="num">
+                  {fmtSeconds(c.ttftP50)} / {fmtSeconds(c.ttftP99)}
+                </td>
+                <td className="bars">{bar(c.ttftP50, c.ttftP99, maxT, c.index)}</td>
+                <td className="num">
+                  {fmtSeconds(c.e2eP50)} / {fmtSeconds(c.e2eP99)}
+                </td>
+                <td className="bars">{bar(c.e2eP50, c.e2eP99, maxE, c.index)}</td>
+                <td className="num">{fmtNum(c.completed)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <p className="legend">
         <span>thin bar = p50, pale bar = p99</span>
         <span>TTFT = time to first token, e2e = end-to-end latency</span>

@@ -6,6 +6,7 @@
  */
 import { line as d3line, scaleLinear } from 'd3';
 import { useEffect, useRef } from 'react';
+import { useWidth } from './use-width';
 import { fmtNum } from './format';
 import { colorFor, colorVarFor, PALETTE_FALLBACK, paletteSlot } from './palette';
 
@@ -38,7 +39,10 @@ export interface TimeChartProps {
   height?: number;
 }
 
+/** Chart width before the container has been measured (and in server rendering). */
 export const CHART_W = 480;
+/** Narrowest drawing width; below it the SVG scales down instead. */
+const MIN_W = 240;
 const M = { top: 10, right: 12, bottom: 34, left: 54 };
 /** Above this many points in total, lines go to the canvas. */
 export const DENSE_POINTS = 2400;
@@ -61,9 +65,11 @@ function r2(x: number): number {
 
 export function TimeChart(props: TimeChartProps) {
   const { t, lines, band, summary } = props;
+  const [boxRef, measured] = useWidth<HTMLDivElement>(CHART_W);
+  const W = Math.max(MIN_W, measured);
   const H = props.height ?? 220;
   const x0 = M.left;
-  const x1 = CHART_W - M.right;
+  const x1 = W - M.right;
   const y0 = H - M.bottom;
   const y1 = M.top;
   const tExt = finiteExtent([t]) ?? [0, 1];
@@ -101,9 +107,10 @@ export function TimeChart(props: TimeChartProps) {
     })();
 
   return (
-    <div className="chart">
+    <div className="chart" ref={boxRef}>
       {dense && (
         <DenseLines
+          width={W}
           t={t}
           lines={lines}
           height={H}
@@ -114,7 +121,7 @@ export function TimeChart(props: TimeChartProps) {
         />
       )}
       <svg
-        viewBox={`0 0 ${CHART_W} ${H}`}
+        viewBox={`0 0 ${W} ${H}`}
         role={dense ? undefined : 'img'}
         aria-label={dense ? undefined : summary}
         aria-hidden={dense ? true : undefined}
@@ -182,6 +189,7 @@ export function TimeChart(props: TimeChartProps) {
 }
 
 interface DenseProps {
+  width: number;
   t: number[];
   lines: ChartLine[];
   height: number;
@@ -192,7 +200,7 @@ interface DenseProps {
 }
 
 /** Painted lines for dense series; same coordinate system as the SVG overlay (2× for sharpness). */
-function DenseLines({ t, lines, height, domainX, domainY, summary, highlightKey }: DenseProps) {
+function DenseLines({ width, t, lines, height, domainX, domainY, summary, highlightKey }: DenseProps) {
   const ref = useRef<HTMLCanvasElement>(null);
   const scale = 2;
   useEffect(() => {
@@ -203,7 +211,7 @@ function DenseLines({ t, lines, height, domainX, domainY, summary, highlightKey 
       if (!ctx) return;
       const style = getComputedStyle(canvas);
       ctx.setTransform(scale, 0, 0, scale, 0, 0);
-      ctx.clearRect(0, 0, CHART_W, height);
+      ctx.clearRect(0, 0, width, height);
       const x = scaleLinear()
         .domain(domainX)
         .range([M.left, CHART_W - M.right]);
@@ -212,7 +220,7 @@ function DenseLines({ t, lines, height, domainX, domainY, summary, highlightKey 
         .range([height - M.bottom, M.top]);
       ctx.save();
       ctx.beginPath();
-      ctx.rect(M.left, M.top - 2, CHART_W - M.left - M.right, height - M.top - M.bottom + 4);
+      ctx.rect(M.left, M.top - 2, width - M.left - M.right, height - M.top - M.bottom + 4);
       ctx.clip();
       for (const l of lines) {
         const color =
@@ -252,11 +260,11 @@ function DenseLines({ t, lines, height, domainX, domainY, summary, highlightKey 
       obs.disconnect();
       mq?.removeEventListener?.('change', paint);
     };
-  }, [t, lines, height, domainX[0], domainX[1], domainY[0], domainY[1], highlightKey]);
+  }, [width, t, lines, height, domainX[0], domainX[1], domainY[0], domainY[1], highlightKey]);
   return (
     <canvas
       ref={ref}
-      width={CHART_W * scale}
+      width={width * scale}
       height={height * scale}
       role="img"
       aria-label={summary}

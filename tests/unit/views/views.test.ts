@@ -49,7 +49,7 @@ describe('ClassQueues', () => {
 
   test('a cluster snapshot without request lists shows the counts', () => {
     const html = render(ClassQueues, clusterSnapshot());
-    expect(html).toContain('2 waiting (this snapshot has counts, not the requests)');
+    expect(html).toContain('2 waiting · request ids not in this snapshot');
   });
 
   test('empty state without policy-class queues', () => {
