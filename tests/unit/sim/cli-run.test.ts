@@ -109,6 +109,32 @@ describe('run command', () => {
     expect(io4.stderr.join('\n')).toMatch(/^s\.yaml:\d+:\d+: /);
   });
 
+  it('--policy replaces the scenario policy with a Dynamo policy file', async () => {
+    const files: Record<string, string> = { 's.yaml': SCENARIO };
+    const io = memoryIO(files);
+    expect(
+      await runCommand(
+        ['s.yaml', '--json', '--policy', 'scenarios/dynamo-sample-policy.yaml', '--trace', 't.jsonl'],
+        io,
+      ),
+    ).toBe(0);
+    const out = JSON.parse(io.stdout.join(''));
+    expect(out.config.policy_queue).toBe(true);
+    const classes = new Set(
+      files['t.jsonl']
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).class)
+        .filter((c) => c !== undefined),
+    );
+    // the sample policy's root classes (requests ask for no class: default family 'standard')
+    expect(classes.size).toBeGreaterThan(0);
+    for (const c of classes) expect(['cached', 'uncached']).toContain(c);
+    const io2 = memoryIO({ 's.yaml': SCENARIO, 'p.yaml': 'policy_classes: [{name: a, quantum: 0}]\n' });
+    expect(await runCommand(['s.yaml', '--policy', 'p.yaml'], io2)).toBe(1);
+    expect(io2.stderr.join('\n')).toMatch(/p\.yaml:1:\d+: /);
+  });
+
   it('parses its arguments strictly', () => {
     expect(parseRunArgs(['a.yaml', '--seed', 'x'])).toMatch(/--seed/);
     expect(parseRunArgs(['a.yaml', '--bogus'])).toMatch(/unknown option/);
