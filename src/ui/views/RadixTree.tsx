@@ -1,9 +1,9 @@
 /**
  * A worker's radix prefix tree from the snapshot's bounded node summary (breadth first, so a parent
- * always precedes its children): a left-to-right d3 tree, node size ∝ √tokens, locked nodes (used by
- * running requests) filled, and the path to a highlighted node drawn thick.
+ * always precedes its children), drawn as an icicle: locked nodes (used by running requests) filled,
+ * and the path to a highlighted node outlined.
  */
-import { hierarchy, tree } from 'd3';
+import { hierarchy, partition } from 'd3';
 import { fmtCount } from './format';
 import type { RadixNodeModel } from './read';
 
@@ -44,6 +44,13 @@ function r1(x: number): number {
   return Math.round(x * 10) / 10;
 }
 
+const ROW_H = 20;
+const W = 300;
+
+/**
+ * An icicle of the tree: one row per depth, each node's width ∝ the tokens in its subtree, so a wide,
+ * shallow cache (many conversations under the root) stays compact and shows where the tokens are.
+ */
 export function RadixTree({
   nodes,
   highlightNode,
@@ -54,67 +61,55 @@ export function RadixTree({
   label: string;
 }) {
   if (nodes.length === 0) return <p className="hint">The prefix cache is empty.</p>;
-  const root = hierarchy(buildRadixTree(nodes));
-  const leaves = root.leaves().length;
-  const depth = root.height;
-  const W = 300;
-  const H = Math.max(60, Math.min(900, leaves * 16 + 16));
-  const layout = tree<TreeDatum>().size([H - 16, W - 40]);
-  const laid = layout(root);
-  const maxTokens = Math.max(1, ...nodes.map((n) => n.tokens));
-  const radius = (tokens: number) => 2.5 + 5.5 * Math.sqrt(tokens / maxTokens);
+  const root = hierarchy(buildRadixTree(nodes))
+    .sum((d) => Math.max(0, d.tokens))
+    .sort((a, b) => (b.value ?? 0) - (a.value ?? 0) || a.data.id - b.data.id);
+  if ((root.value ?? 0) <= 0) root.sum(() => 1);
+  const H = (root.height + 1) * ROW_H;
+  const laid = partition<TreeDatum>().size([W, H]).padding(1)(root);
   const onPath = new Set<number>();
   if (highlightNode !== null) {
     const hit = laid.descendants().find((d) => d.data.id === highlightNode);
     for (let n = hit ?? null; n; n = n.parent) onPath.add(n.data.id);
   }
-  const showLabels = nodes.length <= 24;
-  const pos = (d: { x: number; y: number }) => ({ px: r1(d.y + 12), py: r1(d.x + 8) });
   return (
     <svg className="radix-svg" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label}>
       <title>{label}</title>
-      {laid.links().map((l) => {
-        const a = pos(l.source);
-        const b = pos(l.target);
-        const mid = r1((a.px + b.px) / 2);
-        return (
-          <path
-            key={`${l.source.data.id}-${l.target.data.id}`}
-            className={`radix-link${onPath.has(l.target.data.id) ? ' on-path' : ''}`}
-            d={`M${a.px},${a.py}C${mid},${a.py} ${mid},${b.py} ${b.px},${b.py}`}
-          />
-        );
-      })}
       {laid.descendants().map((d) => {
-        const p = pos(d);
         const isRoot = d.depth === 0;
+        const w = d.x1 - d.x0;
+        const text = isRoot ? `root · ${fmtCount(d.value ?? 0)} tokens` : fmtCount(d.data.tokens);
+        const cls = [
+          'radix-cell',
+          isRoot ? 'root' : '',
+          d.data.lock > 0 && !isRoot ? 'locked' : '',
+          onPath.has(d.data.id) ? 'on-path' : '',
+        ]
+          .filter(Boolean)
+          .join(' ');
         return (
           <g key={d.data.id} data-node={d.data.id}>
-            <circle
-              className={`radix-node${d.data.lock > 0 ? ' locked' : ''}${onPath.has(d.data.id) ? ' on-path' : ''}`}
-              cx={p.px}
-              cy={p.py}
-              r={isRoot ? 3 : r1(radius(d.data.tokens))}
+            <rect
+              className={cls}
+              x={r1(d.x0)}
+              y={r1(d.y0)}
+              width={r1(Math.max(0.5, w))}
+              height={r1(d.y1 - d.y0)}
             >
               <title>
                 {isRoot
-                  ? 'root'
-                  : `node ${d.data.id}: ${fmtCount(d.data.tokens)} tokens${d.data.lock > 0 ? `, locked by ${d.data.lock}` : ', unlocked'}`}
+                  ? `root: ${fmtCount(d.value ?? 0)} tokens in the nodes shown`
+                  : `node ${d.data.id}: ${fmtCount(d.data.tokens)} tokens on its edge, ${fmtCount(d.value ?? 0)} in its subtree${d.data.lock > 0 ? `, locked by ${d.data.lock} running request(s)` : ', unlocked (evictable when a leaf)'}`}
               </title>
-            </circle>
-            {showLabels && !isRoot && (
-              <text className="radix-label" x={p.px + 8} y={p.py} dy="0.32em">
-                {fmtCount(d.data.tokens)}
+            </rect>
+            {w >= text.length * 6 + 6 && (
+              <text className="radix-label" x={r1(d.x0 + 3)} y={r1(d.y0 + (d.y1 - d.y0) / 2)} dy="0.35em">
+                {text}
               </text>
             )}
           </g>
         );
       })}
-      {depth === 0 && (
-        <text className="radix-label" x={20} y={H / 2}>
-          root only
-        </text>
-      )}
     </svg>
   );
 }

@@ -206,8 +206,13 @@ function WorkerCard({
             label={radixLabel}
           />
           <p className="legend">
-            <span>node size ∝ √tokens</span>
-            <span>filled = locked by a running request</span>
+            <span>width ∝ tokens in the subtree</span>
+            <span>filled blue = locked by a running request</span>
+            {radix.nodeCount !== null && radix.nodeCount > radix.nodes.length && (
+              <span>
+                first {radix.nodes.length} of {fmtCount(radix.nodeCount)} nodes (breadth first)
+              </span>
+            )}
           </p>
         </details>
       )}

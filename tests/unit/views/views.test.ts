@@ -135,7 +135,9 @@ describe('Workers', () => {
     const html = render(Workers, clusterSnapshot(), { worker: 0, node: 2 });
     expect(html).toContain('class="wk-card selected" data-worker="0"');
     expect(html).toContain('<details open="">');
-    expect([...html.matchAll(/class="radix-link on-path"/g)]).toHaveLength(2);
+    // Path from node 2 to the root: nodes 2, 1 and the root are outlined, node 3 is not.
+    const onPath = [...html.matchAll(/<g data-node="(\d+)"><rect class="[^"]*on-path/g)].map((m) => m[1]);
+    expect(onPath).toEqual(['0', '1', '2']);
   });
 
   test('request chips take their client colour', () => {
