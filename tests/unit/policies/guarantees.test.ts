@@ -51,7 +51,14 @@ const workloadArb: fc.Arbitrary<Workload> = fc
         });
       });
     });
-    return { kvTokens: w.kvTokens, blockSize: w.blockSize, maxBatchTokens: w.maxBatchTokens, quantum: w.quantum, arrivals, clients: names };
+    return {
+      kvTokens: w.kvTokens,
+      blockSize: w.blockSize,
+      maxBatchTokens: w.maxBatchTokens,
+      quantum: w.quantum,
+      arrivals,
+      clients: names,
+    };
   });
 
 function run(policy: string, w: Workload): Harness {
@@ -105,10 +112,23 @@ describe('fairness guarantees (property tests)', () => {
     const doc = range(0, 300);
     const arrivals: Arrival[] = [];
     for (let k = 0; k < 300; k++)
-      arrivals.push({ t: 0, id: `c0-${k}`, client: 'c0', tokens: concat(doc, range(100_000 + k * 100, 40)), out: 64 });
+      arrivals.push({
+        t: 0,
+        id: `c0-${k}`,
+        client: 'c0',
+        tokens: concat(doc, range(100_000 + k * 100, 40)),
+        out: 64,
+      });
     for (let k = 0; k < 40; k++)
       arrivals.push({ t: 0, id: `c1-${k}`, client: 'c1', tokens: range(900_000 + k * 1000, 80), out: 64 });
-    const w: Workload = { kvTokens: 1024, blockSize: 16, maxBatchTokens: 512, quantum: 200, arrivals, clients: ['c0', 'c1'] };
+    const w: Workload = {
+      kvTokens: 1024,
+      blockSize: 16,
+      maxBatchTokens: 512,
+      quantum: 200,
+      arrivals,
+      clients: ['c0', 'c1'],
+    };
     const bound = 2 * (maxPrompt(w) + 2 * kvCap(w) + w.quantum);
     const lpm = run('lpm', w);
     const dlpm = run('dlpm', w);

@@ -10,13 +10,13 @@
  * after the node's own requests, deeper split points first; equal matches keep queue order.
  * Admission stops at the first request that does not fit (head-of-line), as in LPM.
  *
- * Cost per batch step: one radix match per waiting request, a walk up to the root per request to sum
+ * Cost per batch step: one remembered radix match per waiting request (./matched-queue.ts), a walk up to the root per request to sum
  * weights, and a sort of the children of the touched nodes.
  */
 import type { SimRequest } from '../../sim/request';
 import type { AdmissionContext, LocalPolicy, LocalPolicyFactory, WorkerView } from '../local-policy';
 import type { RadixNode } from '../radix-cache';
-import { reusableLimit } from './prefix-order';
+import { MatchedQueue } from './matched-queue';
 
 interface Hanging {
   index: number;
@@ -25,7 +25,7 @@ interface Hanging {
 
 /** Queue indexes in DFS-weight order, with each request's cached prefix. */
 export function dfsWeightOrder(
-  queue: readonly SimRequest[],
+  queue: MatchedQueue,
   worker: WorkerView,
 ): { order: number[]; match: Int32Array } {
   const radix = worker.radix;
@@ -34,8 +34,7 @@ export function dfsWeightOrder(
   const weight = new Map<RadixNode, number>();
   const hanging = new Map<RadixNode, Hanging[]>();
   for (let i = 0; i < n; i++) {
-    const r = queue[i];
-    const m = radix.match(r.tokens, reusableLimit(r, radix.blockSize));
+    const m = queue.matchEnd(i, radix);
     match[i] = m.length;
     let list = hanging.get(m.node);
     if (list === undefined) {
@@ -74,7 +73,7 @@ export function dfsWeightOrder(
 
 export class DfsWeightPolicy implements LocalPolicy {
   readonly name = 'dfs-weight';
-  private queue: SimRequest[] = [];
+  private readonly queue = new MatchedQueue();
   private view: WorkerView | null = null;
 
   size(): number {
@@ -89,29 +88,30 @@ export class DfsWeightPolicy implements LocalPolicy {
 
   admit(ctx: AdmissionContext): void {
     const q = this.queue;
+    const items = q.items;
     const { order, match } = dfsWeightOrder(q, ctx.worker);
     let taken = 0;
     for (; taken < order.length; taken++) {
       const i = order[taken];
       const outcome = ctx.recording
-        ? ctx.tryAdmit(q[i], `heaviest radix branch first (${match[i]} tokens cached)`, {
+        ? ctx.tryAdmit(items[i], `heaviest radix branch first (${match[i]} tokens cached)`, {
             algo: 'dfs-weight',
             prefix_match: match[i],
             rank: taken,
           })
-        : ctx.tryAdmit(q[i]);
+        : ctx.tryAdmit(items[i]);
       if (outcome !== 'admitted') break;
     }
     if (taken === 0) return;
     const gone = new Uint8Array(q.length);
     for (let k = 0; k < taken; k++) gone[order[k]] = 1;
-    this.queue = q.filter((_, i) => gone[i] === 0);
+    q.removeFlagged(gone);
   }
 
   waiting(limit: number): SimRequest[] {
-    if (this.view === null) return this.queue.slice(0, limit);
+    if (this.view === null) return this.queue.items.slice(0, limit);
     const { order } = dfsWeightOrder(this.queue, this.view);
-    return order.slice(0, limit).map((i) => this.queue[i]);
+    return order.slice(0, limit).map((i) => this.queue.items[i]);
   }
 }
 

@@ -23,10 +23,13 @@
  *     also ends early when the worker has no running slot or token budget left: nothing further can
  *     be added, and a refill the rest of the scan might have done happens at the next step's scan.
  *   - A request that fails for KV memory keeps failing for the rest of the step (memory only shrinks
- *     while a step is being planned), so later passes do not offer it again.
+ *     while a step is being planned), so later passes do not offer it again. After the first such
+ *     failure, free + evictable blocks bound what any request can still get (both only shrink while
+ *     a step is planned, and a cached prefix can only shrink too), so a request whose uncached part
+ *     needs more is skipped without a try: the same outcome, without re-matching and evicting for it.
  *
- * Cost per step: the prefix sort (./prefix-order.ts: one radix match per waiting request) and
- * usually one or two passes over the queue; CHECKREFILL's scan of the clients runs at most once per
+ * Cost per step: the prefix sort (./prefix-order.ts: a remembered radix match per waiting request,
+ * then O(n log n)) and usually one or two passes over the queue; CHECKREFILL's scan of the clients runs at most once per
  * admission (its answer cannot change in between), so a pass is O(queue + admissions · clients).
  *
  * Guarantee (Theorem 4.1): for two clients continuously backlogged at this worker over an interval,
@@ -43,6 +46,7 @@ import type {
   LocalPolicyFactory,
   WorkerView,
 } from '../local-policy';
+import { MatchedQueue } from './matched-queue';
 import { cachedPrefix, fcfsFallback, prefixOrder } from './prefix-order';
 
 /** At most this many scan entries / skipped clients / refills are kept for one decision record. */
@@ -65,7 +69,7 @@ export class DlpmPolicy implements LocalPolicy {
   private readonly inList: Uint8Array;
   /** Waiting requests per client (the set {client(r) | r ∈ Queue}). */
   private readonly queued: Int32Array;
-  private queue: SimRequest[] = [];
+  private readonly queue = new MatchedQueue();
   private readonly we: number;
   private readonly wq: number;
   private readonly fallbackAbove: number;
@@ -129,6 +133,7 @@ export class DlpmPolicy implements LocalPolicy {
 
   admit(ctx: AdmissionContext): void {
     const q = this.queue;
+    const items = q.items;
     const n = q.length;
     if (n === 0) return;
     const { order, match, fallback } = prefixOrder(q, ctx.worker, this.fallbackAbove);
@@ -139,12 +144,14 @@ export class DlpmPolicy implements LocalPolicy {
     /** Some waiting client has q > 0: CHECKREFILL cannot fire until an admission changes that. */
     let creditKnown = false;
     let full = false;
+    /** After the first KV failure: free + evictable blocks, an upper bound on what any request can get. */
+    let room = -1;
     for (let pass = 0; !full && admitted < n; pass++) {
       let changed = false;
       for (let k = 0; k < n; k++) {
         const i = order[k];
         if (state[i] !== 0) continue;
-        const r = q[i];
+        const r = items[i];
         const c = r.client;
         if (this.deficits[c] <= 0 && !creditKnown) {
           const got = this.checkRefill();
@@ -162,6 +169,13 @@ export class DlpmPolicy implements LocalPolicy {
           }
           continue;
         }
+        // a request that cannot fit in what is free or evictable now is not offered (the answer
+        // would be 'no-kv'; see the class comment)
+        if (room >= 0 && !fallback && ctx.worker.kv.blocksFor(r.promptLen - match[i]) > room) {
+          state[i] = 2;
+          if (rec) this.noteEntry(r, match[i], before, 'no-room');
+          continue;
+        }
         const outcome = rec
           ? ctx.tryAdmit(r, this.why(match[i], before, fallback), this.detail(r, ctx.worker, before, k, pass))
           : ctx.tryAdmit(r);
@@ -174,6 +188,7 @@ export class DlpmPolicy implements LocalPolicy {
           this.deficits[c] -= this.we * (r.promptLen - r.cachedLen);
         } else if (outcome === 'no-kv') {
           state[i] = 2;
+          if (room < 0) room = ctx.worker.kv.freeBlocks + ctx.worker.radix.evictableBlocks();
           if (rec) this.noteEntry(r, match[i], before, 'no-room');
         } else {
           full = true; // no slot or token budget left: nothing else can be added this step
@@ -182,7 +197,10 @@ export class DlpmPolicy implements LocalPolicy {
       }
       if (!changed) break;
     }
-    if (admitted > 0) this.queue = q.filter((_, i) => state[i] !== 1);
+    if (admitted > 0) {
+      for (let i = 0; i < n; i++) state[i] = state[i] === 1 ? 1 : 0;
+      q.removeFlagged(state);
+    }
   }
 
   onStepEnd(batch: readonly SimRequest[]): void {
@@ -253,10 +271,10 @@ export class DlpmPolicy implements LocalPolicy {
   // ---- views -------------------------------------------------------------------------------------
 
   waiting(limit: number): SimRequest[] {
-    if (this.view === null) return this.queue.slice(0, limit);
+    if (this.view === null) return this.queue.items.slice(0, limit);
     const { order } = prefixOrder(this.queue, this.view, this.fallbackAbove);
     const out: SimRequest[] = [];
-    for (let k = 0; k < order.length && k < limit; k++) out.push(this.queue[order[k]]);
+    for (let k = 0; k < order.length && k < limit; k++) out.push(this.queue.items[order[k]]);
     return out;
   }
 

@@ -6,11 +6,12 @@
  */
 import type { SimRequest } from '../../sim/request';
 import type { AdmissionContext, LocalPolicy, LocalPolicyFactory, WorkerView } from '../local-policy';
+import { MatchedQueue } from './matched-queue';
 import { fcfsFallback, prefixOrder } from './prefix-order';
 
 export class LpmPolicy implements LocalPolicy {
   readonly name = 'lpm';
-  private queue: SimRequest[] = [];
+  private readonly queue = new MatchedQueue();
   private view: WorkerView | null = null;
 
   constructor(private readonly fallbackAbove: number) {}
@@ -27,11 +28,12 @@ export class LpmPolicy implements LocalPolicy {
 
   admit(ctx: AdmissionContext): void {
     const q = this.queue;
+    const items = q.items;
     const { order, match, fallback } = prefixOrder(q, ctx.worker, this.fallbackAbove);
     let taken = 0;
     for (; taken < order.length; taken++) {
       const i = order[taken];
-      const r = q[i];
+      const r = items[i];
       const outcome = ctx.recording
         ? ctx.tryAdmit(
             r,
@@ -46,14 +48,14 @@ export class LpmPolicy implements LocalPolicy {
     if (taken === 0) return;
     const gone = new Uint8Array(q.length);
     for (let k = 0; k < taken; k++) gone[order[k]] = 1;
-    this.queue = q.filter((_, i) => gone[i] === 0);
+    q.removeFlagged(gone);
   }
 
   waiting(limit: number): SimRequest[] {
-    if (this.view === null) return this.queue.slice(0, limit);
+    if (this.view === null) return this.queue.items.slice(0, limit);
     const { order } = prefixOrder(this.queue, this.view, this.fallbackAbove);
     const out: SimRequest[] = [];
-    for (let k = 0; k < order.length && k < limit; k++) out.push(this.queue[order[k]]);
+    for (let k = 0; k < order.length && k < limit; k++) out.push(this.queue.items[order[k]]);
     return out;
   }
 }
