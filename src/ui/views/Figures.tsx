@@ -70,6 +70,26 @@ export function Figures({ snapshot, highlight }: ViewProps) {
           )}
         </div>
       </div>
+      {series?.queued && clients.length > 0 && (
+        <div>
+          <h3>Queued requests per client</h3>
+          <TimeChart
+            t={series.t}
+            lines={clients.map((c, i) => ({
+              key: c.name,
+              label: c.name,
+              colorIndex: c.index,
+              values: series.queued?.[i] ?? [],
+            }))}
+            yLabel="requests waiting"
+            summary={`Requests waiting per client over ${fmtNum(tEnd)} s; latest: ${clients
+              .map((c, i) => `${c.name} ${fmtNum(last(series.queued?.[i]))}`)
+              .join(', ')}`}
+            highlightKey={sel}
+            height={180}
+          />
+        </div>
+      )}
       {clients.length > 0 && <LatencyTable clients={clients} selected={sel} />}
     </section>
   );

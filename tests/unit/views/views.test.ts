@@ -175,6 +175,7 @@ describe('Figures', () => {
     expect(html).toContain('latest 0.9 (1 means equal service rates)');
     expect(html).toContain('120 ms / 400 ms');
     expect(html).toContain('1.50 s / 3.25 s');
+    expect(html).toContain('Requests waiting per client over 4 s; latest: alice 1, bob 4');
     await expect(pretty(html)).toMatchFileSnapshot('__snapshots__/figures-cluster.html');
   });
 
