@@ -1,0 +1,222 @@
+/**
+ * Parameter sweeps, headless: one point is the scenario with a few `key.path=value` overrides run to
+ * its end on the core's Simulation; a sweep runs many points with bounded concurrency and reports
+ * progress. Pure TypeScript (no DOM): the browser runs points in Web Workers (sweep.worker.ts), the
+ * tests run the very same functions in Node.
+ *
+ * The module also replays a run up to a playhead for export (the per-request records and the
+ * result are not kept by the playground's own worker).
+ */
+import { ArbitrationSession } from '../core/drr';
+import type { RequestRecord } from '../core/export';
+import { requestRecord } from '../core/export';
+import type { RunResult } from '../core/sim';
+import { SimConfigError, Simulation } from '../core/sim';
+import { formatProblems, parseYaml } from '../format/yaml';
+import { isArbitrationScript, parsePolicyValue, parseScriptValue } from '../policy';
+import { applyOverrides, parseScenarioText } from '../scenario';
+
+/** The policy's own keys, when the policy text is given apart from the scenario. */
+const POLICY_PREFIX = 'router.policy.';
+
+export interface SweepPointInput {
+  /** The scenario file's text. */
+  scenario: string;
+  /** A policy that replaces the scenario's own (the playground's Policy tab), when edited. */
+  policy?: string;
+  /** `key.path=value` assignments (`router.policy.…` ones go to `policy` when it is given). */
+  sets: readonly string[];
+}
+
+export type SweepPointOutcome = { ok: true; result: RunResult } | { ok: false; message: string };
+
+/** The scenario text and policy text with the overrides applied, or a readable problem. */
+export function applyPointOverrides(
+  input: SweepPointInput,
+): { ok: true; scenario: string; policy?: string } | { ok: false; message: string } {
+  let scenario = input.scenario;
+  let policy = input.policy;
+  for (const set of input.sets) {
+    if (policy !== undefined && set.startsWith(POLICY_PREFIX)) {
+      const res = applyOverrides(policy, [set.slice(POLICY_PREFIX.length)]);
+      if (!res.ok) return { ok: false, message: formatProblems(res.problems, 'policy') };
+      policy = res.value;
+    } else {
+      const res = applyOverrides(scenario, [set]);
+      if (!res.ok) return { ok: false, message: formatProblems(res.problems, 'scenario') };
+      scenario = res.value;
+    }
+  }
+  return policy === undefined ? { ok: true, scenario } : { ok: true, scenario, policy };
+}
+
+/** Run one point to the end of its scenario (decision records off: the fast path). */
+export function runSweepPoint(input: SweepPointInput): SweepPointOutcome {
+  const prepared = applyPointOverrides(input);
+  if (!prepared.ok) return prepared;
+  const parsed = parseScenarioText(
+    prepared.scenario,
+    prepared.policy !== undefined ? { policy: { text: prepared.policy, file: 'policy' } } : {},
+  );
+  if (!parsed.ok) return { ok: false, message: formatProblems(parsed.problems, 'scenario') };
+  try {
+    const sim = new Simulation(parsed.value, { record: false });
+    sim.runToEnd();
+    return { ok: true, result: sim.result() };
+  } catch (err) {
+    if (err instanceof SimConfigError) return { ok: false, message: `${err.path.join('.')}: ${err.message}` };
+    return { ok: false, message: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+export interface SweepProgress {
+  done: number;
+  total: number;
+}
+
+export interface SweepOptions {
+  /** Points run at the same time (at least 1). */
+  concurrency: number;
+  onProgress?: (p: SweepProgress) => void;
+  /** Called with each finished point (its index in `points`). */
+  onPoint?: (index: number, outcome: SweepPointOutcome) => void;
+  /** Stop handing out points once this returns true. */
+  cancelled?: () => boolean;
+}
+
+/**
+ * Run every point through `run` (a worker or the in-process runner), at most `concurrency` at a
+ * time. The outcomes come back in the points' order whatever order they finish in; a cancelled
+ * sweep leaves null for the points it never ran.
+ */
+export async function runSweep(
+  points: readonly SweepPointInput[],
+  run: (p: SweepPointInput) => Promise<SweepPointOutcome>,
+  opts: SweepOptions,
+): Promise<(SweepPointOutcome | null)[]> {
+  const out: (SweepPointOutcome | null)[] = points.map(() => null);
+  let next = 0;
+  let done = 0;
+  const lane = async (): Promise<void> => {
+    while (next < points.length && !opts.cancelled?.()) {
+      const i = next++;
+      let outcome: SweepPointOutcome;
+      try {
+        outcome = await run(points[i]);
+      } catch (err) {
+        outcome = { ok: false, message: err instanceof Error ? err.message : String(err) };
+      }
+      if (opts.cancelled?.()) return;
+      out[i] = outcome;
+      done++;
+      opts.onPoint?.(i, outcome);
+      opts.onProgress?.({ done, total: points.length });
+    }
+  };
+  const lanes = Math.max(1, Math.min(Math.floor(opts.concurrency), points.length));
+  await Promise.all(Array.from({ length: lanes }, lane));
+  return out;
+}
+
+/** Sweep values from `from` to `to`: evenly spaced, or evenly spaced in log scale (both > 0). */
+export function sweepValues(spec: {
+  from: number;
+  to: number;
+  points: number;
+  scale: 'linear' | 'log';
+  integer?: boolean;
+}): number[] {
+  const n = Math.max(1, Math.floor(spec.points));
+  const { from, to } = spec;
+  const raw: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const f = n === 1 ? 0 : i / (n - 1);
+    if (spec.scale === 'log') {
+      if (!(from > 0 && to > 0)) return [];
+      raw.push(Math.exp(Math.log(from) + f * (Math.log(to) - Math.log(from))));
+    } else raw.push(from + f * (to - from));
+  }
+  const rounded = raw.map((v) => (spec.integer ? Math.round(v) : Number(v.toPrecision(4))));
+  return rounded.filter((v, i) => rounded.indexOf(v) === i);
+}
+
+// ---- replay for export ------------------------------------------------------------------------------
+
+export interface ReplayInput {
+  scenario: string;
+  policy?: string;
+  /** Decisions to replay (the playhead). */
+  decisions: number;
+}
+
+export type ReplayOutcome =
+  | {
+      ok: true;
+      kind: 'cluster';
+      result: RunResult;
+      snapshot: unknown;
+      requests: RequestRecord[];
+    }
+  | { ok: true; kind: 'arbitration'; result: unknown; snapshot: unknown; requests: RequestRecord[] }
+  | { ok: false; message: string };
+
+/**
+ * The run as the playground shows it at `decisions`: replayed deterministically from the texts.
+ * Cluster runs give the result, the snapshot and one record per request that left the system;
+ * arbitration scripts give their output lines as the result.
+ */
+export function replayRun(input: ReplayInput): ReplayOutcome {
+  const parsed = parseYaml(input.scenario);
+  if (!parsed.ok) return { ok: false, message: formatProblems(parsed.problems, 'scenario') };
+  const value = parsed.value.value;
+  const override = input.policy !== undefined && input.policy.trim() !== '' ? input.policy : undefined;
+  if (value && typeof value === 'object' && !Array.isArray(value) && isArbitrationScript(value as object)) {
+    const script = parseScriptValue(parsed.value);
+    if (!script.ok) return { ok: false, message: formatProblems(script.problems, 'scenario') };
+    let run = script.value;
+    if (override !== undefined) {
+      const p = parseYaml(override);
+      if (!p.ok) return { ok: false, message: formatProblems(p.problems, 'policy') };
+      const compiled = parsePolicyValue(p.value, [], { explicitOnlyShorthand: true });
+      if (!compiled.ok) return { ok: false, message: formatProblems(compiled.problems, 'policy') };
+      run = { ...run, policy: compiled.value };
+    }
+    const session = new ArbitrationSession(run);
+    for (let i = 0; i < input.decisions && session.step(); i++) {
+      /* one op per decision */
+    }
+    const snap = session.snapshot();
+    return {
+      ok: true,
+      kind: 'arbitration',
+      result: { steps: snap.stepsDone, total_steps: snap.totalSteps, log: snap.log },
+      snapshot: snap,
+      requests: [],
+    };
+  }
+  const scenario = parseScenarioText(
+    input.scenario,
+    override !== undefined ? { policy: { text: override, file: 'policy' } } : {},
+  );
+  if (!scenario.ok) return { ok: false, message: formatProblems(scenario.problems, 'scenario') };
+  try {
+    const sim = new Simulation(scenario.value);
+    const requests: RequestRecord[] = [];
+    sim.onRequestDone = (r) => requests.push(requestRecord(r, sim.clients));
+    for (let i = 0; i < input.decisions && sim.stepDecision(); i++) {
+      /* the playground's step is one decision record */
+    }
+    const { recent: _recent, ...snapshot } = sim.snapshot();
+    return { ok: true, kind: 'cluster', result: sim.result(), snapshot, requests };
+  } catch (err) {
+    return { ok: false, message: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+/** What sweep.worker.ts exposes (the same object runs in Node tests over a MessageChannel). */
+export const sweepWorkerApi = {
+  runPoint: (input: SweepPointInput): SweepPointOutcome => runSweepPoint(input),
+  replay: (input: ReplayInput): ReplayOutcome => replayRun(input),
+};
+
+export type SweepWorkerApi = typeof sweepWorkerApi;

@@ -1,0 +1,121 @@
+import { readFileSync } from 'node:fs';
+import { MessageChannel } from 'node:worker_threads';
+import { expose, wrap } from 'comlink';
+import { describe, expect, it } from 'vitest';
+import {
+  applyPointOverrides,
+  replayRun,
+  runSweep,
+  runSweepPoint,
+  type SweepPointInput,
+  type SweepPointOutcome,
+  sweepValues,
+  sweepWorkerApi,
+} from '../../../src/worker/sweep-runner';
+
+const DEFAULT = readFileSync('scenarios/default.yaml', 'utf8');
+const BURST = readFileSync('scenarios/drr-burst.yaml', 'utf8');
+
+/** A short run of the default scenario at three client rates. */
+const POINTS: SweepPointInput[] = [0.2, 0.5, 1].map((rate) => ({
+  scenario: DEFAULT,
+  sets: ['duration_s=6', `clients.alice.arrival.rate=${rate}`],
+}));
+
+describe('sweep values', () => {
+  it('spaces points linearly or logarithmically, rounding and de-duplicating', () => {
+    expect(sweepValues({ from: 1, to: 5, points: 5, scale: 'linear' })).toEqual([1, 2, 3, 4, 5]);
+    expect(sweepValues({ from: 100, to: 10000, points: 3, scale: 'log' })).toEqual([100, 1000, 10000]);
+    expect(sweepValues({ from: 1, to: 2, points: 5, scale: 'linear', integer: true })).toEqual([1, 2]);
+    expect(sweepValues({ from: 0, to: 10, points: 3, scale: 'log' })).toEqual([]);
+    expect(sweepValues({ from: 7, to: 9, points: 1, scale: 'linear' })).toEqual([7]);
+  });
+});
+
+describe('sweep points', () => {
+  it('applies overrides to the scenario, and router.policy.* ones to a separate policy text', () => {
+    const res = applyPointOverrides({
+      scenario: DEFAULT,
+      policy: 'policy_classes:\n  - {name: A, quantum: 10}\n',
+      sets: ['cluster.workers=3', 'router.policy.policy_classes.A.quantum=99'],
+    });
+    expect(res.ok).toBe(true);
+    if (!res.ok) return;
+    expect(res.scenario).toMatch(/workers: 3/);
+    expect(res.policy).toMatch(/quantum: 99/);
+  });
+
+  it('reports a bad override instead of throwing', () => {
+    const out = runSweepPoint({ scenario: DEFAULT, sets: ['clients.nobody.arrival.rate=3'] });
+    expect(out.ok).toBe(false);
+    if (!out.ok) expect(out.message).toMatch(/nobody/);
+  });
+
+  it('a sweep gives exactly what the points give run one by one, in point order', async () => {
+    const oneByOne = POINTS.map(runSweepPoint);
+    for (const o of oneByOne) expect(o.ok).toBe(true);
+    // Completion order scrambled: later points finish first.
+    const delays = [30, 10, 0];
+    const progress: number[] = [];
+    const swept = await runSweep(
+      POINTS,
+      (p) =>
+        new Promise<SweepPointOutcome>((resolve) =>
+          setTimeout(() => resolve(runSweepPoint(p)), delays[POINTS.indexOf(p)]),
+        ),
+      { concurrency: 3, onProgress: (p) => progress.push(p.done) },
+    );
+    expect(swept).toEqual(oneByOne);
+    expect(progress).toEqual([1, 2, 3]);
+    // The rate matters: more of alice's arrivals, more requests injected.
+    const injected = oneByOne.map((o) => (o.ok ? o.result.requests.injected : 0));
+    expect(injected[0]).toBeLessThan(injected[2]);
+  });
+
+  it('the worker API over a MessageChannel gives the same results (comlink, as in the browser)', async () => {
+    const { port1, port2 } = new MessageChannel();
+    // biome-ignore lint/suspicious/noExplicitAny: Node's MessagePort is structurally compatible with comlink's Endpoint.
+    expose(sweepWorkerApi, port1 as any);
+    // biome-ignore lint/suspicious/noExplicitAny: as above
+    const remote = wrap<typeof sweepWorkerApi>(port2 as any);
+    try {
+      const swept = await runSweep(POINTS, (p) => remote.runPoint(p), { concurrency: 2 });
+      expect(swept).toEqual(POINTS.map(runSweepPoint));
+    } finally {
+      port1.close();
+      port2.close();
+    }
+  });
+
+  it('cancelling stops handing out points', async () => {
+    let stop = false;
+    const out = await runSweep(
+      POINTS,
+      async (p) => {
+        stop = true;
+        return runSweepPoint(p);
+      },
+      { concurrency: 1, cancelled: () => stop },
+    );
+    expect(out).toEqual([null, null, null]);
+  });
+});
+
+describe('replay for export', () => {
+  it('replays a script to the playhead', () => {
+    const out = replayRun({ scenario: BURST, decisions: 12 });
+    expect(out.ok && out.kind).toBe('arbitration');
+    if (!out.ok) return;
+    const log = (out.result as { log: { op: string; id: string | null }[] }).log;
+    expect(log.filter((l) => l.op === 'pop').map((l) => l.id)).toEqual(['a0', 'a1', 'a2', 'b0']);
+  });
+
+  it('replays a cluster run to the playhead with its finished requests', () => {
+    const text = DEFAULT.replace('duration_s: 60', 'duration_s: 5');
+    const out = replayRun({ scenario: text, decisions: 400 });
+    expect(out.ok && out.kind).toBe('cluster');
+    if (!out.ok || out.kind !== 'cluster') return;
+    expect(out.result.decisions).toBeGreaterThanOrEqual(400);
+    expect(out.requests.length).toBe(out.result.requests.completed + out.result.requests.rejected);
+  });
+});
