@@ -32,8 +32,8 @@ export function ClassQueues({ snapshot, highlight, onSelect }: ViewProps) {
       <section className="panel view cq-view" aria-label="Class queues">
         <h2>Class queues</h2>
         <p className="empty">
-          No policy-class queues in this scenario: add `router.policy` (or load a DRR arbitration script) to
-          see requests waiting per class.
+          No policy-class queues in this scenario: add <code>router.policy</code> (or load a DRR arbitration
+          script) to see requests waiting per class.
         </p>
       </section>
     );

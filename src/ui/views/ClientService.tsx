@@ -40,8 +40,8 @@ export function ClientService({ snapshot, highlight, onSelect }: ViewProps) {
       <section className="panel view cs-view" aria-label="Client service">
         <h2>Client service</h2>
         <p className="empty">
-          No clients yet: load a cluster scenario with `clients:` and press Play or Step to see per-client
-          service and deficits.
+          No clients yet: load a cluster scenario with <code>clients:</code> and press Play or Step to see
+          per-client service and deficits.
         </p>
       </section>
     );

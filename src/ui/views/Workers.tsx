@@ -44,7 +44,7 @@ export function Workers({ snapshot, highlight, onSelect }: ViewProps) {
         <h2>Workers</h2>
         <p className="empty">
           No workers in this snapshot: the DRR sandbox has no cluster. Load a cluster scenario (with
-          `cluster:`) to see each worker's batch, KV cache and prefix tree.
+          <code>cluster:</code>) to see each worker's batch, KV cache and prefix tree.
         </p>
       </section>
     );

@@ -23,12 +23,18 @@ export function fmtNum(v: number | null | undefined): string {
   if (a >= 1e6) return `${sign}${trim(a / 1e6)}M`;
   if (a >= 1e4) return `${sign}${trim(a / 1e3)}k`;
   if (a >= 100 || a === Math.round(a)) return `${sign}${groupDigits(Math.round(a))}`;
-  if (a >= 1) return `${sign}${a.toFixed(2).replace(/\.?0+$/, '')}`;
-  return `${sign}${a.toPrecision(2).replace(/\.?0+$/, '')}`;
+  if (a >= 1) return `${sign}${stripZeros(a.toFixed(2))}`;
+  return `${sign}${stripZeros(a.toPrecision(2))}`;
 }
 
+/** Mantissa of an SI-suffixed number: 3 significant digits, trailing zeros after the point dropped. */
 function trim(x: number): string {
-  return (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2)).replace(/\.?0+$/, '');
+  return x >= 100 ? x.toFixed(0) : stripZeros(x.toFixed(x >= 10 ? 1 : 2));
+}
+
+/** "2.50" -> "2.5", "3.00" -> "3"; integers are left alone. */
+function stripZeros(s: string): string {
+  return s.includes('.') ? s.replace(/0+$/, '').replace(/\.$/, '') : s;
 }
 
 /** Seconds with a unit that suits the size: 850 ms, 1.24 s, 2 min 5 s. */

@@ -31,6 +31,14 @@ describe('format', () => {
     expect(fmtNum(0.125)).toBe('0.13');
     expect(fmtNum(2.5)).toBe('2.5');
     expect(fmtNum(426684)).toBe('427k');
+    // Integer mantissas keep their zeros (an axis tick of 800 000 once read "8k").
+    expect(fmtNum(800000)).toBe('800k');
+    expect(fmtNum(20000)).toBe('20k');
+    expect(fmtNum(1e6)).toBe('1M');
+    expect(fmtNum(2.5e6)).toBe('2.5M');
+    expect(fmtNum(100e6)).toBe('100M');
+    expect(fmtNum(10.5)).toBe('10.5');
+    expect(fmtNum(0.1)).toBe('0.1');
     expect(fmtNum(Number.NaN)).toBe('–');
     expect(fmtSeconds(0.12)).toBe('120 ms');
     expect(fmtSeconds(3.25)).toBe('3.25 s');
