@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { explainDecisionText } from '../../../src/core/explain';
 import { isDlpmAdmitDetail } from '../../../src/core/explain/records';
 import type { DlpmPolicy } from '../../../src/core/worker/policies/dlpm';
 import { concat, Harness, range } from './harness';
@@ -44,14 +45,31 @@ describe('DLPM (Algorithm 1)', () => {
     });
     expect(d[0].order).toEqual([
       { request: 'a1', client: 'a', prefixMatch: 0, deficit: 20, outcome: 'admitted', charge: 10 },
+      { request: 'a2', client: 'a', prefixMatch: 0, deficit: 20, outcome: 'not-reached' },
+      { request: 'a3', client: 'a', prefixMatch: 0, deficit: 20, outcome: 'not-reached' },
+      { request: 'b1', client: 'b', prefixMatch: 0, deficit: 20, outcome: 'not-reached' },
     ]);
-    // b1's record tells that a3 was passed over for a's deficit of 0
-    expect(d[2]).toMatchObject({ admitted: ['b1'], skipped: [{ client: 'a', deficit: 0 }] });
+    // b1's record tells that a3 was passed over for a's deficit of 0 (a1 and a2 were admitted before)
+    expect(d[2]).toMatchObject({
+      admitted: ['b1'],
+      skipped: [{ client: 'a', deficit: 0 }],
+      scan_position: 3,
+      pass: 0,
+    });
     expect(d[2].order).toEqual([
+      { request: 'a1', client: 'a', prefixMatch: 0, deficit: 20 },
+      { request: 'a2', client: 'a', prefixMatch: 0, deficit: 10 },
       { request: 'a3', client: 'a', prefixMatch: 0, deficit: 0, outcome: 'no-deficit' },
       { request: 'b1', client: 'b', prefixMatch: 0, deficit: 20, outcome: 'admitted', charge: 10 },
     ]);
     expect(d[3]).toMatchObject({ admitted: ['a3'], refill: { quantum: 20, clients: ['a'] }, pass: 1 });
+    // the explainer reads them as they are
+    const text = explainDecisionText({ kind: 'admit', summary: '', detail: d[2] });
+    expect(text).toContain('a is skipped: its deficit is 0');
+    expect(text).toContain('b1 (b) is admitted');
+    const refill = explainDecisionText({ kind: 'admit', summary: '', detail: d[3] });
+    expect(refill).toContain('Refill');
+    expect(refill).toContain('a3 (a) is admitted');
   });
 
   it('longest prefix first within the deficit rule', () => {

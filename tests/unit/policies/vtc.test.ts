@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { explainDecisionText } from '../../../src/core/explain';
 import type { VtcPolicy } from '../../../src/core/worker/policies/vtc';
 import { Harness, range } from './harness';
 
@@ -26,6 +27,9 @@ describe('VTC', () => {
       headFits: true,
       charge: 30,
     });
+    expect(explainDecisionText({ kind: 'admit', summary: '', detail: d[1] })).toContain(
+      'b has the smallest counter (0)',
+    );
     // decode steps charge w_q per output token
     h.step();
     expect(vtc(h).counter(1)).toBe(30 + 2 * 2);

@@ -49,14 +49,31 @@ import type {
 import { MatchedQueue } from './matched-queue';
 import { cachedPrefix, fcfsFallback, prefixOrder } from './prefix-order';
 
-/** At most this many scan entries / skipped clients / refills are kept for one decision record. */
+/** At most this many skipped clients / refills are kept for one decision record. */
 const MAX_NOTES = 32;
+/** At most this many scan-order entries go into one decision record (plus the admitted one). */
+const MAX_ORDER = 24;
 
-/** What the scan saw since the last admission record (only kept while recording). */
+/** What happened to a waiting request in this step's scan so far (recording only). */
+const SEEN_NONE = 0;
+const SEEN_ADMITTED = 1;
+const SEEN_NO_ROOM = 2;
+const SEEN_NO_DEFICIT = 3;
+
+/** Clients skipped and refills since the last admission record (only kept while recording). */
 interface Notes {
-  order: DlpmOrderEntry[];
   skipped: { client: string; deficit: number }[];
   refills: { quantum: number; clients: string[] }[];
+}
+
+/** The step's scan as a record describes it. */
+interface Scan {
+  order: Int32Array;
+  match: Int32Array;
+  fallback: boolean;
+  seen: Uint8Array;
+  /** The client's deficit when the scan last reached each request. */
+  deficit: Float64Array;
 }
 
 export class DlpmPolicy implements LocalPolicy {
@@ -78,7 +95,7 @@ export class DlpmPolicy implements LocalPolicy {
   private maxPrompt = 0;
   /** CHECKREFILL grants so far. */
   refills = 0;
-  private notes: Notes = { order: [], skipped: [], refills: [] };
+  private notes: Notes = { skipped: [], refills: [] };
 
   constructor(cfg: LocalPolicyConfig) {
     const n = cfg.clients.length;
@@ -140,6 +157,9 @@ export class DlpmPolicy implements LocalPolicy {
     const rec = ctx.recording;
     // 0 = waiting, 1 = admitted, 2 = failed for KV memory this step
     const state = new Uint8Array(n);
+    const scan: Scan | null = rec
+      ? { order, match, fallback, seen: new Uint8Array(n), deficit: new Float64Array(n) }
+      : null;
     let admitted = 0;
     /** Some waiting client has q > 0: CHECKREFILL cannot fire until an admission changes that. */
     let creditKnown = false;
@@ -157,30 +177,33 @@ export class DlpmPolicy implements LocalPolicy {
           const got = this.checkRefill();
           if (got.length > 0) changed = true;
           else creditKnown = true;
-          if (rec && got.length > 0)
+          if (scan !== null && got.length > 0)
             this.note('refills', { quantum: this.quantum, clients: got.map((x) => this.clients[x]) });
         }
         const before = this.deficits[c];
+        if (scan !== null) {
+          scan.deficit[i] = before;
+          scan.seen[i] = SEEN_NO_DEFICIT;
+        }
         if (before <= 0) {
-          if (rec) {
-            this.noteEntry(r, match[i], before, 'no-deficit');
-            if (!this.notes.skipped.some((s) => s.client === this.clients[c]))
-              this.note('skipped', { client: this.clients[c], deficit: before });
-          }
+          if (scan !== null && !this.notes.skipped.some((x) => x.client === this.clients[c]))
+            this.note('skipped', { client: this.clients[c], deficit: before });
           continue;
         }
         // a request that cannot fit in what is free or evictable now is not offered (the answer
         // would be 'no-kv'; see the class comment)
         if (room >= 0 && !fallback && ctx.worker.kv.blocksFor(r.promptLen - match[i]) > room) {
           state[i] = 2;
-          if (rec) this.noteEntry(r, match[i], before, 'no-room');
+          if (scan !== null) scan.seen[i] = SEEN_NO_ROOM;
           continue;
         }
-        const outcome = rec
-          ? ctx.tryAdmit(r, this.why(match[i], before, fallback), this.detail(r, ctx.worker, before, k, pass))
-          : ctx.tryAdmit(r);
+        const outcome =
+          scan !== null
+            ? ctx.tryAdmit(r, this.why(match[i], before, fallback), this.detail(scan, k, pass, ctx.worker))
+            : ctx.tryAdmit(r);
         if (outcome === 'admitted') {
           state[i] = 1;
+          if (scan !== null) scan.seen[i] = SEEN_ADMITTED;
           admitted++;
           changed = true;
           creditKnown = false;
@@ -188,9 +211,10 @@ export class DlpmPolicy implements LocalPolicy {
           this.deficits[c] -= this.we * (r.promptLen - r.cachedLen);
         } else if (outcome === 'no-kv') {
           state[i] = 2;
+          if (scan !== null) scan.seen[i] = SEEN_NO_ROOM;
           if (room < 0) room = ctx.worker.kv.freeBlocks + ctx.worker.radix.evictableBlocks();
-          if (rec) this.noteEntry(r, match[i], before, 'no-room');
         } else {
+          if (scan !== null) scan.seen[i] = SEEN_NONE;
           full = true; // no slot or token budget left: nothing else can be added this step
           break;
         }
@@ -220,51 +244,61 @@ export class DlpmPolicy implements LocalPolicy {
     list.push(item);
   }
 
-  private noteEntry(
-    r: SimRequest,
-    prefixMatch: number,
-    deficit: number,
-    outcome: DlpmOrderEntry['outcome'],
-  ): void {
-    this.note('order', { request: r.id, client: this.clients[r.client], prefixMatch, deficit, outcome });
-  }
-
   private why(prefixMatch: number, deficit: number, fallback: boolean): string {
     const order = fallback ? 'queue order (FCFS fallback)' : `prefix match ${prefixMatch}`;
     return `${order}, deficit ${deficit} > 0`;
   }
 
-  /** The record of an admission: what the scan met since the previous admission, then this request. */
-  private detail(r: SimRequest, worker: WorkerView, deficit: number, position: number, pass: number) {
+  /**
+   * The record of admitting the request at scan position `position`: the scan order (first
+   * MAX_ORDER entries, and this one) with what happened to each so far in this step, the clients
+   * skipped and the refills since the previous admission record.
+   */
+  private detail(scan: Scan, position: number, pass: number, worker: WorkerView) {
+    const items = this.queue.items;
+    const entries: DlpmOrderEntry[] = [];
+    const entry = (k: number): DlpmOrderEntry => {
+      const i = scan.order[k];
+      const r = items[i];
+      const e: DlpmOrderEntry = {
+        request: r.id,
+        client: this.clients[r.client],
+        prefixMatch: scan.match[i],
+        deficit: scan.seen[i] === SEEN_NONE ? this.deficits[r.client] : scan.deficit[i],
+      };
+      if (k === position) {
+        // the match admission is about to make (an earlier admission of this step may have evicted
+        // part of the prefix the sort saw)
+        e.prefixMatch = cachedPrefix(r, worker);
+        e.outcome = 'admitted';
+        e.charge = this.we * (r.promptLen - e.prefixMatch);
+      } else if (scan.seen[i] === SEEN_NO_DEFICIT) e.outcome = 'no-deficit';
+      else if (scan.seen[i] === SEEN_NO_ROOM) e.outcome = 'no-room';
+      else if (scan.seen[i] === SEEN_NONE) e.outcome = 'not-reached';
+      // admitted earlier in this step: listed for the order, with no outcome of its own here
+      return e;
+    };
+    const shown = Math.min(scan.order.length, MAX_ORDER);
+    for (let k = 0; k < shown; k++) entries.push(entry(k));
+    if (position >= shown) entries.push(entry(position));
     const notes = this.notes;
-    // the match admission is about to make (an earlier admission of this pass may have evicted part
-    // of the prefix the sort saw)
-    const prefixMatch = cachedPrefix(r, worker);
     const d: DlpmAdmitDetail & Record<string, unknown> = {
       algo: 'dlpm',
       worker: this.workerId,
       quantum: this.quantum,
-      order: [
-        ...notes.order,
-        {
-          request: r.id,
-          client: this.clients[r.client],
-          prefixMatch,
-          deficit,
-          outcome: 'admitted',
-          charge: this.we * (r.promptLen - prefixMatch),
-        },
-      ],
+      order: entries,
       skipped: notes.skipped,
-      admitted: [r.id],
+      admitted: [items[scan.order[position]].id],
       scan_position: position,
       pass,
+      waiting: scan.order.length,
+      fcfs_fallback: scan.fallback,
     };
     if (notes.refills.length > 0) {
       d.refill = notes.refills[0];
       if (notes.refills.length > 1) d.refills = notes.refills;
     }
-    this.notes = { order: [], skipped: [], refills: [] };
+    this.notes = { skipped: [], refills: [] };
     return d;
   }
 
