@@ -26,6 +26,8 @@ export interface SimEvent<P = unknown> {
 export class EventQueue<P = unknown> {
   private heap: SimEvent<P>[] = [];
   private nextSeq = 0;
+  /** Processed events handed back with `release`, reused by `push` (no allocation per event). */
+  private readonly spare: SimEvent<P>[] = [];
 
   get size(): number {
     return this.heap.length;
@@ -37,7 +39,15 @@ export class EventQueue<P = unknown> {
   }
 
   push(t: number, kind: EventKind, index: number, payload: P | null = null): SimEvent<P> {
-    const ev: SimEvent<P> = { t, seq: this.nextSeq++, kind, index, payload };
+    let ev = this.spare.pop();
+    if (ev === undefined) ev = { t, seq: this.nextSeq++, kind, index, payload };
+    else {
+      ev.t = t;
+      ev.seq = this.nextSeq++;
+      ev.kind = kind;
+      ev.index = index;
+      ev.payload = payload;
+    }
     const h = this.heap;
     let i = h.length;
     h.push(ev);
@@ -50,6 +60,12 @@ export class EventQueue<P = unknown> {
     }
     h[i] = ev;
     return ev;
+  }
+
+  /** Hand back a popped event once it has been processed (its fields must not be read afterwards). */
+  release(ev: SimEvent<P>): void {
+    ev.payload = null;
+    if (this.spare.length < 1024) this.spare.push(ev);
   }
 
   peek(): SimEvent<P> | undefined {

@@ -286,6 +286,7 @@ export class Simulation {
         break;
       }
     }
+    this.events.release(ev);
     if (t >= this.series.nextT) this.sample(t);
     return true;
   }
