@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { useUi } from '../state/store';
+import { type UiState, useUi } from '../state/store';
 import { Controls } from './Controls';
 import { DecisionLog } from './DecisionLog';
 import type { Driver } from './driver';
@@ -8,6 +8,7 @@ import { EditorPanel } from './editor/EditorPanel';
 import { HelpOverlay, ShareDialog } from './Overlays';
 import { ScenarioPanel } from './ScenarioPanel';
 import { Timeline } from './Timeline';
+import { useCalm } from './useCalm';
 import { ClassQueues, ClientService, DrrRing, Figures, Workers } from './views';
 import type { Highlight } from './views/types';
 
@@ -70,8 +71,10 @@ function useHighlight(): Highlight | null {
   );
 }
 
+const selectSnapshot = (s: UiState) => s.snapshot;
+
 function Views() {
-  const snapshot = useUi((s) => s.snapshot);
+  const snapshot = useCalm(selectSnapshot);
   const kind = useUi((s) => s.kind);
   const highlight = useHighlight();
   const props = { snapshot, highlight };

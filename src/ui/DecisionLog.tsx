@@ -2,9 +2,14 @@
  * One readable line per decision, newest first. Click a line (or use ↑/↓ with the log focused) to
  * pause and highlight the request, class, client or worker it touched in the views.
  */
-import { useUi } from '../state/store';
+import { memo, useCallback } from 'react';
+import { type UiState, useUi } from '../state/store';
 import type { SessionDecision } from '../worker/session';
 import type { Driver } from './driver';
+import { useCalm } from './useCalm';
+
+/** Lines the log shows (the newest). */
+const LOG_SHOWN = 80;
 
 function Links({ d }: { d: SessionDecision }) {
   return (
@@ -17,11 +22,39 @@ function Links({ d }: { d: SessionDecision }) {
   );
 }
 
+const Row = memo(function Row({
+  d,
+  selected,
+  onPick,
+}: {
+  d: SessionDecision;
+  selected: boolean;
+  onPick: (seq: number) => void;
+}) {
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard selection is on the list (arrows)
+    <li
+      data-seq={d.seq}
+      className={selected ? 'selected' : undefined}
+      aria-current={selected ? 'true' : undefined}
+      onClick={() => onPick(d.seq)}
+    >
+      <span className="t">#{d.seq + 1}</span> <span className="summary">{d.summary}</span> <Links d={d} />
+    </li>
+  );
+});
+
+const selectDecisions = (s: UiState) => s.decisions;
+
 export function DecisionLog({ driver }: { driver: Driver }) {
-  const decisions = useUi((s) => s.decisions);
+  const decisions = useCalm(selectDecisions);
   const selected = useUi((s) => s.selected);
   const kind = useUi((s) => s.kind);
-  const newestFirst = decisions.slice(-100).reverse();
+  const newestFirst = decisions.slice(-LOG_SHOWN).reverse();
+  const onPick = useCallback(
+    (seq: number) => driver.select(useUi.getState().selected === seq ? null : seq),
+    [driver],
+  );
   const move = (delta: number) => {
     if (!newestFirst.length) return;
     const i = newestFirst.findIndex((d) => d.seq === selected);
@@ -67,17 +100,7 @@ export function DecisionLog({ driver }: { driver: Driver }) {
           </li>
         )}
         {newestFirst.map((d) => (
-          // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard selection is on the list (arrows)
-          <li
-            key={d.seq}
-            data-seq={d.seq}
-            className={d.seq === selected ? 'selected' : undefined}
-            aria-current={d.seq === selected ? 'true' : undefined}
-            onClick={() => driver.select(d.seq === selected ? null : d.seq)}
-          >
-            <span className="t">#{d.seq + 1}</span> <span className="summary">{d.summary}</span>{' '}
-            <Links d={d} />
-          </li>
+          <Row key={d.seq} d={d} selected={d.seq === selected} onPick={onPick} />
         ))}
       </ol>
     </section>

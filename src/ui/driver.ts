@@ -22,6 +22,9 @@ import type { WorkerApi } from '../worker/client';
 import { scenarioText } from './scenarios';
 import { rememberScenario } from './share/share';
 
+/** While playing, the views' snapshot travels at most this often (light frames in between). */
+export const SNAPSHOT_EVERY_MS = 120;
+
 /** Pause in typing after which an edit is applied. */
 export const APPLY_DELAY_MS = 400;
 
@@ -166,7 +169,7 @@ export class Driver {
     if (frame.replaceLog) decisions = frame.decisions.slice(-UI_LOG_LIMIT);
     else if (frame.decisions.length) decisions = [...decisions, ...frame.decisions].slice(-UI_LOG_LIMIT);
     useUi.setState({
-      snapshot: frame.snapshot,
+      ...(frame.snapshot ? { snapshot: frame.snapshot } : {}),
       simTime: frame.simTime,
       decisionCount: frame.decisionCount,
       reach: Math.max(frame.reach, frame.decisionCount),
@@ -202,7 +205,11 @@ export class Driver {
       if (budget <= 0) return;
       this.busy = true;
       try {
-        const buf = await this.api.advance({ decisions: budget, maxWallMs: 8 });
+        const buf = await this.api.advance({
+          decisions: budget,
+          maxWallMs: 8,
+          snapshotEveryMs: SNAPSHOT_EVERY_MS,
+        });
         this.apply(unpackFrame(buf));
       } finally {
         this.busy = false;

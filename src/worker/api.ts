@@ -22,6 +22,11 @@ export interface AdvanceBudget {
   decisions: number;
   /** Stop early after this much wall time in the worker (keeps frames flowing at high speed). */
   maxWallMs?: number;
+  /**
+   * Send the (large) snapshot at most this often; frames in between carry the header and the new
+   * decisions only. The last frame of a run always has it.
+   */
+  snapshotEveryMs?: number;
 }
 
 /** Where a seek should land: a decision count (the playhead) or a simulated time. */
@@ -46,6 +51,7 @@ export class FairgroundApi {
   private seeking: SeekTarget | null = null;
   private sinceFrame: SessionDecision[] = [];
   private replaceLog = false;
+  private lastSnapshotAt = 0;
   /** Largest frame packed so far (bytes), for the benchmark. */
   maxFrameBytes = 0;
 
@@ -108,8 +114,9 @@ export class FairgroundApi {
   }
 
   /** The current state as one packed, transferable frame (decisions since the previous frame). */
-  private pack(): ArrayBuffer {
+  private pack(withSnapshot = true): ArrayBuffer {
     const s = this.need();
+    if (withSnapshot) this.lastSnapshotAt = now();
     const decisions = this.replaceLog ? this.log.slice(-LOG_LIMIT) : this.sinceFrame.slice(-LOG_LIMIT);
     const total = s.totalSteps();
     const buf = packFrame(
@@ -121,7 +128,7 @@ export class FairgroundApi {
         replaceLog: this.replaceLog,
         reach: Math.max(this.reach, total ?? 0),
       },
-      s.snapshot(),
+      withSnapshot ? s.snapshot() : null,
       decisions,
       FRAME_MAX_BYTES,
     );
@@ -131,8 +138,8 @@ export class FairgroundApi {
     return buf;
   }
 
-  private frameOut(): ArrayBuffer {
-    const buf = this.pack();
+  private frameOut(withSnapshot = true): ArrayBuffer {
+    const buf = this.pack(withSnapshot);
     return transfer(buf, [buf]);
   }
 
@@ -153,7 +160,9 @@ export class FairgroundApi {
       if (!this.one(s)) break;
       if (budget.maxWallMs !== undefined && (i & 31) === 31 && now() - start > budget.maxWallMs) break;
     }
-    return this.frameOut();
+    const every = budget.snapshotEveryMs;
+    const withSnapshot = every === undefined || s.done() || now() - this.lastSnapshotAt >= every;
+    return this.frameOut(withSnapshot);
   }
 
   async runUntil(simTimeS: number): Promise<ArrayBuffer> {
@@ -163,6 +172,7 @@ export class FairgroundApi {
     while (cur.time() < simTimeS && !cur.done()) if (!this.one(cur)) break;
     // The core's own runUntil also processes what is due exactly at the target time.
     cur.runUntil(simTimeS);
+    this.reach = Math.max(this.reach, cur.decisions());
     this.replaceLog = true;
     return this.frameOut();
   }

@@ -27,7 +27,8 @@ export interface FrameMeta {
 }
 
 export interface Frame extends FrameMeta {
-  snapshot: Record<string, unknown>;
+  /** Null in a light frame (the snapshot is sent at a lower rate while playing fast). */
+  snapshot: Record<string, unknown> | null;
   /** Newest last. */
   decisions: SessionDecision[];
   /** Size of the packed buffer. */
@@ -58,7 +59,7 @@ function body(snapshot: unknown, decisions: SessionDecision[]): Uint8Array {
 /** Packs one frame into a fresh ArrayBuffer of at most `maxBytes` bytes. */
 export function packFrame(
   meta: FrameMeta,
-  snapshot: Record<string, unknown>,
+  snapshot: Record<string, unknown> | null,
   decisions: SessionDecision[],
   maxBytes = FRAME_MAX_BYTES,
 ): ArrayBuffer {
@@ -72,7 +73,7 @@ export function packFrame(
     bytes = body(snap, kept);
   }
   // Then shorten long arrays inside the snapshot.
-  for (let keep = 512; bytes.length > room && keep >= 1; keep = Math.floor(keep / 4)) {
+  for (let keep = 512; snapshot && bytes.length > room && keep >= 1; keep = Math.floor(keep / 4)) {
     snap = { ...(shorten(snapshot, keep) as object), frame_truncated: true };
     bytes = body(snap, kept);
   }
@@ -99,7 +100,7 @@ export function unpackFrame(buf: ArrayBuffer): Frame {
   const len = head[7];
   if (HEADER_BYTES + len !== buf.byteLength) throw new Error('frame length mismatch');
   const parsed = JSON.parse(decoder.decode(new Uint8Array(buf, HEADER_BYTES, len))) as {
-    snapshot: Record<string, unknown>;
+    snapshot: Record<string, unknown> | null;
     decisions: SessionDecision[];
   };
   return {

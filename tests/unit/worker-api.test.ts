@@ -105,7 +105,7 @@ describe('worker API over a MessageChannel', () => {
     const f = unpackFrame(await api.step(16));
     const pops = f.decisions.filter((d) => d.kind === 'pop').map((d) => d.request);
     expect(pops).toEqual(['a0', 'a1', 'a2', 'b0', 'b1', 'b2', 'a3', 'b3']);
-    const drr = f.snapshot.drr as { classes: { name: string; deficit: number }[] };
+    const drr = f.snapshot?.drr as { classes: { name: string; deficit: number }[] };
     expect(drr.classes.map((c) => [c.name, c.deficit])).toEqual([
       ['A', 0],
       ['B', 0],
@@ -123,7 +123,21 @@ describe('worker API over a MessageChannel', () => {
     );
     expect(ok.ok).toBe(true);
     const f = unpackFrame(await api.step(9));
-    const drr = f.snapshot.drr as { classes: { name: string; quantum: number }[] };
+    const drr = f.snapshot?.drr as { classes: { name: string; quantum: number }[] };
     expect(drr.classes[0].quantum).toBe(5);
+  });
+});
+
+describe('light frames', () => {
+  it('carry no snapshot between snapshot intervals, but the header and decisions still flow', async () => {
+    const { api, close } = connect();
+    closeLast = close;
+    await api.load(TOY);
+    const first = unpackFrame(await api.advance({ decisions: 5, snapshotEveryMs: 60_000 }));
+    expect(first.snapshot).toBeNull();
+    expect(first.decisions).toHaveLength(5);
+    expect(first.decisionCount).toBe(5);
+    const full = unpackFrame(await api.advance({ decisions: 5 }));
+    expect(full.snapshot).not.toBeNull();
   });
 });

@@ -19,6 +19,28 @@ function wantPlain(): boolean {
   }
 }
 
+/**
+ * Monaco is big: fetch it only once the first run is on screen and the page is idle, so it never
+ * competes with the scenario that should start playing.
+ */
+function afterFirstRun(): Promise<void> {
+  return new Promise((resolve) => {
+    const idle = () =>
+      'requestIdleCallback' in window
+        ? requestIdleCallback(() => resolve(), { timeout: 1500 })
+        : setTimeout(resolve, 200);
+    if (useUi.getState().kind !== null) {
+      idle();
+      return;
+    }
+    const unsub = useUi.subscribe((s) => {
+      if (s.kind === null) return;
+      unsub();
+      idle();
+    });
+  });
+}
+
 function YamlEditor({
   which,
   label,
@@ -59,7 +81,8 @@ function YamlEditor({
     };
     if (wantPlain()) fallback();
     else
-      import('./monaco-editor')
+      afterFirstRun()
+        .then(() => import('./monaco-editor'))
         .then((m) => {
           if (disposed) return;
           try {
