@@ -86,8 +86,6 @@ export class Simulation {
   private decisionCount = 0;
   private eventCount = 0;
   private serial = 0;
-  /** Requests currently in the system by id (for the snapshot and the workload's callbacks). */
-  private readonly live = new Map<string, SimRequest>();
   readonly series: DownsampledSeries;
   private readonly sampleBuf: Float64Array;
   stoppedReason: string | null = null;
@@ -315,7 +313,6 @@ export class Simulation {
     if (ci === undefined)
       throw new Error(`workload: request ${spec.id} from unknown client '${spec.client}'`);
     const r = new SimRequest(spec, ci, this.serial++, t);
-    this.live.set(r.id, r);
     this.metrics.onSubmit(ci, t);
     if (this.recordOn)
       this.record({
@@ -362,7 +359,6 @@ export class Simulation {
 
   private rejectRequest(r: SimRequest, reason: string): void {
     r.state = ReqState.Rejected;
-    this.live.delete(r.id);
     this.metrics.onReject(r.client, this._now, reason);
     this.onRequestDone?.(r);
     for (const ev of this.workload.onReject(r.id, this._now)) this.scheduleWorkloadEvent(ev);
@@ -382,7 +378,6 @@ export class Simulation {
       onPreempt: (r, t) => m.onPreempt(r.client, t),
       onComplete: (r, t) => {
         m.onComplete(r.client, t, r.arrivalT, r.firstTokenT, r.outputLen);
-        sim.live.delete(r.id);
         sim.onRequestDone?.(r);
         sim.router.policy.onComplete?.(r, r.worker, sim.router);
         for (const ev of sim.workload.onComplete(r.id, t)) sim.scheduleWorkloadEvent(ev);
@@ -436,11 +431,6 @@ export class Simulation {
   }
 
   // ---- views ----------------------------------------------------------------------------------------
-
-  /** Requests in the system (not completed or rejected), by id. */
-  liveRequest(id: string): SimRequest | undefined {
-    return this.live.get(id);
-  }
 
   snapshot(): SimSnapshot {
     return buildSnapshot(this);
