@@ -12,7 +12,11 @@
  *
  * KV ledger: allocated blocks = blocks of the radix tree + private blocks of running requests. A
  * request's prompt is inserted into the tree when its prefill completes (so later requests can share
- * it while it still runs); its private blocks hold the rest and are freed at completion.
+ * it while it still runs); at completion its generated ids join the tree too (a follow-up that
+ * extends the reply then matches it), and the rest of its private blocks is freed. Only whole pages
+ * are cached, and an admitted request always computes at least its last prompt token.
+ *
+ * A step that had to preempt admits nothing new (memory is short), unless nothing is left running.
  */
 import { type GpuProfile, type ModelProfile, type StepShape, stepTimeS } from '../cost';
 import type { DecisionRecord } from '../sim/decision';
