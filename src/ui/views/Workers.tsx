@@ -11,12 +11,59 @@ import { RadixTree } from './RadixTree';
 import type { Highlight, ViewProps } from './types';
 
 /** Request chips shown per list before "+ N more". */
-export const IDS_SHOWN = 12;
+export const IDS_SHOWN = 6;
 
 /** The client named in a request id such as `alice#12.3` (null when the id has no `#`). */
 export function clientOfRequest(id: string): string | null {
   const k = id.indexOf('#');
   return k > 0 ? id.slice(0, k) : null;
+}
+
+/** Requests per client among `ids` (clients from the `#` prefix), in client colour order; unknown last. */
+export function clientMix(
+  ids: readonly string[],
+  clientIndex: Map<string, number>,
+): { client: string; index: number | null; n: number }[] {
+  const counts = new Map<string, number>();
+  for (const id of ids) {
+    const c = clientOfRequest(id) ?? '?';
+    counts.set(c, (counts.get(c) ?? 0) + 1);
+  }
+  return [...counts.entries()]
+    .map(([client, n]) => ({ client, index: clientIndex.get(client) ?? null, n }))
+    .sort(
+      (a, b) =>
+        (a.index ?? 1e9) - (b.index ?? 1e9) || (a.client < b.client ? -1 : a.client > b.client ? 1 : 0),
+    );
+}
+
+/** A stacked bar of a request list by client, with the counts as its text alternative. */
+function MixBar({
+  ids,
+  clientIndex,
+  what,
+}: {
+  ids: string[];
+  clientIndex: Map<string, number>;
+  what: string;
+}) {
+  if (ids.length === 0) return null;
+  const mix = clientMix(ids, clientIndex);
+  const text = mix.map((m) => `${m.client} ${m.n}`).join(', ');
+  return (
+    <div className="wk-mix" role="img" aria-label={`${what} by client: ${text}`} title={text}>
+      {mix.map((m) => (
+        <div
+          key={m.client}
+          className="wk-mix-part"
+          style={{
+            flexGrow: m.n,
+            background: m.index === null ? 'var(--muted)' : colorFor(m.index),
+          }}
+        />
+      ))}
+    </div>
+  );
 }
 
 function kvFraction(w: WorkerModel): number | null {
@@ -85,7 +132,7 @@ function IdList({
   selected: string | null;
   label: string;
 }) {
-  if (total === 0 && ids.length === 0) return <span className="hint">none</span>;
+  if (total === 0 && ids.length === 0) return null;
   const shown = ids.slice(0, IDS_SHOWN);
   const more = Math.max(0, Math.max(total, ids.length) - shown.length);
   return (
@@ -156,7 +203,8 @@ function WorkerCard({
       <dl className="wk-stats">
         <dt>running</dt>
         <dd data-running={w.runningCount}>
-          {fmtCount(w.runningCount)}{' '}
+          {fmtCount(w.runningCount)}
+          <MixBar ids={w.running} clientIndex={clientIndex} what={`running on worker ${w.id}`} />
           <IdList
             ids={w.running}
             total={w.runningCount}
@@ -167,7 +215,12 @@ function WorkerCard({
         </dd>
         <dt>waiting</dt>
         <dd data-waiting={w.waitingCount}>
-          {fmtCount(w.waitingCount)}{' '}
+          {fmtCount(w.waitingCount)}
+          <MixBar
+            ids={w.waiting}
+            clientIndex={clientIndex}
+            what={`waiting on worker ${w.id}${w.waitingCount > w.waiting.length ? ` (first ${w.waiting.length})` : ''}`}
+          />
           <IdList
             ids={w.waiting}
             total={w.waitingCount}

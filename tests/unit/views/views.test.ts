@@ -183,3 +183,20 @@ describe('Figures', () => {
     expect(render(Figures, sessionSnapshot(burstScript(), 3))).toContain('No run figures yet');
   });
 });
+
+describe('Workers client mix', () => {
+  test('the running batch by client, in client colour order, as text and as a stacked bar', async () => {
+    const { clientMix } = await import('../../../src/ui/views/Workers');
+    const idx = new Map([
+      ['alice', 0],
+      ['bob', 1],
+    ]);
+    expect(clientMix(['bob#1.0', 'alice#1.0', 'bob#2.0', 'x'], idx)).toEqual([
+      { client: 'alice', index: 0, n: 1 },
+      { client: 'bob', index: 1, n: 2 },
+      { client: '?', index: null, n: 1 },
+    ]);
+    const html = render(Workers, clusterSnapshot());
+    expect(html).toContain('aria-label="running on worker 0 by client: alice 1, bob 1"');
+  });
+});
