@@ -53,7 +53,7 @@ export interface SimOptions {
 
 export interface RunOptions {
   /** Called every `progressEvery` events with the progress in [0, 1); return false to stop the run. */
-  onProgress?: (frac: number) => boolean | undefined;
+  onProgress?: (frac: number) => unknown;
   progressEvery?: number;
   /** Stop after this many events in this call (a guard; default unlimited). */
   maxEvents?: number;
