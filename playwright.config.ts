@@ -7,6 +7,8 @@ const port = 4173;
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Text snapshots (normalised SVG) are the same on every platform: no OS suffix in their names.
+  snapshotPathTemplate: '{testDir}/__snapshots__/{testFilePath}/{arg}{ext}',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,

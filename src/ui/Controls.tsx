@@ -79,7 +79,7 @@ export function Controls({ driver }: { driver: Driver }) {
         <span className="speed-value">{speedLabel(speedIndex)}</span>
       </label>
       <output className="sim-time" aria-label="Simulated time" aria-live="off" title="Simulated time">
-        {formatSimTime(simTime)}
+        {kind === 'arbitration' ? `step ${simTime}` : formatSimTime(simTime)}
       </output>
       <span className="toolbar-gap" />
       <button type="button" onClick={() => void share(driver)} title="Copy a link that reproduces this run">

@@ -58,6 +58,7 @@ function YamlEditor({
   const revision = useEdits((s) => s.revision);
   const problems = useUi((s) => s.problems[which]);
   const theme = useUi((s) => s.theme);
+  const empty = useEdits((s) => s.texts[which].trim() === '');
 
   useEffect(() => {
     const el = host.current;
@@ -124,6 +125,12 @@ function YamlEditor({
       data-editor-mode={mode}
     >
       {mode === 'loading' && <p className="empty">Loading the editor…</p>}
+      {empty && which === 'policy' && (
+        <p className="editor-hint">
+          No router policy in this scenario. Paste a Dynamo router policy here (policy_classes, buckets,
+          models) to turn on policy-class queues; it overrides the scenario’s <code>router.policy</code>.
+        </p>
+      )}
       <div className="editor-host" ref={host} />
       {problems.length > 0 && (
         <p className="editor-status error" role="status">
