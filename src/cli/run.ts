@@ -9,6 +9,7 @@
  * Guards (so nothing hangs): FAIRGROUND_MAX_WALL_S (default 900 s of wall time) and
  * FAIRGROUND_MAX_EVENTS (default 2e9 events); a run cut short by one exits 1 with a clear message.
  */
+import { appendFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { type DecisionRecord, SimConfigError, Simulation } from '../core/sim';
 import { formatProblems, parseYaml, type Problem, problem } from '../format/yaml';
@@ -136,8 +137,8 @@ export async function runCommand(args: string[], io: CliIO): Promise<number> {
     throw err;
   }
 
-  const trace: string[] = [];
-  if (a.trace !== null) sim.onDecision = (d) => trace.push(traceLine(d, sim));
+  const trace = a.trace !== null ? new TraceWriter(a.trace, io) : null;
+  if (trace !== null) sim.onDecision = (d) => trace.add(traceLine(d, sim));
 
   const maxWallS = envNumber('FAIRGROUND_MAX_WALL_S', 900);
   const maxEvents = envNumber('FAIRGROUND_MAX_EVENTS', 2e9);
@@ -169,9 +170,44 @@ export async function runCommand(args: string[], io: CliIO): Promise<number> {
   }
   const result = sim.result();
   result.wall_time_s = wall;
-  if (a.trace !== null) io.writeFile(a.trace, trace.length ? `${trace.join('\n')}\n` : '');
+  trace?.close();
   io.out(a.json ? JSON.stringify(result) : formatSummary(result));
   return EXIT.ok;
+}
+
+/**
+ * Collects trace lines and writes them in parts of at most ~32 MB, so a long run's trace never has to
+ * fit in one string: the first part through the command's IO (tests see it in memory), later parts
+ * appended to the same file.
+ */
+class TraceWriter {
+  private lines: string[] = [];
+  private size = 0;
+  private parts = 0;
+
+  constructor(
+    private readonly path: string,
+    private readonly io: CliIO,
+  ) {}
+
+  add(line: string): void {
+    this.lines.push(line);
+    this.size += line.length + 1;
+    if (this.size > 32_000_000) this.flush();
+  }
+
+  private flush(): void {
+    const text = this.lines.length ? `${this.lines.join('\n')}\n` : '';
+    if (this.parts === 0) this.io.writeFile(this.path, text);
+    else appendFileSync(this.path, text);
+    this.parts++;
+    this.lines = [];
+    this.size = 0;
+  }
+
+  close(): void {
+    if (this.parts === 0 || this.lines.length > 0) this.flush();
+  }
 }
 
 /** One trace line: the decision record plus the cluster's queue state at that moment. */
