@@ -46,6 +46,7 @@ export class Router implements ClusterView {
   /** Counts for snapshots. */
   dispatched = 0;
   popped = 0;
+  enqueued = 0;
 
   constructor(
     policy: RouterPolicy,
@@ -151,6 +152,7 @@ export class Router implements ClusterView {
     }
     r.state = ReqState.RouterQueued;
     if (Number.isNaN(r.enqueueT)) r.enqueueT = now;
+    this.enqueued++;
     if (this.hooks.recording)
       this.hooks.record({
         t: now,

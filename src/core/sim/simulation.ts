@@ -187,7 +187,28 @@ export class Simulation {
     return this.eventCount;
   }
 
+  /**
+   * Decisions taken so far (arrivals, rejections, queueing, DRR pops, dispatches, admissions,
+   * preemptions, batch steps, completions): counted whether or not records are built, so it is the
+   * same with and without recording. Equals the number of records when recording from the start.
+   */
   get decisions(): number {
+    const m = this.metrics;
+    const r = this.router;
+    let n =
+      m.totalInjected +
+      m.totalRejected +
+      m.totalCompleted +
+      m.preemptions +
+      r.enqueued +
+      r.popped +
+      r.dispatched;
+    for (const w of this.workers) n += w.admissions + w.steps;
+    return n;
+  }
+
+  /** Records built so far (their `seq` numbers run 0 .. recordsBuilt-1). */
+  get recordsBuilt(): number {
     return this.decisionCount;
   }
 

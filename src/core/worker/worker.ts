@@ -90,6 +90,7 @@ export class Worker implements WorkerView {
   steps = 0;
   busyTimeS = 0;
   preemptions = 0;
+  admissions = 0;
   /** Cache-hit bookkeeping at admission. */
   admittedPromptTokens = 0;
   admittedCachedTokens = 0;
@@ -422,6 +423,7 @@ export class Worker implements WorkerView {
     this.shape.prefillTokens += c;
     this.shape.prefillAttnTokens2 += c * (m + c / 2);
     this.running.push(r);
+    this.admissions++;
     this.admittedPromptTokens += r.promptLen;
     this.admittedCachedTokens += m;
     this.hooks.onAdmit(r, this.now);

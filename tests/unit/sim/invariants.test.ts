@@ -184,5 +184,12 @@ describe('engine invariants on random small scenarios', () => {
     expect(got.length).toBeGreaterThan(50);
     expect(got).toEqual(all);
     expect(JSON.stringify(stepped.result())).toBe(JSON.stringify(full.result()));
+    // the decision count does not depend on whether records were built
+    expect(full.decisions).toBe(all.length);
+    const quiet = new Simulation(scenario(yaml), { record: false });
+    quiet.runToEnd();
+    expect(quiet.recordsBuilt).toBe(0);
+    expect(quiet.decisions).toBe(all.length);
+    expect(JSON.stringify(quiet.result())).toBe(JSON.stringify(full.result()));
   });
 });
