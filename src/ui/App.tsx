@@ -1,6 +1,9 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { type UiState, useUi } from '../state/store';
+
+/** From this speed step on (250 decisions/s), views animate nothing while playing. */
+const FAST_SPEED_INDEX = 7;
 import { Controls } from './Controls';
 import { DecisionLog } from './DecisionLog';
 import type { Driver } from './driver';
@@ -100,13 +103,15 @@ function Views() {
 export function App({ driver }: { driver: Driver }) {
   const message = useUi((s) => s.message);
   const theme = useUi((s) => s.theme);
+  // Fast play: many updates per second; motion (transitions, flashes) would only cost frames.
+  const fast = useUi((s) => s.playing && s.speedIndex >= FAST_SPEED_INDEX);
   useShortcuts(driver);
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
 
   return (
-    <div className="app">
+    <div className="app" data-motion={fast ? 'off' : 'on'}>
       <header className="masthead">
         <h1>
           Fairground <span className="tagline">fair &amp; locality-aware LLM request scheduling</span>

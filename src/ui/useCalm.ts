@@ -7,6 +7,9 @@ import { startTransition, useEffect, useState } from 'react';
 import { type UiState, useUi } from '../state/store';
 
 export const CALM_INTERVAL_MS = 150;
+/** At fast speeds (from 250 decisions/s) the views refresh less often still. */
+export const FAST_INTERVAL_MS = 300;
+const FAST_SPEED_INDEX = 7;
 
 export function useCalm<T>(select: (s: UiState) => T, intervalMs = CALM_INTERVAL_MS): T {
   const [value, setValue] = useState(() => select(useUi.getState()));
@@ -33,7 +36,8 @@ export function useCalm<T>(select: (s: UiState) => T, intervalMs = CALM_INTERVAL
         flush();
         return;
       }
-      if (timer === undefined) timer = setTimeout(flush, Math.max(0, last + intervalMs - performance.now()));
+      const every = s.speedIndex >= FAST_SPEED_INDEX ? Math.max(intervalMs, FAST_INTERVAL_MS) : intervalMs;
+      if (timer === undefined) timer = setTimeout(flush, Math.max(0, last + every - performance.now()));
     });
     setValue(() => select(useUi.getState()));
     return () => {
