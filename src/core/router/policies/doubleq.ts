@@ -61,19 +61,17 @@ export class DoubleQRouter implements RouterPolicy {
     this.refillCount = this.clients.map(() => 0);
   }
 
+  /** Make room for a client index first seen now (clients that only send scripted requests). */
   private ensureClient(req: SimRequest): void {
     const c = req.client;
-    if (c < this.clients.length && this.clients[c] === req.spec.client) return;
+    if (c < this.clients.length) return;
     while (this.clients.length <= c) {
       this.clients.push(this.clients.length === c ? req.spec.client : `client-${this.clients.length}`);
       this.refillCount.push(0);
     }
-    const need = this.clients.length * this.workers;
-    if (this.q.length < need) {
-      const q = new Float64Array(need);
-      q.set(this.q);
-      this.q = q;
-    }
+    const q = new Float64Array(this.clients.length * this.workers);
+    q.set(this.q.subarray(0, Math.min(this.q.length, q.length)));
+    this.q = q;
   }
 
   /** The global tree, created on first use with the workers' page size. */
