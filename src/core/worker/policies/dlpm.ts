@@ -24,9 +24,10 @@
  *     be added, and a refill the rest of the scan might have done happens at the next step's scan.
  *   - A request that fails for KV memory keeps failing for the rest of the step (memory only shrinks
  *     while a step is being planned), so later passes do not offer it again. After the first such
- *     failure, free + evictable blocks bound what any request can still get (both only shrink while
- *     a step is planned, and a cached prefix can only shrink too), so a request whose uncached part
- *     needs more is skipped without a try: the same outcome, without re-matching and evicting for it.
+ *     failure, free + evictable blocks (a sum that never grows while a step is planned), minus the
+ *     unlocked part of a request's own cached path (admission locks it before evicting), bound what
+ *     that request can get; one whose uncached part needs more is skipped without a try (see
+ *     `cannotFit`): the same outcome, without re-matching and evicting for it.
  *
  * Cost per step: the prefix sort (./prefix-order.ts: a remembered radix match per waiting request,
  * then O(n log n)) and usually one or two passes over the queue; CHECKREFILL's scan of the clients runs at most once per
@@ -46,6 +47,7 @@ import type {
   LocalPolicyFactory,
   WorkerView,
 } from '../local-policy';
+import type { RadixNode } from '../radix-cache';
 import { MatchedQueue } from './matched-queue';
 import { cachedPrefix, fcfsFallback, prefixOrder } from './prefix-order';
 
@@ -74,6 +76,28 @@ interface Scan {
   seen: Uint8Array;
   /** The client's deficit when the scan last reached each request. */
   deficit: Float64Array;
+}
+
+/**
+ * True when waiting entry `i` surely gets 'no-kv' now, given `room` = free + evictable blocks taken
+ * after an earlier failure of this step (free + evictable never grows while a step is planned).
+ * Admission locks the request's cached path before evicting, so the unlocked part of that path is
+ * not available to it: available ≤ room − unlocked path. Its need is the uncached rest of the prompt
+ * (the current match, re-read).
+ */
+function cannotFit(q: MatchedQueue, i: number, worker: WorkerView, room: number): boolean {
+  const radix = worker.radix;
+  const end = q.matchEnd(i, radix);
+  let unlocked = 0;
+  let n: RadixNode | null = end.node;
+  if (end.within < end.node.len) {
+    // the match ends inside this edge: admission splits it and locks only the matched part
+    if (end.node.lock === 0) unlocked += end.within;
+    n = end.node.parent;
+  }
+  for (; n !== null && n !== radix.root; n = n.parent) if (n.lock === 0) unlocked += n.len;
+  const need = worker.kv.blocksFor(q.items[i].promptLen - end.length);
+  return need > room - unlocked / radix.blockSize;
 }
 
 export class DlpmPolicy implements LocalPolicy {
@@ -164,7 +188,10 @@ export class DlpmPolicy implements LocalPolicy {
     /** Some waiting client has q > 0: CHECKREFILL cannot fire until an admission changes that. */
     let creditKnown = false;
     let full = false;
-    /** After the first KV failure: free + evictable blocks, an upper bound on what any request can get. */
+    /**
+     * After a KV failure: free + evictable blocks, less what later admissions allocated (an upper
+     * bound on what any request can still get in this step); -1 before any failure.
+     */
     let room = -1;
     for (let pass = 0; !full && admitted < n; pass++) {
       let changed = false;
@@ -192,7 +219,7 @@ export class DlpmPolicy implements LocalPolicy {
         }
         // a request that cannot fit in what is free or evictable now is not offered (the answer
         // would be 'no-kv'; see the class comment)
-        if (room >= 0 && !fallback && ctx.worker.kv.blocksFor(r.promptLen - match[i]) > room) {
+        if (room >= 0 && cannotFit(q, i, ctx.worker, room)) {
           state[i] = 2;
           if (scan !== null) scan.seen[i] = SEEN_NO_ROOM;
           continue;
@@ -209,10 +236,12 @@ export class DlpmPolicy implements LocalPolicy {
           creditKnown = false;
           this.queued[c]--;
           this.deficits[c] -= this.we * (r.promptLen - r.cachedLen);
+          if (room >= 0) room -= r.privBlocks; // what this admission allocated
         } else if (outcome === 'no-kv') {
           state[i] = 2;
           if (scan !== null) scan.seen[i] = SEEN_NO_ROOM;
-          if (room < 0) room = ctx.worker.kv.freeBlocks + ctx.worker.radix.evictableBlocks();
+          // everything evictable outside this request's path is gone now: take the bound afresh
+          room = ctx.worker.kv.freeBlocks + ctx.worker.radix.evictableBlocks();
         } else {
           if (scan !== null) scan.seen[i] = SEEN_NONE;
           full = true; // no slot or token budget left: nothing else can be added this step

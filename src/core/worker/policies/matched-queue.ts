@@ -24,13 +24,23 @@ import { reusableLimit } from './prefix-order';
 interface Memo {
   full: RadixNode | null;
   fullDepth: number;
+  /** Page key of the request's page right after `fullDepth` (-1: not computed). */
+  nextKey: number;
   part: RadixNode | null;
   partWithin: number;
   partStart: number;
   partLen: number;
 }
 
-const fresh = (): Memo => ({ full: null, fullDepth: 0, part: null, partWithin: 0, partStart: 0, partLen: 0 });
+const fresh = (): Memo => ({
+  full: null,
+  fullDepth: 0,
+  nextKey: -1,
+  part: null,
+  partWithin: 0,
+  partStart: 0,
+  partLen: 0,
+});
 
 export class MatchedQueue {
   /** Waiting requests in queue order (a preempted request first). */
@@ -105,7 +115,14 @@ export class MatchedQueue {
     let pos = depth;
     m.part = null;
     while (pos + b <= limit) {
-      const child = node.children?.get(radix.pageKey(tokens, pos));
+      // the key of the page after the remembered depth is kept: most re-reads stop at this lookup
+      let key: number;
+      if (pos === m.fullDepth && m.nextKey >= 0) key = m.nextKey;
+      else {
+        key = radix.pageKey(tokens, pos);
+        if (pos === m.fullDepth) m.nextKey = key;
+      }
+      const child = node.children?.get(key);
       if (child === undefined || child.removed) break;
       const room = Math.min(child.len, limit - pos);
       const src = child.src;
@@ -124,6 +141,7 @@ export class MatchedQueue {
       pos += c;
       node = child;
     }
+    if (pos !== m.fullDepth) m.nextKey = -1;
     m.full = node;
     m.fullDepth = pos;
     return m;
