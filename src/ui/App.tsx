@@ -89,13 +89,17 @@ function Views() {
       </div>
     );
   }
+  // Without policy-class queues the ring and the class queues only hold a hint: show them last.
+  const queues = !!snapshot && typeof snapshot === 'object' && 'drr' in snapshot && !!snapshot.drr;
   return (
     <div className="views cluster">
-      <DrrRing {...props} />
-      <ClassQueues {...props} />
+      {queues && <DrrRing {...props} />}
+      {queues && <ClassQueues {...props} />}
       <Workers {...props} />
       <ClientService {...props} />
       <Figures {...props} />
+      {!queues && <DrrRing {...props} />}
+      {!queues && <ClassQueues {...props} />}
     </div>
   );
 }

@@ -33,6 +33,14 @@ test('Dynamo burst: 8 enqueues then 8 pops in the order a0 a1 a2 b0 b1 b2 a3 b3,
   expect(pops).toEqual(['a0', 'a1', 'a2', 'b0', 'b1', 'b2', 'a3', 'b3']);
   const drr = (await snapshot(page)).drr as { classes: { name: string; deficit: number }[] };
   expect(drr.classes.map((c) => c.deficit)).toEqual([0, 0]);
+
+  // Selecting a line marks it (and would pause a playing run); the log is one tab stop with arrows.
+  const line = page.getByRole('log', { name: 'Decision log' }).locator('li', { hasText: 'pop b0 from B' });
+  await line.click();
+  await expect(line).toHaveAttribute('aria-current', 'true');
+  await page.getByRole('log', { name: 'Decision log' }).press('ArrowDown');
+  await expect(line).not.toHaveAttribute('aria-current', 'true');
+  await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
 });
 
 test('a broken policy gets a marker at its line, the text is kept (and survives a reload); fixing it restarts the run', async ({
