@@ -1,0 +1,142 @@
+/**
+ * Export: the current run as JSON (result, snapshot, texts, request records) or CSV (per-request
+ * records, time series), and any chart on the page as SVG or PNG. Everything is built in the browser
+ * and downloaded from a Blob; nothing goes over the network.
+ */
+import { useMemo, useState } from 'react';
+import { requestsCsv, runToJson, type SeriesTable, seriesCsv, toCsv } from '../../core/export';
+import { useUi } from '../../state/store';
+import { findCharts, downloadPng, downloadSvg } from './charts';
+import { downloadText, slug } from './download';
+import { FeatureDialog } from './FeatureDialog';
+import { currentTexts } from './playground';
+import { useFeatures } from './store';
+import { replayInWorker } from './sweep-client';
+
+type What = 'json' | 'requests' | 'series';
+
+function isSeries(x: unknown): x is SeriesTable {
+  const s = x as SeriesTable | null;
+  return !!s && Array.isArray(s.t) && typeof s.rows === 'object' && s.rows !== null;
+}
+
+async function exportRun(what: What): Promise<string> {
+  const ui = useUi.getState();
+  const texts = currentTexts();
+  const name = slug(ui.scenarioName || 'run');
+  const at = ui.decisionCount;
+  if (what === 'series') {
+    const series = (ui.snapshot as { series?: unknown } | null)?.series;
+    if (!isSeries(series)) return 'This run has no time series (the DRR sandbox steps have no clock).';
+    downloadText(seriesCsv(series), `${name}-series.csv`, 'text/csv');
+    return `Downloaded ${series.t.length} samples of ${Object.keys(series.rows).length} series.`;
+  }
+  const replay = await replayInWorker({
+    scenario: texts.scenario,
+    ...(texts.policy !== undefined ? { policy: texts.policy } : {}),
+    decisions: at,
+  });
+  if (!replay.ok) return `Export failed: ${replay.message}`;
+  if (what === 'requests') {
+    if (replay.kind === 'arbitration') {
+      const log = (replay.result as { log: Record<string, unknown>[] }).log.map((l) => ({
+        op: String(l.op),
+        id: (l.id as string | null) ?? null,
+        class: (l.class as string | undefined) ?? null,
+        cost: typeof l.cost === 'number' ? l.cost : null,
+        cursor: (l.cursor as string | null | undefined) ?? null,
+        carry: (l.carry as string | null | undefined) ?? null,
+      }));
+      downloadText(
+        toCsv(log, ['op', 'id', 'class', 'cost', 'cursor', 'carry']),
+        `${name}-steps.csv`,
+        'text/csv',
+      );
+      return `Downloaded ${log.length} sandbox steps.`;
+    }
+    downloadText(requestsCsv(replay.requests), `${name}-requests.csv`, 'text/csv');
+    return `Downloaded ${replay.requests.length} request records (those finished by decision ${at}).`;
+  }
+  const json = runToJson(replay.result, replay.snapshot, {
+    kind: replay.kind,
+    decisions: at,
+    scenario_yaml: texts.scenario,
+    ...(texts.policy !== undefined ? { policy_yaml: texts.policy } : {}),
+    requests: replay.requests,
+  });
+  downloadText(json, `${name}-run.json`, 'application/json');
+  return `Downloaded the run at decision ${at} as JSON.`;
+}
+
+export function ExportDialog() {
+  const close = () => useFeatures.setState({ panel: null });
+  const kind = useUi((s) => s.kind);
+  const decisions = useUi((s) => s.decisionCount);
+  const [status, setStatus] = useState<string>('');
+  const [busy, setBusy] = useState(false);
+  // The charts on the page when the dialog opened (the dialog itself draws none).
+  const charts = useMemo(() => findCharts(document.querySelector('.workspace') ?? document), []);
+  const run = async (what: What) => {
+    setBusy(true);
+    setStatus('Preparing…');
+    try {
+      setStatus(await exportRun(what));
+    } catch (err) {
+      setStatus(`Export failed: ${err instanceof Error ? err.message : String(err)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <FeatureDialog label="Export" onClose={close}>
+      <h3 className="feature-sub">This run (at decision {decisions})</h3>
+      <div className="export-row">
+        <button type="button" disabled={busy} onClick={() => void run('json')}>
+          Run as JSON
+        </button>
+        <button type="button" disabled={busy} onClick={() => void run('requests')}>
+          {kind === 'arbitration' ? 'Steps as CSV' : 'Requests as CSV'}
+        </button>
+        <button type="button" disabled={busy || kind === 'arbitration'} onClick={() => void run('series')}>
+          Time series as CSV
+        </button>
+      </div>
+      <h3 className="feature-sub">Charts</h3>
+      {charts.length === 0 ? (
+        <p className="muted">No chart is drawn yet.</p>
+      ) : (
+        <ul className="export-charts">
+          {charts.map((c) => (
+            <li key={c.id}>
+              <span>{c.title}</span>
+              <button
+                type="button"
+                className="small"
+                onClick={() => downloadSvg(c)}
+                aria-label={`${c.title} as SVG`}
+              >
+                SVG
+              </button>
+              <button
+                type="button"
+                className="small"
+                onClick={() => void downloadPng(c).catch((e) => setStatus(String(e)))}
+                aria-label={`${c.title} as PNG`}
+              >
+                PNG
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="muted" role="status">
+        {status || 'Files are made in your browser; nothing is uploaded.'}
+      </p>
+      <div className="dialog-actions">
+        <button type="button" onClick={() => useFeatures.setState({ panel: 'import' })}>
+          Import BLIS spec…
+        </button>
+      </div>
+    </FeatureDialog>
+  );
+}

@@ -1,0 +1,344 @@
+/**
+ * The sweep's charts: the throughput/fairness frontier (paper Fig. 1), the swept parameter against
+ * throughput and Jain's index (paper Fig. 10), and latency against offered load. d3 computes the
+ * scales and paths; React owns the nodes. Each point opens its run.
+ */
+import { line as d3line, scaleLinear, scaleLog } from 'd3';
+import type { RunResult } from '../../core/sim';
+import type { SweepPoint, SweepRun } from './store';
+
+const W = 340;
+const H = 230;
+const M = { top: 14, right: 46, bottom: 40, left: 56 };
+
+type Done = SweepPoint & { result: RunResult };
+
+function fmt(v: number): string {
+  if (!Number.isFinite(v)) return '–';
+  const a = Math.abs(v);
+  if (a >= 1e6) return `${(v / 1e6).toPrecision(3)}M`;
+  if (a >= 1e4) return `${(v / 1e3).toPrecision(3)}k`;
+  if (a >= 100) return v.toFixed(0);
+  return Number(v.toPrecision(3)).toString();
+}
+
+function extent(values: number[], zero = false): [number, number] {
+  const finite = values.filter(Number.isFinite);
+  if (finite.length === 0) return [0, 1];
+  let lo = Math.min(...finite);
+  let hi = Math.max(...finite);
+  if (zero && lo > 0) lo = 0;
+  if (lo === hi) {
+    const pad = Math.abs(lo) * 0.1 || 1;
+    lo -= pad;
+    hi += pad;
+  }
+  return [lo, hi];
+}
+
+export function throughputOf(r: RunResult): number {
+  return r.throughput.tokens_per_s;
+}
+
+export function offeredLoad(r: RunResult): number {
+  return r.sim_time_s > 0 ? r.requests.injected / r.sim_time_s : 0;
+}
+
+interface Series {
+  label: string;
+  /** CSS colour. */
+  color: string;
+  dashed?: boolean;
+  axis: 'left' | 'right';
+  pts: { x: number; y: number; point: number }[];
+  /** Draw a connecting line (sweep points) or markers only (baselines). */
+  connect: boolean;
+}
+
+interface ChartProps {
+  title: string;
+  xLabel: string;
+  yLabel: string;
+  y2Label?: string;
+  xLog?: boolean;
+  yDomain?: [number, number];
+  y2Domain?: [number, number];
+  series: Series[];
+  sweep: SweepRun;
+  onOpen: (index: number) => void;
+  /** Whether markers are keyboard buttons (one chart only, so each run is one tab stop). */
+  focusable: boolean;
+}
+
+function pointLabel(sweep: SweepRun, i: number): string {
+  const p = sweep.points[i];
+  return p.value === null ? p.label : `${p.label}`;
+}
+
+function Chart(props: ChartProps) {
+  const { series, sweep } = props;
+  const xs = series.flatMap((s) => s.pts.map((p) => p.x));
+  const left = series.filter((s) => s.axis === 'left').flatMap((s) => s.pts.map((p) => p.y));
+  const right = series.filter((s) => s.axis === 'right').flatMap((s) => s.pts.map((p) => p.y));
+  const [x0, x1] = extent(xs);
+  const x = (props.xLog && x0 > 0 ? scaleLog() : scaleLinear())
+    .domain(props.xLog && x0 > 0 ? [x0, x1] : [x0, x1])
+    .range([M.left, W - M.right]);
+  if (!props.xLog) x.nice();
+  const y = scaleLinear()
+    .domain(props.yDomain ?? extent(left, true))
+    .range([H - M.bottom, M.top])
+    .nice();
+  const y2 = scaleLinear()
+    .domain(props.y2Domain ?? extent(right, true))
+    .range([H - M.bottom, M.top])
+    .nice();
+  const xTicks = props.xLog ? x.ticks(4).filter((_, i, a) => a.length <= 6 || i % 2 === 0) : x.ticks(5);
+  const path = d3line<{ x: number; y: number }>();
+  const summary = `${props.title}: ${series
+    .map((s) => `${s.label}: ${s.pts.map((p) => `(${fmt(p.x)}, ${fmt(p.y)})`).join(' ')}`)
+    .join('; ')}`;
+  return (
+    <figure className="sweep-chart">
+      <figcaption>{props.title}</figcaption>
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        width="100%"
+        // With keyboard markers the chart is a group of buttons; otherwise one image with a text alternative.
+        role={props.focusable ? 'group' : 'img'}
+        aria-label={summary}
+        xmlns="http://www.w3.org/2000/svg"
+        className="sweep-svg"
+      >
+        <title>{props.title}</title>
+        <rect x={0} y={0} width={W} height={H} className="chart-bg" />
+        {y.ticks(5).map((t) => (
+          <g key={`y${t}`}>
+            <line x1={M.left} x2={W - M.right} y1={y(t)} y2={y(t)} className="grid" />
+            <text x={M.left - 6} y={y(t)} dy="0.32em" textAnchor="end" className="tick">
+              {fmt(t)}
+            </text>
+          </g>
+        ))}
+        {right.length > 0 &&
+          y2.ticks(5).map((t) => (
+            <text key={`r${t}`} x={W - M.right + 6} y={y2(t)} dy="0.32em" className="tick">
+              {fmt(t)}
+            </text>
+          ))}
+        {xTicks.map((t) => (
+          <g key={`x${t}`}>
+            <line x1={x(t)} x2={x(t)} y1={H - M.bottom} y2={H - M.bottom + 4} className="axis" />
+            <text x={x(t)} y={H - M.bottom + 15} textAnchor="middle" className="tick">
+              {fmt(t)}
+            </text>
+          </g>
+        ))}
+        <line x1={M.left} x2={W - M.right} y1={H - M.bottom} y2={H - M.bottom} className="axis" />
+        <line x1={M.left} x2={M.left} y1={M.top} y2={H - M.bottom} className="axis" />
+        <text x={(M.left + W - M.right) / 2} y={H - 6} textAnchor="middle" className="axis-label">
+          {props.xLabel}
+        </text>
+        <text
+          transform={`translate(13 ${(M.top + H - M.bottom) / 2}) rotate(-90)`}
+          textAnchor="middle"
+          className="axis-label"
+        >
+          {props.yLabel}
+        </text>
+        {props.y2Label && right.length > 0 && (
+          <text
+            transform={`translate(${W - 8} ${(M.top + H - M.bottom) / 2}) rotate(90)`}
+            textAnchor="middle"
+            className="axis-label"
+          >
+            {props.y2Label}
+          </text>
+        )}
+        {series.map((s) => {
+          const yy = s.axis === 'left' ? y : y2;
+          const pts = s.pts.map((p) => ({ x: x(p.x), y: yy(p.y), point: p.point }));
+          return (
+            <g key={s.label} style={{ color: s.color }}>
+              {s.connect && pts.length > 1 && (
+                <path
+                  d={path(pts) ?? ''}
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth={2}
+                  strokeDasharray={s.dashed ? '5 4' : undefined}
+                />
+              )}
+              {pts.map((p) => (
+                // biome-ignore lint/a11y/useSemanticElements: an SVG marker cannot be a <button>
+                <g
+                  key={p.point}
+                  className="sweep-marker"
+                  data-point={p.point}
+                  role="button"
+                  tabIndex={props.focusable ? 0 : -1}
+                  aria-label={props.focusable ? `Open run ${pointLabel(sweep, p.point)}` : undefined}
+                  onClick={() => props.onOpen(p.point)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter' || e.key === ' ') {
+                      e.preventDefault();
+                      props.onOpen(p.point);
+                    }
+                  }}
+                >
+                  <title>{`${pointLabel(sweep, p.point)} — click to open this run`}</title>
+                  {s.connect ? (
+                    <circle
+                      cx={p.x}
+                      cy={p.y}
+                      r={5}
+                      fill={s.dashed ? 'var(--panel)' : 'currentColor'}
+                      stroke="currentColor"
+                      strokeWidth={2}
+                    />
+                  ) : (
+                    <rect
+                      x={p.x - 5}
+                      y={p.y - 5}
+                      width={10}
+                      height={10}
+                      transform={`rotate(45 ${p.x} ${p.y})`}
+                      fill="currentColor"
+                    />
+                  )}
+                </g>
+              ))}
+            </g>
+          );
+        })}
+      </svg>
+      <ul className="sweep-legend">
+        {series.map((s) => (
+          <li key={s.label}>
+            <svg width="26" height="10" aria-hidden="true">
+              <line
+                x1={1}
+                x2={25}
+                y1={5}
+                y2={5}
+                stroke={s.color}
+                strokeWidth={s.connect ? 2 : 0}
+                strokeDasharray={s.dashed ? '5 4' : undefined}
+              />
+              {!s.connect && <rect x={9} y={1} width={8} height={8} fill={s.color} />}
+            </svg>
+            {s.label}
+          </li>
+        ))}
+      </ul>
+    </figure>
+  );
+}
+
+/** All charts of a sweep (only the points that have finished). */
+export function SweepCharts({ sweep, onOpen }: { sweep: SweepRun; onOpen: (index: number) => void }) {
+  const done = sweep.points
+    .map((p, i) => ({ p, i }))
+    .filter((x): x is { p: Done; i: number } => x.p.result !== null);
+  const swept = done.filter((d) => d.p.value !== null).sort((a, b) => (a.p.value ?? 0) - (b.p.value ?? 0));
+  const baselines = done.filter((d) => d.p.value === null);
+  const name = sweep.label.split(' (')[0];
+  const frontier: Series[] = [
+    {
+      label: `${name} sweep`,
+      color: 'var(--c0)',
+      axis: 'left',
+      connect: true,
+      pts: swept.map((d) => ({ x: throughputOf(d.p.result), y: d.p.result.jain_index, point: d.i })),
+    },
+    ...baselines.map((d, k) => ({
+      label: d.p.label,
+      color: `var(--c${[5, 2, 3, 1][k % 4]})`,
+      axis: 'left' as const,
+      connect: false,
+      pts: [{ x: throughputOf(d.p.result), y: d.p.result.jain_index, point: d.i }],
+    })),
+  ];
+  const xLog =
+    swept.length > 1 &&
+    swept.every((d) => (d.p.value ?? 0) > 0) &&
+    isLogSpread(swept.map((d) => d.p.value ?? 1));
+  const response: Series[] = [
+    {
+      label: 'throughput (tokens/s)',
+      color: 'var(--c0)',
+      axis: 'left',
+      connect: true,
+      pts: swept.map((d) => ({ x: d.p.value ?? 0, y: throughputOf(d.p.result), point: d.i })),
+    },
+    {
+      label: "Jain's index (right axis)",
+      color: 'var(--c5)',
+      dashed: true,
+      axis: 'right',
+      connect: true,
+      pts: swept.map((d) => ({ x: d.p.value ?? 0, y: d.p.result.jain_index, point: d.i })),
+    },
+  ];
+  const latencyPts = (key: 'e2e_p50_s' | 'e2e_p99_s') =>
+    [...done]
+      .filter((d) => d.p.result.latency[key] !== null)
+      .sort((a, b) => offeredLoad(a.p.result) - offeredLoad(b.p.result))
+      .map((d) => ({ x: offeredLoad(d.p.result), y: d.p.result.latency[key] ?? 0, point: d.i }));
+  const latency: Series[] = [
+    {
+      label: 'end-to-end p50',
+      color: 'var(--c2)',
+      axis: 'left',
+      connect: true,
+      pts: latencyPts('e2e_p50_s'),
+    },
+    {
+      label: 'end-to-end p99',
+      color: 'var(--c3)',
+      dashed: true,
+      axis: 'left',
+      connect: true,
+      pts: latencyPts('e2e_p99_s'),
+    },
+  ];
+  return (
+    <div className="sweep-charts">
+      <Chart
+        title="Throughput vs fairness"
+        xLabel="throughput (tokens/s)"
+        yLabel="Jain's fairness index"
+        series={frontier}
+        sweep={sweep}
+        onOpen={onOpen}
+        focusable
+      />
+      <Chart
+        title={`${name} vs throughput and fairness`}
+        xLabel={`${name} (${sweep.unit}${xLog ? ', log scale' : ''})`}
+        yLabel="throughput (tokens/s)"
+        y2Label="Jain's index"
+        xLog={xLog}
+        series={response}
+        sweep={sweep}
+        onOpen={onOpen}
+        focusable={false}
+      />
+      <Chart
+        title="Latency vs load"
+        xLabel="offered load (requests/s)"
+        yLabel="end-to-end latency (s)"
+        series={latency}
+        sweep={sweep}
+        onOpen={onOpen}
+        focusable={false}
+      />
+    </div>
+  );
+}
+
+function isLogSpread(values: number[]): boolean {
+  const lo = Math.min(...values);
+  const hi = Math.max(...values);
+  return lo > 0 && hi / lo >= 20;
+}

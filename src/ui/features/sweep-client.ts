@@ -1,0 +1,116 @@
+/**
+ * Runs a sweep in parallel Web Workers (min(cores − 1, 4), at least one): each worker takes the next
+ * point; Cancel terminates the workers at once. Results go into the features store as they arrive.
+ */
+import { type Remote, wrap } from 'comlink';
+import {
+  type ReplayInput,
+  type ReplayOutcome,
+  runSweep,
+  type SweepPointInput,
+  type SweepWorkerApi,
+} from '../../worker/sweep-runner';
+import { type SweepPoint, type SweepRun, useFeatures } from './store';
+
+export function sweepConcurrency(): number {
+  const cores = typeof navigator !== 'undefined' ? navigator.hardwareConcurrency || 2 : 2;
+  return Math.max(1, Math.min(cores - 1, 4));
+}
+
+function startSweepWorker(): { api: Remote<SweepWorkerApi>; worker: Worker } {
+  const worker = new Worker(new URL('../../worker/sweep.worker.ts', import.meta.url), { type: 'module' });
+  return { api: wrap<SweepWorkerApi>(worker), worker };
+}
+
+let token = 0;
+let live: Worker[] = [];
+
+function update(id: number, f: (s: SweepRun) => SweepRun): void {
+  if (id !== token) return;
+  const s = useFeatures.getState().sweep;
+  if (s) useFeatures.setState({ sweep: f(s) });
+}
+
+/** Start a sweep (cancelling any running one). */
+export async function startSweep(
+  base: Omit<SweepRun, 'status' | 'done' | 'total' | 'points'>,
+  points: Omit<SweepPoint, 'result' | 'error'>[],
+): Promise<void> {
+  cancelSweep();
+  const id = ++token;
+  useFeatures.setState({
+    sweep: {
+      ...base,
+      status: 'running',
+      done: 0,
+      total: points.length,
+      points: points.map((p) => ({ ...p, result: null, error: null })),
+    },
+  });
+  const n = Math.min(sweepConcurrency(), points.length);
+  const pool = Array.from({ length: n }, startSweepWorker);
+  live = pool.map((p) => p.worker);
+  const free = [...pool];
+  const inputs: SweepPointInput[] = points.map((p) => ({
+    scenario: base.scenario,
+    ...(base.policy !== undefined ? { policy: base.policy } : {}),
+    sets: p.sets,
+  }));
+  await runSweep(
+    inputs,
+    async (input) => {
+      const w = free.pop();
+      if (!w) throw new Error('no free sweep worker');
+      try {
+        return await w.api.runPoint(input);
+      } finally {
+        free.push(w);
+      }
+    },
+    {
+      concurrency: n,
+      cancelled: () => id !== token,
+      onPoint: (i, outcome) =>
+        update(id, (s) => ({
+          ...s,
+          done: s.done + 1,
+          points: s.points.map((p, j) =>
+            j === i
+              ? {
+                  ...p,
+                  result: outcome.ok ? outcome.result : null,
+                  error: outcome.ok ? null : outcome.message,
+                }
+              : p,
+          ),
+        })),
+    },
+  );
+  update(id, (s) => ({ ...s, status: 'done' }));
+  if (id === token) stopWorkers();
+}
+
+function stopWorkers(): void {
+  for (const w of live) w.terminate();
+  live = [];
+}
+
+export function cancelSweep(): void {
+  const running = useFeatures.getState().sweep?.status === 'running';
+  token++;
+  stopWorkers();
+  if (running) {
+    const s = useFeatures.getState().sweep;
+    if (s) useFeatures.setState({ sweep: { ...s, status: 'cancelled' } });
+  }
+}
+
+/** Replay the playground's run in a fresh worker (for export), then let the worker go. */
+export async function replayInWorker(input: ReplayInput): Promise<ReplayOutcome> {
+  const { api, worker } = startSweepWorker();
+  try {
+    return await api.replay(input);
+  } finally {
+    worker.terminate();
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * Where an explanation step's reference lives in the YAML the user edits: the line of a policy
+ * class (`policy_classes[].name`, per model profile), of a scenario key given as a dotted path, or
+ * of a client (`clients[].name`). Uses the `yaml` package's node ranges; never throws.
+ */
+import { isMap, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
+import type { ExplanationRef } from '../../core/explain';
+
+export type EditorWhich = 'policy' | 'scenario';
+
+export interface YamlSpot {
+  which: EditorWhich;
+  /** 1-based. */
+  line: number;
+  col: number;
+}
+
+interface Located {
+  doc: ReturnType<typeof parseDocument>;
+  lines: LineCounter;
+}
+
+function load(text: string): Located | null {
+  if (text.trim() === '') return null;
+  try {
+    const lines = new LineCounter();
+    const doc = parseDocument(text, { lineCounter: lines });
+    return doc.errors.length > 0 ? null : { doc, lines };
+  } catch {
+    return null;
+  }
+}
+
+function spotOf(at: Located, node: unknown, which: EditorWhich): YamlSpot | null {
+  const range = (node as Node | undefined)?.range;
+  if (!range) return null;
+  const pos = at.lines.linePos(range[0]);
+  return { which, line: pos.line, col: pos.col };
+}
+
+/** The `name` node of the entry called `name` in the list at `path`. */
+function namedEntry(at: Located, path: (string | number)[], name: string): unknown {
+  const list = at.doc.getIn(path, true);
+  if (!isSeq(list)) return undefined;
+  for (const item of list.items) if (isMap(item) && item.get('name') === name) return item.get('name', true);
+  return undefined;
+}
+
+/** The deepest existing node along a dotted path (a defaulted key points at its parent). */
+function deepest(at: Located, path: string[]): unknown {
+  for (let n = path.length; n > 0; n--) {
+    const node = at.doc.getIn(path.slice(0, n), true);
+    if (node !== undefined && node !== null) return node;
+  }
+  return undefined;
+}
+
+function classPath(profile: string | undefined): (string | number)[] {
+  return profile === undefined || profile === '(root)' || profile === '(default)'
+    ? ['policy_classes']
+    : ['models', profile, 'policy_classes'];
+}
+
+/**
+ * The YAML spot of a reference: classes are looked up in the policy text first, then in the
+ * policy inside the scenario (`router.policy`, or a script's `policy`); parameters and clients in the
+ * scenario (a `router.policy…` parameter also in the policy text).
+ */
+export function findRef(ref: ExplanationRef, texts: { scenario: string; policy: string }): YamlSpot | null {
+  const scenario = load(texts.scenario);
+  const policy = load(texts.policy);
+  if (ref.kind === 'class') {
+    const inner = classPath(ref.profile);
+    if (policy) {
+      const spot = spotOf(policy, namedEntry(policy, inner, ref.name), 'policy');
+      if (spot) return spot;
+    }
+    if (scenario) {
+      for (const base of [['router', 'policy'], ['policy']]) {
+        const spot = spotOf(scenario, namedEntry(scenario, [...base, ...inner], ref.name), 'scenario');
+        if (spot) return spot;
+      }
+    }
+    return null;
+  }
+  if (ref.kind === 'client') {
+    return scenario ? spotOf(scenario, namedEntry(scenario, ['clients'], ref.name), 'scenario') : null;
+  }
+  const path = ref.name.split('.').filter((s) => s !== '');
+  if (path.length === 0) return null;
+  if (policy && path[0] === 'router' && path[1] === 'policy' && path.length > 2) {
+    const spot = spotOf(policy, deepest(policy, path.slice(2)), 'policy');
+    if (spot) return spot;
+  }
+  return scenario ? spotOf(scenario, deepest(scenario, path), 'scenario') : null;
+}
