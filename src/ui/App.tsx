@@ -8,6 +8,7 @@ import { Controls } from './Controls';
 import { DecisionLog } from './DecisionLog';
 import type { Driver } from './driver';
 import { EditorPanel } from './editor/EditorPanel';
+import { FeatureBar, FeaturePanels } from './features';
 import { HelpOverlay, ShareDialog } from './Overlays';
 import { ScenarioPanel } from './ScenarioPanel';
 import { Timeline } from './Timeline';
@@ -121,6 +122,7 @@ export function App({ driver }: { driver: Driver }) {
           Fairground <span className="tagline">fair &amp; locality-aware LLM request scheduling</span>
         </h1>
         <Controls driver={driver} />
+        <FeatureBar />
       </header>
       <Timeline driver={driver} />
       {message && (
@@ -146,6 +148,7 @@ export function App({ driver }: { driver: Driver }) {
         </div>
         <div className="column right">
           <DecisionLog driver={driver} />
+          <FeaturePanels driver={driver} />
         </div>
       </main>
       <HelpOverlay />

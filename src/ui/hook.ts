@@ -9,6 +9,7 @@ import { useUi } from '../state/store';
 import type { WorkerApi } from '../worker/client';
 import type { Driver } from './driver';
 import { editorHandle } from './editor/registry';
+import { explainLast } from './features';
 import type { EditorMarker, EditorWhich } from './editor/types';
 
 export interface EditorHook {
@@ -32,6 +33,8 @@ export interface FairgroundHook {
   state(): { decisionCount: number; simTime: number; playing: boolean; kind: string | null; done: boolean };
   /** Largest frame received from the worker, in bytes. */
   frameStats(): Promise<{ maxFrameBytes: number }>;
+  /** The newest decision told step by step in plain words (numbered lines). */
+  explain(): Promise<string>;
 }
 
 declare global {
@@ -74,6 +77,7 @@ export function installHook(driver: Driver, api: WorkerApi): FairgroundHook {
       };
     },
     frameStats: async () => ({ maxFrameBytes: useUi.getState().frameBytesMax }),
+    explain: explainLast,
   };
   window.fairground = hook;
   return hook;
