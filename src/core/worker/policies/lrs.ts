@@ -3,10 +3,11 @@
  * deadline budget D (./deadline.ts) and predicted remaining prefill time R,
  *   slack = (arrival + D − now − R) / D,
  * lower first; ties go to the earlier arrival, then the smaller id. Because the slack divides by a
- * per-request D, the order between two requests can change as time passes, so the whole queue is
- * re-keyed and sorted at the start of every admission pass: O(n log n) per batch step for n waiting
- * requests (the price of a truly dynamic priority; within one pass `now` is fixed, so the order is
- * too). Admission is head-of-line: it stops at the first request that does not fit.
+ * per-request D, the order between two requests can change as time passes, so every waiting request
+ * is re-keyed at the start of every admission pass and heaped: O(n + k log n) per batch step for n
+ * waiting and k admitted requests (the price of a truly dynamic priority; within one pass `now` is
+ * fixed, so the order is too). Admission is head-of-line: it stops at the first request that does
+ * not fit.
  *
  * D and R are computed once at enqueue (a waiting request has no prefill progress: preemption
  * resets it) and kept in `policyAux` and `policyKey`.
@@ -23,7 +24,7 @@ interface Keyed {
 
 export class LrsPolicy implements LocalPolicy {
   readonly name = 'lrs';
-  private queue: SimRequest[] = [];
+  private readonly queue: SimRequest[] = [];
   private now = 0;
 
   constructor(private readonly params: DeadlineParams) {}
@@ -55,27 +56,58 @@ export class LrsPolicy implements LocalPolicy {
   admit(ctx: AdmissionContext): void {
     const now = ctx.worker.now;
     this.now = now;
-    const keyed = this.sorted(now);
+    const q = this.queue;
+    const n = q.length;
+    if (n === 0) return;
+    // slack of every waiting request now, then a heap of indexes: O(n) to build, O(log n) per pop,
+    // so a step that admits k requests costs O(n + k log n) instead of a full sort
+    const slack = new Float64Array(n);
+    for (let i = 0; i < n; i++) slack[i] = this.slack(q[i], now);
+    const before = (x: number, y: number) =>
+      slack[x] !== slack[y] ? slack[x] < slack[y] : arrivalThenId(q[x], q[y]) < 0;
+    const heap = new Int32Array(n);
+    for (let i = 0; i < n; i++) heap[i] = i;
+    let size = n;
+    const down = (at: number) => {
+      let i = at;
+      const v = heap[i];
+      for (;;) {
+        const l = 2 * i + 1;
+        if (l >= size) break;
+        const r = l + 1;
+        const c = r < size && before(heap[r], heap[l]) ? r : l;
+        if (!before(heap[c], v)) break;
+        heap[i] = heap[c];
+        i = c;
+      }
+      heap[i] = v;
+    };
+    for (let i = (n >> 1) - 1; i >= 0; i--) down(i);
+    const gone = new Uint8Array(n);
     let taken = 0;
-    for (const k of keyed) {
-      const r = k.req;
+    while (size > 0) {
+      const i = heap[0];
+      const r = q[i];
       const outcome = ctx.recording
-        ? ctx.tryAdmit(r, `least slack (${k.slack.toFixed(3)} of budget ${r.policyAux.toFixed(3)} s)`, {
+        ? ctx.tryAdmit(r, `least slack (${slack[i].toFixed(3)} of budget ${r.policyAux.toFixed(3)} s)`, {
             algo: 'lrs',
-            slack: k.slack,
+            slack: slack[i],
             deadline_budget_s: r.policyAux,
             remaining_prefill_s: r.policyKey,
             rank: taken,
           })
         : ctx.tryAdmit(r);
-      if (outcome !== 'admitted') break;
+      if (outcome !== 'admitted') break; // head-of-line
+      gone[i] = 1;
       taken++;
+      heap[0] = heap[--size];
+      down(0);
     }
     if (taken === 0) return;
     // the rest, still in the queue's own order
-    const admitted = new Set<SimRequest>();
-    for (let i = 0; i < taken; i++) admitted.add(keyed[i].req);
-    this.queue = this.queue.filter((r) => !admitted.has(r));
+    let k = 0;
+    for (let i = 0; i < n; i++) if (gone[i] === 0) q[k++] = q[i];
+    q.length = k;
   }
 
   waiting(limit: number): SimRequest[] {
