@@ -193,6 +193,13 @@ const schedulerSchema = z
     min_deadline_s: num('min_deadline_s', 0, 86_400)
       .default(0.5)
       .meta({ description: 'edf/lrs: smallest deadline budget, seconds (default 0.5).' }),
+    dlpm_quantum_per_request: z
+      .boolean({ error: 'dlpm_quantum_per_request must be true or false' })
+      .optional()
+      .meta({
+        description:
+          'dlpm: a deliberately broken variant that grants Q^u per request instead of per refill round; it voids Theorem 4.1 (for the Guarantees view; default false).',
+      }),
     lpm_fcfs_fallback: int('lpm_fcfs_fallback', 0, 1_000_000).default(0).meta({
       description:
         'lpm/dlpm: order by arrival instead of prefix match when more requests than this wait (SGLang uses 128); 0 = never (default, the paper’s LPM).',

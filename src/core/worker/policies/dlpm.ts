@@ -33,6 +33,13 @@
  * then O(n log n)) and usually one or two passes over the queue; CHECKREFILL's scan of the clients runs at most once per
  * admission (its answer cannot change in between), so a pass is O(queue + admissions · clients).
  *
+ * Deliberately broken variant (`scheduler.dlpm_quantum_per_request: true`, for the Guarantees view):
+ * a request reached while its client's deficit is used up tops up that client alone by Q^u, instead
+ * of CHECKREFILL's round that refills every client only once no waiting client has credit left. The
+ * proof of Theorem 4.1 rests on backlogged clients being refilled the same number of times; with a
+ * quantum per request a client earns credit in proportion to the requests it sends, the deficit stops
+ * limiting anyone, the order falls back to plain LPM and the service gap grows without bound.
+ *
  * Guarantee (Theorem 4.1): for two clients continuously backlogged at this worker over an interval,
  * the service they are charged differs by at most 2·(U + Q^u), U = w_e·L_input + w_q·M.
  * `describe()` reports it with L_input = the longest prompt seen here and M = the KV capacity in
@@ -115,6 +122,8 @@ export class DlpmPolicy implements LocalPolicy {
   private readonly wq: number;
   private readonly fallbackAbove: number;
   private readonly workerId: number;
+  /** The broken variant: a quantum per request instead of per refill round (see the class comment). */
+  readonly quantumPerRequest: boolean;
   private view: WorkerView | null = null;
   private maxPrompt = 0;
   /** CHECKREFILL grants so far. */
@@ -132,6 +141,7 @@ export class DlpmPolicy implements LocalPolicy {
     this.wq = cfg.weights.output;
     this.fallbackAbove = fcfsFallback(cfg.scheduler);
     this.workerId = cfg.workerId;
+    this.quantumPerRequest = cfg.scheduler.dlpm_quantum_per_request === true;
   }
 
   size(): number {
@@ -200,7 +210,13 @@ export class DlpmPolicy implements LocalPolicy {
         if (state[i] !== 0) continue;
         const r = items[i];
         const c = r.client;
-        if (this.deficits[c] <= 0 && !creditKnown) {
+        if (this.deficits[c] <= 0 && this.quantumPerRequest) {
+          // broken variant: this request brings its client a quantum of its own
+          this.deficits[c] += this.quantum;
+          this.refills++;
+          changed = true;
+          if (scan !== null) this.note('refills', { quantum: this.quantum, clients: [this.clients[c]] });
+        } else if (this.deficits[c] <= 0 && !creditKnown) {
           const got = this.checkRefill();
           if (got.length > 0) changed = true;
           else creditKnown = true;
@@ -353,12 +369,14 @@ export class DlpmPolicy implements LocalPolicy {
   }
 
   describe(): Record<string, unknown> {
-    return {
+    const d: Record<string, unknown> = {
       ...this.bound(),
       weights: { input: this.we, output: this.wq },
       refills: this.refills,
       deficits: Object.fromEntries(this.list.map((c) => [this.clients[c], this.deficits[c]])),
     };
+    if (this.quantumPerRequest) d.quantum_per_request = true;
+    return d;
   }
 }
 
