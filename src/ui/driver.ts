@@ -42,6 +42,7 @@ export class Driver {
   private busy = false;
   private loaded = false;
   private seekToken = 0;
+  private playWhenLoaded = false;
   private applyTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly api: WorkerApi) {}
@@ -74,6 +75,10 @@ export class Driver {
     });
     this.apply(unpackFrame(await this.api.frame()));
     if (opts.playhead && opts.playhead > 0) await this.seek({ decision: opts.playhead });
+    if (this.playWhenLoaded) {
+      this.playWhenLoaded = false;
+      this.play();
+    }
     return res;
   }
 
@@ -183,7 +188,12 @@ export class Driver {
 
   play(): void {
     const ui = useUi.getState();
-    if (ui.playing || !this.loaded || ui.done) return;
+    if (!this.loaded) {
+      // Pressed before the first run is ready: start as soon as it is.
+      this.playWhenLoaded = true;
+      return;
+    }
+    if (ui.playing || ui.done) return;
     this.seekToken++;
     ui.setPlaying(true);
     useUi.setState({ selected: null, seek: null });
