@@ -13,8 +13,11 @@
  * On the next read: if `full` was evicted, climb to its nearest live ancestor (subtracting edge
  * lengths); if `part` is still there unchanged, the match cannot have grown (its next page differs
  * from the request's, and no other child can take the same page key while it lives), so the answer
- * is the same; otherwise continue matching from `full` exactly as `RadixCache.match` does from the
- * root. The result always equals a fresh `radix.match` (checked by tests).
+ * is the same. If `part` was split at or above the match end (an admission locking a prefix), the
+ * new upper nodes are fully matched and the match ends at the same place (in the lower part, or at
+ * the end of the upper one, from where it may go on into a new sibling), so the memo moves down
+ * without comparing tokens again. Otherwise continue matching from
+ * `full` exactly as `RadixCache.match` does from the root. The result always equals a fresh `radix.match` (checked by tests).
  */
 import type { SimRequest } from '../../sim/request';
 import type { RadixCache, RadixNode } from '../radix-cache';
@@ -101,10 +104,32 @@ export class MatchedQueue {
       m.part = null;
     }
     const p = m.part;
-    if (p !== null && !p.removed && p.start === m.partStart && p.len === m.partLen && p.parent === full) {
-      m.full = full;
-      m.fullDepth = depth;
-      return m;
+    if (p !== null && !p.removed) {
+      if (p.start === m.partStart && p.len === m.partLen && p.parent === full) {
+        m.full = full;
+        m.fullDepth = depth;
+        return m;
+      }
+      // `p` was split since (the lower part keeps the object, its start moved down by `shift`): when
+      // the split points lie above where the match ended, the new upper nodes are fully matched and
+      // the match still ends inside `p`, at the same place
+      const shift = p.start - m.partStart;
+      if (shift > 0 && shift <= m.partWithin && m.partStart + m.partLen === p.start + p.len) {
+        const upper = p.parent as RadixNode;
+        if (shift < m.partWithin) {
+          m.full = upper;
+          m.fullDepth = depth + shift;
+          m.nextKey = -1;
+          m.partWithin -= shift;
+          m.partStart = p.start;
+          m.partLen = p.len;
+          return m;
+        }
+        // split exactly where the match ended: it ends at the end of the upper node now, and may go
+        // on into a sibling branch the split made room for
+        full = upper;
+        depth += shift;
+      }
     }
     // continue from `full` as RadixCache.match does from the root
     const r = this.items[i];
