@@ -33,6 +33,8 @@ export interface LoadOptions {
   id?: string;
   /** Seek to this many decisions after loading. */
   playhead?: number;
+  /** This load opens the share link in the URL (which then stays there). */
+  fromLink?: boolean;
 }
 
 export class Driver {
@@ -43,6 +45,11 @@ export class Driver {
   private loaded = false;
   private seekToken = 0;
   private playWhenLoaded = false;
+  private markReady: () => void = () => {};
+  /** Resolves once the first run is loaded: steps asked for before then wait for it. */
+  readonly ready = new Promise<void>((resolve) => {
+    this.markReady = resolve;
+  });
   private applyTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly api: WorkerApi) {}
@@ -62,6 +69,11 @@ export class Driver {
       return res;
     }
     this.loaded = true;
+    this.markReady();
+    // A share link in the address bar describes what was opened; once something else runs, drop it
+    // so a reload shows the current work, not the old link.
+    if (!opts.fromLink && location.hash.startsWith('#s='))
+      history.replaceState(null, '', location.pathname + location.search);
     useUi.setState({
       ...(opts.id !== undefined ? { scenarioId: opts.id } : {}),
       scenarioName: res.name,
@@ -144,13 +156,13 @@ export class Driver {
 
   async step(n = 1): Promise<void> {
     this.pause();
-    if (!this.loaded) return;
+    if (!this.loaded) await this.ready;
     this.apply(unpackFrame(await this.api.step(n)));
   }
 
   async runUntil(t: number): Promise<void> {
     this.pause();
-    if (!this.loaded) return;
+    if (!this.loaded) await this.ready;
     this.apply(unpackFrame(await this.api.runUntil(t)));
   }
 

@@ -71,7 +71,7 @@ export async function openFromLocation(driver: Driver): Promise<boolean> {
     ...(s.layout.editor ? { editorTab: s.layout.editor } : {}),
     ...(s.layout.speed !== undefined ? { speedIndex: s.layout.speed } : {}),
   });
-  const loaded = await driver.load(s.scenario, s.policy, { id, playhead: s.playhead });
+  const loaded = await driver.load(s.scenario, s.policy, { id, playhead: s.playhead, fromLink: true });
   if (!loaded.ok) {
     useUi.setState({
       message: `The shared scenario does not load (${loaded.problems[0]?.line}:${loaded.problems[0]?.col}: ${loaded.problems[0]?.message}). Showing the default scenario instead.`,
