@@ -136,7 +136,12 @@ export function sweepValues(spec: {
       raw.push(Math.exp(Math.log(from) + f * (Math.log(to) - Math.log(from))));
     } else raw.push(from + f * (to - from));
   }
-  const rounded = raw.map((v) => (spec.integer ? Math.round(v) : Number(v.toPrecision(4))));
+  // Log steps read best as round numbers (2 significant digits); linear ones keep 4.
+  const digits = spec.scale === 'log' ? 2 : 4;
+  const rounded = raw.map((v) => {
+    const r = Number(v.toPrecision(digits));
+    return spec.integer ? Math.max(1, Math.round(r)) : r;
+  });
   return rounded.filter((v, i) => rounded.indexOf(v) === i);
 }
 

@@ -4,6 +4,7 @@
  * firing underneath while it is open.
  */
 import { type ReactNode, useEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
 
 export function FeatureDialog({
   label,
@@ -22,7 +23,19 @@ export function FeatureDialog({
     ref.current?.querySelector<HTMLElement>('select, input, textarea, button')?.focus();
     return () => before?.focus?.();
   }, []);
-  return (
+  // Escape also closes when the focus has left the dialog (e.g. to the page after a download).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        onClose();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+  // On <body>: a dialog inside a scrolling column would be clipped by it.
+  return createPortal(
     // biome-ignore lint/a11y/useKeyWithClickEvents: Escape closes (see onKeyDown)
     // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop closes the dialog
     <div className="scrim" onClick={(e) => e.target === e.currentTarget && onClose()}>
@@ -48,6 +61,7 @@ export function FeatureDialog({
         </div>
         {children}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

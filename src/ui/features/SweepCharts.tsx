@@ -63,6 +63,8 @@ interface ChartProps {
   xLog?: boolean;
   yDomain?: [number, number];
   y2Domain?: [number, number];
+  /** Start the y axes at 0 (default) or fit them to the data. */
+  yZero?: boolean;
   series: Series[];
   sweep: SweepRun;
   onOpen: (index: number) => void;
@@ -86,15 +88,20 @@ function Chart(props: ChartProps) {
     .range([M.left, W - M.right]);
   if (!props.xLog) x.nice();
   const y = scaleLinear()
-    .domain(props.yDomain ?? extent(left, true))
+    .domain(props.yDomain ?? extent(left, props.yZero !== false))
     .range([H - M.bottom, M.top])
     .nice();
   const y2 = scaleLinear()
-    .domain(props.y2Domain ?? extent(right, true))
+    .domain(props.y2Domain ?? extent(right, props.yZero !== false))
     .range([H - M.bottom, M.top])
     .nice();
-  const xTicks = props.xLog ? x.ticks(4).filter((_, i, a) => a.length <= 6 || i % 2 === 0) : x.ticks(5);
-  const path = d3line<{ x: number; y: number }>();
+  // Log axes: label the powers of ten only (the in-between ticks crowd each other).
+  const xTicks = props.xLog
+    ? x.ticks(4).filter((t) => Math.abs(Math.log10(t) - Math.round(Math.log10(t))) < 1e-9)
+    : x.ticks(5);
+  const path = d3line<{ x: number; y: number }>()
+    .x((d) => d.x)
+    .y((d) => d.y);
   const summary = `${props.title}: ${series
     .map((s) => `${s.label}: ${s.pts.map((p) => `(${fmt(p.x)}, ${fmt(p.y)})`).join(' ')}`)
     .join('; ')}`;
@@ -242,7 +249,7 @@ export function SweepCharts({ sweep, onOpen }: { sweep: SweepRun; onOpen: (index
     .filter((x): x is { p: Done; i: number } => x.p.result !== null);
   const swept = done.filter((d) => d.p.value !== null).sort((a, b) => (a.p.value ?? 0) - (b.p.value ?? 0));
   const baselines = done.filter((d) => d.p.value === null);
-  const name = sweep.label.split(' (')[0];
+  const name = sweep.label.split(' — ')[0].split(' (')[0];
   const frontier: Series[] = [
     {
       label: `${name} sweep`,
@@ -308,6 +315,7 @@ export function SweepCharts({ sweep, onOpen }: { sweep: SweepRun; onOpen: (index
         title="Throughput vs fairness"
         xLabel="throughput (tokens/s)"
         yLabel="Jain's fairness index"
+        yZero={false}
         series={frontier}
         sweep={sweep}
         onOpen={onOpen}
@@ -319,6 +327,7 @@ export function SweepCharts({ sweep, onOpen }: { sweep: SweepRun; onOpen: (index
         yLabel="throughput (tokens/s)"
         y2Label="Jain's index"
         xLog={xLog}
+        yZero={false}
         series={response}
         sweep={sweep}
         onOpen={onOpen}

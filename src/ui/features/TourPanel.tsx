@@ -3,6 +3,7 @@
  * simulation moves to the moment each step talks about. Next / Back, Escape closes.
  */
 import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useUi } from '../../state/store';
 import type { Driver } from '../driver';
 import { Markdownish } from '../Markdownish';
@@ -42,7 +43,8 @@ export function TourPanel({ driver }: { driver: Driver }) {
     }
   };
 
-  return (
+  // On <body>, so no scrolling column clips it.
+  return createPortal(
     <aside className="tour-panel" role="dialog" aria-modal="false" aria-label="Tour">
       <div className="feature-dialog-head">
         <h2>{current ? current.title : 'Guided tours'}</h2>
@@ -97,6 +99,7 @@ export function TourPanel({ driver }: { driver: Driver }) {
           </div>
         </>
       )}
-    </aside>
+    </aside>,
+    document.body,
   );
 }

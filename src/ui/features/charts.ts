@@ -7,14 +7,24 @@ export interface ChartRef {
   svg: SVGSVGElement;
 }
 
+function regionName(el: Element | null): string {
+  if (!el) return '';
+  const label = el.getAttribute('aria-label');
+  if (label) return label;
+  const by = el.getAttribute('aria-labelledby');
+  return (by && document.getElementById(by)?.textContent?.trim()) || '';
+}
+
+/** "Region — what the chart shows", e.g. "Client service — Cumulative service per client". */
 function nameOf(svg: SVGSVGElement): string {
-  const region = svg.closest<HTMLElement>('[aria-label], [aria-labelledby]');
-  let region_name = region?.getAttribute('aria-label') ?? '';
-  const by = region?.getAttribute('aria-labelledby');
-  if (!region_name && by) region_name = document.getElementById(by)?.textContent ?? '';
-  const own = svg.querySelector('title')?.textContent ?? svg.getAttribute('aria-label') ?? '';
-  const short = own.length > 60 ? `${own.slice(0, 57)}…` : own;
-  return short && short !== region_name ? `${region_name} — ${short}` : region_name || 'chart';
+  const region = regionName(
+    svg.parentElement?.closest('section[aria-label], section[aria-labelledby], [role="region"]') ?? null,
+  );
+  const own = (svg.querySelector(':scope > title')?.textContent ?? svg.getAttribute('aria-label') ?? '')
+    .split(/[;:]| over /)[0]
+    .trim();
+  if (own && region && own !== region) return `${region} — ${own}`;
+  return region || own || 'chart';
 }
 
 /** Charts in `root` (the page by default), skipping icons and empty drawings. */

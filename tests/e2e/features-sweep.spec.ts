@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { open, playhead } from './helpers';
+
+const DEFAULT = readFileSync('scenarios/default.yaml', 'utf8').replace('duration_s: 60', 'duration_s: 8');
+
+test('a 3-point sweep runs to 100 %, plots 3 points, and a point opens its run', async ({ page }) => {
+  await open(page);
+  await page.evaluate((t) => window.fairground.load(t), DEFAULT);
+  await page.getByRole('button', { name: 'Sweep' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sweep' });
+  await dialog.getByRole('combobox', { name: 'Parameter' }).selectOption('cluster.workers');
+  await dialog.getByRole('spinbutton', { name: 'From' }).fill('1');
+  await dialog.getByRole('spinbutton', { name: 'To' }).fill('3');
+  await dialog.getByRole('spinbutton', { name: 'Points' }).fill('3');
+  await dialog.getByRole('radio', { name: 'linear' }).check();
+  await expect(dialog).toContainText('3 points (1, 2, 3)');
+  await dialog.getByRole('button', { name: 'Run sweep' }).click();
+
+  const progress = dialog.getByRole('progressbar', { name: 'Sweep progress' });
+  await expect(progress).toBeVisible();
+  await expect(progress).toHaveAttribute('aria-valuetext', '100 %', { timeout: 30_000 });
+  await expect(dialog).toContainText('3 of 3 runs (100 %)');
+
+  const results = page.getByRole('region', { name: 'Sweep results' });
+  const points = results.getByRole('button', { name: /^Open run/ });
+  await expect(points).toHaveCount(3);
+  await expect(results.getByRole('img', { name: /Latency vs load/ })).toBeVisible();
+  await expect(results).toContainText('throughput (tokens/s)');
+
+  await results.getByRole('button', { name: 'Open run Workers = 3' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect
+    .poll(() => page.evaluate(() => window.fairground.editor.text('scenario')))
+    .toMatch(/workers: 3/);
+  await expect
+    .poll(
+      async () =>
+        ((await page.evaluate(() => window.fairground.snapshot())) as { workers?: unknown[] }).workers
+          ?.length,
+    )
+    .toBe(3);
+  expect(await playhead(page)).toBe(0);
+});
+
+test('Cancel stops a running sweep', async ({ page }) => {
+  await open(page);
+  await page.getByRole('button', { name: 'Sweep' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sweep' });
+  await dialog.getByRole('combobox', { name: 'Preset' }).selectOption('fig10');
+  await dialog.getByRole('button', { name: 'Run sweep' }).click();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toContainText('Cancelled at');
+  await expect(dialog.getByRole('button', { name: 'Run sweep' })).toBeEnabled();
+});
