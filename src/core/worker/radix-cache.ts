@@ -86,6 +86,8 @@ export class RadixCache {
   private tokens = 0;
   private count = 0;
   private locked = 0;
+  /** Σ tokens of locked nodes (see `evictableBlockCount`). */
+  private lockedTokenCount = 0;
   private readonly lru = new EvictionQueue<RadixNode>();
   private readonly popped: { node: RadixNode | null; version: number } = { node: null, version: 0 };
   /**
@@ -107,6 +109,15 @@ export class RadixCache {
 
   get cachedBlocks(): number {
     return this.tokens / this.blockSize;
+  }
+
+  /**
+   * Blocks that eviction could free right now. Locks run from a node up to the root, so every
+   * unlocked node has only unlocked descendants and can go, leaf by leaf: evictable = cached −
+   * locked. O(1), kept by `lock`/`unlock` (a split keeps the locked total the same).
+   */
+  get evictableBlockCount(): number {
+    return (this.tokens - this.lockedTokenCount) / this.blockSize;
   }
 
   get nodeCount(): number {
@@ -171,6 +182,7 @@ export class RadixCache {
       if (n.lock === 0) {
         n.version++;
         this.locked++;
+        this.lockedTokenCount += n.len;
       }
       n.lock++;
       n.lastAccess = now;
@@ -182,7 +194,10 @@ export class RadixCache {
     for (let n: RadixNode | null = node; n !== null && n !== this.root; n = n.parent) {
       if (n.lock <= 0) throw new Error(`radix cache: lock count of node ${n.id} would go negative`);
       n.lock--;
-      if (n.lock === 0) this.locked--;
+      if (n.lock === 0) {
+        this.locked--;
+        this.lockedTokenCount -= n.len;
+      }
       n.lastAccess = now;
       if (n.lock === 0 && n.isLeaf) this.pushEvictable(n);
     }
@@ -356,6 +371,8 @@ export class RadixCache {
     };
     walk(this.root);
     if (tokens !== this.tokens) problem ??= `cached tokens ${this.tokens} != sum of edges ${tokens}`;
+    if (this.evictableBlockCount !== this.evictableBlocks())
+      problem ??= `evictable blocks ${this.evictableBlockCount} != ${this.evictableBlocks()} by a walk`;
     if (nodes !== this.count) problem ??= `node count ${this.count} != ${nodes}`;
     return problem;
   }

@@ -394,6 +394,11 @@ export class Worker implements WorkerView {
       : { node: this.radix.root, length: 0 };
     const need = this.kv.blocksFor(r.promptLen - m);
     let free = this.kv.freeBlocks;
+    if (need > free + this.radix.evictableBlockCount) {
+      // Even evicting every unlocked prefix would not make room: fail without emptying the cache.
+      this.radix.unlock(node, this.now);
+      return 'no-kv';
+    }
     if (need > free) {
       const freed = this.radix.evict(need - free);
       this.kv.release(freed);
