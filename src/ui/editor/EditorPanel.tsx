@@ -134,8 +134,16 @@ function YamlEditor({
       <div className="editor-host" ref={host} />
       {problems.length > 0 && (
         <p className="editor-status error" role="status">
-          {problems.length} problem{problems.length === 1 ? '' : 's'} — the run keeps the last valid version.
-          First: {problems[0].line}:{problems[0].col}: {problems[0].message}
+          {problems.length} problem{problems.length === 1 ? '' : 's'} — the run keeps the last valid version.{' '}
+          <button
+            type="button"
+            className="link"
+            onClick={() => handle.current?.reveal(problems[0].line, problems[0].col)}
+            title="Show this place in the editor"
+          >
+            {problems[0].line}:{problems[0].col}
+          </button>{' '}
+          {problems[0].message}
         </p>
       )}
     </section>

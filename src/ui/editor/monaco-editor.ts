@@ -108,6 +108,7 @@ export function createEditor(host: HTMLElement, opts: EditorOptions): EditorHand
     fixedOverflowWidgets: true,
     // Tab moves focus (keyboard-only use); YAML indents with spaces on Enter anyway.
     tabFocusMode: true,
+    stickyScroll: { enabled: false },
   });
   let silent = false;
   const listen = () =>
@@ -181,6 +182,11 @@ export function createEditor(host: HTMLElement, opts: EditorOptions): EditorHand
       monaco.editor.setTheme(theme === 'dark' ? 'vs-dark' : 'vs');
     },
     focus: () => editor.focus(),
+    reveal(line, col) {
+      editor.revealPositionInCenter({ lineNumber: line, column: col });
+      editor.setPosition({ lineNumber: line, column: col });
+      editor.focus();
+    },
     dispose() {
       sub.dispose();
       editor.dispose();

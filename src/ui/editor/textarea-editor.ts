@@ -43,6 +43,14 @@ export function createTextareaEditor(host: HTMLElement, opts: EditorOptions): Ed
       })),
     setTheme() {},
     focus: () => area.focus(),
+    reveal(line, col) {
+      const lines = area.value.split('\n');
+      let at = 0;
+      for (let i = 0; i < Math.min(line - 1, lines.length); i++) at += lines[i].length + 1;
+      at += Math.max(0, col - 1);
+      area.focus();
+      area.setSelectionRange(at, at);
+    },
     dispose() {
       area.removeEventListener('input', onInput);
       area.remove();
