@@ -16,8 +16,8 @@ type Done = SweepPoint & { result: RunResult };
 function fmt(v: number): string {
   if (!Number.isFinite(v)) return '–';
   const a = Math.abs(v);
-  if (a >= 1e6) return `${(v / 1e6).toPrecision(3)}M`;
-  if (a >= 1e4) return `${(v / 1e3).toPrecision(3)}k`;
+  if (a >= 1e6) return `${Number((v / 1e6).toPrecision(3))}M`;
+  if (a >= 1e4) return `${Number((v / 1e3).toPrecision(3))}k`;
   if (a >= 100) return v.toFixed(0);
   return Number(v.toPrecision(3)).toString();
 }

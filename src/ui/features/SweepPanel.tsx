@@ -243,7 +243,7 @@ export function SweepPanel({ driver }: { driver: Driver }) {
                   ?.baselines.map((b) => b.label)
                   .join(' and ')} for comparison`
               : ''
-          }, each run to the end in up to ${sweepConcurrency()} parallel workers.`}
+          }, each run to the end in ${sweepConcurrency() === 1 ? 'a background worker' : `up to ${sweepConcurrency()} parallel workers`}.`}
       </p>
       {sweep && (
         <div className="sweep-progress">

@@ -3,7 +3,7 @@
  * class (`policy_classes[].name`, per model profile), of a scenario key given as a dotted path, or
  * of a client (`clients[].name`). Uses the `yaml` package's node ranges; never throws.
  */
-import { isMap, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
 import type { ExplanationRef } from '../../core/explain';
 
 export type EditorWhich = 'policy' | 'scenario';
@@ -46,13 +46,18 @@ function namedEntry(at: Located, path: (string | number)[], name: string): unkno
   return undefined;
 }
 
-/** The deepest existing node along a dotted path (a defaulted key points at its parent). */
+/** The key of the deepest existing entry along a dotted path (a defaulted key points at its parent's key). */
 function deepest(at: Located, path: string[]): unknown {
-  for (let n = path.length; n > 0; n--) {
-    const node = at.doc.getIn(path.slice(0, n), true);
-    if (node !== undefined && node !== null) return node;
+  let node: unknown = at.doc.contents;
+  let found: unknown;
+  for (const seg of path) {
+    if (!isMap(node)) break;
+    const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === seg);
+    if (!pair) break;
+    found = pair.key;
+    node = pair.value;
   }
-  return undefined;
+  return found;
 }
 
 function classPath(profile: string | undefined): (string | number)[] {
