@@ -39,13 +39,15 @@ describe('shipped scenarios', () => {
       expect(s.description.length).toBeGreaterThan(100);
     });
   }
-  it('default.yaml is small and lively: 2 workers, 3 clients with different programs, fcfs + round-robin', () => {
+  it('default.yaml is small and lively: 2 workers, 3 clients with different programs, every layer on', () => {
     const s = load('default.yaml');
     expect(s.cluster.workers).toBe(2);
     expect(s.clients.length).toBe(3);
     expect(new Set(s.clients.map((c) => c.program.type)).size).toBe(3);
-    expect(s.scheduler.policy).toBe('fcfs');
-    expect(s.router.routing).toBe('round-robin');
+    // A first visit shows the policy-class DRR ring, a fair local scheduler and a locality-aware router.
+    expect(s.router.policy?.root?.classes.length).toBeGreaterThan(1);
+    expect(s.scheduler.policy).toBe('dlpm');
+    expect(s.router.routing).toBe('kv-aware');
     expect(s.duration_s).toBe(60);
   });
   it('bench-tot-100k.yaml: 8 workers, Tree of Thoughts, about 100,000 requests', () => {
