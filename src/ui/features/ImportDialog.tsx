@@ -3,7 +3,7 @@
  * importer maps it to a Fairground scenario, lists what it mapped and what it could not, and the
  * scenario is loaded into the playground.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { importBlis } from '../../import/blis';
 import type { Driver } from '../driver';
 import { FeatureDialog } from './FeatureDialog';
@@ -31,6 +31,11 @@ export function ImportDialog({ driver }: { driver: Driver }) {
   const [workload, setWorkload] = useState('');
   const [bundle, setBundle] = useState('');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const notesRef = useRef<HTMLElement>(null);
+  // Bring the notes into view once they change (they sit below the text boxes).
+  useEffect(() => {
+    if (outcome) notesRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [outcome]);
   const run = async () => {
     const res = importBlis(workload, bundle.trim() === '' ? undefined : bundle);
     if (!res.ok) {
@@ -93,7 +98,7 @@ export function ImportDialog({ driver }: { driver: Driver }) {
         </button>
       </div>
       {outcome && (
-        <section className="import-notes" aria-label="Import notes">
+        <section className="import-notes" aria-label="Import notes" ref={notesRef}>
           {outcome.ok ? (
             <>
               <p>

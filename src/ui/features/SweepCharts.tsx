@@ -50,7 +50,7 @@ interface Series {
   color: string;
   dashed?: boolean;
   axis: 'left' | 'right';
-  pts: { x: number; y: number; point: number }[];
+  pts: { x: number; y: number; point: number; tag?: string }[];
   /** Draw a connecting line (sweep points) or markers only (baselines). */
   connect: boolean;
 }
@@ -164,7 +164,7 @@ function Chart(props: ChartProps) {
         )}
         {series.map((s) => {
           const yy = s.axis === 'left' ? y : y2;
-          const pts = s.pts.map((p) => ({ x: x(p.x), y: yy(p.y), point: p.point }));
+          const pts = s.pts.map((p) => ({ x: x(p.x), y: yy(p.y), point: p.point, tag: p.tag }));
           return (
             <g key={s.label} style={{ color: s.color }}>
               {s.connect && pts.length > 1 && (
@@ -194,6 +194,11 @@ function Chart(props: ChartProps) {
                   }}
                 >
                   <title>{`${pointLabel(sweep, p.point)} — click to open this run`}</title>
+                  {p.tag && (
+                    <text x={p.x + 7} y={p.y - 7} className="point-tag">
+                      {p.tag}
+                    </text>
+                  )}
                   {s.connect ? (
                     <circle
                       cx={p.x}
@@ -256,14 +261,19 @@ export function SweepCharts({ sweep, onOpen }: { sweep: SweepRun; onOpen: (index
       color: 'var(--c0)',
       axis: 'left',
       connect: true,
-      pts: swept.map((d) => ({ x: throughputOf(d.p.result), y: d.p.result.jain_index, point: d.i })),
+      pts: swept.map((d) => ({
+        x: throughputOf(d.p.result),
+        y: d.p.result.jain_index,
+        point: d.i,
+        tag: fmt(d.p.value ?? 0),
+      })),
     },
     ...baselines.map((d, k) => ({
       label: d.p.label,
       color: `var(--c${[5, 2, 3, 1][k % 4]})`,
       axis: 'left' as const,
       connect: false,
-      pts: [{ x: throughputOf(d.p.result), y: d.p.result.jain_index, point: d.i }],
+      pts: [{ x: throughputOf(d.p.result), y: d.p.result.jain_index, point: d.i, tag: d.p.label }],
     })),
   ];
   const xLog =
