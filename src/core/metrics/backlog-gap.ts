@@ -1,4 +1,9 @@
 /**
+ * SUPERSEDED by ./pair-gaps.ts (the engine no longer uses this class): it measures only intervals that
+ * start when a pair's joint backlog starts, which under-reports the theorems' quantity (every
+ * sub-interval counts; spec/cli.md). Kept because tests/unit/sim/metrics.test.ts still pins it; remove
+ * both together.
+ *
  * The largest service gap between two continuously backlogged clients, the quantity the DLPM theorem
  * bounds: over every pair (f, g) and every interval in which both stay backlogged, |W_f − W_g| where
  * W counts service received since the later of the two became backlogged.

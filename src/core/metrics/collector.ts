@@ -1,13 +1,15 @@
 /**
  * Per-client and cluster-wide accounting of a run: service, request counts by state, latencies
  * (exact, kept per client), cache hits, the active interval for Jain's index and the backlogged
- * service gap. The engine calls the `on*` methods as things happen; `clientRows()` and `summary()`
- * turn them into the result.
+ * service gaps with the fairness bound (./guarantee.ts). The engine calls the `on*` methods as things
+ * happen; `clientRows()` and `summary()` turn them into the result.
  */
-import { BacklogGap } from './backlog-gap';
 import { FloatList } from './float-list';
+import { GuaranteeMonitor } from './guarantee';
 import { jainIndex } from './jain';
+import type { PairGaps } from './pair-gaps';
 import { nearestRank } from './percentile';
+import type { BoundSetup } from './theorem-bound';
 
 export interface ClientRow {
   service: number;
@@ -50,7 +52,10 @@ export class MetricsCollector {
   private readonly serviceAtLastComplete: Float64Array;
   private activeCount = 0;
   private readonly serviceAtActiveStart: Float64Array;
-  readonly gap: BacklogGap;
+  /** Gaps between backlogged clients against the bound of the scenario's fairness theorem. */
+  readonly guarantee: GuaranteeMonitor;
+  /** The pair tracker (`guarantee.gaps`): max_backlogged_service_gap and who is backlogged. */
+  readonly gap: PairGaps;
   promptTokensAdmitted = 0;
   cachedTokensAdmitted = 0;
   preemptions = 0;
@@ -59,7 +64,14 @@ export class MetricsCollector {
   totalRejected = 0;
   rejectReasons: Record<string, number> = {};
 
-  constructor(clients: readonly string[], weights: { input: number; output: number }) {
+  constructor(
+    clients: readonly string[],
+    weights: { input: number; output: number },
+    /** What the fairness bound depends on (none: gaps are measured, no bound). */
+    bound: BoundSetup | null = null,
+    /** Sampling of the gap series (match the engine's other series). */
+    seriesOpts?: { capacity: number; initialDt: number },
+  ) {
     this.clients = clients;
     const n = clients.length;
     this.n = n;
@@ -80,7 +92,8 @@ export class MetricsCollector {
     this.lastComplete = new Float64Array(n).fill(Number.NaN);
     this.serviceAtLastComplete = new Float64Array(n * n);
     this.serviceAtActiveStart = new Float64Array(n);
-    this.gap = new BacklogGap(this.service);
+    this.guarantee = new GuaranteeMonitor(clients, this.service, bound, seriesOpts);
+    this.gap = this.guarantee.gaps;
   }
 
   /**
@@ -117,6 +130,7 @@ export class MetricsCollector {
     this.queued[c]--;
     this.updateBacklog(c, t);
     this.running[c]++;
+    this.guarantee.notePrompt(promptTokens);
     this.promptTokensAdmitted += promptTokens;
     this.cachedTokensAdmitted += cachedTokens;
   }

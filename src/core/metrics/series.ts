@@ -2,6 +2,10 @@
  * Time series at bounded memory. Samples are taken every `dt` simulated seconds; when `capacity`
  * points are stored, every other point is dropped and `dt` doubles, so a run of any length keeps
  * between capacity/2 and capacity points, evenly spaced.
+ *
+ * With `peaks` set, each value is a peak over the time since the previous sample (the Guarantees
+ * view's gaps): halving then merges neighbours (i, i + 1) into one point at t_{i+1} holding the
+ * larger value (NaN = no value), so a spike survives any amount of downsampling.
  */
 export interface SeriesSnapshot {
   /** Sample times, seconds. */
@@ -23,6 +27,7 @@ export class DownsampledSeries {
     names: readonly string[],
     private readonly capacity = 512,
     initialDt = 0.05,
+    private readonly peaks = false,
   ) {
     this.names = [...names];
     this.rows = this.names.map(() => []);
@@ -43,6 +48,11 @@ export class DownsampledSeries {
   }
 
   private halve(): void {
+    if (this.peaks) {
+      this.mergePeaks();
+      this.dt *= 2;
+      return;
+    }
     const keep = (xs: number[]) => {
       let k = 0;
       for (let i = 0; i < xs.length; i += 2) xs[k++] = xs[i];
@@ -51,6 +61,39 @@ export class DownsampledSeries {
     keep(this.t);
     for (const r of this.rows) keep(r);
     this.dt *= 2;
+  }
+
+  /** Pairs (i, i + 1) become one point at t_{i+1} with the larger value; an odd last point stays. */
+  private mergePeaks(): void {
+    const n = this.t.length;
+    let k = 0;
+    for (let i = 0; i < n; i += 2) {
+      const j = i + 1 < n ? i + 1 : i;
+      this.t[k] = this.t[j];
+      for (const r of this.rows) {
+        const a = r[i];
+        const b = r[j];
+        r[k] = Number.isNaN(a) ? b : Number.isNaN(b) ? a : Math.max(a, b);
+      }
+      k++;
+    }
+    this.t.length = k;
+    for (const r of this.rows) r.length = k;
+  }
+
+  /** Current spacing of samples, seconds. */
+  get currentDt(): number {
+    return this.dt;
+  }
+
+  /** A copy of the sample times. */
+  times(): number[] {
+    return this.t.slice();
+  }
+
+  /** A copy of row `i` (in constructor name order). */
+  rowAt(i: number): number[] {
+    return this.rows[i].slice();
   }
 
   snapshot(): SeriesSnapshot {

@@ -51,6 +51,16 @@ export interface RunResult {
     kv_peak_frac: number;
     completed_here?: number;
   }[];
+  /** The fairness theorem that applies and whether the measured gaps stayed within its bound. */
+  guarantee: {
+    algorithm: string | null;
+    theorem: string;
+    bound: number | null;
+    formula: string;
+    broken: boolean;
+    violations: number;
+    first_violation: { t: number; clients: [string, string]; gap: number; bound: number } | null;
+  };
   /** Present when the run was cut short by a guard. */
   stopped?: string;
 }
@@ -119,7 +129,25 @@ export function buildResult(sim: Simulation): RunResult {
       cache_hit_rate: w.admittedPromptTokens === 0 ? 0 : w.admittedCachedTokens / w.admittedPromptTokens,
       kv_peak_frac: w.kv.totalBlocks === 0 ? 0 : w.kv.peakBlocks / w.kv.totalBlocks,
     })),
+    guarantee: guaranteeSummary(sim),
   };
   if (sim.stoppedReason !== null) res.stopped = sim.stoppedReason;
   return res;
+}
+
+function guaranteeSummary(sim: Simulation): RunResult['guarantee'] {
+  const g = sim.metrics.guarantee;
+  const v = g.gaps.violations[0];
+  const bound = g.bound;
+  return {
+    algorithm: g.choice.algorithm,
+    theorem: g.choice.theorem,
+    bound,
+    formula: g.formula,
+    broken: g.choice.broken,
+    violations: g.gaps.violationCount,
+    first_violation: v
+      ? { t: v.t, clients: [sim.clients[v.a], sim.clients[v.b]], gap: v.gap, bound: v.bound }
+      : null,
+  };
 }

@@ -20,6 +20,7 @@ import type { Workload, WorkloadEvent, RequestSpec } from '../workload/types';
 import { createLocalPolicy, localPolicyProblem } from '../worker/policies/registry';
 import { type DecisionDraft, Worker, type WorkerHooks } from '../worker/worker';
 import { MetricsCollector } from '../metrics/collector';
+import type { BoundSetup } from '../metrics/theorem-bound';
 import { DownsampledSeries } from '../metrics/series';
 import type { DecisionRecord } from './decision';
 import { EV_ARRIVAL, EV_KICK, EV_STEP_END, EV_SUBMIT, EventQueue } from './event-queue';
@@ -105,8 +106,12 @@ export class Simulation {
       this.clientIndex.set(c, i);
     });
     const weights = scenario.scheduler.weights;
-    this.metrics = new MetricsCollector(this.clients, weights);
     const c = scenario.cluster;
+    const seriesDt = Math.max(0.01, (scenario.duration_s || 1) / 512);
+    this.metrics = new MetricsCollector(this.clients, weights, boundSetup(scenario), {
+      capacity: 512,
+      initialDt: seriesDt,
+    });
     const gpu = GPUS[c.gpu];
     const model = MODELS[c.model];
     const self = this;
@@ -161,11 +166,7 @@ export class Simulation {
         reject: (r, reason) => this.rejectRequest(r, reason),
       },
     );
-    this.series = new DownsampledSeries(
-      this.seriesNames(),
-      512,
-      Math.max(0.01, (scenario.duration_s || 1) / 512),
-    );
+    this.series = new DownsampledSeries(this.seriesNames(), 512, seriesDt);
     this.sampleBuf = new Float64Array(this.seriesNames().length);
     for (const ev of this.workload.initialEvents()) this.scheduleWorkloadEvent(ev);
   }
@@ -449,6 +450,7 @@ export class Simulation {
     }
     b[2 * n + this.workers.length] = this.router.queuedCount;
     this.series.sample(t, b);
+    m.guarantee.sample(t);
   }
 
   // ---- views ----------------------------------------------------------------------------------------
@@ -487,6 +489,21 @@ export class Simulation {
       );
     return out;
   }
+}
+
+/** What the fairness bound of the Guarantees view depends on (M: one worker's KV cache, whole blocks). */
+function boundSetup(s: SimScenario): BoundSetup {
+  const c = s.cluster;
+  return {
+    policy: s.scheduler.policy,
+    routing: s.router.routing,
+    workers: c.workers,
+    quantum: s.scheduler.quantum,
+    workerQuantum: s.router.worker_quantum ?? null,
+    weights: s.scheduler.weights,
+    kvTokens: Math.floor(c.kv_cache_tokens / c.block_size) * c.block_size,
+    quantumPerRequest: s.scheduler.dlpm_quantum_per_request === true,
+  };
 }
 
 /** The first reason the engine cannot run this scenario, or null. */

@@ -1,5 +1,6 @@
 /** The full state the playground draws, as a plain JSON-serialisable object. */
 import type { DrrSnapshot } from '../drr/types';
+import type { GuaranteeSnapshot } from '../metrics/guarantee';
 import type { SeriesSnapshot } from '../metrics/series';
 import type { RadixSummary } from '../worker/radix-cache';
 import type { DecisionRecord } from './decision';
@@ -45,6 +46,29 @@ export interface WorkerSnapshot {
   policyState?: Record<string, unknown>;
 }
 
+/** A request waiting in a policy class, as the Class queues view draws it (the sandbox's shape + client). */
+export interface QueuedRequestView {
+  id: string;
+  /** DRR cost: uncached tokens. */
+  cost: number;
+  rawIsl: number;
+  cached: number;
+  priority: number;
+  strictPriority: number;
+  arrivalS: number;
+  seq: number;
+  score: number;
+  client: string;
+}
+
+/** Requests listed per class in a snapshot (head first); `queued` in `classes` counts them all. */
+export const QUEUE_CHIPS_PER_CLASS = 30;
+
+export interface ClusterDrrSnapshot extends DrrSnapshot {
+  /** Each class's first waiting requests in the order they would leave, in ring order. */
+  queues: { class: string; requests: QueuedRequestView[] }[];
+}
+
 export interface SimSnapshot {
   kind: 'cluster';
   scenario: string;
@@ -56,13 +80,17 @@ export interface SimSnapshot {
   events: number;
   requests: { injected: number; completed: number; rejected: number; queued: number; running: number };
   clients: Record<string, ClientSnapshot>;
-  drr?: DrrSnapshot;
+  drr?: ClusterDrrSnapshot;
   router: { routing: string; queued: number; held: string[]; state?: Record<string, unknown> };
   workers: WorkerSnapshot[];
   series: SeriesSnapshot;
   recent: DecisionRecord[];
   cache_hit_rate: number;
   max_backlogged_service_gap: number;
+  /** The fairness theorem's bound against the measured gaps of backlogged pairs (Guarantees view). */
+  guarantee: GuaranteeSnapshot;
+  /** The bound for the Client service view's band; present when a theorem applies. */
+  fairness_bound?: { value: number; label: string };
 }
 
 export function buildSnapshot(sim: Simulation): SimSnapshot {
@@ -140,8 +168,31 @@ export function buildSnapshot(sim: Simulation): SimSnapshot {
     recent: sim.recentDecisions(),
     cache_hit_rate: m.cacheHitRate(),
     max_backlogged_service_gap: m.gap.max,
+    guarantee: m.guarantee.snapshot(),
   };
+  const g = snap.guarantee;
+  if (g.bound !== null) snap.fairness_bound = { value: g.bound, label: g.boundLabel };
   const drr = sim.router.drrSnapshot();
-  if (drr) snap.drr = drr;
+  if (drr) snap.drr = { ...drr, queues: classQueues(sim, drr) };
   return snap;
+}
+
+/** The first QUEUE_CHIPS_PER_CLASS waiting requests of every class, head first. */
+function classQueues(sim: Simulation, drr: DrrSnapshot): ClusterDrrSnapshot['queues'] {
+  const q = sim.router.queue;
+  return drr.classes.map((c) => ({
+    class: c.name,
+    requests: (q ? q.classQueue(c.name) : []).slice(0, QUEUE_CHIPS_PER_CLASS).map((r) => ({
+      id: r.id,
+      cost: r.ref.cost,
+      rawIsl: r.ref.rawIsl,
+      cached: r.ref.cached,
+      priority: r.priority,
+      strictPriority: r.strictPriority,
+      arrivalS: r.arrivalS,
+      seq: r.seq,
+      score: r.score,
+      client: r.payload.spec.client,
+    })),
+  }));
 }

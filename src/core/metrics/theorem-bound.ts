@@ -1,0 +1,187 @@
+/**
+ * Which fairness theorem covers a scenario, and its bound on the service gap between two continuously
+ * backlogged clients, with the numbers filled in.
+ *
+ *   DLPM on one worker (seed 002, Theorem 4.1):   2·(U + Q^u),        U = w_e·L_input + w_q·M
+ *   DoubleQ routing over DLPM workers (Thm 5.1):  2·|W|·(U + Q^u)
+ *   VTC on one worker (VTC paper):                2·max(w_e·L_input, w_q·M)
+ *   per-client round-robin over |W| VTC or DLPM workers (seed 002, Appendix A.3): |W| × the local bound
+ *
+ * Inputs, as the theorems define them:
+ *   - L_input, the most input tokens one request has: the longest prompt admitted so far. The bound at
+ *     time t only has to cover intervals ending at t, and only requests admitted by then were charged,
+ *     so the running maximum is a valid (and the tightest) value; it only grows, so the bound does too.
+ *   - M, the most tokens a running batch can hold: one worker's KV cache in tokens (whole blocks). In
+ *     the proof, M caps the output tokens a client's already-running requests go on producing after its
+ *     deficit is spent; those tokens all sit in the KV cache until the requests finish, so the cache,
+ *     not the per-step token budget (max_batch_tokens), is what limits them.
+ *   - Q^u = scheduler.quantum; Q^w (router.worker_quantum) decides where DoubleQ sends requests but
+ *     does not appear in Theorem 5.1.
+ *   - w_e, w_q = scheduler.weights.
+ * DoubleQ's theorem assumes each backlogged client is backlogged at every worker; here a client counts
+ * as backlogged while any of its requests waits anywhere, so an unbalanced run can exceed the bound
+ * without contradicting the theorem (the label says so).
+ */
+
+export type GuaranteeAlgorithm = 'dlpm' | 'vtc' | 'doubleq';
+
+/** The scenario facts a bound depends on. */
+export interface BoundSetup {
+  /** scheduler.policy */
+  policy: string;
+  /** router.routing */
+  routing: string;
+  workers: number;
+  /** Q^u */
+  quantum: number;
+  /** Q^w (shown only) */
+  workerQuantum: number | null;
+  weights: { input: number; output: number };
+  /** M: one worker's KV capacity in tokens. */
+  kvTokens: number;
+  /** scheduler.dlpm_quantum_per_request: the deliberately broken DLPM. */
+  quantumPerRequest: boolean;
+}
+
+/** The theorem that applies (algorithm null: none does, `reason` says why). */
+export interface TheoremChoice {
+  algorithm: GuaranteeAlgorithm | null;
+  /** Which statement: 'DLPM Theorem 4.1', 'DoubleQ Theorem 5.1', ... */
+  theorem: string;
+  /** |W| factor (1 on one worker). */
+  factor: number;
+  /** The local bound's shape: DLPM's 2·(U + Q^u) or VTC's 2·max(...). */
+  shape: 'dlpm' | 'vtc' | null;
+  reason: string;
+  /** The run uses the broken DLPM variant (the bound is shown, violations are expected). */
+  broken: boolean;
+}
+
+export function chooseTheorem(s: BoundSetup): TheoremChoice {
+  const W = s.workers;
+  const broken = s.policy === 'dlpm' && s.quantumPerRequest;
+  const none = (reason: string): TheoremChoice => ({
+    algorithm: null,
+    theorem: 'none',
+    factor: 1,
+    shape: null,
+    reason,
+    broken,
+  });
+  if (s.policy !== 'dlpm' && s.policy !== 'vtc')
+    return none(
+      `no fairness theorem covers the ${s.policy} scheduler (DLPM, VTC and DoubleQ have one): gaps are measured, not bounded`,
+    );
+  const local = s.policy === 'dlpm' ? 'DLPM' : 'VTC';
+  if (s.routing === 'doubleq') {
+    if (s.policy !== 'dlpm')
+      return none(
+        `DoubleQ's Theorem 5.1 assumes DLPM on every worker, not ${local}: gaps are measured, not bounded`,
+      );
+    return {
+      algorithm: 'doubleq',
+      theorem: 'DoubleQ Theorem 5.1',
+      factor: W,
+      shape: 'dlpm',
+      reason:
+        'DoubleQ routing over DLPM workers; the theorem assumes backlogged clients wait at every worker',
+      broken,
+    };
+  }
+  if (W === 1)
+    return {
+      algorithm: s.policy as GuaranteeAlgorithm,
+      theorem: s.policy === 'dlpm' ? 'DLPM Theorem 4.1' : 'VTC service bound',
+      factor: 1,
+      shape: s.policy as 'dlpm' | 'vtc',
+      reason: `${local} on one worker`,
+      broken,
+    };
+  if (s.routing === 'per-client-rr')
+    return {
+      algorithm: s.policy as GuaranteeAlgorithm,
+      theorem: `${local} with per-client round-robin (Appendix A.3)`,
+      factor: W,
+      shape: s.policy as 'dlpm' | 'vtc',
+      reason: `per-client round-robin spreads every client over all ${W} workers, so the local bound adds up`,
+      broken,
+    };
+  return none(
+    `${local}'s bound covers one worker; across ${W} workers it needs ${s.policy === 'dlpm' ? 'DoubleQ routing (Theorem 5.1) or ' : ''}per-client round-robin (Appendix A.3), not ${s.routing}: gaps are measured, not bounded`,
+  );
+}
+
+/** The bound with its inputs, a short label and the formula with numbers filled in. */
+export interface BoundValue {
+  bound: number | null;
+  /** U as the theorem uses it: w_e·L_input + w_q·M (DLPM, DoubleQ) or max(w_e·L_input, w_q·M) (VTC). */
+  U: number | null;
+  L_input: number;
+  M: number;
+  label: string;
+  formula: string;
+}
+
+/** Whole numbers with comma grouping, others with up to 3 decimals (locale-independent). */
+export function groupNumber(v: number): string {
+  if (!Number.isFinite(v)) return String(v);
+  const neg = v < 0;
+  const a = Math.abs(v);
+  const r = Math.round(a);
+  const body =
+    Math.abs(a - r) < 1e-9
+      ? String(r).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+      : String(Number(a.toFixed(3))).replace(/^(\d+)/, (m) => m.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
+  return neg ? `−${body}` : body;
+}
+
+export function theoremBound(s: BoundSetup, choice: TheoremChoice, lInput: number): BoundValue {
+  const g = groupNumber;
+  const M = s.kvTokens;
+  const we = s.weights.input;
+  const wq = s.weights.output;
+  if (choice.algorithm === null || choice.shape === null)
+    return { bound: null, U: null, L_input: lInput, M, label: 'no bound', formula: choice.reason };
+  const W = choice.factor;
+  const wTimes = W > 1 ? `${W}·` : '';
+  const wSym = W > 1 ? '|W|·' : '';
+  if (choice.shape === 'dlpm') {
+    const U = we * lInput + wq * M;
+    const bound = 2 * W * (U + s.quantum);
+    const qw =
+      choice.algorithm === 'doubleq' && s.workerQuantum !== null
+        ? ` (Q^w = ${g(s.workerQuantum)} steers routing, not the bound)`
+        : '';
+    return {
+      bound,
+      U,
+      L_input: lInput,
+      M,
+      label: `${choice.theorem}: 2·${wSym}(U + Q^u)`,
+      formula:
+        `U = w_e·L_input + w_q·M = ${g(we)}·${g(lInput)} + ${g(wq)}·${g(M)} = ${g(U)}; ` +
+        `bound = 2·${wSym}(U + Q^u) = 2·${wTimes}(${g(U)} + ${g(s.quantum)}) = ${g(bound)}${qw}`,
+    };
+  }
+  const U = Math.max(we * lInput, wq * M);
+  const bound = 2 * W * U;
+  return {
+    bound,
+    U,
+    L_input: lInput,
+    M,
+    label: `${choice.theorem}: ${W > 1 ? '|W|·' : ''}2·max(w_e·L_input, w_q·M)`,
+    formula:
+      `U = max(w_e·L_input, w_q·M) = max(${g(we)}·${g(lInput)}, ${g(wq)}·${g(M)}) = ${g(U)}; ` +
+      `bound = ${wSym}2·U = ${wTimes}2·${g(U)} = ${g(bound)}`,
+  };
+}
+
+/** What the Guarantees view shows for the broken variant. */
+export const BROKEN_WARNING =
+  'Deliberately broken DLPM (scheduler.dlpm_quantum_per_request): every request reached with its ' +
+  "client's deficit used up hands that client a fresh quantum Q^u, instead of one refill round for " +
+  'all clients once none of the waiting ones has credit left. Theorem 4.1 holds only because ' +
+  'backlogged clients are refilled equally often; with a quantum per request, credit follows the ' +
+  'number of requests a client sends, the deficit no longer holds anyone back and the scheduler is ' +
+  'plain longest-prefix-match. Expect the gap of a backlogged pair to grow past the bound.';
