@@ -38,7 +38,10 @@ test('Dynamo burst: 8 enqueues then 8 pops in the order a0 a1 a2 b0 b1 b2 a3 b3,
   const line = page.getByRole('log', { name: 'Decision log' }).locator('li', { hasText: 'pop b0 from B' });
   await line.click();
   await expect(line).toHaveAttribute('aria-current', 'true');
-  await page.getByRole('log', { name: 'Decision log' }).press('ArrowDown');
+  await page.getByRole('log', { name: 'Decision log' }).focus();
+  await page.keyboard.press('ArrowDown');
+  const older = page.getByRole('log', { name: 'Decision log' }).locator('li', { hasText: 'pop a2 from A' });
+  await expect(older).toHaveAttribute('aria-current', 'true');
   await expect(line).not.toHaveAttribute('aria-current', 'true');
   await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
 });

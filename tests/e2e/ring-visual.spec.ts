@@ -19,6 +19,8 @@ async function ringSvg(page: import('@playwright/test').Page): Promise<string> {
       .replace(/«[^»]*»/g, '#')
       .replace(/url\(#[^)]*\)/g, 'url(#)')
       .replace(/(id|aria-labelledby|aria-describedby)="[^"]*"/g, '$1="#"')
+      // The cursor's rotation accumulates across turns (for animation): compare it modulo a full turn.
+      .replace(/rotate\((-?[\d.]+)deg\)/g, (_m, d) => `rotate(${((Number(d) % 360) + 360) % 360}deg)`)
       .replace(/-?\d+\.\d+/g, (n) => String(Math.round(Number(n) * 10) / 10))
       .replace(/></g, '>\n<')
   );
