@@ -10,5 +10,6 @@ export { ClassQueues } from './ClassQueues';
 export { ClientService } from './ClientService';
 export { DrrRing } from './DrrRing';
 export { Figures } from './Figures';
+export { Guarantees } from './Guarantees';
 export { Workers } from './Workers';
 export { colorFor, colorVarFor, PALETTE_SIZE } from './palette';

@@ -1,0 +1,487 @@
+/**
+ * Guarantees live: the fairness theorem of the running algorithm (DLPM 4.1, VTC, DoubleQ 5.1) as a
+ * line, against the measured service gap of every pair of continuously backlogged clients over time.
+ * The worst pair is drawn heavier; each crossing of the bound is marked where it happened and listed
+ * with its time. The formula shows the numbers it was computed from, and the deliberately broken
+ * DLPM (a quantum per request) carries its warning. Units: service units (w_e · uncached input +
+ * w_q · output tokens).
+ *
+ * Reads `snapshot.guarantee` (src/core/metrics/guarantee.ts) defensively: any missing piece becomes
+ * an empty state, never an exception.
+ */
+import { line as d3line, scaleLinear } from 'd3';
+import { fmtNum, fmtSeconds } from './format';
+import { colorFor } from './palette';
+import { asArr, asObj, type Dict, num, numArray, str } from './read';
+import type { ViewProps } from './types';
+import { useWidth } from './use-width';
+
+export interface GuaranteePairModel {
+  a: string;
+  b: string;
+  maxGap: number;
+  currentGap: number | null;
+  violatedAt: number | null;
+}
+
+export interface GuaranteeViolationModel {
+  t: number;
+  a: string;
+  b: string;
+  gap: number;
+  bound: number;
+}
+
+export interface GuaranteeModel {
+  algorithm: string | null;
+  theorem: string | null;
+  bound: number | null;
+  boundLabel: string;
+  formula: string;
+  reason: string | null;
+  broken: boolean;
+  warning: string | null;
+  pairs: GuaranteePairModel[];
+  pairCount: number;
+  worst: GuaranteePairModel | null;
+  violations: GuaranteeViolationModel[];
+  violationCount: number;
+  t: number[];
+  /** Gap series per pair key "a|b", NaN where the pair was not backlogged together. */
+  rows: { key: string; a: string; b: string; values: number[] }[];
+  boundSeries: number[];
+}
+
+/** Pairs drawn in the chart and listed in the legend. */
+export const CHART_PAIRS = 8;
+/** Violations listed as text (the rest are counted). */
+export const LISTED_VIOLATIONS = 12;
+
+function readPair(v: unknown): GuaranteePairModel | null {
+  const o = asObj(v);
+  const a = str(o?.a);
+  const b = str(o?.b);
+  if (!o || a === null || b === null) return null;
+  return {
+    a,
+    b,
+    maxGap: num(o.maxGap) ?? 0,
+    currentGap: num(o.currentGap),
+    violatedAt: num(o.violatedAt),
+  };
+}
+
+/** The Guarantees model of a snapshot, or null when it carries none (e.g. the DRR sandbox). */
+export function readGuarantee(snapshot: Dict | null): GuaranteeModel | null {
+  const g = asObj(snapshot?.guarantee);
+  if (!g) return null;
+  const pairs = asArr(g.pairs)
+    .map(readPair)
+    .filter((p): p is GuaranteePairModel => p !== null);
+  const violations: GuaranteeViolationModel[] = [];
+  for (const raw of asArr(g.violations)) {
+    const o = asObj(raw);
+    const t = num(o?.t);
+    const a = str(o?.a);
+    const b = str(o?.b);
+    const gap = num(o?.gap);
+    const bound = num(o?.bound);
+    if (t !== null && a !== null && b !== null && gap !== null && bound !== null)
+      violations.push({ t, a, b, gap, bound });
+  }
+  const series = asObj(g.series);
+  const t = numArray(series?.t);
+  const rowsObj = asObj(series?.rows) ?? {};
+  const rows = Object.entries(rowsObj)
+    .map(([key, v]) => {
+      const [a, b] = key.split('|');
+      const values = numArray(v);
+      return {
+        key,
+        a: a ?? key,
+        b: b ?? '',
+        values: t.map((_, i) => (i < values.length ? values[i] : Number.NaN)),
+      };
+    })
+    .slice(0, CHART_PAIRS);
+  const boundValues = numArray(series?.bound);
+  const bound = num(g.bound);
+  return {
+    algorithm: str(g.algorithm),
+    theorem: str(g.theorem),
+    bound: bound !== null && bound > 0 ? bound : null,
+    boundLabel: str(g.boundLabel) ?? 'fairness bound',
+    formula: str(g.formula) ?? '',
+    reason: str(g.reason),
+    broken: g.broken === true,
+    warning: str(g.warning),
+    pairs,
+    pairCount: num(g.pairCount) ?? pairs.length,
+    worst: readPair(g.worst),
+    violations,
+    violationCount: Math.max(num(g.violationCount) ?? 0, violations.length),
+    t,
+    rows,
+    boundSeries: t.map((_, i) => (i < boundValues.length ? boundValues[i] : Number.NaN)),
+  };
+}
+
+/** Service units, whole, grouped with commas (as the formula is written): 26,200. */
+export function fmtUnits(v: number | null | undefined): string {
+  if (v === null || v === undefined || !Number.isFinite(v)) return '–';
+  const r = Math.round(Math.abs(v));
+  const s = String(r).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return v < 0 && r !== 0 ? `−${s}` : s;
+}
+
+export const pairName = (a: string, b: string) => `${a}–${b}`;
+
+/** "violated at t = 4.05 s: alice–hog gap 26,258 > bound 26,200" */
+export function violationText(v: GuaranteeViolationModel): string {
+  return `violated at t = ${fmtSeconds(v.t)}: ${pairName(v.a, v.b)} gap ${fmtUnits(v.gap)} > bound ${fmtUnits(v.bound)}`;
+}
+
+/** The text alternative: "Max gap 3,100 of bound 4,800 (65 %); no violations". */
+export function guaranteeSummary(g: GuaranteeModel): string {
+  const worst = g.worst;
+  const maxGap = worst?.maxGap ?? 0;
+  const who = worst ? ` (${pairName(worst.a, worst.b)})` : '';
+  const head =
+    g.bound !== null
+      ? `Max gap ${fmtUnits(maxGap)} of bound ${fmtUnits(g.bound)} (${Math.round((100 * maxGap) / g.bound)} %)${who}`
+      : `Max gap ${fmtUnits(maxGap)}${who}; no bound applies`;
+  if (g.bound === null) return head;
+  if (g.violationCount === 0) return `${head}; no violations`;
+  const first = g.violations[0];
+  const n = g.violationCount;
+  return `${head}; ${n} violation${n === 1 ? '' : 's'}${first ? `, first at t = ${fmtSeconds(first.t)} (${pairName(first.a, first.b)})` : ''}`;
+}
+
+export function Guarantees({ snapshot, highlight }: ViewProps) {
+  const g = readGuarantee(snapshot);
+  if (!g) {
+    return (
+      <section className="panel view gu-view" aria-label="Guarantees">
+        <h2>Guarantees</h2>
+        <p className="empty">
+          No fairness guarantee in this snapshot: load a cluster scenario (for example{' '}
+          <code>guarantee-dlpm.yaml</code>) and press Play or Step to see the theorem's bound against the
+          measured service gaps.
+        </p>
+      </section>
+    );
+  }
+  const summary = guaranteeSummary(g);
+  const violated = g.violationCount > 0;
+  const sel = highlight?.client ?? null;
+  return (
+    <section
+      className="panel view gu-view"
+      aria-label="Guarantees"
+      data-algorithm={g.algorithm ?? 'none'}
+      data-violations={g.violationCount}
+      data-broken={g.broken ? 'true' : 'false'}
+    >
+      <h2>
+        Guarantees{' '}
+        <span className="view-sub">
+          {g.theorem && g.algorithm !== null ? g.theorem : 'no theorem applies'}
+          {g.broken ? ' · broken variant' : ''}
+        </span>
+      </h2>
+      {g.warning && (
+        <p className="gu-warning" role="note" style={warningStyle}>
+          <strong>Warning: </strong>
+          {g.warning}
+        </p>
+      )}
+      <p
+        className="gu-summary"
+        style={{ margin: '4px 0', fontWeight: 500, color: violated ? 'var(--danger)' : undefined }}
+      >
+        {summary}
+      </p>
+      <p className="hint gu-formula">
+        {g.bound !== null ? (
+          <>
+            <span>{g.boundLabel}. </span>
+            <code>{g.formula}</code>
+          </>
+        ) : (
+          <span>
+            {g.formula ||
+              g.reason ||
+              'No fairness theorem covers this scenario: gaps are measured, not bounded.'}
+          </span>
+        )}
+      </p>
+      <GapChart g={g} summary={summary} selectedClient={sel} />
+      <PairLegend g={g} selectedClient={sel} />
+      <ViolationList g={g} />
+      <p className="hint">
+        Gap of a pair = the largest |W_a − W_b| (service units) over intervals ending at that moment during
+        which both clients were continuously backlogged (had requests waiting); the line shows its peak
+        between samples.
+      </p>
+    </section>
+  );
+}
+
+const warningStyle = {
+  border: '1px solid var(--danger)',
+  borderLeftWidth: 4,
+  borderRadius: 4,
+  padding: '6px 8px',
+  margin: '6px 0',
+  fontSize: 12.5,
+} as const;
+
+const M = { top: 12, right: 14, bottom: 34, left: 58 };
+
+function GapChart({
+  g,
+  summary,
+  selectedClient,
+}: {
+  g: GuaranteeModel;
+  summary: string;
+  selectedClient: string | null;
+}) {
+  const [boxRef, measured] = useWidth<HTMLDivElement>(480);
+  const hasData = g.t.length > 0 && g.rows.some((r) => r.values.some(Number.isFinite));
+  if (!hasData) {
+    return (
+      <div className="chart gu-chart" ref={boxRef}>
+        <p className="empty">
+          No pair of clients has been backlogged together yet: gaps appear once two clients wait at the same
+          time.
+        </p>
+      </div>
+    );
+  }
+  const W = Math.max(240, measured);
+  const H = 230;
+  const x0 = M.left;
+  const x1 = W - M.right;
+  const y0 = H - M.bottom;
+  const y1 = M.top;
+  const tMin = g.t[0];
+  const tMax = Math.max(g.t[g.t.length - 1], ...g.violations.map((v) => v.t));
+  const x = scaleLinear()
+    .domain(tMin === tMax ? [tMin, tMin + 1] : [tMin, tMax])
+    .range([x0, x1]);
+  let top = 0;
+  for (const r of g.rows) for (const v of r.values) if (Number.isFinite(v) && v > top) top = v;
+  for (const v of g.boundSeries) if (Number.isFinite(v) && v > top) top = v;
+  if (g.bound !== null && g.bound > top) top = g.bound;
+  for (const v of g.violations) if (v.gap > top) top = v.gap;
+  const y = scaleLinear()
+    .domain([0, top > 0 ? top * 1.08 : 1])
+    .range([y0, y1])
+    .nice(4);
+  const r2 = (v: number) => Math.round(v * 100) / 100;
+  const path = d3line<number>()
+    .defined((v, i) => Number.isFinite(v) && Number.isFinite(g.t[i]))
+    .x((_v, i) => r2(x(g.t[i])))
+    .y((v) => r2(y(v)));
+  const worstKey = g.worst ? `${g.worst.a}|${g.worst.b}` : null;
+  const boundPath = path(g.boundSeries.map((v) => (Number.isFinite(v) ? v : (g.bound ?? Number.NaN))));
+  const yTop = y.domain()[1];
+  const bandTop = r2(y(yTop));
+  return (
+    <div className="chart gu-chart" ref={boxRef}>
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={summary}>
+        <title>{summary}</title>
+        <g className="axis">
+          {y.ticks(4).map((v) => (
+            <g key={`y${v}`}>
+              <line className="gridline" x1={x0} x2={x1} y1={r2(y(v))} y2={r2(y(v))} />
+              <text x={x0 - 6} y={r2(y(v))} dy="0.32em" textAnchor="end">
+                {fmtUnits(v)}
+              </text>
+            </g>
+          ))}
+          <line x1={x0} x2={x1} y1={y0} y2={y0} />
+          {x.ticks(5).map((v) => (
+            <g key={`x${v}`}>
+              <line x1={r2(x(v))} x2={r2(x(v))} y1={y0} y2={y0 + 4} />
+              <text x={r2(x(v))} y={y0 + 16} textAnchor="middle">
+                {fmtNum(v)}
+              </text>
+            </g>
+          ))}
+          <text className="axis-title" x={x1} y={H - 2} textAnchor="end">
+            simulated time (s)
+          </text>
+          <text
+            className="axis-title"
+            transform={`translate(11 ${y1 + (y0 - y1) / 2}) rotate(-90)`}
+            textAnchor="middle"
+          >
+            service gap (service units)
+          </text>
+        </g>
+        {g.bound !== null && (
+          <g className="gu-bound" data-bound={g.bound}>
+            {/* above the bound: the region a guarantee rules out */}
+            <rect
+              x={x0}
+              y={bandTop}
+              width={Math.max(0, x1 - x0)}
+              height={Math.max(0, r2(y(g.bound)) - bandTop)}
+              style={{ fill: 'var(--danger)', opacity: 0.07 }}
+            >
+              <title>{`above the bound (${fmtUnits(g.bound)} service units): ruled out by ${g.theorem ?? 'the theorem'}`}</title>
+            </rect>
+            {boundPath && (
+              <path
+                d={boundPath}
+                style={{ fill: 'none', stroke: 'var(--danger)', strokeWidth: 2, strokeDasharray: '6 4' }}
+              >
+                <title>{`${g.boundLabel} = ${fmtUnits(g.bound)} service units`}</title>
+              </path>
+            )}
+            <text
+              x={x1 - 4}
+              y={r2(y(g.bound)) - 5}
+              textAnchor="end"
+              style={{ fill: 'var(--danger)', fontSize: 11 }}
+            >
+              {`bound ${fmtUnits(g.bound)}`}
+            </text>
+          </g>
+        )}
+        {g.rows.map((r, i) => {
+          const d = path(r.values);
+          if (!d) return null;
+          const worst = r.key === worstKey;
+          const dim = selectedClient !== null ? r.a !== selectedClient && r.b !== selectedClient : !worst;
+          return (
+            <path
+              key={r.key}
+              className="series-line gu-pair"
+              data-pair={r.key}
+              data-worst={worst ? 'true' : undefined}
+              d={d}
+              style={{
+                stroke: colorFor(i),
+                strokeWidth: worst ? 3.5 : 1.5,
+                opacity: dim ? 0.55 : 1,
+              }}
+            >
+              <title>{`${pairName(r.a, r.b)}${worst ? ' (worst pair)' : ''}`}</title>
+            </path>
+          );
+        })}
+        {g.violations.map((v) => {
+          const cx = r2(x(v.t));
+          const cy = r2(y(v.gap));
+          return (
+            <g key={`${v.t}-${v.a}-${v.b}`} className="gu-violation" data-t={v.t}>
+              <line
+                x1={cx}
+                x2={cx}
+                y1={y0}
+                y2={cy}
+                style={{ stroke: 'var(--danger)', strokeWidth: 1, strokeDasharray: '2 2' }}
+              />
+              <path
+                d={`M${cx},${r2(cy - 6)}L${r2(cx + 6)},${cy}L${cx},${r2(cy + 6)}L${r2(cx - 6)},${cy}Z`}
+                style={{ fill: 'var(--danger)', stroke: 'var(--panel)', strokeWidth: 1 }}
+              >
+                <title>{violationText(v)}</title>
+              </path>
+            </g>
+          );
+        })}
+      </svg>
+    </div>
+  );
+}
+
+function PairLegend({ g, selectedClient }: { g: GuaranteeModel; selectedClient: string | null }) {
+  if (g.rows.length === 0) return null;
+  const byKey = new Map(g.pairs.map((p) => [`${p.a}|${p.b}`, p]));
+  const worstKey = g.worst ? `${g.worst.a}|${g.worst.b}` : null;
+  const more = g.pairCount - g.rows.length;
+  return (
+    <ul className="legend plain-list gu-legend" aria-label="Client pairs">
+      {g.rows.map((r, i) => {
+        const p = byKey.get(r.key);
+        const worst = r.key === worstKey;
+        const sel = selectedClient !== null && (r.a === selectedClient || r.b === selectedClient);
+        return (
+          <li key={r.key} data-pair={r.key} className={sel ? 'selected' : undefined}>
+            <span
+              className="legend-line"
+              aria-hidden="true"
+              style={{
+                display: 'inline-block',
+                width: 16,
+                height: 0,
+                borderTop: `${worst ? 4 : 2}px solid ${colorFor(i)}`,
+                marginRight: 5,
+                verticalAlign: 3,
+              }}
+            />
+            <span style={{ fontWeight: worst ? 600 : undefined, color: worst ? 'var(--ink)' : undefined }}>
+              {pairName(r.a, r.b)}
+            </span>
+            {p && (
+              <span>
+                {' '}
+                max {fmtUnits(p.maxGap)}
+                {p.currentGap !== null ? ` · now ${fmtUnits(p.currentGap)}` : ''}
+                {worst ? ' · worst' : ''}
+                {p.violatedAt !== null ? ` · over at ${fmtSeconds(p.violatedAt)}` : ''}
+              </span>
+            )}
+          </li>
+        );
+      })}
+      {more > 0 && <li>+ {more} more pairs</li>}
+      <li>
+        <span
+          aria-hidden="true"
+          style={{
+            display: 'inline-block',
+            width: 16,
+            height: 0,
+            borderTop: '2px dashed var(--danger)',
+            marginRight: 5,
+            verticalAlign: 3,
+          }}
+        />
+        bound
+      </li>
+      <li className="unit">service units</li>
+    </ul>
+  );
+}
+
+function ViolationList({ g }: { g: GuaranteeModel }) {
+  if (g.bound === null) return null;
+  if (g.violationCount === 0)
+    return (
+      <p className="gu-ok hint" data-violations="0">
+        No violations: every backlogged pair has stayed within the bound.
+      </p>
+    );
+  const shown = g.violations.slice(0, LISTED_VIOLATIONS);
+  const more = g.violationCount - shown.length;
+  return (
+    <div className="gu-violations">
+      <h3 style={{ color: 'var(--danger)' }}>
+        {g.violationCount} violation{g.violationCount === 1 ? '' : 's'} of the bound
+      </h3>
+      <ol aria-label="Violations" style={{ margin: '2px 0 4px', paddingLeft: 20, fontSize: 12.5 }}>
+        {shown.map((v) => (
+          <li key={`${v.t}-${v.a}-${v.b}`} data-t={v.t}>
+            {violationText(v)}
+          </li>
+        ))}
+        {more > 0 && <li>+ {more} more</li>}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,196 @@
+/**
+ * The Guarantees view, rendered on the server: the bound line, one gap line per pair with the worst
+ * emphasised, violation markers and their text list, the formula and the broken variant's warning,
+ * and the text alternative. Snapshots come from the engine on the two guarantee scenarios, plus
+ * hand-made ones for the edge cases.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createElement as h } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, test } from 'vitest';
+import { Simulation } from '../../../src/core/sim';
+import { parseScenarioText } from '../../../src/scenario';
+import {
+  fmtUnits,
+  Guarantees,
+  guaranteeSummary,
+  readGuarantee,
+  violationText,
+} from '../../../src/ui/views/Guarantees';
+import type { ViewProps } from '../../../src/ui/views/types';
+
+const render = (snapshot: Record<string, unknown> | null, highlight?: ViewProps['highlight']) =>
+  renderToStaticMarkup(h(Guarantees, { snapshot, highlight })).replaceAll('\u202f', ' ');
+
+function engineSnapshot(file: string, t: number): Record<string, unknown> {
+  const r = parseScenarioText(readFileSync(join(__dirname, '../../../scenarios', file), 'utf8'));
+  if (!r.ok) throw new Error('invalid scenario');
+  const sim = new Simulation(r.value, { record: false });
+  sim.runUntil(t);
+  return JSON.parse(JSON.stringify(sim.snapshot()));
+}
+
+const real = engineSnapshot('guarantee-dlpm.yaml', 20);
+const broken = engineSnapshot('guarantee-broken-dlpm.yaml', 20);
+
+/** A small hand-made guarantee: two pairs, one violation. */
+function handMade(over: Record<string, unknown> = {}): Record<string, unknown> {
+  const pair = (
+    a: string,
+    b: string,
+    maxGap: number,
+    currentGap: number | null,
+    violatedAt: number | null,
+  ) => ({
+    a,
+    b,
+    maxGap,
+    maxGapAt: 1,
+    currentGap,
+    violatedAt,
+  });
+  const worst = pair('alice', 'bob', 5210, 5000, 12.4);
+  return {
+    kind: 'cluster',
+    sim_time_s: 20,
+    guarantee: {
+      algorithm: 'dlpm',
+      theorem: 'DLPM Theorem 4.1',
+      bound: 4800,
+      boundLabel: 'DLPM Theorem 4.1: 2·(U + Q^u)',
+      formula:
+        'U = w_e·L_input + w_q·M = 1·300 + 2·700 = 1,700; bound = 2·(U + Q^u) = 2·(1,700 + 700) = 4,800',
+      reason: 'DLPM on one worker',
+      broken: false,
+      warning: null,
+      pairs: [worst, pair('alice', 'carol', 900, null, null), pair('bob', 'carol', 0, null, null)],
+      pairCount: 3,
+      worst,
+      violations: [{ t: 12.4, a: 'alice', b: 'bob', gap: 5210, bound: 4800 }],
+      violationCount: 1,
+      series: {
+        t: [0, 5, 10, 15, 20],
+        rows: { 'alice|bob': [0, 1000, 3000, 5210, 5000], 'alice|carol': [null, 300, 900, null, null] },
+        bound: [4800, 4800, 4800, 4800, 4800],
+        dt: 5,
+      },
+      ...over,
+    },
+  };
+}
+
+describe('Guarantees view', () => {
+  test('hand-made: bound line, pairs with the worst emphasised, a marker and its text', () => {
+    const html = render(handMade());
+    expect(html).toContain('aria-label="Guarantees"');
+    expect(html).toContain('data-violations="1"');
+    expect(html).toContain('data-bound="4800"');
+    expect(html).toContain('bound 4,800');
+    // one line per pair in the series, legend "alice–bob", the worst heavier
+    expect([...html.matchAll(/data-pair="([^"]+)" data-worst="true"/g)].map((m) => m[1])).toEqual([
+      'alice|bob',
+    ]);
+    expect([...html.matchAll(/class="series-line gu-pair" data-pair="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      'alice|bob',
+      'alice|carol',
+    ]);
+    expect(html).toContain('alice–bob');
+    expect(html).toContain('service gap (service units)');
+    // the marker (with its text as a tooltip) and the list
+    expect(html).toMatch(/class="gu-violation" data-t="12.4"/);
+    expect(html).toContain('violated at t = 12.4 s: alice–bob gap 5,210 &gt; bound 4,800');
+    expect(html).toContain('1 violation of the bound');
+    // the formula with its numbers
+    expect(html).toContain('2·(1,700 + 700) = 4,800');
+    // text alternative
+    expect(html).toContain(
+      'aria-label="Max gap 5,210 of bound 4,800 (109 %) (alice–bob); 1 violation, first at t = 12.4 s (alice–bob)"',
+    );
+    expect(html).not.toContain('Warning:');
+  });
+
+  test('summary text: the share of the bound, or no violations', () => {
+    const g = readGuarantee(
+      handMade({ violations: [], violationCount: 0, worst: { a: 'a', b: 'b', maxGap: 3100 } }),
+    )!;
+    expect(guaranteeSummary(g)).toBe('Max gap 3,100 of bound 4,800 (65 %) (a–b); no violations');
+    expect(fmtUnits(26_258.4)).toBe('26,258');
+    expect(violationText({ t: 4.046, a: 'alice', b: 'hog', gap: 26_258, bound: 26_200 })).toBe(
+      'violated at t = 4.05 s: alice–hog gap 26,258 > bound 26,200',
+    );
+  });
+
+  test('real DLPM from the engine: the bound, gaps below it, no violations', () => {
+    const html = render(real);
+    expect(html).toContain('data-algorithm="dlpm"');
+    expect(html).toContain('data-broken="false"');
+    expect(html).toContain('data-violations="0"');
+    expect(html).toMatch(
+      /aria-label="Max gap [\d,]+ of bound 26,200 \(\d+ %\) \([a-z]+–[a-z]+\); no violations"/,
+    );
+    expect(html).toContain('No violations: every backlogged pair has stayed within the bound.');
+    expect(html).toContain('2·(12,600 + 500) = 26,200');
+    expect(html).not.toContain('class="gu-violation"');
+    expect(html).not.toContain('Warning:');
+    expect([...html.matchAll(/class="series-line gu-pair"/g)]).toHaveLength(3);
+  });
+
+  test('broken DLPM from the engine: warning, markers and the list with times', () => {
+    const html = render(broken);
+    expect(html).toContain('data-broken="true"');
+    expect(html).toContain('broken variant');
+    expect(html).toMatch(/role="note"[^>]*><strong>Warning: <\/strong>Deliberately broken DLPM/);
+    expect(html).toMatch(/violated at t = [\d.]+ s: (alice|bob)–hog gap [\d,]+ &gt; bound 26,200/);
+    const markers = [...html.matchAll(/class="gu-violation"/g)];
+    expect(markers.length).toBe((broken.guarantee as { violationCount: number }).violationCount);
+    expect(html).toMatch(
+      /aria-label="Max gap [\d,]+ of bound 26,200 \(\d+ %\) \([a-z]+–hog\); 2 violations, first at t = /,
+    );
+  });
+
+  test('no theorem: gaps still drawn, the reason instead of a bound', () => {
+    const html = render(
+      handMade({
+        algorithm: null,
+        theorem: 'none',
+        bound: null,
+        boundLabel: 'no bound',
+        formula:
+          'no fairness theorem covers the lpm scheduler (DLPM, VTC and DoubleQ have one): gaps are measured, not bounded',
+        violations: [],
+        violationCount: 0,
+      }),
+    );
+    expect(html).toContain('no theorem applies');
+    expect(html).toContain('no fairness theorem covers the lpm scheduler');
+    expect(html).toContain('Max gap 5,210 (alice–bob); no bound applies');
+    expect(html).not.toContain('data-bound');
+    expect(html).toContain('data-pair="alice|bob"');
+  });
+
+  test('empty states: no guarantee in the snapshot, or no pair backlogged together yet', () => {
+    expect(render(null)).toContain('No fairness guarantee in this snapshot');
+    expect(render({ kind: 'arbitration', classes: [] })).toContain('No fairness guarantee in this snapshot');
+    const html = render(handMade({ series: { t: [], rows: {}, bound: [] }, worst: null, pairs: [] }));
+    expect(html).toContain('No pair of clients has been backlogged together yet');
+  });
+
+  test('malformed pieces are ignored, never thrown', () => {
+    const html = render({
+      guarantee: {
+        bound: 'x',
+        pairs: [1, null, { a: 'a' }],
+        violations: [{ t: 'no' }],
+        series: { t: 'bad', rows: 3 },
+      },
+    });
+    expect(html).toContain('aria-label="Guarantees"');
+    expect(html).toContain('no bound applies');
+  });
+
+  test('a selected client brings its pairs forward', () => {
+    const html = render(handMade(), { client: 'carol' });
+    expect(html).toMatch(/<li data-pair="alice\|carol" class="selected">/);
+  });
+});
