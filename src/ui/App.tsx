@@ -13,7 +13,7 @@ import { HelpOverlay, ShareDialog } from './Overlays';
 import { ScenarioPanel } from './ScenarioPanel';
 import { Timeline } from './Timeline';
 import { useCalm } from './useCalm';
-import { ClassQueues, ClientService, DrrRing, Figures, Workers } from './views';
+import { ClassQueues, ClientService, DrrRing, Figures, Guarantees, Workers } from './views';
 import type { Highlight } from './views/types';
 
 function isTyping(target: EventTarget | null): boolean {
@@ -98,6 +98,7 @@ function Views() {
       {queues && <ClassQueues {...props} />}
       <Workers {...props} />
       <ClientService {...props} />
+      <Guarantees {...props} />
       <Figures {...props} />
       {!queues && <DrrRing {...props} />}
       {!queues && <ClassQueues {...props} />}
