@@ -179,9 +179,7 @@ export function theoremBound(s: BoundSetup, choice: TheoremChoice, lInput: numbe
 
 /** What the Guarantees view shows for the broken variant. */
 export const BROKEN_WARNING =
-  'Deliberately broken DLPM (scheduler.dlpm_quantum_per_request): every request reached with its ' +
-  "client's deficit used up hands that client a fresh quantum Q^u, instead of one refill round for " +
-  'all clients once none of the waiting ones has credit left. Theorem 4.1 holds only because ' +
-  'backlogged clients are refilled equally often; with a quantum per request, credit follows the ' +
-  'number of requests a client sends, the deficit no longer holds anyone back and the scheduler is ' +
-  'plain longest-prefix-match. Expect the gap of a backlogged pair to grow past the bound.';
+  'This is a deliberately broken DLPM (scheduler.dlpm_quantum_per_request): it grants Q^u per ' +
+  'request instead of per refill round. Theorem 4.1 needs every backlogged client to be refilled ' +
+  'equally often; with a quantum per request, credit follows the number of requests sent, the ' +
+  'deficit holds nobody back and the bound no longer holds.';

@@ -285,7 +285,11 @@ function GapChart({
     .x((_v, i) => r2(x(g.t[i])))
     .y((v) => r2(y(v)));
   const worstKey = g.worst ? `${g.worst.a}|${g.worst.b}` : null;
-  const boundPath = path(g.boundSeries.map((v) => (Number.isFinite(v) ? v : (g.bound ?? Number.NaN))));
+  // the bound from the first moment any pair was backlogged together (before that it bounds nothing)
+  const first = g.t.findIndex((_, i) => g.rows.some((r) => Number.isFinite(r.values[i])));
+  const boundPath = path(
+    g.boundSeries.map((v, i) => (i < first ? Number.NaN : Number.isFinite(v) ? v : (g.bound ?? Number.NaN))),
+  );
   const yTop = y.domain()[1];
   const bandTop = r2(y(yTop));
   return (
@@ -297,7 +301,7 @@ function GapChart({
             <g key={`y${v}`}>
               <line className="gridline" x1={x0} x2={x1} y1={r2(y(v))} y2={r2(y(v))} />
               <text x={x0 - 6} y={r2(y(v))} dy="0.32em" textAnchor="end">
-                {fmtUnits(v)}
+                {fmtNum(v)}
               </text>
             </g>
           ))}
@@ -351,28 +355,32 @@ function GapChart({
             </text>
           </g>
         )}
-        {g.rows.map((r, i) => {
-          const d = path(r.values);
-          if (!d) return null;
-          const worst = r.key === worstKey;
-          const dim = selectedClient !== null ? r.a !== selectedClient && r.b !== selectedClient : !worst;
-          return (
-            <path
-              key={r.key}
-              className="series-line gu-pair"
-              data-pair={r.key}
-              data-worst={worst ? 'true' : undefined}
-              d={d}
-              style={{
-                stroke: colorFor(i),
-                strokeWidth: worst ? 3.5 : 1.5,
-                opacity: dim ? 0.55 : 1,
-              }}
-            >
-              <title>{`${pairName(r.a, r.b)}${worst ? ' (worst pair)' : ''}`}</title>
-            </path>
-          );
-        })}
+        {/* the worst pair last, on top of the others */}
+        {g.rows
+          .map((r, i) => ({ r, i }))
+          .sort((p, q) => Number(p.r.key === worstKey) - Number(q.r.key === worstKey) || p.i - q.i)
+          .map(({ r, i }) => {
+            const d = path(r.values);
+            if (!d) return null;
+            const worst = r.key === worstKey;
+            const dim = selectedClient !== null ? r.a !== selectedClient && r.b !== selectedClient : !worst;
+            return (
+              <path
+                key={r.key}
+                className="series-line gu-pair"
+                data-pair={r.key}
+                data-worst={worst ? 'true' : undefined}
+                d={d}
+                style={{
+                  stroke: colorFor(i),
+                  strokeWidth: worst ? 3.5 : 1.5,
+                  opacity: dim ? 0.55 : 1,
+                }}
+              >
+                <title>{`${pairName(r.a, r.b)}${worst ? ' (worst pair)' : ''}`}</title>
+              </path>
+            );
+          })}
         {g.violations.map((v) => {
           const cx = r2(x(v.t));
           const cy = r2(y(v.gap));

@@ -58,7 +58,7 @@ describe('guarantee scenarios (DLPM Theorem 4.1 live)', () => {
   it('the broken variant crosses it within seconds, and says it is broken', () => {
     const g = broken.snapshot().guarantee;
     expect(g.broken).toBe(true);
-    expect(g.warning).toMatch(/quantum per request/);
+    expect(g.warning).toMatch(/grants Q\^u per request instead of per refill round/);
     expect(g.violationCount).toBeGreaterThan(0);
     const first = g.violations[0];
     expect(first.t).toBeGreaterThan(0);

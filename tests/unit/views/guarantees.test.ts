@@ -91,9 +91,10 @@ describe('Guarantees view', () => {
     expect([...html.matchAll(/data-pair="([^"]+)" data-worst="true"/g)].map((m) => m[1])).toEqual([
       'alice|bob',
     ]);
+    // ... and drawn last, on top
     expect([...html.matchAll(/class="series-line gu-pair" data-pair="([^"]+)"/g)].map((m) => m[1])).toEqual([
-      'alice|bob',
       'alice|carol',
+      'alice|bob',
     ]);
     expect(html).toContain('alice–bob');
     expect(html).toContain('service gap (service units)');
@@ -140,7 +141,7 @@ describe('Guarantees view', () => {
     const html = render(broken);
     expect(html).toContain('data-broken="true"');
     expect(html).toContain('broken variant');
-    expect(html).toMatch(/role="note"[^>]*><strong>Warning: <\/strong>Deliberately broken DLPM/);
+    expect(html).toMatch(/role="note"[^>]*><strong>Warning: <\/strong>This is a deliberately broken DLPM/);
     expect(html).toMatch(/violated at t = [\d.]+ s: (alice|bob)–hog gap [\d,]+ &gt; bound 26,200/);
     const markers = [...html.matchAll(/class="gu-violation"/g)];
     expect(markers.length).toBe((broken.guarantee as { violationCount: number }).violationCount);
