@@ -22,6 +22,11 @@ function fmt(v: number): string {
   return Number(v.toPrecision(3)).toString();
 }
 
+/** Large ticks in k/M, small ones with the scale's precision. */
+function tickText(v: number, scaleFmt: (v: number) => string): string {
+  return Math.abs(v) >= 1e4 ? fmt(v) : scaleFmt(v);
+}
+
 function extent(values: number[], zero = false): [number, number] {
   const finite = values.filter(Number.isFinite);
   if (finite.length === 0) return [0, 1];
@@ -99,6 +104,9 @@ function Chart(props: ChartProps) {
   const xTicks = props.xLog
     ? x.ticks(4).filter((t) => Math.abs(Math.log10(t) - Math.round(Math.log10(t))) < 1e-9)
     : x.ticks(5);
+  // Narrow ranges (Jain's index 0.519–0.522) need the scale's own precision.
+  const yFmt = y.tickFormat(5);
+  const y2Fmt = y2.tickFormat(5);
   const path = d3line<{ x: number; y: number }>()
     .x((d) => d.x)
     .y((d) => d.y);
@@ -123,14 +131,14 @@ function Chart(props: ChartProps) {
           <g key={`y${t}`}>
             <line x1={M.left} x2={W - M.right} y1={y(t)} y2={y(t)} className="grid" />
             <text x={M.left - 6} y={y(t)} dy="0.32em" textAnchor="end" className="tick">
-              {fmt(t)}
+              {tickText(t, yFmt)}
             </text>
           </g>
         ))}
         {right.length > 0 &&
           y2.ticks(5).map((t) => (
             <text key={`r${t}`} x={W - M.right + 6} y={y2(t)} dy="0.32em" className="tick">
-              {fmt(t)}
+              {tickText(t, y2Fmt)}
             </text>
           ))}
         {xTicks.map((t) => (
@@ -194,11 +202,6 @@ function Chart(props: ChartProps) {
                   }}
                 >
                   <title>{`${pointLabel(sweep, p.point)} — click to open this run`}</title>
-                  {p.tag && (
-                    <text x={p.x + 7} y={p.y - 7} className="point-tag">
-                      {p.tag}
-                    </text>
-                  )}
                   {s.connect ? (
                     <circle
                       cx={p.x}
@@ -220,6 +223,14 @@ function Chart(props: ChartProps) {
                   )}
                 </g>
               ))}
+              {/* Value tags apart from the markers, so a marker's box (and its click point) is the marker alone. */}
+              {pts.map((p) =>
+                p.tag ? (
+                  <text key={`tag${p.point}`} x={p.x + 7} y={p.y - 7} className="point-tag">
+                    {p.tag}
+                  </text>
+                ) : null,
+              )}
             </g>
           );
         })}
