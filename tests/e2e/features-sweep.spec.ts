@@ -28,6 +28,14 @@ test('a 3-point sweep runs to 100 %, plots 3 points, and a point opens its run',
   await expect(results.getByRole('img', { name: /Latency vs load/ })).toBeVisible();
   await expect(results).toContainText('throughput (tokens/s)');
 
+  const [png] = await Promise.all([
+    page.waitForEvent('download'),
+    results.getByRole('button', { name: 'Throughput vs fairness as PNG' }).click(),
+  ]);
+  expect(png.suggestedFilename()).toMatch(/\.png$/);
+  const bytes = readFileSync((await png.path()) as string);
+  expect(bytes.subarray(1, 4).toString()).toBe('PNG');
+
   await results.getByRole('button', { name: 'Open run Workers = 3' }).click();
   await expect(dialog).toHaveCount(0);
   await expect

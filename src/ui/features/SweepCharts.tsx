@@ -4,7 +4,9 @@
  * scales and paths; React owns the nodes. Each point opens its run.
  */
 import { line as d3line, scaleLinear, scaleLog } from 'd3';
+import { useRef } from 'react';
 import type { RunResult } from '../../core/sim';
+import { downloadPng, downloadSvg } from './charts';
 import type { SweepPoint, SweepRun } from './store';
 
 const W = 340;
@@ -113,10 +115,37 @@ function Chart(props: ChartProps) {
   const summary = `${props.title}: ${series
     .map((s) => `${s.label}: ${s.pts.map((p) => `(${fmt(p.x)}, ${fmt(p.y)})`).join(' ')}`)
     .join('; ')}`;
+  const svgRef = useRef<SVGSVGElement>(null);
+  const save = (kind: 'svg' | 'png') => {
+    const svg = svgRef.current;
+    if (!svg) return;
+    const chart = { id: props.title, title: `sweep ${props.title}`, svg };
+    if (kind === 'svg') downloadSvg(chart);
+    else void downloadPng(chart);
+  };
   return (
     <figure className="sweep-chart">
-      <figcaption>{props.title}</figcaption>
+      <figcaption>
+        <span>{props.title}</span>
+        <button
+          type="button"
+          className="small"
+          onClick={() => save('svg')}
+          aria-label={`${props.title} as SVG`}
+        >
+          SVG
+        </button>
+        <button
+          type="button"
+          className="small"
+          onClick={() => save('png')}
+          aria-label={`${props.title} as PNG`}
+        >
+          PNG
+        </button>
+      </figcaption>
       <svg
+        ref={svgRef}
         viewBox={`0 0 ${W} ${H}`}
         width="100%"
         // With keyboard markers the chart is a group of buttons; otherwise one image with a text alternative.
