@@ -1,6 +1,6 @@
 /**
- * The features' own UI state (zustand): which panel is open, the sweep (its set-up, progress and
- * points) and the tour's position. The playground's store (src/state/store.ts) is only read.
+ * The features' own UI state (zustand): which panel is open, the sweep (its progress and points)
+ * and the tour's position. The playground's store (src/state/store.ts) is only read.
  */
 import { create } from 'zustand';
 import type { RunResult } from '../../core/sim';
@@ -8,15 +8,6 @@ import type { RunResult } from '../../core/sim';
 export type FeaturePanel = 'sweep' | 'export' | 'import' | 'tour' | null;
 
 export type Scale = 'linear' | 'log';
-
-export interface SweepSetup {
-  /** Parameter key path (see sweep-params.ts). */
-  key: string;
-  from: number;
-  to: number;
-  points: number;
-  scale: Scale;
-}
 
 export interface SweepPoint {
   /** The swept value, or null for a baseline (another policy for comparison). */
@@ -46,7 +37,6 @@ export interface SweepRun {
 
 export interface FeatureState {
   panel: FeaturePanel;
-  setup: SweepSetup | null;
   sweep: SweepRun | null;
   tour: { id: string; step: number } | null;
   /** Busy message of a tour step being prepared (loading, seeking). */
@@ -55,7 +45,6 @@ export interface FeatureState {
 
 export const useFeatures = create<FeatureState>(() => ({
   panel: null,
-  setup: null,
   sweep: null,
   tour: null,
   tourBusy: false,
