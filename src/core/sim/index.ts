@@ -4,7 +4,14 @@
  */
 export { Simulation, SimConfigError, configProblem, type SimOptions, type RunOptions } from './simulation';
 export type { DecisionRecord, DecisionKind } from './decision';
-export type { SimSnapshot, ClientSnapshot, WorkerSnapshot } from './snapshot';
+export type {
+  SimSnapshot,
+  ClientSnapshot,
+  WorkerSnapshot,
+  ClusterDrrSnapshot,
+  QueuedRequestView,
+} from './snapshot';
+export type { GuaranteeSnapshot, GuaranteePair, GuaranteeViolationView } from '../metrics/guarantee';
 export type { RunResult } from './result';
 export type { SimScenario } from './scenario-view';
 export { SimRequest, ReqState } from './request';
