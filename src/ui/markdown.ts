@@ -12,10 +12,19 @@ export type Block =
   | { kind: 'code'; text: string }
   | { kind: 'h'; inlines: Inline[] };
 
+/**
+ * Inline markers. Underscore emphasis only at word edges (CommonMark's intraword rule): the opening `_` may not follow
+ * a letter or digit and the closing one may not precede one, so `num_requests` and `duration_s` stay
+ * literal while `_this_` and `(_this_)` are emphasis. Underscores inside the emphasis are allowed.
+ * Groups: 1 code, 2 strong, 3 star emphasis, 4 underscore emphasis.
+ */
+const INLINE =
+  /`([^`]+)`|\*\*([^*]+)\*\*|\*([^*\s][^*]*)\*|(?<![\p{L}\p{N}_])_([^_\s](?:.*?[^_\s])?)_(?![\p{L}\p{N}_])/gu;
+
 /** Splits a line into inline runs. Unclosed markers stay literal text. */
 export function parseInline(text: string): Inline[] {
   const out: Inline[] = [];
-  const re = /`([^`]+)`|\*\*([^*]+)\*\*|\*([^*\s][^*]*)\*|_([^_\s][^_]*)_/g;
+  const re = new RegExp(INLINE);
   let last = 0;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     if (m.index > last) out.push({ kind: 'text', text: text.slice(last, m.index) });

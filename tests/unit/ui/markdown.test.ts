@@ -35,3 +35,28 @@ describe('markdown-ish descriptions', () => {
     expect(parseInline('a `b and 2 * 3')).toEqual([{ kind: 'text', text: 'a `b and 2 * 3' }]);
   });
 });
+
+describe('underscores inside words', () => {
+  it('keeps snake_case names literal', () => {
+    expect(parseInline('set num_requests and duration_s here')).toEqual([
+      { kind: 'text', text: 'set num_requests and duration_s here' },
+    ]);
+    expect(parseInline('a_b_c and x_1_')).toEqual([{ kind: 'text', text: 'a_b_c and x_1_' }]);
+  });
+  it('still reads underscore emphasis at word edges', () => {
+    expect(parseInline('an _idle_ worker (_really_).')).toEqual([
+      { kind: 'text', text: 'an ' },
+      { kind: 'em', text: 'idle' },
+      { kind: 'text', text: ' worker (' },
+      { kind: 'em', text: 'really' },
+      { kind: 'text', text: ').' },
+    ]);
+  });
+  it('lets emphasis hold an intraword underscore and ignores a closing one before a letter', () => {
+    expect(parseInline('_max_tokens_ wins')).toEqual([
+      { kind: 'em', text: 'max_tokens' },
+      { kind: 'text', text: ' wins' },
+    ]);
+    expect(parseInline('_open but_never closed')).toEqual([{ kind: 'text', text: '_open but_never closed' }]);
+  });
+});
