@@ -15,13 +15,19 @@ async function main() {
     .filter((f) => f.endsWith('.bench.ts') && f.includes(filter))
     .sort();
   const figures: Figure[] = [];
+  const failed: string[] = [];
   for (const f of files) {
     process.stderr.write(`bench: ${f}\n`);
-    const mod = (await import(pathToFileURL(join(here, f)).href)) as { default: Bench };
     const t0 = performance.now();
-    const got = await mod.default();
-    figures.push(...got);
-    process.stderr.write(`bench: ${f} done in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+    try {
+      const mod = (await import(pathToFileURL(join(here, f)).href)) as { default: Bench };
+      figures.push(...(await mod.default()));
+      process.stderr.write(`bench: ${f} done in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+    } catch (err) {
+      // One broken benchmark must not hide the others' figures.
+      failed.push(f);
+      process.stderr.write(`bench: ${f} FAILED: ${err instanceof Error ? err.message : String(err)}\n`);
+    }
   }
   const rows = figures.map((f) => [f.name, formatValue(f.value), f.unit, f.target ?? '', f.note ?? '']);
   const head = ['figure', 'value', 'unit', 'target', 'note'];
@@ -36,6 +42,10 @@ async function main() {
   for (const r of rows) console.log(line(r));
   console.log('');
   for (const f of figures) console.log(JSON.stringify({ name: f.name, value: f.value, unit: f.unit }));
+  if (failed.length > 0) {
+    console.log(`\nfailed: ${failed.join(', ')} (see stderr)`);
+    process.exitCode = 1;
+  }
 }
 
 function formatValue(v: number): string {
