@@ -188,6 +188,26 @@ export function TimeChart(props: TimeChartProps) {
   );
 }
 
+/**
+ * The data-to-pixel scales of the plot area for a chart `width` × `height` wide: the SVG overlay and
+ * the dense canvas both use them, so canvas lines sit on the SVG axes at any measured width.
+ */
+export function plotScales(
+  width: number,
+  height: number,
+  domainX: [number, number],
+  domainY: [number, number],
+): { x: (v: number) => number; y: (v: number) => number } {
+  return {
+    x: scaleLinear()
+      .domain(domainX)
+      .range([M.left, width - M.right]),
+    y: scaleLinear()
+      .domain(domainY)
+      .range([height - M.bottom, M.top]),
+  };
+}
+
 interface DenseProps {
   width: number;
   t: number[];
@@ -212,12 +232,7 @@ function DenseLines({ width, t, lines, height, domainX, domainY, summary, highli
       const style = getComputedStyle(canvas);
       ctx.setTransform(scale, 0, 0, scale, 0, 0);
       ctx.clearRect(0, 0, width, height);
-      const x = scaleLinear()
-        .domain(domainX)
-        .range([M.left, CHART_W - M.right]);
-      const y = scaleLinear()
-        .domain(domainY)
-        .range([height - M.bottom, M.top]);
+      const { x, y } = plotScales(width, height, domainX, domainY);
       ctx.save();
       ctx.beginPath();
       ctx.rect(M.left, M.top - 2, width - M.left - M.right, height - M.top - M.bottom + 4);
