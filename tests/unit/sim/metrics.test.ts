@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { BacklogGap } from '../../../src/core/metrics/backlog-gap';
 import { MetricsCollector } from '../../../src/core/metrics/collector';
 import { jainIndex } from '../../../src/core/metrics/jain';
 import { nearestRank } from '../../../src/core/metrics/percentile';
@@ -24,34 +23,6 @@ describe("Jain's index", () => {
     expect(jainIndex([4, 0, 0, 0])).toBe(0.25);
     expect(jainIndex([1, 3])).toBeCloseTo(16 / 20, 12);
     expect(jainIndex([])).toBe(1);
-  });
-});
-
-describe('backlogged service gap', () => {
-  it('measures service since both became backlogged, only while both are', () => {
-    const s = new Float64Array(2);
-    const g = new BacklogGap(s);
-    g.setBacklogged(0, true, 0);
-    s[0] = 100; // only client 0 backlogged: no pair yet
-    g.touch(0);
-    g.flush(1);
-    expect(g.max).toBe(0);
-    g.setBacklogged(1, true, 2); // joint interval starts: offsets 100 - 0
-    s[0] += 30;
-    g.touch(0);
-    g.flush(3);
-    expect(g.max).toBe(30);
-    s[1] += 50;
-    g.touch(1);
-    g.flush(4);
-    expect(g.max).toBe(30); // |130-50-100| = 20
-    g.setBacklogged(1, false, 5);
-    s[0] += 1000; // client 1 not backlogged: does not count
-    g.touch(0);
-    g.flush(6);
-    expect(g.max).toBe(30);
-    expect(g.maxPair).toEqual([0, 1]);
-    expect(g.maxAt).toBe(3);
   });
 });
 
