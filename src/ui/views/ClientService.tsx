@@ -293,6 +293,12 @@ function ServiceCurves({
           {bound.label} {fmtNum(bound.value)} units, measured from the leading client
         </span>
       )}
+      {bound && mode === 'cumulative' && (
+        <p className="cs-band-note">
+          Indicative: the band trails the leader's whole-run total; the Guarantees panel checks gaps exactly,
+          only while both clients are backlogged.
+        </p>
+      )}
     </div>
   );
   if (!series || !hasData) {
