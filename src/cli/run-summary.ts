@@ -5,6 +5,29 @@ const fmt = (x: number | null, digits = 3): string =>
   x === null || !Number.isFinite(x) ? '-' : x.toFixed(digits);
 const int = (x: number): string => Math.round(x).toLocaleString('en-US');
 
+/**
+ * One line on the fairness theorem that applies and how the run measured up, e.g.
+ * `guarantee DLPM Theorem 4.1: bound 26,200; max gap 2,414; no violations`. Without a theorem it
+ * says so and still gives the measured gap; the deliberately broken DLPM is named as such.
+ */
+export function formatGuarantee(r: Pick<RunResult, 'guarantee' | 'max_backlogged_service_gap'>): string {
+  const g = r.guarantee;
+  const gap = `max gap ${int(r.max_backlogged_service_gap)}`;
+  const broken = g.broken ? ' (deliberately broken variant)' : '';
+  if (g.bound === null)
+    return g.theorem === 'none'
+      ? `guarantee no theorem applies; ${gap}`
+      : `guarantee ${g.theorem}${broken}: no bound; ${gap}`;
+  const head = `guarantee ${g.theorem}${broken}: bound ${int(g.bound)}; ${gap}`;
+  if (g.violations === 0) return `${head}; no violations`;
+  const n = `${int(g.violations)} violation${g.violations === 1 ? '' : 's'}`;
+  const v = g.first_violation;
+  const first = v
+    ? `, first at ${fmt(v.t, 3)} s (${v.clients.join(' vs ')}: gap ${int(v.gap)} > ${int(v.bound)})`
+    : '';
+  return `${head}; ${n}${first}`;
+}
+
 export function formatSummary(r: RunResult): string {
   const lines: string[] = [];
   lines.push(`scenario  ${r.scenario}  (seed ${r.seed})`);
@@ -24,6 +47,7 @@ export function formatSummary(r: RunResult): string {
   lines.push(
     `fairness  Jain ${fmt(r.jain_index)}, max backlogged service gap ${int(r.max_backlogged_service_gap)}${r.max_gap.clients ? ` (${r.max_gap.clients.join(' vs ')})` : ''}; cache hit rate ${(r.cache_hit_rate * 100).toFixed(1)}%`,
   );
+  lines.push(formatGuarantee(r));
   lines.push('');
   const head = [
     'client',

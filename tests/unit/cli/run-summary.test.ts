@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { memoryIO } from '../../../src/cli/io';
+import { runCommand } from '../../../src/cli/run';
+import { formatGuarantee } from '../../../src/cli/run-summary';
+import type { RunResult } from '../../../src/core/sim';
+import { readFileSync } from 'node:fs';
+
+type G = RunResult['guarantee'];
+const base: G = {
+  algorithm: 'dlpm',
+  theorem: 'DLPM Theorem 4.1',
+  bound: 26200,
+  formula: '2·(U + Q^u)',
+  broken: false,
+  violations: 0,
+  first_violation: null,
+};
+const line = (g: Partial<G>, gap = 2414) =>
+  formatGuarantee({ guarantee: { ...base, ...g }, max_backlogged_service_gap: gap });
+
+describe('run summary: the guarantee line', () => {
+  it('theorem, bound, measured gap and no violations', () => {
+    expect(line({})).toBe('guarantee DLPM Theorem 4.1: bound 26,200; max gap 2,414; no violations');
+  });
+  it('counts violations and gives the first with its time, pair and numbers', () => {
+    expect(
+      line(
+        {
+          broken: true,
+          violations: 2,
+          first_violation: { t: 4.0456, clients: ['alice', 'hog'], gap: 26258, bound: 26200 },
+        },
+        244562,
+      ),
+    ).toBe(
+      'guarantee DLPM Theorem 4.1 (deliberately broken variant): bound 26,200; max gap 244,562; 2 violations, first at 4.046 s (alice vs hog: gap 26,258 > 26,200)',
+    );
+    expect(line({ violations: 1 })).toBe(
+      'guarantee DLPM Theorem 4.1: bound 26,200; max gap 2,414; 1 violation',
+    );
+  });
+  it('says when no theorem applies', () => {
+    expect(line({ algorithm: null, theorem: 'none', bound: null }, 5521)).toBe(
+      'guarantee no theorem applies; max gap 5,521',
+    );
+  });
+  it('is part of the readable run output', async () => {
+    const io = memoryIO({ 'g.yaml': readFileSync('scenarios/guarantee-dlpm.yaml', 'utf8') });
+    expect(await runCommand(['g.yaml'], io)).toBe(0);
+    const out = io.stdout.join('');
+    expect(out).toMatch(/\nguarantee DLPM Theorem 4\.1: bound [\d,]+; max gap [\d,]+; no violations\n/);
+  });
+});
