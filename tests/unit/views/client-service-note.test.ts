@@ -2,11 +2,10 @@ import { createElement as h } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
 import { ClientService } from '../../../src/ui/views/ClientService';
-import type { ViewProps } from '../../../src/ui/views/types';
 import { clusterSnapshot } from './fixtures';
 
 const render = (snapshot: Record<string, unknown>) =>
-  renderToStaticMarkup(h(ClientService as (p: ViewProps) => null, { snapshot, highlight: null }));
+  renderToStaticMarkup(h(ClientService, { snapshot, highlight: null }));
 
 describe('Client service band note', () => {
   test('the band legend says it is indicative and points at the Guarantees panel', () => {
