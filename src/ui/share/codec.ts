@@ -18,6 +18,22 @@ export interface SharedLayout {
   speed?: number;
 }
 
+/**
+ * Compare mode's run B (absent when not comparing). B is A's scenario with `sets` applied
+ * (`key.path=value` lines), or `scenario` when the viewer edited a full copy; `policy` is B's policy
+ * override text (absent = A's); `label` names B in the views.
+ */
+export interface SharedCompare {
+  scenario?: string;
+  policy?: string;
+  sets?: string[];
+  label?: string;
+}
+
+/** Most override lines a link's comparison may carry, and the longest label. */
+export const MAX_COMPARE_SETS = 64;
+export const MAX_COMPARE_LABEL = 120;
+
 export interface SharedState {
   /** The shipped scenario it started from, if any (informative: the text below is authoritative). */
   scenarioId?: string;
@@ -29,6 +45,8 @@ export interface SharedState {
   /** Decisions taken: the playhead. */
   playhead: number;
   layout: SharedLayout;
+  /** Compare mode (added within format 1: links without it open as before). */
+  compare?: SharedCompare;
 }
 
 export type DecodeResult = { ok: true; state: SharedState } | { ok: false; reason: string };
@@ -125,9 +143,24 @@ export async function inflate(bytes: Uint8Array, limit = MAX_JSON_BYTES): Promis
 
 // ---- the state ---------------------------------------------------------------------------------------
 
+/**
+ * Parts of the state that optional features contribute when a link is made (compare mode adds
+ * `compare`). A field the caller's state already has wins over a contribution.
+ */
+export type ShareContribution = () => Pick<SharedState, 'compare'>;
+const contributions = new Set<ShareContribution>();
+
+/** Register a contribution; returns its removal. */
+export function contributeToShare(fn: ShareContribution): () => void {
+  contributions.add(fn);
+  return () => contributions.delete(fn);
+}
+
 /** The fragment for a state, starting with `#s=1.`. */
 export async function encodeShare(state: SharedState): Promise<string> {
-  const json = new TextEncoder().encode(JSON.stringify(normalise(state)));
+  let full = state;
+  for (const fn of contributions) full = { ...fn(), ...full };
+  const json = new TextEncoder().encode(JSON.stringify(normalise(full)));
   return `#s=${SHARE_VERSION}.${toBase64Url(await deflate(json))}`;
 }
 
@@ -140,7 +173,46 @@ function normalise(s: SharedState): SharedState {
   if (s.layout.theme) out.layout.theme = s.layout.theme;
   if (s.layout.editor) out.layout.editor = s.layout.editor;
   if (s.layout.speed !== undefined) out.layout.speed = s.layout.speed;
+  if (s.compare) {
+    const c: SharedCompare = {};
+    if (s.compare.scenario !== undefined) c.scenario = s.compare.scenario;
+    if (s.compare.policy !== undefined) c.policy = s.compare.policy;
+    if (s.compare.sets !== undefined) c.sets = [...s.compare.sets];
+    if (s.compare.label !== undefined) c.label = s.compare.label;
+    out.compare = c;
+  }
   return out;
+}
+
+/** A link's comparison, checked field by field; a string says what is wrong. */
+function validCompare(v: unknown): SharedCompare | string | undefined {
+  if (v === undefined) return undefined;
+  const bad = 'the link has a malformed comparison';
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return bad;
+  const o = v as Record<string, unknown>;
+  const c: SharedCompare = {};
+  if (o.scenario !== undefined) {
+    if (typeof o.scenario !== 'string' || o.scenario.length === 0) return `${bad} (scenario B)`;
+    c.scenario = o.scenario;
+  }
+  if (o.policy !== undefined) {
+    if (typeof o.policy !== 'string') return `${bad} (policy B)`;
+    c.policy = o.policy;
+  }
+  if (o.sets !== undefined) {
+    if (
+      !Array.isArray(o.sets) ||
+      o.sets.length > MAX_COMPARE_SETS ||
+      !o.sets.every((x) => typeof x === 'string' && x.length <= 4096)
+    )
+      return `${bad} (overrides)`;
+    c.sets = o.sets as string[];
+  }
+  if (o.label !== undefined) {
+    if (typeof o.label !== 'string' || o.label.length > MAX_COMPARE_LABEL) return `${bad} (label)`;
+    c.label = o.label;
+  }
+  return c;
 }
 
 function validState(v: unknown): SharedState | string {
@@ -166,6 +238,8 @@ function validState(v: unknown): SharedState | string {
     layoutIn.speed < 64
   )
     layout.speed = layoutIn.speed;
+  const compare = validCompare(o.compare);
+  if (typeof compare === 'string') return compare;
   return normalise({
     scenario: o.scenario,
     policy: o.policy as string | undefined,
@@ -173,6 +247,7 @@ function validState(v: unknown): SharedState | string {
     seed: o.seed as number | undefined,
     playhead: ph,
     layout,
+    ...(compare ? { compare } : {}),
   });
 }
 
