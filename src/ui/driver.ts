@@ -37,8 +37,20 @@ export interface LoadOptions {
   fromLink?: boolean;
 }
 
+/** What a successful load ran (the texts after any policy override was split off). */
+export interface LoadedTexts {
+  scenario: string;
+  policy?: string;
+}
+
+export type FrameListener = (frame: Frame) => void;
+export type LoadListener = (texts: LoadedTexts, opts: LoadOptions) => void;
+
 export class Driver {
   private raf = 0;
+  private frameListeners = new Set<FrameListener>();
+  private loadListeners = new Set<LoadListener>();
+  private texts: LoadedTexts | null = null;
   private last = 0;
   private carry = 0;
   private busy = false;
@@ -53,6 +65,23 @@ export class Driver {
   private applyTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly api: WorkerApi) {}
+
+  /** The texts of the run now loaded (null before the first load). */
+  loadedTexts(): LoadedTexts | null {
+    return this.texts;
+  }
+
+  /** Called with every frame applied (after the store has it); returns the unsubscribe. */
+  onFrame(fn: FrameListener): () => void {
+    this.frameListeners.add(fn);
+    return () => this.frameListeners.delete(fn);
+  }
+
+  /** Called after each successful load (and its playhead seek); returns the unsubscribe. */
+  onLoad(fn: LoadListener): () => void {
+    this.loadListeners.add(fn);
+    return () => this.loadListeners.delete(fn);
+  }
 
   /** Load texts into the worker and restart. Keeps the previous run when they are invalid. */
   async load(scenario: string, policy?: string, opts: LoadOptions = {}): Promise<LoadResult> {
@@ -69,6 +98,7 @@ export class Driver {
       return res;
     }
     this.loaded = true;
+    this.texts = policy !== undefined ? { scenario, policy } : { scenario };
     this.markReady();
     // A share link in the address bar describes what was opened; once something else runs, drop it
     // so a reload shows the current work, not the old link.
@@ -87,6 +117,7 @@ export class Driver {
     });
     this.apply(unpackFrame(await this.api.frame()));
     if (opts.playhead && opts.playhead > 0) await this.seek({ decision: opts.playhead });
+    for (const fn of this.loadListeners) fn(this.texts, opts);
     if (this.playWhenLoaded) {
       this.playWhenLoaded = false;
       this.play();
@@ -196,6 +227,7 @@ export class Driver {
       frameBytesMax: Math.max(ui.frameBytesMax, frame.bytes),
     });
     if (frame.done) this.pause();
+    for (const fn of this.frameListeners) fn(frame);
   }
 
   play(): void {

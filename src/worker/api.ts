@@ -218,6 +218,22 @@ export class FairgroundApi {
     return transfer({ frame, at: s.decisions(), target: goal, finished }, [frame]);
   }
 
+  /**
+   * Follow another run's clock (compare mode's run B): process everything due up to `simTimeS`
+   * without stepping past it, so both runs show the same moment; replays from the start only when
+   * the target is behind. The decision log is not kept here (B shows no log).
+   */
+  async syncTo(simTimeS: number): Promise<ArrayBuffer> {
+    let s = this.need();
+    if (simTimeS < s.time()) {
+      this.rewind();
+      s = this.need();
+    }
+    s.runUntil(simTimeS);
+    this.reach = Math.max(this.reach, s.decisions());
+    return this.frameOut();
+  }
+
   async snapshot(): Promise<Record<string, unknown>> {
     return this.need().snapshot();
   }
