@@ -5,7 +5,7 @@
  * document selected (e.g. only judge keys inside a judge program); missing keys are named.
  */
 import type { z } from 'zod';
-import { didYouMean, type ParsedYaml, type Path, type Problem, pathText, problem } from '../format/yaml';
+import { didYouMean, type ParsedYaml, type Path, type Problem, pathText, problem } from './yaml';
 
 type Issue = z.core.$ZodIssue;
 type AnyDef = { type: string; [k: string]: unknown };
@@ -147,12 +147,22 @@ export function flattenIssues(issues: readonly Issue[], input: unknown): Issue[]
   return out;
 }
 
-/** One issue → a positioned problem. */
-export function issueProblem(issue: Issue, schema: unknown, parsed: ParsedYaml, input: unknown): Problem {
-  const path = issue.path as Path;
+/**
+ * One issue → a positioned problem. `input` is what was validated; `basePath` is where it sits in the
+ * parsed document (e.g. ['router', 'policy'] for a policy written inside a scenario).
+ */
+export function issueProblem(
+  issue: Issue,
+  schema: unknown,
+  parsed: ParsedYaml,
+  input: unknown,
+  basePath: Path = [],
+): Problem {
+  const rel = issue.path as Path;
+  const path = [...basePath, ...rel];
   const where = path.length ? `${pathText(path)}: ` : '';
   if (issue.code === 'unrecognized_keys') {
-    const known = keysAt(schema, input, path);
+    const known = keysAt(schema, input, rel);
     const parts = issue.keys.map((k) => {
       const hint = didYouMean(k, known);
       return hint ? `unknown key '${k}' (did you mean '${hint}'?)` : `unknown key '${k}'`;
@@ -162,7 +172,7 @@ export function issueProblem(issue: Issue, schema: unknown, parsed: ParsedYaml, 
     const at = parsed.locate(keyPath, { key: true });
     return problem(at.line, at.col, `${where}${parts.join(', ')}${allowed}`, keyPath);
   }
-  if (path.length > 0 && valueAtPath(input, path) === undefined && issue.code === 'invalid_type') {
+  if (rel.length > 0 && valueAtPath(input, rel) === undefined && issue.code === 'invalid_type') {
     const parent = path.slice(0, -1);
     const at = parsed.locate(parent);
     return problem(
@@ -174,7 +184,7 @@ export function issueProblem(issue: Issue, schema: unknown, parsed: ParsedYaml, 
   }
   const at = parsed.locate(path);
   if (issue.code === 'invalid_union' && 'note' in issue && issue.note === 'No matching discriminator') {
-    const given = valueAtPath(input, path);
+    const given = valueAtPath(input, rel);
     const options = ((issue as { options?: unknown[] }).options ?? []).map(String);
     const hint = typeof given === 'string' ? didYouMean(given, options) : undefined;
     return problem(
@@ -185,7 +195,7 @@ export function issueProblem(issue: Issue, schema: unknown, parsed: ParsedYaml, 
     );
   }
   if (issue.code === 'invalid_value' && 'values' in issue) {
-    const given = valueAtPath(input, path);
+    const given = valueAtPath(input, rel);
     const hint = typeof given === 'string' ? didYouMean(given, issue.values.map(String)) : undefined;
     return problem(
       at.line,

@@ -5,6 +5,7 @@
  */
 import { isMap, isPair, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
 import type { z } from 'zod';
+import { flattenIssues, issueProblem } from './issues';
 
 export type Path = (string | number)[];
 
@@ -145,18 +146,23 @@ export function pathText(path: Path): string {
   return out;
 }
 
-/** Closest candidate by edit distance, when close enough to be a plausible typo. */
+/**
+ * Closest candidate by edit distance, when close enough to be a plausible typo and unambiguous (two
+ * equally close candidates, like 'v1' and 'v2' for 'v3', give no hint rather than a coin flip).
+ */
 export function didYouMean(word: string, candidates: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestD = Number.POSITIVE_INFINITY;
-  for (const c of candidates) {
+  let tied = false;
+  for (const c of new Set(candidates)) {
     const d = editDistance(word.toLowerCase(), c.toLowerCase());
     if (d < bestD) {
       bestD = d;
       best = c;
-    }
+      tied = false;
+    } else if (d === bestD) tied = true;
   }
-  if (best === undefined) return undefined;
+  if (best === undefined || tied) return undefined;
   const limit = Math.max(2, Math.floor(Math.max(word.length, best.length) / 3));
   return bestD <= limit ? best : undefined;
 }
@@ -176,84 +182,7 @@ function editDistance(a: string, b: string): number {
   return prev[b.length];
 }
 
-// ---- zod → positioned problems ---------------------------------------------------------------
-
-type AnyDef = { type: string; [k: string]: unknown };
-function defOf(schema: unknown): AnyDef | undefined {
-  return (schema as { _zod?: { def?: AnyDef } })?._zod?.def;
-}
-
-/** Object keys a schema accepts at `path` (union branches merged), for "did you mean" hints. */
-export function knownKeysAt(schema: unknown, path: Path): string[] {
-  const out = new Set<string>();
-  const walk = (s: unknown, i: number, guard: number) => {
-    if (guard > 50) return;
-    const def = defOf(s);
-    if (!def) return;
-    switch (def.type) {
-      case 'optional':
-      case 'nullable':
-      case 'default':
-      case 'prefault':
-      case 'readonly':
-      case 'catch':
-      case 'nonoptional':
-        return walk(def.innerType, i, guard + 1);
-      case 'pipe':
-        return walk(def.in, i, guard + 1);
-      case 'lazy':
-        return walk((def.getter as () => unknown)(), i, guard + 1);
-      case 'union':
-        for (const o of def.options as unknown[]) walk(o, i, guard + 1);
-        return;
-      case 'intersection':
-        walk(def.left, i, guard + 1);
-        walk(def.right, i, guard + 1);
-        return;
-      case 'object': {
-        const shape = def.shape as Record<string, unknown>;
-        if (i === path.length) {
-          for (const k of Object.keys(shape)) out.add(k);
-          return;
-        }
-        const seg = path[i];
-        if (typeof seg === 'string' && seg in shape) walk(shape[seg], i + 1, guard + 1);
-        return;
-      }
-      case 'array':
-        if (i < path.length) walk(def.element, i + 1, guard + 1);
-        return;
-      case 'record':
-        if (i < path.length) walk(def.valueType, i + 1, guard + 1);
-        return;
-      default:
-        return;
-    }
-  };
-  walk(schema, 0, 0);
-  return [...out];
-}
-
-function describeIssue(issue: z.core.$ZodIssue, schema: unknown): { message: string; keyPath?: Path } {
-  const where = issue.path.length ? `${pathText(issue.path as Path)}: ` : '';
-  if (issue.code === 'unrecognized_keys') {
-    const keys = issue.keys;
-    const known = knownKeysAt(schema, issue.path as Path);
-    const parts = keys.map((k) => {
-      const hint = didYouMean(k, known);
-      return hint ? `unknown key '${k}' (did you mean '${hint}'?)` : `unknown key '${k}'`;
-    });
-    const allowed = known.length ? `; allowed keys: ${known.join(', ')}` : '';
-    return { message: `${where}${parts.join(', ')}${allowed}`, keyPath: [...(issue.path as Path), keys[0]] };
-  }
-  if (issue.code === 'invalid_type' && issue.message.includes('received undefined')) {
-    const last = issue.path[issue.path.length - 1];
-    return {
-      message: `${pathText(issue.path.slice(0, -1) as Path) || 'document'}: missing required key '${String(last)}'`,
-    };
-  }
-  return { message: `${where}${issue.message}` };
-}
+// ---- zod → positioned problems (the conversion itself lives in ./issues) ------------------------
 
 /** Validate a parsed document against a zod schema; every issue becomes a positioned problem. */
 export function validate<S extends z.ZodType>(
@@ -264,11 +193,9 @@ export function validate<S extends z.ZodType>(
 ): Result<z.output<S>> {
   const res = schema.safeParse(input);
   if (res.success) return { ok: true, value: res.data };
-  const problems = res.error.issues.map((issue) => {
-    const { message, keyPath } = describeIssue(issue, schema);
-    const full = [...basePath, ...((keyPath ?? issue.path) as Path)];
-    const at = parsed.locate(full, { key: keyPath !== undefined });
-    return problem(at.line, at.col, message, full);
+  const problems = flattenIssues(res.error.issues, input).map((issue) => {
+    const p = issueProblem(issue, schema, parsed, input, basePath);
+    return p;
   });
   return { ok: false, problems: sortProblems(problems) };
 }

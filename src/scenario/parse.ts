@@ -16,7 +16,7 @@ import {
 } from '../format/yaml';
 import { parsePolicyValue } from '../policy/index';
 import { scenarioProblems } from './checks';
-import { flattenIssues, issueProblem } from './issues';
+import { flattenIssues, issueProblem } from '../format/issues';
 import { type Scenario, ScenarioInputSchema } from './schema';
 
 export interface ParseScenarioOptions {

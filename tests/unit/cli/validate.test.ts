@@ -80,3 +80,21 @@ describe('the sim command line as a process', () => {
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 });
+
+describe('did-you-mean hints', () => {
+  it('suggest the one close candidate and stay silent on a tie', async () => {
+    const { didYouMean } = await import('../../../src/format/yaml');
+    expect(didYouMean('quantm', ['name', 'quantum', 'queue_policy'])).toBe('quantum');
+    expect(didYouMean('v3', ['v1', 'v2'])).toBeUndefined();
+    expect(didYouMean('lcfs', ['fcfs', 'wspt'])).toBe('fcfs');
+    expect(didYouMean('zzzzzz', ['fcfs', 'wspt'])).toBeUndefined();
+  });
+
+  it('every format gets enum hints from the shared issue converter', async () => {
+    const io = memoryIO({
+      'p.yaml': 'policy_classes:\n  - {name: a, quantum: 2, queue_policy: lcfs}\n',
+    });
+    expect(await validateCommand(['p.yaml'], io)).toBe(1);
+    expect(io.stderr.join('\n')).toMatch(/^p\.yaml:2:\d+: .*lcfs.*|^p\.yaml:2:\d+: .*queue_policy/m);
+  });
+});

@@ -80,7 +80,7 @@ describe('script format', () => {
       '  - {}', //                                   10
     ].join('\n');
     expect(problemsOf(text)).toEqual([
-      "6:29: unknown class 'C' (did you mean 'A'?); classes of profile '(root)': A, B",
+      "6:29: unknown class 'C'; classes of profile '(root)': A, B", // equally close to A and B: no hint
       "7:19: duplicate request id 'a' (first at line 6)",
       '7:32: cost is shorthand for isl: N, cached: 0; give cost or isl/cached, not both',
       '8:14: an enqueue needs cost (uncached tokens) or isl (raw input tokens, with optional cached)',
