@@ -5,6 +5,8 @@
  * (no DOM), so Node tests it directly.
  */
 
+import { cleanPanels } from '../embed/panels';
+
 export const SHARE_VERSION = 1;
 /** Longest fragment accepted (characters after `#s=`). */
 export const MAX_LINK_CHARS = 64 * 1024;
@@ -47,6 +49,16 @@ export interface SharedState {
   layout: SharedLayout;
   /** Compare mode (added within format 1: links without it open as before). */
   compare?: SharedCompare;
+  /**
+   * Embed mode's panels (added within format 1). Used when the page is in embed mode and its query
+   * names no `panels` (see ../embed/panels.ts); unknown names are dropped, a malformed value ignored.
+   */
+  embed?: SharedEmbed;
+}
+
+/** The panels an embedded view shows (names from EMBED_PANELS). */
+export interface SharedEmbed {
+  panels: string[];
 }
 
 export type DecodeResult = { ok: true; state: SharedState } | { ok: false; reason: string };
@@ -181,6 +193,10 @@ function normalise(s: SharedState): SharedState {
     if (s.compare.label !== undefined) c.label = s.compare.label;
     out.compare = c;
   }
+  if (s.embed) {
+    const panels = cleanPanels(s.embed.panels);
+    if (panels) out.embed = { panels };
+  }
   return out;
 }
 
@@ -213,6 +229,10 @@ function validCompare(v: unknown): SharedCompare | string | undefined {
     c.label = o.label;
   }
   return c;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return !!v && typeof v === 'object' && !Array.isArray(v);
 }
 
 function validState(v: unknown): SharedState | string {
@@ -248,6 +268,9 @@ function validState(v: unknown): SharedState | string {
     playhead: ph,
     layout,
     ...(compare ? { compare } : {}),
+    ...(isObject(o.embed) && Array.isArray(o.embed.panels)
+      ? { embed: { panels: o.embed.panels as string[] } }
+      : {}),
   });
 }
 
