@@ -7,6 +7,9 @@ const FAST_SPEED_INDEX = 7;
 import { Controls } from './Controls';
 import { DecisionLog } from './DecisionLog';
 import type { Driver } from './driver';
+import { EmbedApp } from './embed/EmbedApp';
+import type { EmbedPanel } from './embed/panels';
+import { useEmbed } from './embed/store';
 import { EditorPanel } from './editor/EditorPanel';
 import { FeatureBar, FeaturePanels } from './features';
 import { HelpOverlay, ShareDialog } from './Overlays';
@@ -77,16 +80,18 @@ function useHighlight(): Highlight | null {
 
 const selectSnapshot = (s: UiState) => s.snapshot;
 
-function Views() {
+/** The views; `only` (embed mode) keeps just the chosen panels. */
+function Views({ only }: { only?: readonly EmbedPanel[] }) {
   const snapshot = useCalm(selectSnapshot);
   const kind = useUi((s) => s.kind);
   const highlight = useHighlight();
   const props = { snapshot, highlight };
+  const show = (p: EmbedPanel) => !only || only.includes(p);
   if (kind === 'arbitration') {
     return (
       <div className="views sandbox">
-        <DrrRing {...props} />
-        <ClassQueues {...props} />
+        {show('ring') && <DrrRing {...props} />}
+        {show('queues') && <ClassQueues {...props} />}
       </div>
     );
   }
@@ -94,14 +99,14 @@ function Views() {
   const queues = !!snapshot && typeof snapshot === 'object' && 'drr' in snapshot && !!snapshot.drr;
   return (
     <div className="views cluster">
-      {queues && <DrrRing {...props} />}
-      {queues && <ClassQueues {...props} />}
-      <Workers {...props} />
-      <ClientService {...props} />
-      <Guarantees {...props} />
-      <Figures {...props} />
-      {!queues && <DrrRing {...props} />}
-      {!queues && <ClassQueues {...props} />}
+      {queues && show('ring') && <DrrRing {...props} />}
+      {queues && show('queues') && <ClassQueues {...props} />}
+      {show('workers') && <Workers {...props} />}
+      {show('clients') && <ClientService {...props} />}
+      {show('guarantees') && <Guarantees {...props} />}
+      {show('figures') && <Figures {...props} />}
+      {!queues && show('ring') && <DrrRing {...props} />}
+      {!queues && show('queues') && <ClassQueues {...props} />}
     </div>
   );
 }
@@ -115,6 +120,8 @@ export function App({ driver }: { driver: Driver }) {
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
+  const embed = useEmbed((s) => s.config);
+  if (embed) return <EmbedApp driver={driver} config={embed} views={<Views only={embed.panels} />} />;
 
   return (
     <div className="app" data-motion={fast ? 'off' : 'on'}>

@@ -1,0 +1,94 @@
+/**
+ * The embedded playground: a one-line control strip (Play/Pause, Step, Reset, Simulated time, with the
+ * contract's accessible names) above the chosen panels. No editors, no scenario panel, no feature bar.
+ * The views arrive as `views` (App filters them to the chosen panels); the log is added here.
+ */
+import { useEffect } from 'react';
+import { useUi } from '../../state/store';
+import { formatSimTime } from '../Controls';
+import { DecisionLog } from '../DecisionLog';
+import type { Driver } from '../driver';
+import { SCENARIOS } from '../scenarios';
+import { type EmbedConfig, fullUrl } from './panels';
+import { applySharedPanels } from './store';
+import './embed.css';
+
+function EmbedControls({ driver }: { driver: Driver }) {
+  const playing = useUi((s) => s.playing);
+  const simTime = useUi((s) => s.simTime);
+  const done = useUi((s) => s.done);
+  const kind = useUi((s) => s.kind);
+  const scenarioId = useUi((s) => s.scenarioId);
+  const title = SCENARIOS.find((s) => s.id === scenarioId)?.title ?? 'Shared scenario';
+  return (
+    <header className="embed-strip">
+      <div className="toolbar" role="toolbar" aria-label="Simulation controls">
+        <button
+          type="button"
+          className="primary"
+          onClick={() => driver.toggle()}
+          disabled={done && !playing}
+          title={done ? 'The run is over: Reset to start again' : playing ? 'Pause (Space)' : 'Play (Space)'}
+        >
+          {playing ? 'Pause' : 'Play'}
+        </button>
+        <button
+          type="button"
+          onClick={() => void driver.step(1)}
+          disabled={done}
+          title="One step forward (→)"
+        >
+          Step
+        </button>
+        <button type="button" onClick={() => void driver.reset()} title="Restart from t = 0 (R)">
+          Reset
+        </button>
+        <output className="sim-time" aria-label="Simulated time" aria-live="off" title="Simulated time">
+          {kind === 'arbitration' ? `step ${simTime}` : formatSimTime(simTime)}
+        </output>
+      </div>
+      <span className="embed-title" title={title}>
+        {title}
+      </span>
+      <a
+        className="embed-open"
+        href={fullUrl(window.location.href)}
+        target="_blank"
+        rel="noopener noreferrer"
+        title="Open this run in the full playground (new tab)"
+      >
+        Fairground ↗
+      </a>
+    </header>
+  );
+}
+
+export function EmbedApp({
+  driver,
+  config,
+  views,
+}: {
+  driver: Driver;
+  config: EmbedConfig;
+  views: React.ReactNode;
+}) {
+  // Problems (a bad link, say) show; the note that a shared link opened would only be noise here.
+  const message = useUi((s) => (s.message?.startsWith('Opened a shared link') ? null : s.message));
+  useEffect(() => {
+    void applySharedPanels();
+  }, []);
+  return (
+    <div className="app embed" data-panels={config.panels.join(' ')}>
+      <EmbedControls driver={driver} />
+      {message && (
+        <p className="embed-message" role="alert">
+          {message}
+        </p>
+      )}
+      <main className="embed-panels">
+        {views}
+        {config.panels.includes('log') && <DecisionLog driver={driver} />}
+      </main>
+    </div>
+  );
+}
