@@ -7,6 +7,13 @@ export function formatSimTime(t: number): string {
   return `${t.toFixed(3)} s`;
 }
 
+/** The speed next to the slider, short so the masthead fits one row (the slider says it in full). */
+function shortSpeed(index: number): string {
+  return speedLabel(index)
+    .replace(/ decisions?\/s$/, '/s')
+    .replace('as fast as possible', 'max');
+}
+
 export function Controls({ driver }: { driver: Driver }) {
   const playing = useUi((s) => s.playing);
   const speedIndex = useUi((s) => s.speedIndex);
@@ -19,8 +26,8 @@ export function Controls({ driver }: { driver: Driver }) {
 
   return (
     <div className="toolbar" role="toolbar" aria-label="Simulation controls">
-      <label className="field">
-        <span>Scenario</span>
+      <label className="field scenario-field">
+        <span className="vh">Scenario</span>
         <select
           aria-label="Scenario"
           value={known ? scenarioId : ''}
@@ -76,7 +83,9 @@ export function Controls({ driver }: { driver: Driver }) {
           title="Decisions per second while playing"
           onChange={(e) => useUi.getState().setSpeedIndex(Number(e.target.value))}
         />
-        <span className="speed-value">{speedLabel(speedIndex)}</span>
+        <span className="speed-value" aria-hidden="true">
+          {shortSpeed(speedIndex)}
+        </span>
       </label>
       <output className="sim-time" aria-label="Simulated time" aria-live="off" title="Simulated time">
         {kind === 'arbitration' ? `step ${simTime}` : formatSimTime(simTime)}
@@ -85,26 +94,31 @@ export function Controls({ driver }: { driver: Driver }) {
       <button type="button" onClick={() => void share(driver)} title="Copy a link that reproduces this run">
         Share
       </button>
-      <button
-        type="button"
-        aria-pressed={theme === 'dark'}
-        onClick={() => {
-          const next = theme === 'dark' ? 'light' : 'dark';
-          persistTheme(next);
-          useUi.setState({ theme: next });
-        }}
-        title="Switch between light and dark themes"
-      >
-        Dark theme
-      </button>
-      <button
-        type="button"
-        aria-label="Keyboard shortcuts"
-        onClick={() => useUi.setState({ helpOpen: true })}
-        title="Keyboard shortcuts (?)"
-      >
-        ?
-      </button>
+      <span className="icon-group">
+        <button
+          type="button"
+          className="icon"
+          aria-label="Dark theme"
+          aria-pressed={theme === 'dark'}
+          onClick={() => {
+            const next = theme === 'dark' ? 'light' : 'dark';
+            persistTheme(next);
+            useUi.setState({ theme: next });
+          }}
+          title="Dark theme (switch between light and dark)"
+        >
+          <span aria-hidden="true">◐</span>
+        </button>
+        <button
+          type="button"
+          className="icon"
+          aria-label="Keyboard shortcuts"
+          onClick={() => useUi.setState({ helpOpen: true })}
+          title="Keyboard shortcuts (?)"
+        >
+          ?
+        </button>
+      </span>
     </div>
   );
 }

@@ -1,6 +1,14 @@
 /** The keyboard-shortcut help and the share-link dialog. Escape closes either. */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useUi } from '../state/store';
+import {
+  EMBED_PANELS,
+  type EmbedPanel,
+  embedSnippet,
+  embedUrl,
+  PANEL_REGION,
+  SANDBOX_PANELS,
+} from './embed/panels';
 
 export const SHORTCUTS: [string, string][] = [
   ['Space', 'Play / Pause'],
@@ -103,6 +111,57 @@ export function ShareDialog() {
           Close
         </button>
       </div>
+      <EmbedCode link={link} />
     </Dialog>
+  );
+}
+
+/** The share dialog's embed part: pick panels, read or copy the `<iframe>` snippet for them. */
+function EmbedCode({ link }: { link: string }) {
+  const kind = useUi((s) => s.kind);
+  const offered = kind === 'arbitration' ? SANDBOX_PANELS : EMBED_PANELS;
+  const [panels, setPanels] = useState<readonly EmbedPanel[]>(offered);
+  const [copied, setCopied] = useState(false);
+  const chosen = offered.filter((p) => panels.includes(p));
+  const code = embedSnippet(embedUrl(link, chosen.length ? chosen : offered));
+  const flip = (p: EmbedPanel) => {
+    setCopied(false);
+    setPanels((now) => (now.includes(p) ? now.filter((x) => x !== p) : [...now, p]));
+  };
+  return (
+    <div className="embed-code">
+      <fieldset className="embed-choice">
+        <legend>Embed in slides or docs: panels</legend>
+        {offered.map((p) => (
+          <label key={p}>
+            <input type="checkbox" checked={panels.includes(p)} onChange={() => flip(p)} />
+            {PANEL_REGION[p]}
+          </label>
+        ))}
+      </fieldset>
+      <textarea
+        className="share-link"
+        aria-label="Embed code"
+        readOnly
+        rows={3}
+        value={code}
+        onFocus={(e) => e.currentTarget.select()}
+      />
+      <div className="dialog-actions">
+        {copied && <span className="muted">Copied.</span>}
+        <button
+          type="button"
+          onClick={() => {
+            navigator.clipboard?.writeText(code).then(
+              () => setCopied(true),
+              () => {},
+            );
+          }}
+          title="Copy an <iframe> that shows this run with only the chosen panels"
+        >
+          Copy embed code
+        </button>
+      </div>
+    </div>
   );
 }
