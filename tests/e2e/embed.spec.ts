@@ -1,0 +1,73 @@
+import { expect, type FrameLocator, type Page, test } from '@playwright/test';
+import { DEFAULT_TEXT, open, playhead } from './helpers';
+
+const ALL_REGIONS = ['DRR ring', 'Class queues', 'Client service', 'Workers', 'Guarantees', 'Figures'];
+
+/** The strip's controls are there (contract names); the full playground's chrome is not. */
+async function expectEmbedChrome(scope: Page | FrameLocator): Promise<void> {
+  for (const name of ['Play', 'Step', 'Reset'])
+    await expect(scope.getByRole('button', { name, exact: true })).toBeVisible();
+  await expect(scope.getByRole('status', { name: 'Simulated time' })).toBeVisible();
+  await expect(scope.getByRole('button', { name: 'Share', exact: true })).toHaveCount(0);
+  await expect(scope.getByRole('combobox', { name: 'Scenario' })).toHaveCount(0);
+  await expect(scope.getByRole('region', { name: 'Policy editor' })).toHaveCount(0);
+  await expect(scope.getByRole('toolbar', { name: 'Features' })).toHaveCount(0);
+}
+
+test('a link from the Share dialog with ?embed=1&panels=ring,log shows only the ring, the log and the controls', async ({
+  page,
+}) => {
+  await open(page);
+  await page.evaluate((t) => window.fairground.load(t), DEFAULT_TEXT);
+  await page.evaluate(() => window.fairground.step(40));
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share link' });
+  // Keep only the DRR ring and the decision log in the embed choice.
+  for (const name of ['Class queues', 'Client service', 'Workers', 'Figures', 'Guarantees'])
+    await dialog.getByRole('checkbox', { name }).uncheck();
+  const code = dialog.getByRole('textbox', { name: 'Embed code' });
+  await expect(code).toHaveValue(
+    /^<iframe src="[^"]*\?embed=1&amp;panels=ring,log#s=1\.[^"]+" width="\d+" height="\d+"/,
+  );
+  await expect(dialog.getByRole('button', { name: 'Copy embed code' })).toBeVisible();
+  const snippet = await code.inputValue();
+  const src = (/src="([^"]+)"/.exec(snippet)?.[1] ?? '').replaceAll('&amp;', '&');
+  expect(new URL(src).search).toBe('?embed=1&panels=ring,log');
+
+  await page.goto(src);
+  await page.waitForFunction(
+    () => typeof window.fairground?.state === 'function' && window.fairground.state().kind !== null,
+  );
+  await expect.poll(() => playhead(page)).toBe(40);
+  await expect(page.getByRole('region', { name: 'DRR ring' })).toBeVisible();
+  await expect(page.getByRole('log', { name: 'Decision log' })).toBeVisible();
+  for (const name of ALL_REGIONS.filter((n) => n !== 'DRR ring'))
+    await expect(page.getByRole('region', { name, exact: true })).toHaveCount(0);
+  await expectEmbedChrome(page);
+
+  // The strip drives the run.
+  await page.getByRole('button', { name: 'Step', exact: true }).click();
+  await expect.poll(() => playhead(page)).toBe(41);
+  await expect(page.getByRole('status', { name: 'Simulated time' })).toHaveText(/^\d+\.\d{3} s$/);
+});
+
+test('inside an iframe the page switches to embed mode by itself', async ({ page, baseURL }) => {
+  await page.setContent(
+    `<!doctype html><title>slides</title><iframe title="demo" src="${baseURL}" width="1100" height="700"></iframe>`,
+  );
+  const frame = page.frameLocator('iframe[title="demo"]');
+  await expect(frame.getByRole('button', { name: 'Play', exact: true })).toBeVisible({ timeout: 20_000 });
+  await expectEmbedChrome(frame);
+  // No panels named: every view the scenario has, and the log.
+  await expect(frame.getByRole('region', { name: 'Client service' })).toBeVisible();
+  await expect(frame.getByRole('log', { name: 'Decision log' })).toBeVisible();
+  await frame.getByRole('button', { name: 'Step', exact: true }).click();
+  await expect(frame.getByRole('log', { name: 'Decision log' }).locator('li[data-seq]')).not.toHaveCount(0);
+});
+
+test('?embed=0 keeps the full playground inside a frame', async ({ page, baseURL }) => {
+  await page.setContent(`<iframe title="full" src="${baseURL}?embed=0" width="1366" height="760"></iframe>`);
+  const frame = page.frameLocator('iframe[title="full"]');
+  await expect(frame.getByRole('button', { name: 'Share', exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(frame.getByRole('combobox', { name: 'Scenario' })).toBeVisible();
+});
