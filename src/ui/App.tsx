@@ -4,6 +4,7 @@ import { type UiState, useUi } from '../state/store';
 
 /** From this speed step on (250 decisions/s), views animate nothing while playing. */
 const FAST_SPEED_INDEX = 7;
+import { CompareColumns, CompareDialog, DifferencePanel, useCompare } from './compare';
 import { Controls } from './Controls';
 import { DecisionLog } from './DecisionLog';
 import type { Driver } from './driver';
@@ -114,6 +115,7 @@ function Views({ only }: { only?: readonly EmbedPanel[] }) {
 export function App({ driver }: { driver: Driver }) {
   const message = useUi((s) => s.message);
   const theme = useUi((s) => s.theme);
+  const comparing = useCompare((s) => s.active);
   // Fast play: many updates per second; motion (transitions, flashes) would only cost frames.
   const fast = useUi((s) => s.playing && s.speedIndex >= FAST_SPEED_INDEX);
   useShortcuts(driver);
@@ -146,21 +148,27 @@ export function App({ driver }: { driver: Driver }) {
           </button>
         </div>
       )}
-      <main className="workspace">
+      <main className={comparing ? 'workspace comparing' : 'workspace'}>
         <div className="column left">
           <ScenarioPanel />
           <EditorPanel driver={driver} />
         </div>
-        <div className="column center">
-          <Views />
-        </div>
+        {comparing ? (
+          <CompareColumns driver={driver} />
+        ) : (
+          <div className="column center">
+            <Views />
+          </div>
+        )}
         <div className="column right">
+          {comparing && <DifferencePanel driver={driver} />}
           <DecisionLog driver={driver} />
           <FeaturePanels driver={driver} />
         </div>
       </main>
       <HelpOverlay />
       <ShareDialog />
+      <CompareDialog driver={driver} />
     </div>
   );
 }

@@ -7,6 +7,8 @@ import { formatProblems } from '../format/yaml';
 import { extractPolicy, setTexts, useEdits } from '../state/edits';
 import { useUi } from '../state/store';
 import type { WorkerApi } from '../worker/client';
+import { compareRunner } from './compare/runner';
+import { useCompare } from './compare/store';
 import type { Driver } from './driver';
 import { editorHandle } from './editor/registry';
 import { explainLast } from './features';
@@ -35,6 +37,19 @@ export interface FairgroundHook {
   frameStats(): Promise<{ maxFrameBytes: number }>;
   /** The newest decision told step by step in plain words (numbered lines). */
   explain(): Promise<string>;
+  /**
+   * Compare mode: run B = the current scenario with these `key.path=value` overrides (or `{scenario}`
+   * for a full copy), kept at A's simulated time. Resolves once B has caught up.
+   */
+  compare(
+    sets: string[] | { scenario?: string; policy?: string; sets?: string[]; label?: string },
+  ): Promise<void>;
+  /** Leave compare mode. */
+  exitCompare(): void;
+  /** Run B's snapshot at A's current simulated time (null when not comparing). */
+  snapshotB(): Promise<Record<string, unknown> | null>;
+  /** Compare mode's coarse state. */
+  compareState(): { active: boolean; labelA: string; labelB: string; simTimeB: number; decisionsB: number };
 }
 
 declare global {
@@ -44,6 +59,8 @@ declare global {
 }
 
 export function installHook(driver: Driver, api: WorkerApi): FairgroundHook {
+  // Created now so that a share link opened at start-up finds its comparison restored.
+  const compare = compareRunner(driver);
   const hook: FairgroundHook = {
     async load(scenario, policy) {
       const res = await driver.load(scenario, policy, { id: '' });
@@ -78,6 +95,19 @@ export function installHook(driver: Driver, api: WorkerApi): FairgroundHook {
     },
     frameStats: async () => ({ maxFrameBytes: useUi.getState().frameBytesMax }),
     explain: explainLast,
+    compare: (settings) => compare.enter(Array.isArray(settings) ? { sets: settings } : settings),
+    exitCompare: () => compare.exit(),
+    snapshotB: () => compare.snapshotB(),
+    compareState() {
+      const c = useCompare.getState();
+      return {
+        active: c.active,
+        labelA: c.labelA,
+        labelB: c.labelB,
+        simTimeB: c.simTimeB,
+        decisionsB: c.decisionsB,
+      };
+    },
   };
   window.fairground = hook;
   return hook;

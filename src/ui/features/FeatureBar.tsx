@@ -1,4 +1,5 @@
-/** The features' buttons in the masthead: Sweep, Export, Tour (and Compare, not built yet). */
+/** The features' buttons in the masthead: Sweep, Export, Tour and Compare. */
+import { useCompare } from '../compare/store';
 import { type FeaturePanel, useFeatures } from './store';
 
 function toggle(panel: Exclude<FeaturePanel, null>): void {
@@ -8,6 +9,7 @@ function toggle(panel: Exclude<FeaturePanel, null>): void {
 
 export function FeatureBar() {
   const panel = useFeatures((s) => s.panel);
+  const comparing = useCompare((s) => s.active);
   return (
     <div className="toolbar feature-bar" role="toolbar" aria-label="Features">
       <button
@@ -34,14 +36,14 @@ export function FeatureBar() {
       >
         Tour
       </button>
-      <span className="has-tip" title="Compare two runs side by side: coming soon">
-        <button type="button" disabled aria-describedby="compare-tip">
-          Compare
-        </button>
-        <span id="compare-tip" role="tooltip" className="tip">
-          coming soon
-        </span>
-      </span>
+      <button
+        type="button"
+        aria-pressed={comparing}
+        onClick={() => useCompare.setState({ dialogOpen: true })}
+        title="Run a second policy or parameter set next to this one on the same workload"
+      >
+        Compare
+      </button>
     </div>
   );
 }

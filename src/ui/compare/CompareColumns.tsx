@@ -1,0 +1,135 @@
+/**
+ * Compare mode's view columns: run A's and run B's key views side by side (Client service, Workers,
+ * and the DRR ring when both have policy-class queues), each labelled "A: …" / "B: …" with its decision
+ * count. The two columns scroll together. Escape (outside dialogs) leaves compare mode.
+ */
+import { type ReactNode, useEffect, useRef } from 'react';
+import { type UiState, useUi } from '../../state/store';
+import type { Driver } from '../driver';
+import { useCalm } from '../useCalm';
+import { ClientService, DrrRing, Workers } from '../views';
+import { compareRunner } from './runner';
+import { useCompare } from './store';
+
+const selectSnapshot = (s: UiState) => s.snapshot;
+
+function hasDrr(snapshot: Record<string, unknown> | null): boolean {
+  return !!snapshot && typeof snapshot.drr === 'object' && snapshot.drr !== null;
+}
+
+function useEscapeExits(driver: Driver): void {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      const ui = useUi.getState();
+      if (ui.helpOpen || ui.shareLink || useCompare.getState().dialogOpen) return;
+      if (document.querySelector('[role="dialog"]')) return;
+      e.preventDefault();
+      compareRunner(driver).exit();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [driver]);
+}
+
+function Column({
+  side,
+  label,
+  decisions,
+  note,
+  scrollRef,
+  onScroll,
+  children,
+}: {
+  side: 'A' | 'B';
+  label: string;
+  decisions: number;
+  note?: string;
+  scrollRef: React.RefObject<HTMLDivElement | null>;
+  onScroll: () => void;
+  children: ReactNode;
+}) {
+  const name = `${side}: ${label}`;
+  return (
+    <section
+      className={`column compare-column compare-${side.toLowerCase()}`}
+      aria-label={name}
+      ref={scrollRef}
+      onScroll={onScroll}
+    >
+      <header className="compare-head">
+        <h2>
+          <span className={`compare-tag tag-${side.toLowerCase()}`}>{side}</span> {label}
+        </h2>
+        <span className="compare-count" data-side={side}>
+          {decisions.toLocaleString('en-US')} decisions{note ? ` · ${note}` : ''}
+        </span>
+      </header>
+      <div className="views compare-views">{children}</div>
+    </section>
+  );
+}
+
+export function CompareColumns({ driver }: { driver: Driver }) {
+  const snapshotA = useCalm(selectSnapshot);
+  const decisionsA = useUi((s) => s.decisionCount);
+  const kind = useUi((s) => s.kind);
+  const snapshotB = useCompare((s) => s.snapshotB);
+  const labelA = useCompare((s) => s.labelA);
+  const labelB = useCompare((s) => s.labelB);
+  const decisionsB = useCompare((s) => s.decisionsB);
+  const doneB = useCompare((s) => s.doneB);
+  const busy = useCompare((s) => s.busy);
+  const error = useCompare((s) => s.error);
+  useEscapeExits(driver);
+  const refA = useRef<HTMLDivElement>(null);
+  const refB = useRef<HTMLDivElement>(null);
+  const syncing = useRef(false);
+  const mirror = (from: HTMLDivElement | null, to: HTMLDivElement | null) => {
+    if (!from || !to || syncing.current) return;
+    syncing.current = true;
+    to.scrollTop = from.scrollTop;
+    requestAnimationFrame(() => {
+      syncing.current = false;
+    });
+  };
+  const ring = kind === 'arbitration' || (hasDrr(snapshotA) && hasDrr(snapshotB));
+  const views = (snapshot: Record<string, unknown> | null) =>
+    kind === 'arbitration' ? (
+      <DrrRing snapshot={snapshot} />
+    ) : (
+      <>
+        <ClientService snapshot={snapshot} />
+        <Workers snapshot={snapshot} />
+        {ring && <DrrRing snapshot={snapshot} />}
+      </>
+    );
+  return (
+    <>
+      <Column
+        side="A"
+        label={labelA}
+        decisions={decisionsA}
+        scrollRef={refA}
+        onScroll={() => mirror(refA.current, refB.current)}
+      >
+        {views(snapshotA)}
+      </Column>
+      <Column
+        side="B"
+        label={labelB}
+        decisions={decisionsB}
+        note={error ? 'stopped' : busy ? 'catching up' : doneB ? 'run over' : undefined}
+        scrollRef={refB}
+        onScroll={() => mirror(refB.current, refA.current)}
+      >
+        {error && (
+          <p className="banner error" role="alert">
+            {error}
+          </p>
+        )}
+        {views(snapshotB)}
+      </Column>
+    </>
+  );
+}

@@ -1,0 +1,139 @@
+/**
+ * The Difference panel: run B against run A at the same simulated moment. A chart over time (a
+ * metric picked from a list: B − A per client, or A and B side by side) with its legend and unit,
+ * and a table of the current values of both runs and their difference.
+ */
+import { useState } from 'react';
+import type { Driver } from '../driver';
+import { fmtNum, fmtPercent, fmtSeconds } from '../views/format';
+import { colorFor } from '../views/palette';
+import { TimeChart } from '../views/TimeChart';
+import { CHART_METRICS, type ChartMetric, chartData, type DiffRow, diffRows, figuresOf } from './diff';
+import { compareRunner } from './runner';
+import { useCompare } from './store';
+
+function fmtValue(row: DiffRow, v: number | null, signed = false): string {
+  if (v === null) return '–';
+  const sign = signed && v > 0 ? '+' : '';
+  if (row.unit === 's') return sign + fmtSeconds(v);
+  if (row.key === 'cache') return sign + fmtPercent(v);
+  if (row.key === 'jain') return sign + v.toFixed(3);
+  return sign + fmtNum(v);
+}
+
+function lastFinite(a: readonly number[]): number | null {
+  for (let i = a.length - 1; i >= 0; i--) if (Number.isFinite(a[i])) return a[i];
+  return null;
+}
+
+export function DifferencePanel({ driver }: { driver: Driver }) {
+  const [metric, setMetric] = useState<ChartMetric>('service');
+  const snapA = useCompare((s) => s.pairedA);
+  const snapB = useCompare((s) => s.snapshotB);
+  const history = useCompare((s) => s.history);
+  const labelA = useCompare((s) => s.labelA);
+  const labelB = useCompare((s) => s.labelB);
+  const a = figuresOf(snapA);
+  const b = figuresOf(snapB);
+  const rows = diffRows(a, b);
+  const data = chartData(metric, snapA, snapB, history);
+  const metricLabel = CHART_METRICS.find((m) => m.id === metric)?.label ?? metric;
+  const summary = data
+    ? `${metricLabel} over simulated time; latest: ${data.lines
+        .map((l) => `${l.label} ${fmtNum(lastFinite(l.values))}`)
+        .join(', ')} (${data.yLabel})`
+    : '';
+  return (
+    <section className="panel view diff-view" aria-label="Difference">
+      <div className="panel-head">
+        <h2>
+          Difference <span className="view-sub">at t = {fmtNum(a.t ?? 0)} s</span>
+        </h2>
+        <span className="toolbar-gap" />
+        <button type="button" className="small" onClick={() => useCompare.setState({ dialogOpen: true })}>
+          Edit B
+        </button>
+        <button type="button" className="small" onClick={() => compareRunner(driver).exit()}>
+          Exit compare
+        </button>
+      </div>
+      <p className="diff-runs">
+        <span className="compare-tag tag-a">A</span> {labelA} <span className="compare-tag tag-b">B</span>{' '}
+        {labelB}
+      </p>
+      <label className="field-col">
+        <span>Chart</span>
+        <select
+          aria-label="Difference chart"
+          value={metric}
+          onChange={(e) => setMetric(e.target.value as ChartMetric)}
+        >
+          {CHART_METRICS.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {data ? (
+        <>
+          <TimeChart
+            t={data.t}
+            lines={data.lines}
+            yLabel={data.yLabel}
+            {...(data.yDomain ? { yDomain: data.yDomain } : {})}
+            summary={summary}
+            height={170}
+          />
+          <ul className="legend plain-list diff-legend" aria-label="Chart legend">
+            {data.lines.map((l) => (
+              <li key={l.key}>
+                <span
+                  className={`legend-line${l.dashed ? ' dashed' : ''}`}
+                  style={{ color: l.colorIndex === null ? 'var(--ink)' : colorFor(l.colorIndex) }}
+                  aria-hidden="true"
+                />
+                {data.kind === 'pair' ? `${l.key}: ${l.key === 'A' ? labelA : labelB}` : l.label}
+              </li>
+            ))}
+            {data.kind === 'delta' && <li className="unit">above 0: B higher</li>}
+          </ul>
+        </>
+      ) : (
+        <p className="empty">Step or play: the curves appear once both runs have recorded some time.</p>
+      )}
+      <div className="table-scroll">
+        <table className="diff-table">
+          <caption className="vh">Current values of runs A and B and the difference B − A</caption>
+          <thead>
+            <tr>
+              <th scope="col">figure</th>
+              <th scope="col" className="num">
+                A
+              </th>
+              <th scope="col" className="num">
+                B
+              </th>
+              <th scope="col" className="num">
+                B − A
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.key} data-row={r.key}>
+                <th scope="row">
+                  {r.label}
+                  {r.unit && r.unit !== 's' ? <span className="unit"> ({r.unit})</span> : null}
+                </th>
+                <td className="num">{fmtValue(r, r.a)}</td>
+                <td className="num">{fmtValue(r, r.b)}</td>
+                <td className="num">{fmtValue(r, r.delta, true)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,250 @@
+/**
+ * The Difference panel's numbers: the figures of runs A and B at the same simulated moment, their
+ * differences, and the lines of the chart over time. Service, throughput and Jain's index come from
+ * each snapshot's `series`; the cache hit rate and latency percentiles are cumulative figures of the
+ * snapshot, so their curves are sampled at each synchronised moment (`Sample`). Pure functions.
+ */
+import type { ChartLine } from '../views/TimeChart';
+import { type ClientModel, type Dict, pickNum, readClients, readSeries, simTime } from '../views/read';
+import { jainIndex, jainOverTime, totalServiceRate } from '../views/series-math';
+
+/** Linear interpolation of (tSrc, vSrc) at each of `tAt`; NaN outside tSrc's range (tSrc ascending). */
+export function interpolateOnto(
+  tAt: readonly number[],
+  tSrc: readonly number[],
+  vSrc: readonly number[],
+): number[] {
+  const n = tSrc.length;
+  return tAt.map((t) => {
+    if (n === 0 || !Number.isFinite(t) || t < tSrc[0] || t > tSrc[n - 1]) return Number.NaN;
+    // Last index with tSrc[lo] <= t.
+    let lo = 0;
+    let hi = n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (tSrc[mid] <= t) lo = mid;
+      else hi = mid - 1;
+    }
+    const v0 = vSrc[lo] ?? Number.NaN;
+    if (tSrc[lo] === t || lo === n - 1) return v0;
+    const v1 = vSrc[lo + 1] ?? Number.NaN;
+    const t0 = tSrc[lo];
+    const t1 = tSrc[lo + 1];
+    return t1 > t0 ? v0 + ((v1 - v0) * (t - t0)) / (t1 - t0) : v1;
+  });
+}
+
+/** Headline figures of one run now. */
+export interface RunFigures {
+  t: number | null;
+  clients: ClientModel[];
+  /** Service units per simulated second since t = 0 (all clients). */
+  throughput: number | null;
+  cacheHit: number | null;
+  /** Jain's index of the clients' service rates since t = 0. */
+  jain: number | null;
+}
+
+export function figuresOf(snapshot: Dict | null): RunFigures {
+  const clients = readClients(snapshot);
+  const t = simTime(snapshot);
+  let total = 0;
+  let any = false;
+  for (const c of clients)
+    if (c.service !== null) {
+      total += c.service;
+      any = true;
+    }
+  return {
+    t,
+    clients,
+    throughput: any && t !== null && t > 0 ? total / t : null,
+    cacheHit: pickNum(snapshot, 'cache_hit_rate'),
+    jain: clients.length >= 2 ? jainIndex(clients.map((c) => c.servicePerS ?? Number.NaN)) : null,
+  };
+}
+
+export interface DiffRow {
+  key: string;
+  label: string;
+  unit: string;
+  /** The client a row is about (for its colour), if any. */
+  client: string | null;
+  a: number | null;
+  b: number | null;
+  /** b − a when both are known. */
+  delta: number | null;
+}
+
+function row(
+  key: string,
+  label: string,
+  unit: string,
+  client: string | null,
+  a: number | null,
+  b: number | null,
+): DiffRow {
+  return { key, label, unit, client, a, b, delta: a !== null && b !== null ? b - a : null };
+}
+
+/** Clients of both runs: A's order first, then any only B has. */
+export function clientNames(a: readonly ClientModel[], b: readonly ClientModel[]): string[] {
+  const names = a.map((c) => c.name);
+  for (const c of b) if (!names.includes(c.name)) names.push(c.name);
+  return names;
+}
+
+const PER_CLIENT: [string, string, string, (c: ClientModel) => number | null][] = [
+  ['service', 'service', 'units', (c) => c.service],
+  ['ttft50', 'TTFT p50', 's', (c) => c.ttftP50],
+  ['ttft99', 'TTFT p99', 's', (c) => c.ttftP99],
+  ['e2e50', 'e2e p50', 's', (c) => c.e2eP50],
+  ['e2e99', 'e2e p99', 's', (c) => c.e2eP99],
+];
+
+/** The table: run-wide figures first, then each client's service and latencies. */
+export function diffRows(a: RunFigures, b: RunFigures): DiffRow[] {
+  const rows: DiffRow[] = [
+    row('throughput', 'throughput', 'units/s', null, a.throughput, b.throughput),
+    row('cache', 'cache hit rate', '', null, a.cacheHit, b.cacheHit),
+    row('jain', "Jain's index", '', null, a.jain, b.jain),
+  ];
+  for (const [key, label, unit, get] of PER_CLIENT)
+    for (const name of clientNames(a.clients, b.clients)) {
+      const ca = a.clients.find((c) => c.name === name);
+      const cb = b.clients.find((c) => c.name === name);
+      rows.push(
+        row(`${key}:${name}`, `${name} ${label}`, unit, name, ca ? get(ca) : null, cb ? get(cb) : null),
+      );
+    }
+  return rows;
+}
+
+// ---- over time ---------------------------------------------------------------------------------------
+
+/** One synchronised moment of both runs: the figures that have no series of their own. */
+export interface Sample {
+  t: number;
+  a: SampleFigures;
+  b: SampleFigures;
+}
+
+export interface SampleFigures {
+  cacheHit: number | null;
+  ttftP99: Record<string, number | null>;
+  e2eP99: Record<string, number | null>;
+}
+
+function sampleFigures(f: RunFigures): SampleFigures {
+  const ttftP99: Record<string, number | null> = {};
+  const e2eP99: Record<string, number | null> = {};
+  for (const c of f.clients) {
+    ttftP99[c.name] = c.ttftP99;
+    e2eP99[c.name] = c.e2eP99;
+  }
+  return { cacheHit: f.cacheHit, ttftP99, e2eP99 };
+}
+
+export function sampleOf(t: number, a: RunFigures, b: RunFigures): Sample {
+  return { t, a: sampleFigures(a), b: sampleFigures(b) };
+}
+
+/** Most samples kept; beyond it every other one is dropped (the curve keeps its shape). */
+export const SAMPLE_CAP = 1200;
+
+/** Adds a sample, first dropping any at or after its time (the playhead went back or stayed). */
+export function addSample(history: readonly Sample[], s: Sample, cap = SAMPLE_CAP): Sample[] {
+  let kept = history.filter((x) => x.t < s.t);
+  if (kept.length + 1 > cap) kept = kept.filter((_, i) => i % 2 === 1);
+  return [...kept, s];
+}
+
+export type ChartMetric = 'service' | 'throughput' | 'jain' | 'cache' | 'ttft' | 'e2e';
+
+export const CHART_METRICS: { id: ChartMetric; label: string }[] = [
+  { id: 'service', label: 'Service per client, B − A' },
+  { id: 'throughput', label: 'Throughput, A and B' },
+  { id: 'jain', label: "Jain's index, A and B" },
+  { id: 'cache', label: 'Cache hit rate, A and B' },
+  { id: 'ttft', label: 'TTFT p99 per client, B − A' },
+  { id: 'e2e', label: 'e2e p99 per client, B − A' },
+];
+
+export interface ChartData {
+  t: number[];
+  lines: ChartLine[];
+  yLabel: string;
+  yDomain?: [number, number];
+  /** Whether lines are B − A per client (a zero line matters) or A and B side by side. */
+  kind: 'delta' | 'pair';
+}
+
+const A_COLOR = 0;
+const B_COLOR = 1;
+
+function pair(t: number[], a: number[], b: number[], yLabel: string, yDomain?: [number, number]): ChartData {
+  return {
+    t,
+    lines: [
+      { key: 'A', label: 'A', colorIndex: A_COLOR, values: a },
+      { key: 'B', label: 'B', colorIndex: B_COLOR, values: b, dashed: true },
+    ],
+    yLabel,
+    kind: 'pair',
+    ...(yDomain ? { yDomain } : {}),
+  };
+}
+
+/** The chart's lines for a metric; B's series are interpolated onto A's sample times. */
+export function chartData(
+  metric: ChartMetric,
+  snapA: Dict | null,
+  snapB: Dict | null,
+  history: readonly Sample[],
+): ChartData | null {
+  const ca = readClients(snapA);
+  const cb = readClients(snapB);
+  const names = clientNames(ca, cb);
+  if (metric === 'service' || metric === 'throughput' || metric === 'jain') {
+    const sa = readSeries(snapA, ca);
+    const sb = readSeries(snapB, cb);
+    if (!sa || !sb) return null;
+    const t = sa.t;
+    const onA = (v: number[]) => interpolateOnto(t, sb.t, v);
+    if (metric === 'throughput')
+      return pair(t, totalServiceRate(sa), onA(totalServiceRate(sb)), 'service units/s');
+    if (metric === 'jain') return pair(t, jainOverTime(sa), onA(jainOverTime(sb)), "Jain's index", [0, 1]);
+    const lines: ChartLine[] = names.map((name, i) => {
+      const ia = ca.findIndex((c) => c.name === name);
+      const ib = cb.findIndex((c) => c.name === name);
+      const va = ia >= 0 ? sa.service[ia] : [];
+      const vb = ib >= 0 ? onA(sb.service[ib]) : [];
+      return {
+        key: name,
+        label: name,
+        colorIndex: i,
+        values: t.map((_, k) => (vb[k] ?? Number.NaN) - (va[k] ?? Number.NaN)),
+      };
+    });
+    return { t, lines, yLabel: 'service B − A (units)', kind: 'delta' };
+  }
+  if (history.length === 0) return null;
+  const t = history.map((s) => s.t);
+  const val = (v: number | null | undefined) => (v === null || v === undefined ? Number.NaN : v);
+  if (metric === 'cache')
+    return pair(
+      t,
+      history.map((s) => val(s.a.cacheHit)),
+      history.map((s) => val(s.b.cacheHit)),
+      'cache hit rate',
+      [0, 1],
+    );
+  const pick = metric === 'ttft' ? 'ttftP99' : 'e2eP99';
+  const lines: ChartLine[] = names.map((name, i) => ({
+    key: name,
+    label: name,
+    colorIndex: i,
+    values: history.map((s) => val(s.b[pick][name]) - val(s.a[pick][name])),
+  }));
+  return { t, lines, yLabel: `${metric === 'ttft' ? 'TTFT' : 'e2e'} p99 B − A (s)`, kind: 'delta' };
+}

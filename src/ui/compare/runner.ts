@@ -1,0 +1,184 @@
+/**
+ * Compare mode's engine: run B in a second simulation worker, loaded with A's scenario changed by the
+ * settings (same seed, same workload), and kept at A's simulated time. Every frame of A that carries
+ * a snapshot asks B to follow (coalesced: while B works, only the newest target is kept), so both
+ * show the same moment on A's one timeline. A new load of A rebuilds B from the same settings.
+ */
+import { formatProblems } from '../../format/yaml';
+import { useUi } from '../../state/store';
+import { type WorkerApi, startWorkerHandle } from '../../worker/client';
+import { unpackFrame } from '../../worker/frame';
+import type { Driver, LoadedTexts } from '../driver';
+import { contributeToShare, decodeShare, isShareFragment } from '../share/codec';
+import { addSample, figuresOf, sampleOf } from './diff';
+import { type CompareSettings, labelOfB, resolveRunB, runLabel } from './settings';
+import { useCompare } from './store';
+
+interface Target {
+  t: number;
+  snapshotA: Record<string, unknown> | null;
+}
+
+export class CompareRunner {
+  private worker: { api: WorkerApi; terminate(): void } | null = null;
+  /** Bumped on every enter/exit: work of an older generation is dropped. */
+  private generation = 0;
+  private target: Target | null = null;
+  private pumping = false;
+  private idle: (() => void)[] = [];
+
+  constructor(
+    private readonly driver: Driver,
+    private readonly start: () => { api: WorkerApi; terminate(): void } = startWorkerHandle,
+  ) {
+    driver.onFrame((frame) => {
+      if (!useCompare.getState().active || frame.snapshot === null) return;
+      this.follow({ t: frame.simTime, snapshotA: frame.snapshot });
+    });
+    driver.onLoad((_texts, opts) => void this.afterLoad(opts.fromLink === true));
+    contributeToShare(() => {
+      const s = useCompare.getState();
+      return s.active && s.settings ? { compare: s.settings } : {};
+    });
+  }
+
+  /** Start comparing (or change run B); rejects with a readable message when B does not load. */
+  async enter(settings: CompareSettings): Promise<void> {
+    if (!this.driver.loadedTexts()) await this.driver.ready;
+    const a = this.driver.loadedTexts() as LoadedTexts;
+    const b = resolveRunB(a, settings);
+    if (!b.ok) throw new Error(b.message);
+    const gen = ++this.generation;
+    this.target = null;
+    this.pumping = false;
+    useCompare.setState({ busy: true, error: null });
+    if (!this.worker) this.worker = this.start();
+    const res = await this.worker.api.load(b.scenario, b.policy);
+    if (gen !== this.generation) return;
+    if (!res.ok) {
+      useCompare.setState({ busy: false });
+      throw new Error(formatProblems(res.problems, res.source === 'policy' ? 'policy B' : 'scenario B'));
+    }
+    const labelA = runLabel(a.scenario);
+    useCompare.setState({
+      active: true,
+      settings,
+      labelA,
+      labelB: labelOfB(labelA, b.scenario, settings),
+      snapshotB: null,
+      pairedA: null,
+      simTimeB: 0,
+      decisionsB: 0,
+      doneB: false,
+      history: [],
+    });
+    const ui = useUi.getState();
+    this.follow({ t: ui.simTime, snapshotA: ui.snapshot });
+    await this.settled();
+  }
+
+  /** Leave compare mode and stop run B's worker. */
+  exit(): void {
+    this.generation++;
+    this.target = null;
+    this.pumping = false;
+    this.worker?.terminate();
+    this.worker = null;
+    useCompare.setState({
+      active: false,
+      busy: false,
+      snapshotB: null,
+      pairedA: null,
+      history: [],
+      error: null,
+    });
+    this.wake();
+  }
+
+  /** Resolves once B has caught up with the newest target. */
+  settled(): Promise<void> {
+    if (!this.pumping && this.target === null) return Promise.resolve();
+    return new Promise((resolve) => this.idle.push(resolve));
+  }
+
+  async snapshotB(): Promise<Record<string, unknown> | null> {
+    await this.settled();
+    return this.worker && useCompare.getState().active ? this.worker.api.snapshot() : null;
+  }
+
+  private wake(): void {
+    const waiting = this.idle;
+    this.idle = [];
+    for (const fn of waiting) fn();
+  }
+
+  private follow(target: Target): void {
+    this.target = target;
+    if (!this.pumping) void this.pump(this.generation);
+  }
+
+  private async pump(gen: number): Promise<void> {
+    this.pumping = true;
+    useCompare.setState({ busy: true });
+    try {
+      while (this.target !== null && gen === this.generation && this.worker) {
+        const { t, snapshotA } = this.target;
+        this.target = null;
+        const frame = unpackFrame(await this.worker.api.syncTo(t));
+        if (gen !== this.generation) return;
+        const s = useCompare.getState();
+        const snapshotB = frame.snapshot ?? s.snapshotB;
+        useCompare.setState({
+          snapshotB,
+          pairedA: snapshotA,
+          simTimeB: frame.simTime,
+          decisionsB: frame.decisionCount,
+          doneB: frame.done,
+          history: addSample(s.history, sampleOf(t, figuresOf(snapshotA), figuresOf(snapshotB))),
+        });
+      }
+    } catch (err) {
+      if (gen === this.generation)
+        useCompare.setState({ error: `Run B stopped: ${err instanceof Error ? err.message : String(err)}` });
+    } finally {
+      if (gen === this.generation) {
+        this.pumping = false;
+        useCompare.setState({ busy: false });
+        this.wake();
+      }
+    }
+  }
+
+  /** A opened something new: a link restores (or ends) its comparison; other loads rebuild B. */
+  private async afterLoad(fromLink: boolean): Promise<void> {
+    let settings = useCompare.getState().active ? useCompare.getState().settings : null;
+    if (fromLink && isShareFragment(location.hash)) {
+      const link = await decodeShare(location.hash);
+      settings = link.ok ? (link.state.compare ?? null) : null;
+    }
+    if (!settings) {
+      if (useCompare.getState().active) this.exit();
+      return;
+    }
+    try {
+      await this.enter(settings);
+    } catch (err) {
+      this.exit();
+      useUi.setState({
+        message: `Compare mode ended: run B does not load with the new scenario (${err instanceof Error ? err.message : String(err)}).`,
+      });
+    }
+  }
+}
+
+const runners = new WeakMap<Driver, CompareRunner>();
+
+/** The one runner of a driver (created on first use, which also installs its listeners). */
+export function compareRunner(driver: Driver): CompareRunner {
+  let r = runners.get(driver);
+  if (!r) {
+    r = new CompareRunner(driver);
+    runners.set(driver, r);
+  }
+  return r;
+}

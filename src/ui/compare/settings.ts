@@ -1,0 +1,127 @@
+/**
+ * Compare mode's settings: how run B differs from run A, and the texts B runs. B is A's scenario
+ * with `key.path=value` overrides (a scheduler or routing picked from a list is one such line), or a
+ * full copy of the scenario the viewer edited. Pure: no DOM, so unit tests call it directly.
+ */
+import { parse } from 'yaml';
+import { formatProblems } from '../../format/yaml';
+import { applyOverrides } from '../../scenario';
+import type { SharedCompare } from '../share/codec';
+
+/** The same shape a share link carries. */
+export type CompareSettings = SharedCompare;
+
+export const SCHEDULER_KEY = 'scheduler.policy';
+export const ROUTING_KEY = 'router.routing';
+
+/** What the dialog edits: a scheduler and a routing ('' = as in A), more override lines, a label. */
+export interface CompareChoice {
+  scheduler: string;
+  routing: string;
+  /** Further `key.path=value` lines, one per line. */
+  extra: string;
+  /** A full edited copy of the scenario (used instead of the overrides when not null). */
+  copy: string | null;
+  label: string;
+}
+
+function lines(text: string): string[] {
+  return text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('#'));
+}
+
+/** The settings a dialog choice stands for. */
+export function settingsOf(choice: CompareChoice): CompareSettings {
+  const out: CompareSettings = {};
+  if (choice.copy !== null) out.scenario = choice.copy;
+  else {
+    const sets: string[] = [];
+    if (choice.scheduler) sets.push(`${SCHEDULER_KEY}=${choice.scheduler}`);
+    if (choice.routing) sets.push(`${ROUTING_KEY}=${choice.routing}`);
+    sets.push(...lines(choice.extra));
+    out.sets = sets;
+  }
+  const label = choice.label.trim();
+  if (label) out.label = label;
+  return out;
+}
+
+/** The dialog's fields for existing settings (the inverse of `settingsOf` for what it produces). */
+export function choiceOf(settings: CompareSettings | null): CompareChoice {
+  const choice: CompareChoice = {
+    scheduler: '',
+    routing: '',
+    extra: '',
+    copy: settings?.scenario ?? null,
+    label: settings?.label ?? '',
+  };
+  const rest: string[] = [];
+  for (const set of settings?.sets ?? []) {
+    const eq = set.indexOf('=');
+    const key = eq > 0 ? set.slice(0, eq).trim() : '';
+    const value = eq > 0 ? set.slice(eq + 1).trim() : '';
+    if (key === SCHEDULER_KEY && !choice.scheduler) choice.scheduler = value;
+    else if (key === ROUTING_KEY && !choice.routing) choice.routing = value;
+    else rest.push(set);
+  }
+  choice.extra = rest.join('\n');
+  return choice;
+}
+
+export type Resolved = { ok: true; scenario: string; policy?: string } | { ok: false; message: string };
+
+/** B's texts from A's and the settings: the edited copy, or A's scenario with the overrides applied. */
+export function resolveRunB(a: { scenario: string; policy?: string }, settings: CompareSettings): Resolved {
+  const policy = settings.policy ?? a.policy;
+  const withPolicy = (scenario: string): Resolved =>
+    policy !== undefined ? { ok: true, scenario, policy } : { ok: true, scenario };
+  if (settings.scenario !== undefined) return withPolicy(settings.scenario);
+  const sets = settings.sets ?? [];
+  if (sets.length === 0) return withPolicy(a.scenario);
+  const res = applyOverrides(a.scenario, sets);
+  if (!res.ok) return { ok: false, message: formatProblems(res.problems, 'overrides') };
+  return withPolicy(res.value);
+}
+
+function field(doc: unknown, ...path: string[]): string | null {
+  let v: unknown = doc;
+  for (const k of path) {
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return null;
+    v = (v as Record<string, unknown>)[k];
+  }
+  return typeof v === 'string' || typeof v === 'number' ? String(v) : null;
+}
+
+/** A cluster scenario's scheduler and routing (with the schema's defaults); null for anything else. */
+export function runParts(scenarioText: string): { scheduler: string; routing: string } | null {
+  let doc: unknown;
+  try {
+    doc = parse(scenarioText, { maxAliasCount: 50 });
+  } catch {
+    return null;
+  }
+  if (!doc || typeof doc !== 'object' || Array.isArray(doc) || 'ops' in doc) return null;
+  return {
+    scheduler: field(doc, 'scheduler', 'policy') ?? 'fcfs',
+    routing: field(doc, 'router', 'routing') ?? 'round-robin',
+  };
+}
+
+/** A short name for a run: its scheduler and routing (`dlpm · kv-aware`), or the sandbox script's name. */
+export function runLabel(scenarioText: string): string {
+  const parts = runParts(scenarioText);
+  if (parts) return `${parts.scheduler} · ${parts.routing}`;
+  const name = /^name:\s*(.+)$/m.exec(scenarioText)?.[1]?.trim();
+  return name ? name.replace(/^['"]|['"]$/g, '') : 'DRR sandbox';
+}
+
+/** B's label: the viewer's, else its scheduler and routing, else (same as A's) what was changed. */
+export function labelOfB(aLabel: string, bScenario: string, settings: CompareSettings): string {
+  if (settings.label) return settings.label;
+  const own = runLabel(bScenario);
+  if (own !== aLabel) return own;
+  if (settings.sets && settings.sets.length > 0) return settings.sets.join(', ');
+  return settings.scenario !== undefined ? 'edited copy' : 'same as A';
+}

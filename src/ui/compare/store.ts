@@ -1,0 +1,40 @@
+/** Compare mode's own UI state (zustand): whether it is on, run B's latest frame and the samples. */
+import { create } from 'zustand';
+import type { Sample } from './diff';
+import type { CompareSettings } from './settings';
+
+export interface CompareState {
+  active: boolean;
+  dialogOpen: boolean;
+  /** Run B is loading or catching up with A. */
+  busy: boolean;
+  settings: CompareSettings | null;
+  labelA: string;
+  labelB: string;
+  /** Run B's snapshot and clock at the last synchronised moment. */
+  snapshotB: Record<string, unknown> | null;
+  /** Run A's snapshot at that same moment (A may have moved on since). */
+  pairedA: Record<string, unknown> | null;
+  simTimeB: number;
+  decisionsB: number;
+  doneB: boolean;
+  history: Sample[];
+  /** Why the last attempt to start (or follow) run B failed. */
+  error: string | null;
+}
+
+export const useCompare = create<CompareState>(() => ({
+  active: false,
+  dialogOpen: false,
+  busy: false,
+  settings: null,
+  labelA: '',
+  labelB: '',
+  snapshotB: null,
+  pairedA: null,
+  simTimeB: 0,
+  decisionsB: 0,
+  doneB: false,
+  history: [],
+  error: null,
+}));

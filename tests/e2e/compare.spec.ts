@@ -1,0 +1,109 @@
+import { expect, test } from '@playwright/test';
+import { open } from './helpers';
+
+test('Compare runs B next to A on one timeline; the link restores it; Escape leaves', async ({
+  page,
+  context,
+}) => {
+  await open(page);
+  await page.getByRole('button', { name: 'Compare', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Compare' });
+  await dialog.getByRole('combobox', { name: 'B scheduler' }).selectOption('lpm');
+  await dialog.getByRole('button', { name: 'Start comparing' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  const colA = page.getByRole('region', { name: /^A: dlpm/ });
+  const colB = page.getByRole('region', { name: /^B: lpm/ });
+  await expect(colA).toBeVisible();
+  await expect(colB).toBeVisible();
+  // Editors are out of the way in compare mode.
+  await expect(page.getByRole('region', { name: 'Policy editor' })).toBeHidden();
+
+  // Step A: B follows to the same simulated time.
+  await page.getByRole('button', { name: 'Step' }).click();
+  await page.evaluate(() => window.fairground.step(1500));
+  await expect
+    .poll(async () => {
+      const [a, b] = await page.evaluate(() => [window.fairground.state(), window.fairground.compareState()]);
+      return (a as { simTime: number }).simTime === (b as { simTimeB: number }).simTimeB;
+    })
+    .toBe(true);
+  const a = await page.evaluate(() => window.fairground.snapshot());
+  const b = await page.evaluate(() => window.fairground.snapshotB());
+  expect(b?.sim_time_s).toBeCloseTo(a.sim_time_s as number, 9);
+  expect(b?.scenario).toBe(a.scenario);
+  // Different schedulers, same workload: the runs differ.
+  expect(JSON.stringify(b?.clients)).not.toBe(JSON.stringify(a.clients));
+
+  // Both runs show their views; both decision counts are on screen.
+  for (const col of [colA, colB]) {
+    await expect(col.getByRole('region', { name: 'Client service' })).toBeVisible();
+    await expect(col.getByRole('region', { name: 'Workers' })).toBeAttached();
+    await expect(col.getByText(/[\d,]+ decisions/)).toBeVisible();
+  }
+  await expect(colA.getByText('1,501 decisions')).toBeVisible();
+
+  // The Difference panel: a chart with a legend and a table with numbers.
+  const diff = page.getByRole('region', { name: 'Difference' });
+  await expect(diff).toBeVisible();
+  await expect(diff.getByRole('img')).toBeVisible();
+  await expect(diff.getByRole('list', { name: 'Chart legend' })).toContainText('mallory');
+  const serviceRow = diff.locator('tr[data-row="service:mallory"]');
+  await expect(serviceRow.locator('td').nth(0)).toHaveText(/\d/);
+  await expect(serviceRow.locator('td').nth(1)).toHaveText(/\d/);
+  await diff.getByRole('combobox', { name: 'Difference chart' }).selectOption('jain');
+  await expect(diff.getByRole('list', { name: 'Chart legend' })).toContainText('B: lpm');
+
+  // Share: the link carries both runs.
+  await page.getByRole('button', { name: 'Share' }).click();
+  const field = page.getByRole('textbox', { name: 'Share link' });
+  await expect(field).toHaveValue(/#s=1\./);
+  const link = await field.inputValue();
+  await page.keyboard.press('Escape');
+  await expect(field).toHaveCount(0);
+  // That Escape closed the dialog only.
+  await expect(colB).toBeVisible();
+
+  const other = await context.newPage();
+  await other.goto(link);
+  await expect(other.getByRole('region', { name: /^B: lpm/ })).toBeVisible();
+  await expect.poll(() => other.evaluate(() => window.fairground.state().decisionCount)).toBe(1501);
+  await expect
+    .poll(() => other.evaluate(() => window.fairground.snapshotB().then((s) => s?.sim_time_s)))
+    .toBe(b?.sim_time_s);
+  expect(await other.evaluate(() => window.fairground.snapshotB())).toEqual(b);
+  // The dialog reopens with the same B settings.
+  await other.getByRole('button', { name: 'Compare', exact: true }).click();
+  await expect(other.getByRole('combobox', { name: 'B scheduler' })).toHaveValue('lpm');
+  await other.keyboard.press('Escape');
+  await other.close();
+
+  // Escape leaves compare mode: the usual views and editors come back.
+  await page.locator('body').click({ position: { x: 5, y: 760 } });
+  await page.keyboard.press('Escape');
+  await expect(colB).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Difference' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Client service' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Compare', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+});
+
+test('Compare reports overrides that do not apply, and A keeps running', async ({ page }) => {
+  await open(page);
+  await page.getByRole('button', { name: 'Compare', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Compare' });
+  await dialog.getByRole('textbox', { name: 'B overrides' }).fill('scheduler.policy=nonsense');
+  await dialog.getByRole('button', { name: 'Start comparing' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('scheduler.policy');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  expect(await page.evaluate(() => window.fairground.compareState().active)).toBe(false);
+  // The hook: overrides straight from a test.
+  await page.evaluate(() => window.fairground.compare(['router.routing=round-robin']));
+  await expect(page.getByRole('region', { name: /^B: dlpm · round-robin/ })).toBeVisible();
+  await page.evaluate(() => window.fairground.runUntil(5));
+  const t = await page.evaluate(() => window.fairground.state().simTime);
+  expect(t).toBeGreaterThanOrEqual(5);
+  await expect.poll(() => page.evaluate(() => window.fairground.compareState().simTimeB)).toBe(t);
+});
