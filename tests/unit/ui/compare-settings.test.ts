@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  choiceOf,
+  labelOfB,
+  resolveRunB,
+  runLabel,
+  runParts,
+  settingsOf,
+} from '../../../src/ui/compare/settings';
+
+const DEFAULT = readFileSync('scenarios/default.yaml', 'utf8');
+const BURST = readFileSync('scenarios/drr-burst.yaml', 'utf8');
+
+describe('compare settings', () => {
+  it('turn the dialog choice into overrides and back', () => {
+    const choice = {
+      scheduler: 'lpm',
+      routing: 'round-robin',
+      extra: 'scheduler.quantum=5000\n\n# a note\n  cluster.workers=4 ',
+      copy: null,
+      label: '  LPM ',
+    };
+    const s = settingsOf(choice);
+    expect(s).toEqual({
+      sets: [
+        'scheduler.policy=lpm',
+        'router.routing=round-robin',
+        'scheduler.quantum=5000',
+        'cluster.workers=4',
+      ],
+      label: 'LPM',
+    });
+    expect(choiceOf(s)).toEqual({
+      scheduler: 'lpm',
+      routing: 'round-robin',
+      extra: 'scheduler.quantum=5000\ncluster.workers=4',
+      copy: null,
+      label: 'LPM',
+    });
+    expect(settingsOf({ scheduler: 'lpm', routing: '', extra: '', copy: 'version: 1\n', label: '' })).toEqual(
+      {
+        scenario: 'version: 1\n',
+      },
+    );
+    expect(choiceOf(null)).toEqual({ scheduler: '', routing: '', extra: '', copy: null, label: '' });
+  });
+
+  it("resolve B from A's texts: overrides applied, A's policy override kept unless B has its own", () => {
+    const r = resolveRunB({ scenario: DEFAULT, policy: 'p: 1\n' }, { sets: ['scheduler.policy=lpm'] });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.policy).toBe('p: 1\n');
+    expect(runParts(r.scenario)).toEqual({ scheduler: 'lpm', routing: 'kv-aware' });
+    // Everything else is untouched (same seed, same workload).
+    expect(r.scenario.replace('policy: lpm', 'policy: dlpm')).toBe(DEFAULT);
+    expect(resolveRunB({ scenario: DEFAULT }, { scenario: 'x: 1\n', policy: 'q: 2\n' })).toEqual({
+      ok: true,
+      scenario: 'x: 1\n',
+      policy: 'q: 2\n',
+    });
+    expect(resolveRunB({ scenario: DEFAULT }, {})).toEqual({ ok: true, scenario: DEFAULT });
+    const bad = resolveRunB({ scenario: DEFAULT }, { sets: ['clients.nobody.arrival.rate=1'] });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.message).toContain("no entry named 'nobody'");
+  });
+
+  it('label runs by scheduler and routing, B by what differs', () => {
+    expect(runLabel(DEFAULT)).toBe('dlpm · kv-aware');
+    expect(runLabel('version: 1\nname: t\n')).toBe('fcfs · round-robin');
+    expect(runLabel(BURST)).toBe(/^name:\s*(.+)$/m.exec(BURST)?.[1]?.trim());
+    expect(runLabel('a: [')).toBe('DRR sandbox');
+    const a = runLabel(DEFAULT);
+    expect(labelOfB(a, DEFAULT.replace('policy: dlpm', 'policy: vtc'), {})).toBe('vtc · kv-aware');
+    expect(labelOfB(a, DEFAULT, { sets: ['scheduler.quantum=9000'] })).toBe('scheduler.quantum=9000');
+    expect(labelOfB(a, DEFAULT, { scenario: DEFAULT })).toBe('edited copy');
+    expect(labelOfB(a, DEFAULT, { label: 'mine' })).toBe('mine');
+  });
+});
