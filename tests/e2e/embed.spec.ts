@@ -1,5 +1,6 @@
 import { expect, type FrameLocator, type Page, test } from '@playwright/test';
-import { DEFAULT_TEXT, open, playhead } from './helpers';
+import { encodeShare } from '../../src/ui/share/codec';
+import { BURST_TEXT, DEFAULT_TEXT, open, playhead } from './helpers';
 
 const ALL_REGIONS = ['DRR ring', 'Class queues', 'Client service', 'Workers', 'Guarantees', 'Figures'];
 
@@ -70,4 +71,40 @@ test('?embed=0 keeps the full playground inside a frame', async ({ page, baseURL
   const frame = page.frameLocator('iframe[title="full"]');
   await expect(frame.getByRole('button', { name: 'Share', exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(frame.getByRole('combobox', { name: 'Scenario' })).toBeVisible();
+});
+
+test("a share link's own embed panels apply when the query names none", async ({ page }) => {
+  const hash = await encodeShare({
+    scenario: DEFAULT_TEXT,
+    playhead: 25,
+    layout: {},
+    embed: { panels: ['clients'] },
+  });
+  await page.goto(`./?embed=1${hash}`);
+  await expect(page.getByRole('region', { name: 'Client service' })).toBeVisible();
+  await expect.poll(() => playhead(page)).toBe(25);
+  for (const name of ALL_REGIONS.filter((n) => n !== 'Client service'))
+    await expect(page.getByRole('region', { name, exact: true })).toHaveCount(0);
+  await expect(page.getByRole('log', { name: 'Decision log' })).toHaveCount(0);
+  await expectEmbedChrome(page);
+});
+
+test('a DRR sandbox embedded with only cluster panels says so', async ({ page }) => {
+  const hash = await encodeShare({ scenario: BURST_TEXT, playhead: 0, layout: {} });
+  await page.goto(`./?embed=1&panels=workers${hash}`);
+  await expect(page.getByText('This scenario has none of the chosen panels (Workers).')).toBeVisible();
+});
+
+test('the full playground keeps its masthead on one row at 1366×768', async ({ page }) => {
+  await open(page);
+  const tops = await page.locator('.masthead button, .masthead select, .masthead output').evaluateAll((els) =>
+    els
+      .map((el) => el.getBoundingClientRect())
+      .filter((r) => r.width > 0)
+      .map((r) => Math.round(r.top + r.height / 2)),
+  );
+  expect(tops.length).toBeGreaterThan(8);
+  expect(Math.max(...tops) - Math.min(...tops)).toBeLessThanOrEqual(4);
+  const box = await page.locator('.masthead').boundingBox();
+  expect(box?.height ?? 0).toBeLessThan(56);
 });

@@ -9,7 +9,7 @@ import { formatSimTime } from '../Controls';
 import { DecisionLog } from '../DecisionLog';
 import type { Driver } from '../driver';
 import { SCENARIOS } from '../scenarios';
-import { type EmbedConfig, fullUrl } from './panels';
+import { type EmbedConfig, EMBED_PANELS, fullUrl, PANEL_REGION, SANDBOX_PANELS } from './panels';
 import { applySharedPanels } from './store';
 import './embed.css';
 
@@ -74,6 +74,9 @@ export function EmbedApp({
 }) {
   // Problems (a bad link, say) show; the note that a shared link opened would only be noise here.
   const message = useUi((s) => (s.message?.startsWith('Opened a shared link') ? null : s.message));
+  const kind = useUi((s) => s.kind);
+  const offered: readonly string[] = kind === 'arbitration' ? SANDBOX_PANELS : EMBED_PANELS;
+  const none = kind !== null && !config.panels.some((p) => offered.includes(p));
   useEffect(() => {
     void applySharedPanels();
   }, []);
@@ -83,6 +86,12 @@ export function EmbedApp({
       {message && (
         <p className="embed-message" role="alert">
           {message}
+        </p>
+      )}
+      {none && (
+        <p className="embed-message">
+          This scenario has none of the chosen panels ({config.panels.map((p) => PANEL_REGION[p]).join(', ')}
+          ).
         </p>
       )}
       <main className="embed-panels">
