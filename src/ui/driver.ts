@@ -191,6 +191,12 @@ export class Driver {
     this.apply(unpackFrame(await this.api.step(n)));
   }
 
+  /** Pull the current frame again (after a pause the last frames may have been light ones). */
+  async refresh(): Promise<void> {
+    if (!this.loaded) return;
+    this.apply(unpackFrame(await this.api.frame()));
+  }
+
   async runUntil(t: number): Promise<void> {
     this.pause();
     if (!this.loaded) await this.ready;

@@ -36,6 +36,10 @@ export class CompareRunner {
       this.follow({ t: frame.simTime, snapshotA: frame.snapshot });
     });
     driver.onLoad((_texts, opts) => void this.afterLoad(opts.fromLink === true));
+    // While playing, frames without a snapshot do not move B; on pause both settle on A's exact time.
+    useUi.subscribe((s, prev) => {
+      if (prev.playing && !s.playing && useCompare.getState().active) void driver.refresh();
+    });
     contributeToShare(() => {
       const s = useCompare.getState();
       return s.active && s.settings ? { compare: s.settings } : {};
