@@ -8,7 +8,16 @@ import type { Driver } from '../driver';
 import { fmtNum, fmtPercent, fmtSeconds } from '../views/format';
 import { colorFor } from '../views/palette';
 import { TimeChart } from '../views/TimeChart';
-import { CHART_METRICS, type ChartMetric, chartData, type DiffRow, diffRows, figuresOf } from './diff';
+import { useUi } from '../../state/store';
+import {
+  CHART_METRICS,
+  type ChartMetric,
+  chartData,
+  type DiffRow,
+  diffRows,
+  drrRows,
+  figuresOf,
+} from './diff';
 import { compareRunner } from './runner';
 import { useCompare } from './store';
 
@@ -33,10 +42,12 @@ export function DifferencePanel({ driver }: { driver: Driver }) {
   const history = useCompare((s) => s.history);
   const labelA = useCompare((s) => s.labelA);
   const labelB = useCompare((s) => s.labelB);
+  const sandbox = useUi((s) => s.kind === 'arbitration');
+  const timeB = useCompare((s) => s.simTimeB);
   const a = figuresOf(snapA);
   const b = figuresOf(snapB);
-  const rows = diffRows(a, b);
-  const data = chartData(metric, snapA, snapB, history);
+  const rows = sandbox ? drrRows(snapA, snapB) : diffRows(a, b);
+  const data = sandbox ? null : chartData(metric, snapA, snapB, history);
   const metricLabel = CHART_METRICS.find((m) => m.id === metric)?.label ?? metric;
   const summary = data
     ? `${metricLabel} over simulated time; latest: ${data.lines
@@ -47,7 +58,10 @@ export function DifferencePanel({ driver }: { driver: Driver }) {
     <section className="panel view diff-view" aria-label="Difference">
       <div className="panel-head">
         <h2>
-          Difference <span className="view-sub">at t = {fmtNum(a.t ?? 0)} s</span>
+          Difference{' '}
+          <span className="view-sub">
+            {sandbox ? `at step ${fmtNum(a.t ?? timeB)}` : `at t = ${fmtNum(a.t ?? timeB)} s`}
+          </span>
         </h2>
         <span className="toolbar-gap" />
         <button type="button" className="small" onClick={() => useCompare.setState({ dialogOpen: true })}>
@@ -61,21 +75,27 @@ export function DifferencePanel({ driver }: { driver: Driver }) {
         <span className="compare-tag tag-a">A</span> {labelA} <span className="compare-tag tag-b">B</span>{' '}
         {labelB}
       </p>
-      <label className="field-col">
-        <span>Chart</span>
-        <select
-          aria-label="Difference chart"
-          value={metric}
-          onChange={(e) => setMetric(e.target.value as ChartMetric)}
-        >
-          {CHART_METRICS.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      {data ? (
+      {sandbox ? (
+        <p className="empty">
+          The DRR sandbox has no clients or service over time: the table compares the classes.
+        </p>
+      ) : (
+        <label className="field-col">
+          <span>Chart</span>
+          <select
+            aria-label="Difference chart"
+            value={metric}
+            onChange={(e) => setMetric(e.target.value as ChartMetric)}
+          >
+            {CHART_METRICS.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {sandbox ? null : data ? (
         <>
           <TimeChart
             t={data.t}

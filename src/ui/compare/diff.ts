@@ -5,7 +5,15 @@
  * snapshot, so their curves are sampled at each synchronised moment (`Sample`). Pure functions.
  */
 import type { ChartLine } from '../views/TimeChart';
-import { type ClientModel, type Dict, pickNum, readClients, readSeries, simTime } from '../views/read';
+import {
+  type ClientModel,
+  type Dict,
+  pickNum,
+  readClients,
+  readDrr,
+  readSeries,
+  simTime,
+} from '../views/read';
 import { jainIndex, jainOverTime, totalServiceRate } from '../views/series-math';
 
 /** Linear interpolation of (tSrc, vSrc) at each of `tAt`; NaN outside tSrc's range (tSrc ascending). */
@@ -115,6 +123,34 @@ export function diffRows(a: RunFigures, b: RunFigures): DiffRow[] {
       const cb = b.clients.find((c) => c.name === name);
       rows.push(
         row(`${key}:${name}`, `${name} ${label}`, unit, name, ca ? get(ca) : null, cb ? get(cb) : null),
+      );
+    }
+  return rows;
+}
+
+/** The DRR sandbox's table (no clients or service there): each class's deficit and queue in A and B. */
+export function drrRows(snapA: Dict | null, snapB: Dict | null): DiffRow[] {
+  const a = readDrr(snapA)?.classes ?? [];
+  const b = readDrr(snapB)?.classes ?? [];
+  const names = a.map((c) => c.name);
+  for (const c of b) if (!names.includes(c.name)) names.push(c.name);
+  const rows: DiffRow[] = [];
+  for (const [key, label, get] of [
+    ['deficit', 'deficit', (c: { deficit: number }) => c.deficit],
+    ['queued', 'queued', (c: { queued: number }) => c.queued],
+  ] as const)
+    for (const name of names) {
+      const ca = a.find((c) => c.name === name);
+      const cb = b.find((c) => c.name === name);
+      rows.push(
+        row(
+          `${key}:${name}`,
+          `${name} ${label}`,
+          key === 'deficit' ? 'tokens' : '',
+          null,
+          ca ? get(ca) : null,
+          cb ? get(cb) : null,
+        ),
       );
     }
   return rows;

@@ -64,6 +64,7 @@ export class CompareRunner {
       throw new Error(formatProblems(res.problems, res.source === 'policy' ? 'policy B' : 'scenario B'));
     }
     const labelA = runLabel(a.scenario);
+    if (useUi.getState().message?.startsWith('Compare mode ended')) useUi.setState({ message: null });
     useCompare.setState({
       active: true,
       settings,

@@ -4,6 +4,7 @@ import {
   addSample,
   chartData,
   diffRows,
+  drrRows,
   figuresOf,
   interpolateOnto,
   type Sample,
@@ -62,6 +63,20 @@ describe('difference figures', () => {
     expect(many.at(-1)?.t).toBe(9);
     const one = snap(1, { x: { service: 1 } });
     expect(chartData('ttft', one, one, h)?.lines.map((l) => [l.key, l.values])).toEqual([['x', [0, 0, 0]]]);
+  });
+});
+
+describe('sandbox difference', () => {
+  it('compares class deficits and queues', () => {
+    const drr = (da: number, qa: number) => ({
+      drr: { cursor: 'A', carry: null, classes: [{ name: 'A', quantum: 10, deficit: da, queued: qa }] },
+    });
+    const rows = drrRows(drr(7, 3), drr(4, 1));
+    expect(rows.map((r) => [r.key, r.a, r.b, r.delta])).toEqual([
+      ['deficit:A', 7, 4, -3],
+      ['queued:A', 3, 1, -2],
+    ]);
+    expect(drrRows(null, null)).toEqual([]);
   });
 });
 
