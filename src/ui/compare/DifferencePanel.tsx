@@ -64,10 +64,20 @@ export function DifferencePanel({ driver }: { driver: Driver }) {
           </span>
         </h2>
         <span className="toolbar-gap" />
-        <button type="button" className="small" onClick={() => useCompare.setState({ dialogOpen: true })}>
+        <button
+          type="button"
+          className="small"
+          title="Change what run B differs in"
+          onClick={() => useCompare.setState({ dialogOpen: true })}
+        >
           Edit B
         </button>
-        <button type="button" className="small" onClick={() => compareRunner(driver).exit()}>
+        <button
+          type="button"
+          className="small"
+          title="Back to one run (Esc)"
+          onClick={() => compareRunner(driver).exit()}
+        >
           Exit compare
         </button>
       </div>
