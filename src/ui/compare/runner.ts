@@ -57,11 +57,23 @@ export class CompareRunner {
     this.pumping = false;
     useCompare.setState({ busy: true, error: null });
     if (!this.worker) this.worker = this.start();
-    const res = await this.worker.api.load(b.scenario, b.policy);
+    let message: string | null = null;
+    try {
+      const res = await this.worker.api.load(b.scenario, b.policy);
+      if (!res.ok)
+        message = formatProblems(res.problems, res.source === 'policy' ? 'policy B' : 'scenario B');
+    } catch (err) {
+      message = `run B cannot start: ${err instanceof Error ? err.message : String(err)}`;
+    }
     if (gen !== this.generation) return;
-    if (!res.ok) {
+    if (message !== null) {
       useCompare.setState({ busy: false });
-      throw new Error(formatProblems(res.problems, res.source === 'policy' ? 'policy B' : 'scenario B'));
+      // Not comparing yet: no idle worker left behind.
+      if (!useCompare.getState().active) {
+        this.worker?.terminate();
+        this.worker = null;
+      }
+      throw new Error(message);
     }
     const labelA = runLabel(a.scenario);
     if (useUi.getState().message?.startsWith('Compare mode ended')) useUi.setState({ message: null });
