@@ -15,7 +15,7 @@ export const SHORTCUTS: [string, string][] = [
   ['→', 'Step one decision'],
   ['R', 'Reset to t = 0'],
   ['?', 'Show this help'],
-  ['Esc', 'Close a dialog'],
+  ['Esc', 'Close a dialog, or leave compare mode'],
   ['↑ / ↓ in the log', 'Select a decision (pauses and highlights it)'],
 ];
 
