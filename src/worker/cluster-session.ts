@@ -56,8 +56,18 @@ export class ClusterSession implements Session {
 
   snapshot(): Record<string, unknown> {
     // The decision log travels separately in each frame; the snapshot's own copy would double it.
+    // Only the newest DRR pop stays, so the ring can show the last arbitration's visits.
     // `decisions` is the playhead (decisions handed out), which replays land on exactly.
-    const { recent: _recent, ...rest } = this.sim.snapshot();
-    return { ...rest, decisions: this.count } as unknown as Record<string, unknown>;
+    const { recent, ...rest } = this.sim.snapshot();
+    const lastPop = lastOfKind(recent, 'drr-pop');
+    return { ...rest, recent: lastPop ? [lastPop] : [], decisions: this.count } as unknown as Record<
+      string,
+      unknown
+    >;
   }
+}
+
+function lastOfKind<T extends { kind: string }>(list: readonly T[], kind: string): T | null {
+  for (let i = list.length - 1; i >= 0; i--) if (list[i].kind === kind) return list[i];
+  return null;
 }

@@ -128,6 +128,19 @@ describe('worker API over a MessageChannel', () => {
   });
 });
 
+describe('cluster snapshots', () => {
+  it('keep the newest DRR pop (and nothing else of the log) so the ring can show the last arbitration', async () => {
+    const { api, close } = connect();
+    closeLast = close;
+    await api.load(TOY); // the default scenario has router policy-class queues
+    await api.runUntil(30);
+    const snap = (await api.snapshot()) as { recent: { kind: string; detail?: { visits?: unknown[] } }[] };
+    expect(snap.recent).toHaveLength(1);
+    expect(snap.recent[0].kind).toBe('drr-pop');
+    expect(snap.recent[0].detail?.visits?.length).toBeGreaterThan(0);
+  });
+});
+
 describe('light frames', () => {
   it('carry no snapshot between snapshot intervals, but the header and decisions still flow', async () => {
     const { api, close } = connect();
