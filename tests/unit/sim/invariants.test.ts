@@ -109,36 +109,46 @@ function causalityProblem(r: SimRequest): string | null {
   return null;
 }
 
+/**
+ * CI checks 30 seeded random scenarios; `FAIRGROUND_PROPERTY_RUNS=2000 npx vitest run
+ * tests/unit/sim/invariants.test.ts` checks thousands with fresh seeds (minutes, not for every run).
+ */
+const LONG_RUNS = Number(process.env.FAIRGROUND_PROPERTY_RUNS ?? 0) || 0;
+
 describe('engine invariants on random small scenarios', () => {
-  it('conservation, KV ledger, radix locks, clock, causality and work conservation hold after every event', () => {
-    fc.assert(
-      fc.property(shapeArb, (shape) => {
-        const sc = tryScenario(shape);
-        fc.pre(sc !== null);
-        const sim = new Simulation(sc!, { record: false });
-        const problems: string[] = [];
-        sim.onRequestDone = (r) => {
-          const p = causalityProblem(r);
-          if (p) problems.push(p);
-        };
-        let last = sim.now;
-        let events = 0;
-        while (sim.stepEvent()) {
-          events++;
-          if (sim.now < last) problems.push(`clock went back from ${last} to ${sim.now}`);
-          last = sim.now;
-          problems.push(...sim.checkInvariants());
-          if (problems.length > 0) break;
-          if (events > 200_000) throw new Error('runaway scenario');
-        }
-        expect(problems).toEqual([]);
-        const res = sim.result();
-        expect(res.requests.queued + res.requests.running).toBe(0);
-        expect(res.requests.completed + res.requests.rejected).toBe(res.requests.injected);
-      }),
-      { numRuns: 30, seed: 4242 },
-    );
-  }, 15_000);
+  it(
+    'conservation, KV ledger, radix locks, clock, causality and work conservation hold after every event',
+    () => {
+      fc.assert(
+        fc.property(shapeArb, (shape) => {
+          const sc = tryScenario(shape);
+          fc.pre(sc !== null);
+          const sim = new Simulation(sc!, { record: false });
+          const problems: string[] = [];
+          sim.onRequestDone = (r) => {
+            const p = causalityProblem(r);
+            if (p) problems.push(p);
+          };
+          let last = sim.now;
+          let events = 0;
+          while (sim.stepEvent()) {
+            events++;
+            if (sim.now < last) problems.push(`clock went back from ${last} to ${sim.now}`);
+            last = sim.now;
+            problems.push(...sim.checkInvariants());
+            if (problems.length > 0) break;
+            if (events > 200_000) throw new Error('runaway scenario');
+          }
+          expect(problems).toEqual([]);
+          const res = sim.result();
+          expect(res.requests.queued + res.requests.running).toBe(0);
+          expect(res.requests.completed + res.requests.rejected).toBe(res.requests.injected);
+        }),
+        LONG_RUNS ? { numRuns: LONG_RUNS } : { numRuns: 30, seed: 4242 },
+      );
+    },
+    15_000 + LONG_RUNS * 1_000,
+  );
 
   it('is deterministic: same scenario and seed give identical results and decision streams', () => {
     fc.assert(
