@@ -255,7 +255,7 @@ export interface PopOptions {
   profileIndex?: number;
 }
 
-/** The live DRR state of one profile, as shown by the UI (`window.fairground.snapshot().drr`). */
+/** The live DRR state of one profile, as shown by the UI (the test hook snapshot field `drr`). */
 export interface DrrSnapshot {
   /** Name of the class the next ring scan starts from (null when the profile has no classes). */
   cursor: string | null;

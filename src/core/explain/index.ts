@@ -42,7 +42,7 @@ export function explainDecision(
   return explainSimRecord(record);
 }
 
-/** The account as numbered lines (what `window.fairground.explain()` returns). */
+/** The account as numbered lines (what the playground test hook `explain()` returns). */
 export function explainDecisionText(
   record: DecisionLike | DrrDecisionRecord,
   opts: ExplainOptions = {},
