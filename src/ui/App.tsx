@@ -63,6 +63,12 @@ function useShortcuts(driver: Driver) {
   }, [driver]);
 }
 
+/** The radix node an admission matched (its path is outlined in that worker's tree). */
+function matchedNode(detail: unknown): number | undefined {
+  const n = (detail as { matched_node?: unknown } | undefined)?.matched_node;
+  return typeof n === 'number' ? n : undefined;
+}
+
 function useHighlight(): Highlight | null {
   return useUi(
     useShallow((s) => {
@@ -74,6 +80,7 @@ function useHighlight(): Highlight | null {
         client: d.client,
         worker: typeof d.worker === 'number' ? d.worker : undefined,
         class: d.class,
+        node: matchedNode(d.detail),
       };
     }),
   );

@@ -75,7 +75,7 @@ export interface RadixSummary {
   lockedNodes: number;
   /** Unlocked leaves (what eviction can take next). */
   evictableLeaves: number;
-  /** Up to `limit` nodes, breadth first: [id, parentId, tokens, lock]. */
+  /** Up to `limit` nodes, most recently used paths first: [id, parentId, tokens, lock]. */
   top: [number, number, number, number][];
 }
 
@@ -378,16 +378,49 @@ export class RadixCache {
   }
 
   summary(limit = 64): RadixSummary {
-    // breadth first, children by id, stopping once `limit` nodes are listed: bounded work per snapshot
+    // Best first by recency: a lock stamps its whole path to the root, so the most recently used
+    // paths (the prefix an admission just matched among them) come first, and every listed node's
+    // parent is listed before it. Ties: older node first. Bounded: `limit` pops from a heap.
     const top: [number, number, number, number][] = [];
-    const queue: RadixNode[] = [this.root];
-    for (let qi = 0; qi < queue.length && top.length < limit; qi++) {
-      const n = queue[qi];
-      if (n !== this.root) top.push([n.id, n.parent === this.root ? 0 : n.parent!.id, n.len, n.lock]);
-      if (n.children !== null && n.nChildren > 0 && queue.length < limit + 1) {
-        const kids = [...n.children.values()].filter((c) => !c.removed).sort((a, b) => a.id - b.id);
-        for (const c of kids) queue.push(c);
+    const heap: RadixNode[] = [];
+    const before = (a: RadixNode, b: RadixNode) =>
+      a.lastAccess > b.lastAccess || (a.lastAccess === b.lastAccess && a.id < b.id);
+    const push = (n: RadixNode) => {
+      let i = heap.push(n) - 1;
+      while (i > 0) {
+        const up = (i - 1) >> 1;
+        if (!before(heap[i], heap[up])) break;
+        [heap[i], heap[up]] = [heap[up], heap[i]];
+        i = up;
       }
+    };
+    const pop = (): RadixNode => {
+      const first = heap[0];
+      const last = heap.pop()!;
+      if (heap.length > 0) {
+        heap[0] = last;
+        for (let i = 0; ; ) {
+          const l = 2 * i + 1;
+          const r = l + 1;
+          let m = i;
+          if (l < heap.length && before(heap[l], heap[m])) m = l;
+          if (r < heap.length && before(heap[r], heap[m])) m = r;
+          if (m === i) break;
+          [heap[i], heap[m]] = [heap[m], heap[i]];
+          i = m;
+        }
+      }
+      return first;
+    };
+    const expand = (n: RadixNode) => {
+      if (n.children !== null && n.nChildren > 0)
+        for (const c of n.children.values()) if (!c.removed) push(c);
+    };
+    expand(this.root);
+    while (heap.length > 0 && top.length < limit) {
+      const n = pop();
+      top.push([n.id, n.parent === this.root ? 0 : n.parent!.id, n.len, n.lock]);
+      expand(n);
     }
     let leaves = 0;
     const stack: RadixNode[] = [this.root];

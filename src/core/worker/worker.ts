@@ -444,6 +444,8 @@ export class Worker implements WorkerView {
           policy: this.policy.name,
           why: why ?? null,
           cached_tokens: m,
+          // The radix node the prompt matched down to (null: no cached prefix), for the tree view.
+          matched_node: node === this.radix.root ? null : node.id,
           prompt_tokens: r.promptLen,
           chunk: c,
           kv_blocks: need,

@@ -179,7 +179,7 @@ function WorkerCard({
     ? `Radix prefix tree of worker ${w.id}: ${fmtCount(radix.nodeCount ?? radix.nodes.length)} nodes` +
       (radix.cachedTokens !== null ? `, ${fmtCount(radix.cachedTokens)} cached tokens` : '') +
       (radix.nodeCount !== null && radix.nodeCount > radix.nodes.length
-        ? ` (first ${radix.nodes.length} shown, breadth first)`
+        ? ` (the ${radix.nodes.length} most recently used shown)`
         : '')
     : '';
   return (
@@ -263,7 +263,7 @@ function WorkerCard({
             <span>filled blue = locked by a running request</span>
             {radix.nodeCount !== null && radix.nodeCount > radix.nodes.length && (
               <span>
-                first {radix.nodes.length} of {fmtCount(radix.nodeCount)} nodes (breadth first)
+                {radix.nodes.length} most recently used of {fmtCount(radix.nodeCount)} nodes
               </span>
             )}
           </p>
