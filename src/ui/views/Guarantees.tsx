@@ -10,10 +10,11 @@
  * an empty state, never an exception.
  */
 import { line as d3line, scaleLinear } from 'd3';
-import { fmtNum, fmtSeconds } from './format';
+import { fmtSeconds } from './format';
 import { colorFor } from './palette';
 import { asArr, asObj, type Dict, num, numArray, str } from './read';
 import type { ViewProps } from './types';
+import { TimeAxes } from './TimeAxes';
 import { useWidth } from './use-width';
 
 export interface GuaranteePairModel {
@@ -297,26 +298,7 @@ function GapChart({
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={summary}>
         <title>{summary}</title>
         <g className="axis">
-          {y.ticks(4).map((v) => (
-            <g key={`y${v}`}>
-              <line className="gridline" x1={x0} x2={x1} y1={r2(y(v))} y2={r2(y(v))} />
-              <text x={x0 - 6} y={r2(y(v))} dy="0.32em" textAnchor="end">
-                {fmtNum(v)}
-              </text>
-            </g>
-          ))}
-          <line x1={x0} x2={x1} y1={y0} y2={y0} />
-          {x.ticks(5).map((v) => (
-            <g key={`x${v}`}>
-              <line x1={r2(x(v))} x2={r2(x(v))} y1={y0} y2={y0 + 4} />
-              <text x={r2(x(v))} y={y0 + 16} textAnchor="middle">
-                {fmtNum(v)}
-              </text>
-            </g>
-          ))}
-          <text className="axis-title" x={x1} y={H - 2} textAnchor="end">
-            simulated time (s)
-          </text>
+          <TimeAxes x={x} y={y} x0={x0} x1={x1} y0={y0} height={H} />
           <text
             className="axis-title"
             transform={`translate(11 ${y1 + (y0 - y1) / 2}) rotate(-90)`}
