@@ -14,38 +14,13 @@ function shortSpeed(index: number): string {
     .replace('as fast as possible', 'max');
 }
 
-export function Controls({ driver }: { driver: Driver }) {
+/** Play/Pause, Step and Reset: the playground's masthead and the embed strip share them. */
+export function Transport({ driver }: { driver: Driver }) {
   const playing = useUi((s) => s.playing);
-  const speedIndex = useUi((s) => s.speedIndex);
-  const simTime = useUi((s) => s.simTime);
-  const scenarioId = useUi((s) => s.scenarioId);
   const done = useUi((s) => s.done);
-  const theme = useUi((s) => s.theme);
   const kind = useUi((s) => s.kind);
-  const known = SCENARIOS.some((s) => s.id === scenarioId);
-
   return (
-    <div className="toolbar" role="toolbar" aria-label="Simulation controls">
-      <label className="field scenario-field">
-        <span className="vh">Scenario</span>
-        <select
-          aria-label="Scenario"
-          value={known ? scenarioId : ''}
-          onChange={(e) => {
-            useUi.setState({ message: null });
-            void driver.openScenario(e.target.value);
-          }}
-          title="Pick a shipped scenario or DRR sandbox script"
-        >
-          {!known && <option value="">(custom)</option>}
-          {SCENARIOS.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.title}
-              {s.kind === 'arbitration' ? ' — DRR sandbox' : ''}
-            </option>
-          ))}
-        </select>
-      </label>
+    <>
       <button
         type="button"
         className="primary"
@@ -70,6 +45,50 @@ export function Controls({ driver }: { driver: Driver }) {
       <button type="button" onClick={() => void driver.reset()} title="Restart from t = 0 (R)">
         Reset
       </button>
+    </>
+  );
+}
+
+/** The current simulated time (a step count in the DRR sandbox), named as the UI contract says. */
+export function SimTime() {
+  const simTime = useUi((s) => s.simTime);
+  const kind = useUi((s) => s.kind);
+  return (
+    <output className="sim-time" aria-label="Simulated time" aria-live="off" title="Simulated time">
+      {kind === 'arbitration' ? `step ${simTime}` : formatSimTime(simTime)}
+    </output>
+  );
+}
+
+export function Controls({ driver }: { driver: Driver }) {
+  const speedIndex = useUi((s) => s.speedIndex);
+  const scenarioId = useUi((s) => s.scenarioId);
+  const theme = useUi((s) => s.theme);
+  const known = SCENARIOS.some((s) => s.id === scenarioId);
+
+  return (
+    <div className="toolbar" role="toolbar" aria-label="Simulation controls">
+      <label className="field scenario-field">
+        <span className="vh">Scenario</span>
+        <select
+          aria-label="Scenario"
+          value={known ? scenarioId : ''}
+          onChange={(e) => {
+            useUi.setState({ message: null });
+            void driver.openScenario(e.target.value);
+          }}
+          title="Pick a shipped scenario or DRR sandbox script"
+        >
+          {!known && <option value="">(custom)</option>}
+          {SCENARIOS.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.title}
+              {s.kind === 'arbitration' ? ' — DRR sandbox' : ''}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Transport driver={driver} />
       <label className="field speed">
         <span>Speed</span>
         <input
@@ -87,9 +106,7 @@ export function Controls({ driver }: { driver: Driver }) {
           {shortSpeed(speedIndex)}
         </span>
       </label>
-      <output className="sim-time" aria-label="Simulated time" aria-live="off" title="Simulated time">
-        {kind === 'arbitration' ? `step ${simTime}` : formatSimTime(simTime)}
-      </output>
+      <SimTime />
       <span className="toolbar-gap" />
       <button type="button" onClick={() => void share(driver)} title="Copy a link that reproduces this run">
         Share

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { useUi } from '../../state/store';
-import { formatSimTime } from '../Controls';
+import { SimTime, Transport } from '../Controls';
 import { DecisionLog } from '../DecisionLog';
 import type { Driver } from '../driver';
 import { SCENARIOS } from '../scenarios';
@@ -14,38 +14,13 @@ import { applySharedPanels } from './store';
 import './embed.css';
 
 function EmbedControls({ driver }: { driver: Driver }) {
-  const playing = useUi((s) => s.playing);
-  const simTime = useUi((s) => s.simTime);
-  const done = useUi((s) => s.done);
-  const kind = useUi((s) => s.kind);
   const scenarioId = useUi((s) => s.scenarioId);
   const title = SCENARIOS.find((s) => s.id === scenarioId)?.title ?? 'Shared scenario';
   return (
     <header className="embed-strip">
       <div className="toolbar" role="toolbar" aria-label="Simulation controls">
-        <button
-          type="button"
-          className="primary"
-          onClick={() => driver.toggle()}
-          disabled={done && !playing}
-          title={done ? 'The run is over: Reset to start again' : playing ? 'Pause (Space)' : 'Play (Space)'}
-        >
-          {playing ? 'Pause' : 'Play'}
-        </button>
-        <button
-          type="button"
-          onClick={() => void driver.step(1)}
-          disabled={done}
-          title="One step forward (→)"
-        >
-          Step
-        </button>
-        <button type="button" onClick={() => void driver.reset()} title="Restart from t = 0 (R)">
-          Reset
-        </button>
-        <output className="sim-time" aria-label="Simulated time" aria-live="off" title="Simulated time">
-          {kind === 'arbitration' ? `step ${simTime}` : formatSimTime(simTime)}
-        </output>
+        <Transport driver={driver} />
+        <SimTime />
       </div>
       <span className="embed-title" title={title}>
         {title}
