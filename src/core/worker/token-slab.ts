@@ -1,3 +1,5 @@
+import { markImmutable } from '../clone';
+
 /**
  * Storage for token runs the radix cache keeps (a finished request's tail: the last prompt page and
  * the generated ids). Allocating one small typed array per request is slow in JavaScript engines, so
@@ -12,8 +14,11 @@ export class TokenSlab {
 
   /** Room for `n` ids: the array and the offset where the run starts. */
   take(n: number): { src: Int32Array; offset: number } {
-    if (n > SLAB / 4) return { src: new Int32Array(n), offset: 0 };
+    // (the caller fills the run at once and never writes it again)
+    if (n > SLAB / 4) return { src: markImmutable(new Int32Array(n)), offset: 0 };
     if (this.used + n > SLAB) {
+      // a full slab is only read from now on: engine copies (checkpoints) share it
+      markImmutable(this.slab);
       this.slab = new Int32Array(SLAB);
       this.used = 0;
     }

@@ -7,6 +7,7 @@
  * Labels are hashed to 64 bits (two independent 32-bit lanes) so that unrelated streams do not
  * collide even with millions of labels; ids are non-negative 31-bit integers.
  */
+import { markImmutable } from '../clone';
 import type { RequestSpec } from './types';
 
 /** A stream's 64-bit key. */
@@ -73,7 +74,8 @@ export function buildTokens(pieces: readonly Piece[]): Int32Array {
       at += p.count;
     }
   }
-  return out;
+  // prompts are never written again: engine copies (checkpoints) share them
+  return markImmutable(out);
 }
 
 /** Label of the stream holding what request `id` generates. */
