@@ -18,6 +18,7 @@ import type { ClassState, CompiledPolicy, QueuedRequest } from '../drr/types';
 import type { Rng } from '../prng';
 import { ReqState, type SimRequest } from '../sim/request';
 import { Deque } from '../worker/deque';
+import type { EvictListener, RadixNode } from '../worker/radix-cache';
 import type { DecisionDraft, Worker } from '../worker/worker';
 import type { ClusterView, RouterPolicy } from './router-policy';
 import { evictedBranch } from './policies/global-prefix-tree';
@@ -31,6 +32,33 @@ export interface RouterHooks {
   reject(r: SimRequest, reason: string): void;
 }
 
+/** A worker's load as the busy rules read it (live: reads the worker's current numbers). */
+class WorkerLoadView implements WorkerLoad {
+  constructor(private readonly w: Worker) {}
+
+  get activePrefillTokens(): number {
+    return this.w.activePrefillTokens;
+  }
+
+  get maxBatchedTokens(): number {
+    return this.w.maxBatchTokens;
+  }
+}
+
+/** Passes one worker's radix-cache evictions on to the router policy's global prefix tree. */
+class EvictForwarder implements EvictListener {
+  constructor(
+    private readonly policy: RouterPolicy,
+    private readonly worker: number,
+    private readonly blockSize: number,
+  ) {}
+
+  evicted(node: RadixNode): void {
+    const { path, depth } = evictedBranch(node, this.blockSize);
+    this.policy.onEvict?.(this.worker, path, depth);
+  }
+}
+
 export class Router implements ClusterView {
   readonly policy: RouterPolicy;
   readonly workers: readonly Worker[];
@@ -40,7 +68,6 @@ export class Router implements ClusterView {
   readonly queue: PolicyQueue<SimRequest> | null;
   private readonly loads: WorkerLoad[];
   private readonly held = new Deque<SimRequest>();
-  private readonly dispatchable: (head: QueuedRequest<SimRequest>, cls: ClassState) => boolean;
   private memoReq: SimRequest | null = null;
   private readonly memo: Int32Array;
   /** Counts for snapshots. */
@@ -60,28 +87,23 @@ export class Router implements ClusterView {
     this.rng = rng;
     this.hooks = hooks;
     this.memo = new Int32Array(workers.length);
-    this.loads = workers.map((w) => ({
-      get activePrefillTokens() {
-        return w.activePrefillTokens;
-      },
-      maxBatchedTokens: w.maxBatchTokens,
-    }));
+    this.loads = workers.map((w) => new WorkerLoadView(w));
     this.queue = compiled ? new PolicyQueue<SimRequest>(compiled, { workers: workers.length }) : null;
-    this.dispatchable = (_head, cls) => !poolBusy(cls.config, this.loads);
     if (policy.onEvict) {
       // routers with a global prefix tree hear about every eviction on every worker
-      const onEvict = policy.onEvict.bind(policy);
       workers.forEach((wk, i) => {
-        wk.radix.onEvict = (node) => {
-          const { path, depth } = evictedBranch(node, wk.radix.blockSize);
-          onEvict(i, path, depth);
-        };
+        wk.radix.evictListener = new EvictForwarder(policy, i, wk.radix.blockSize);
       });
     }
   }
 
   get recording(): boolean {
     return this.hooks.recording;
+  }
+
+  /** A class head may leave when its pool is not busy. */
+  private dispatchable(_head: QueuedRequest<SimRequest>, cls: ClassState): boolean {
+    return !poolBusy(cls.config, this.loads);
   }
 
   /** Requests waiting in the router (policy-class queue and held). */
@@ -172,7 +194,7 @@ export class Router implements ClusterView {
     if (q !== null && q.size() > 0) {
       const record = this.hooks.recording;
       for (;;) {
-        const res = q.pop(this.dispatchable, { record });
+        const res = q.pop((h, c) => this.dispatchable(h, c), { record });
         const got = res.request;
         if (got === null) break;
         this.popped++;
@@ -252,7 +274,7 @@ export class Router implements ClusterView {
 
   /** DRR state for the UI (primary profile), or undefined without a policy. */
   drrSnapshot(): DrrSnapshot | undefined {
-    return this.queue ? this.queue.snapshot(undefined, this.dispatchable) : undefined;
+    return this.queue ? this.queue.snapshot(undefined, (h, c) => this.dispatchable(h, c)) : undefined;
   }
 
   heldIds(limit: number): string[] {

@@ -11,10 +11,11 @@
  * (router dispatch, DRR pop, admission, batch step, preemption, ...); `runUntil(t)` and `runToEnd()`
  * run on. `snapshot()` is everything the UI draws; `result()` the CLI's JSON.
  */
+import { deepClone } from '../clone';
 import { GPUS, MODELS } from '../cost';
 import { Rng } from '../prng';
 import { createRouterPolicy, routerPolicyProblem } from '../router/policies/registry';
-import { Router } from '../router/router';
+import { Router, type RouterHooks } from '../router/router';
 import { createWorkload } from '../workload';
 import type { Workload, WorkloadEvent, RequestSpec } from '../workload/types';
 import { createLocalPolicy, localPolicyProblem } from '../worker/policies/registry';
@@ -114,8 +115,7 @@ export class Simulation {
     });
     const gpu = GPUS[c.gpu];
     const model = MODELS[c.model];
-    const self = this;
-    const hooks = this.workerHooks();
+    const hooks = new EngineHooks(this);
     this.workers = [];
     for (let i = 0; i < c.workers; i++) {
       const policy = createLocalPolicy(scenario.scheduler.policy, {
@@ -157,14 +157,7 @@ export class Simulation {
       this.workers,
       scenario.router.policy ?? null,
       root.fork('router'),
-      {
-        get recording() {
-          return self.recordOn;
-        },
-        record: (d) => this.record(d),
-        dispatch: (r, w) => this.dispatchTo(r, w),
-        reject: (r, reason) => this.rejectRequest(r, reason),
-      },
+      hooks,
     );
     this.series = new DownsampledSeries(this.seriesNames(), 512, seriesDt);
     this.sampleBuf = new Float64Array(this.seriesNames().length);
@@ -368,7 +361,8 @@ export class Simulation {
     if (this.router.queuedCount > 0) this.router.drain(t);
   }
 
-  private dispatchTo(r: SimRequest, wi: number): void {
+  /** @internal (EngineHooks) the router chose worker `wi` */
+  dispatchTo(r: SimRequest, wi: number): void {
     const w = this.workers[wi];
     if (w === undefined) throw new Error(`router chose worker ${wi}, but there are ${this.workers.length}`);
     // the busy signal of the policy-class queue needs the overlap; otherwise skip the extra match
@@ -379,37 +373,26 @@ export class Simulation {
     }
   }
 
-  private rejectRequest(r: SimRequest, reason: string): void {
+  /** @internal (EngineHooks) */
+  rejectRequest(r: SimRequest, reason: string): void {
     r.state = ReqState.Rejected;
     this.metrics.onReject(r.client, this._now, reason);
     this.onRequestDone?.(r);
     for (const ev of this.workload.onReject(r.id, this._now)) this.scheduleWorkloadEvent(ev);
   }
 
-  private workerHooks(): WorkerHooks {
-    const sim = this;
-    const m = this.metrics;
-    return {
-      get recording() {
-        return sim.recordOn;
-      },
-      record: (d) => sim.record(d),
-      onAdmit: (r, t) => m.onAdmit(r.client, t, r.promptLen, r.cachedLen),
-      onFirstToken: () => {},
-      onService: (r, i, o) => m.onService(r.client, i, o),
-      onPreempt: (r, t) => m.onPreempt(r.client, t),
-      onComplete: (r, t) => {
-        m.onComplete(r.client, t, r.arrivalT, r.firstTokenT, r.outputLen);
-        sim.onRequestDone?.(r);
-        sim.router.policy.onComplete?.(r, r.worker, sim.router);
-        for (const ev of sim.workload.onComplete(r.id, t)) sim.scheduleWorkloadEvent(ev);
-      },
-    };
+  /** @internal (EngineHooks) a request finished: metrics, the router policy, the program's follow-ups */
+  requestCompleted(r: SimRequest, t: number): void {
+    this.metrics.onComplete(r.client, t, r.arrivalT, r.firstTokenT, r.outputLen);
+    this.onRequestDone?.(r);
+    this.router.policy.onComplete?.(r, r.worker, this.router);
+    for (const ev of this.workload.onComplete(r.id, t)) this.scheduleWorkloadEvent(ev);
   }
 
   // ---- decisions ------------------------------------------------------------------------------------
 
-  private record(d: DecisionDraft): void {
+  /** @internal (EngineHooks) */
+  record(d: DecisionDraft): void {
     const rec: DecisionRecord = { seq: this.decisionCount++, ...d };
     if (this.recent.length < this.recentCap) this.recent.push(rec);
     else {
@@ -453,6 +436,27 @@ export class Simulation {
     m.guarantee.sample(t);
   }
 
+  // ---- checkpoints --------------------------------------------------------------------------------
+
+  /**
+   * An independent copy of the engine as it is now: stepping either one never affects the other, and
+   * the copy runs on exactly as this one would (same records, same results). The scenario and prompt
+   * token buffers are shared (they never change); callbacks set on this engine (`onDecision`,
+   * `onRequestDone`) are not carried over. `bytes` estimates what the copy added to memory.
+   */
+  fork(): { sim: Simulation; bytes: number } {
+    const { onDecision, onRequestDone } = this;
+    this.onDecision = undefined;
+    this.onRequestDone = undefined;
+    try {
+      const { value, bytes } = deepClone<Simulation>(this, { share: new Set<object>([this.scenario]) });
+      return { sim: value, bytes };
+    } finally {
+      this.onDecision = onDecision;
+      this.onRequestDone = onRequestDone;
+    }
+  }
+
   // ---- views ----------------------------------------------------------------------------------------
 
   snapshot(): SimSnapshot {
@@ -488,6 +492,48 @@ export class Simulation {
         `conservation: injected ${m.totalInjected} != completed ${m.totalCompleted} + queued ${queued} + running ${running} + rejected ${m.totalRejected}`,
       );
     return out;
+  }
+}
+
+/**
+ * How workers and the router reach the engine. A class holding the simulation (not closures) so
+ * that a deep copy of the engine, used for the playground's checkpoints, calls into the copy.
+ */
+class EngineHooks implements WorkerHooks, RouterHooks {
+  constructor(private readonly sim: Simulation) {}
+
+  get recording(): boolean {
+    return this.sim.recording;
+  }
+
+  record(d: DecisionDraft): void {
+    this.sim.record(d);
+  }
+
+  onAdmit(r: SimRequest, t: number): void {
+    this.sim.metrics.onAdmit(r.client, t, r.promptLen, r.cachedLen);
+  }
+
+  onFirstToken(): void {}
+
+  onService(r: SimRequest, inputTokens: number, outputTokens: number): void {
+    this.sim.metrics.onService(r.client, inputTokens, outputTokens);
+  }
+
+  onPreempt(r: SimRequest, t: number): void {
+    this.sim.metrics.onPreempt(r.client, t);
+  }
+
+  onComplete(r: SimRequest, t: number): void {
+    this.sim.requestCompleted(r, t);
+  }
+
+  dispatch(r: SimRequest, w: number): void {
+    this.sim.dispatchTo(r, w);
+  }
+
+  reject(r: SimRequest, reason: string): void {
+    this.sim.rejectRequest(r, reason);
   }
 }
 

@@ -79,6 +79,11 @@ export interface RadixSummary {
   top: [number, number, number, number][];
 }
 
+/** Hears about evictions (an object, not a callback, so deep copies of the engine stay wired). */
+export interface EvictListener {
+  evicted(node: RadixNode): void;
+}
+
 export class RadixCache {
   readonly blockSize: number;
   readonly root: RadixNode;
@@ -91,10 +96,10 @@ export class RadixCache {
   private readonly lru = new EvictionQueue<RadixNode>();
   private readonly popped: { node: RadixNode | null; version: number } = { node: null, version: 0 };
   /**
-   * Called for every node `evict` removes, right after it left the tree (its `parent` link still
-   * names where it hung). Routers with a global prefix tree listen here; null = nobody listens.
+   * Told of every node `evict` removes, right after it left the tree (its `parent` link still names
+   * where it hung). Routers with a global prefix tree listen here; null = nobody listens.
    */
-  onEvict: ((node: RadixNode) => void) | null = null;
+  evictListener: EvictListener | null = null;
 
   constructor(blockSize: number) {
     this.blockSize = blockSize;
@@ -303,7 +308,7 @@ export class RadixCache {
       this.count--;
       this.tokens -= n.len;
       freed += n.len / b;
-      if (this.onEvict !== null) this.onEvict(n);
+      if (this.evictListener !== null) this.evictListener.evicted(n);
       if (parent !== this.root && parent.lock === 0 && parent.nChildren === 0) this.pushEvictable(parent);
     }
     return freed;

@@ -64,6 +64,34 @@ export interface WorkerHooks {
   onComplete(r: SimRequest, t: number): void;
 }
 
+/**
+ * What a local policy sees of its worker while it admits (a class, not a closure, so that a deep
+ * copy of the engine points at the copied worker).
+ */
+class WorkerAdmission implements AdmissionContext {
+  constructor(private readonly w: Worker) {}
+
+  get worker(): Worker {
+    return this.w;
+  }
+
+  get slotsLeft(): number {
+    return this.w.maxRunning - this.w.running.length;
+  }
+
+  get budgetLeft(): number {
+    return this.w.budget;
+  }
+
+  get recording(): boolean {
+    return this.w.hooks.recording;
+  }
+
+  tryAdmit(req: SimRequest, why?: string, detail?: Record<string, unknown>): AdmitOutcome {
+    return this.w.tryAdmit(req, why, detail);
+  }
+}
+
 export class Worker implements WorkerView {
   readonly id: number;
   readonly kv: KvCache;
@@ -96,8 +124,10 @@ export class Worker implements WorkerView {
   admittedCachedTokens = 0;
 
   private readonly cfg: WorkerConfig;
-  private readonly hooks: WorkerHooks;
-  private budget = 0;
+  /** @internal read by WorkerAdmission */
+  readonly hooks: WorkerHooks;
+  /** @internal tokens of this step's budget still free (read by WorkerAdmission) */
+  budget = 0;
   private readonly shape: StepShape = {
     prefillTokens: 0,
     prefillAttnTokens2: 0,
@@ -129,20 +159,7 @@ export class Worker implements WorkerView {
     this.maxBatchTokens = cfg.maxBatchTokens;
     this.policy = policy;
     this.hooks = hooks;
-    const self = this;
-    this.ctx = {
-      worker: this,
-      get slotsLeft() {
-        return self.maxRunning - self.running.length;
-      },
-      get budgetLeft() {
-        return self.budget;
-      },
-      get recording() {
-        return self.hooks.recording;
-      },
-      tryAdmit: (req, why, detail) => this.tryAdmit(req, why, detail),
-    };
+    this.ctx = new WorkerAdmission(this);
   }
 
   get runningCount(): number {
@@ -386,7 +403,8 @@ export class Worker implements WorkerView {
     r.pendingPrefill = 0;
   }
 
-  private tryAdmit(r: SimRequest, why?: string, detail?: Record<string, unknown>): AdmitOutcome {
+  /** @internal local policies call this through their AdmissionContext */
+  tryAdmit(r: SimRequest, why?: string, detail?: Record<string, unknown>): AdmitOutcome {
     if (this.running.length >= this.maxRunning) return 'no-slot';
     if (this.budget <= 0) return 'no-budget';
     const { node, length: m } = this.prefixCaching

@@ -13,13 +13,33 @@ export interface ArrivalProcess {
   next(t: number): number | null;
 }
 
+/**
+ * Gaps of a renewal process with mean 1/rate and the given coefficient of variation: exponential
+ * when cv = 1 (Poisson arrivals), gamma otherwise. It owns its random stream.
+ */
+export class GapSampler {
+  private readonly mean: number;
+  private readonly shape: number;
+  private readonly scale: number;
+
+  constructor(
+    private readonly rng: Rng,
+    rate: number,
+    private readonly cv: number,
+  ) {
+    this.mean = 1 / rate;
+    this.shape = 1 / (cv * cv);
+    this.scale = this.mean / this.shape;
+  }
+
+  next(): number {
+    return this.cv === 1 ? this.rng.exponential(this.mean) : this.rng.gamma(this.shape, this.scale);
+  }
+}
+
 /** A gap sampler for a renewal process with mean 1/rate and the given coefficient of variation. */
-export function gapSampler(rng: Rng, rate: number, cv: number): () => number {
-  const mean = 1 / rate;
-  if (cv === 1) return () => rng.exponential(mean);
-  const shape = 1 / (cv * cv);
-  const scale = mean / shape;
-  return () => rng.gamma(shape, scale);
+export function gapSampler(rng: Rng, rate: number, cv: number): GapSampler {
+  return new GapSampler(rng, rate, cv);
 }
 
 function within(t: number, end: number): number | null {
@@ -48,14 +68,14 @@ class ConstantProcess implements ArrivalProcess {
 class RenewalProcess implements ArrivalProcess {
   constructor(
     private readonly start: number,
-    private readonly gap: () => number,
+    private readonly gap: GapSampler,
     private readonly end: number,
   ) {}
   first(): number | null {
-    return within(this.start + this.gap(), this.end);
+    return within(this.start + this.gap.next(), this.end);
   }
   next(t: number): number | null {
-    return within(t + this.gap(), this.end);
+    return within(t + this.gap.next(), this.end);
   }
 }
 
@@ -70,7 +90,7 @@ class OnOffProcess implements ArrivalProcess {
     private readonly start: number,
     private readonly period: number,
     duty: number,
-    private readonly gap: () => number,
+    private readonly gap: GapSampler,
     private readonly end: number,
   ) {
     this.on = period * duty;
@@ -80,11 +100,11 @@ class OnOffProcess implements ArrivalProcess {
     return this.start + cycles * this.period + (this.tau - cycles * this.on);
   }
   first(): number | null {
-    this.tau = this.gap();
+    this.tau = this.gap.next();
     return within(this.wall(), this.end);
   }
   next(): number | null {
-    this.tau += this.gap();
+    this.tau += this.gap.next();
     return within(this.wall(), this.end);
   }
 }

@@ -49,7 +49,7 @@ describe('global prefix tree', () => {
     c.insert(x, x.length, 0);
     c.insert(y, y.length, 1);
     const evicted: RadixNode[] = [];
-    c.onEvict = (n) => evicted.push(n);
+    c.evictListener = { evicted: (n) => evicted.push(n) };
     expect(c.evict(2)).toBe(2);
     expect(evicted).toHaveLength(1);
     const { path, depth } = evictedBranch(evicted[0], 4);

@@ -30,64 +30,78 @@ interface Evaluation {
   abandoned: boolean;
 }
 
-export function judgeRunner(ctx: ClientContext, spec: Spec): ProgramRunner {
-  const live = new Map<string, Evaluation>();
+class JudgeRunner implements ProgramRunner {
+  /** Evaluations by the ids of their running branches. */
+  private readonly live = new Map<string, Evaluation>();
 
-  return {
-    start(instance: number): RequestSpec[] {
-      const program = programId(ctx, instance);
-      const rng = ctx.rng.fork(`#${instance}`);
-      const article = documentPiece(ctx, rng, program, spec.documents, spec.article_tokens);
-      const base: Piece[] = [...sharedPiece(ctx, 'extra', spec.extra_prefix_tokens), article];
-      const ev: Evaluation = {
-        program,
-        base,
-        outputs: [],
-        remaining: spec.dimensions,
-        mergeOutput: sampleTokens(rng.fork('merge'), spec.merge_output_tokens),
-        abandoned: false,
-      };
-      const baseIds = buildTokens(base);
-      const out: RequestSpec[] = [];
-      for (let i = 0; i < spec.dimensions; i++) {
-        const id = `${program}.${i}`;
-        const outputTokens = sampleTokens(rng.fork(`dimension ${i}`), spec.output_tokens);
-        ev.outputs.push(outputTokens);
-        const tokens = buildTokens([
-          { ids: baseIds },
-          ...sharedPiece(ctx, `dimension/${i}`, spec.instruction_tokens),
-        ]);
-        out.push(makeRequest(ctx, { id, tokens, outputTokens, program, node: `dimension ${i}` }));
-        live.set(id, ev);
-      }
-      return out;
-    },
-    complete(requestId: string, t: number): WorkloadEvent[] {
-      const ev = live.get(requestId);
-      if (!ev) return [];
-      live.delete(requestId);
-      ev.remaining -= 1;
-      if (ev.abandoned || ev.remaining > 0) return [];
-      const pieces: Piece[] = [...ev.base];
-      ev.outputs.forEach((count, i) => {
-        pieces.push({ label: outputLabel(`${ev.program}.${i}`), count });
-      });
-      pieces.push(...sharedPiece(ctx, 'merge', spec.instruction_tokens));
-      const request = makeRequest(ctx, {
-        id: `${ev.program}.merge`,
-        tokens: buildTokens(pieces),
-        outputTokens: ev.mergeOutput,
-        program: ev.program,
-        node: 'merge',
-      });
-      return [{ t, kind: 'submit', request }];
-    },
-    reject(requestId: string): void {
-      const ev = live.get(requestId);
-      if (!ev) return;
-      ev.abandoned = true;
-      for (let i = 0; i < ev.outputs.length; i++) live.delete(`${ev.program}.${i}`);
-    },
-    waiting: () => live.size,
-  };
+  constructor(
+    private readonly ctx: ClientContext,
+    private readonly spec: Spec,
+  ) {}
+
+  start(instance: number): RequestSpec[] {
+    const { ctx, spec } = this;
+    const program = programId(ctx, instance);
+    const rng = ctx.rng.fork(`#${instance}`);
+    const article = documentPiece(ctx, rng, program, spec.documents, spec.article_tokens);
+    const base: Piece[] = [...sharedPiece(ctx, 'extra', spec.extra_prefix_tokens), article];
+    const ev: Evaluation = {
+      program,
+      base,
+      outputs: [],
+      remaining: spec.dimensions,
+      mergeOutput: sampleTokens(rng.fork('merge'), spec.merge_output_tokens),
+      abandoned: false,
+    };
+    const baseIds = buildTokens(base);
+    const out: RequestSpec[] = [];
+    for (let i = 0; i < spec.dimensions; i++) {
+      const id = `${program}.${i}`;
+      const outputTokens = sampleTokens(rng.fork(`dimension ${i}`), spec.output_tokens);
+      ev.outputs.push(outputTokens);
+      const tokens = buildTokens([
+        { ids: baseIds },
+        ...sharedPiece(ctx, `dimension/${i}`, spec.instruction_tokens),
+      ]);
+      out.push(makeRequest(ctx, { id, tokens, outputTokens, program, node: `dimension ${i}` }));
+      this.live.set(id, ev);
+    }
+    return out;
+  }
+
+  complete(requestId: string, t: number): WorkloadEvent[] {
+    const ev = this.live.get(requestId);
+    if (!ev) return [];
+    this.live.delete(requestId);
+    ev.remaining -= 1;
+    if (ev.abandoned || ev.remaining > 0) return [];
+    const pieces: Piece[] = [...ev.base];
+    ev.outputs.forEach((count, i) => {
+      pieces.push({ label: outputLabel(`${ev.program}.${i}`), count });
+    });
+    pieces.push(...sharedPiece(this.ctx, 'merge', this.spec.instruction_tokens));
+    const request = makeRequest(this.ctx, {
+      id: `${ev.program}.merge`,
+      tokens: buildTokens(pieces),
+      outputTokens: ev.mergeOutput,
+      program: ev.program,
+      node: 'merge',
+    });
+    return [{ t, kind: 'submit', request }];
+  }
+
+  reject(requestId: string): void {
+    const ev = this.live.get(requestId);
+    if (!ev) return;
+    ev.abandoned = true;
+    for (let i = 0; i < ev.outputs.length; i++) this.live.delete(`${ev.program}.${i}`);
+  }
+
+  waiting(): number {
+    return this.live.size;
+  }
+}
+
+export function judgeRunner(ctx: ClientContext, spec: Spec): ProgramRunner {
+  return new JudgeRunner(ctx, spec);
 }

@@ -6,37 +6,52 @@
 import type { ProgramSpec } from '../../../scenario/schema';
 import { sampleTokens } from '../lengths';
 import { buildTokens } from '../tokens';
-import type { RequestSpec } from '../types';
+import type { RequestSpec, WorkloadEvent } from '../types';
 import { type ClientContext, documentPiece, makeRequest, type ProgramRunner, programId } from './context';
 
 type Spec = Extract<ProgramSpec, { type: 'long-qa' }>;
 
+class LongQaRunner implements ProgramRunner {
+  constructor(
+    private readonly ctx: ClientContext,
+    private readonly spec: Spec,
+  ) {}
+
+  start(instance: number): RequestSpec[] {
+    const { ctx, spec } = this;
+    const program = programId(ctx, instance);
+    const rng = ctx.rng.fork(`#${instance}`);
+    const doc = documentPiece(ctx, rng, program, spec.documents, spec.document_tokens);
+    const docIds = buildTokens([doc]);
+    const out: RequestSpec[] = [];
+    for (let q = 0; q < spec.questions; q++) {
+      const id = `${program}.${q}`;
+      const qRng = rng.fork(`question ${q}`);
+      const question = { label: `${id}/new`, count: sampleTokens(qRng, spec.question_tokens) };
+      out.push(
+        makeRequest(ctx, {
+          id,
+          tokens: buildTokens([{ ids: docIds }, question]),
+          outputTokens: sampleTokens(qRng, spec.output_tokens),
+          program,
+          node: `question ${q}`,
+        }),
+      );
+    }
+    return out;
+  }
+
+  complete(): WorkloadEvent[] {
+    return [];
+  }
+
+  reject(): void {}
+
+  waiting(): number {
+    return 0;
+  }
+}
+
 export function longQaRunner(ctx: ClientContext, spec: Spec): ProgramRunner {
-  return {
-    start(instance: number): RequestSpec[] {
-      const program = programId(ctx, instance);
-      const rng = ctx.rng.fork(`#${instance}`);
-      const doc = documentPiece(ctx, rng, program, spec.documents, spec.document_tokens);
-      const docIds = buildTokens([doc]);
-      const out: RequestSpec[] = [];
-      for (let q = 0; q < spec.questions; q++) {
-        const id = `${program}.${q}`;
-        const qRng = rng.fork(`question ${q}`);
-        const question = { label: `${id}/new`, count: sampleTokens(qRng, spec.question_tokens) };
-        out.push(
-          makeRequest(ctx, {
-            id,
-            tokens: buildTokens([{ ids: docIds }, question]),
-            outputTokens: sampleTokens(qRng, spec.output_tokens),
-            program,
-            node: `question ${q}`,
-          }),
-        );
-      }
-      return out;
-    },
-    complete: () => [],
-    reject: () => {},
-    waiting: () => 0,
-  };
+  return new LongQaRunner(ctx, spec);
 }

@@ -21,10 +21,17 @@ interface Conversation {
   request: RequestSpec;
 }
 
-export function multiTurnRunner(ctx: ClientContext, spec: Spec): ProgramRunner {
-  const live = new Map<string, Conversation>();
+class MultiTurnRunner implements ProgramRunner {
+  /** Conversations by the id of their in-flight turn. */
+  private readonly live = new Map<string, Conversation>();
 
-  const turnRequest = (conv: Conversation, turn: number, before: Int32Array | null): RequestSpec => {
+  constructor(
+    private readonly ctx: ClientContext,
+    private readonly spec: Spec,
+  ) {}
+
+  private turnRequest(conv: Conversation, turn: number, before: Int32Array | null): RequestSpec {
+    const { ctx, spec } = this;
     const rng = conv.rng.fork(`turn ${turn}`);
     const id = `${conv.program}.${turn - 1}`;
     const fresh = { label: `${id}/new`, count: sampleTokens(rng, spec.prompt_tokens) };
@@ -39,37 +46,44 @@ export function multiTurnRunner(ctx: ClientContext, spec: Spec): ProgramRunner {
       program: conv.program,
       node: `turn ${turn}`,
     });
-  };
+  }
 
-  return {
-    start(instance: number): RequestSpec[] {
-      const program = programId(ctx, instance);
-      const rng = ctx.rng.fork(`#${instance}`);
-      const conv: Conversation = {
-        program,
-        rng,
-        turns: spec.turns,
-        turn: 1,
-        request: null as unknown as RequestSpec,
-      };
-      conv.request = turnRequest(conv, 1, null);
-      if (conv.turns > 1) live.set(conv.request.id, conv);
-      return [conv.request];
-    },
-    complete(requestId: string, t: number): WorkloadEvent[] {
-      const conv = live.get(requestId);
-      if (!conv) return [];
-      live.delete(requestId);
-      const think = sampleSeconds(conv.rng.fork(`think ${conv.turn}`), spec.think_time_s);
-      const next = turnRequest(conv, conv.turn + 1, fullContext(conv.request));
-      conv.turn += 1;
-      conv.request = next;
-      if (conv.turn < conv.turns) live.set(next.id, conv);
-      return [{ t: t + think, kind: 'submit', request: next }];
-    },
-    reject(requestId: string): void {
-      live.delete(requestId);
-    },
-    waiting: () => live.size,
-  };
+  start(instance: number): RequestSpec[] {
+    const program = programId(this.ctx, instance);
+    const rng = this.ctx.rng.fork(`#${instance}`);
+    const conv: Conversation = {
+      program,
+      rng,
+      turns: this.spec.turns,
+      turn: 1,
+      request: null as unknown as RequestSpec,
+    };
+    conv.request = this.turnRequest(conv, 1, null);
+    if (conv.turns > 1) this.live.set(conv.request.id, conv);
+    return [conv.request];
+  }
+
+  complete(requestId: string, t: number): WorkloadEvent[] {
+    const conv = this.live.get(requestId);
+    if (!conv) return [];
+    this.live.delete(requestId);
+    const think = sampleSeconds(conv.rng.fork(`think ${conv.turn}`), this.spec.think_time_s);
+    const next = this.turnRequest(conv, conv.turn + 1, fullContext(conv.request));
+    conv.turn += 1;
+    conv.request = next;
+    if (conv.turn < conv.turns) this.live.set(next.id, conv);
+    return [{ t: t + think, kind: 'submit', request: next }];
+  }
+
+  reject(requestId: string): void {
+    this.live.delete(requestId);
+  }
+
+  waiting(): number {
+    return this.live.size;
+  }
+}
+
+export function multiTurnRunner(ctx: ClientContext, spec: Spec): ProgramRunner {
+  return new MultiTurnRunner(ctx, spec);
 }

@@ -2,7 +2,7 @@
 import type { ProgramSpec } from '../../../scenario/schema';
 import { sampleTokens } from '../lengths';
 import { buildTokens } from '../tokens';
-import type { RequestSpec } from '../types';
+import type { RequestSpec, WorkloadEvent } from '../types';
 import { type ClientContext, makeRequest, type ProgramRunner, programId, sharedPiece } from './context';
 
 type Spec = Extract<ProgramSpec, { type: 'single' }>;
@@ -11,30 +11,45 @@ type Spec = Extract<ProgramSpec, { type: 'single' }>;
  * Prompt = system prompt (shared_prefix_tokens, identical for every request) + own tokens, so that
  * its total length is prompt_tokens; at least one own token when the system prompt is as long.
  */
+class SingleRunner implements ProgramRunner {
+  constructor(
+    private readonly ctx: ClientContext,
+    private readonly spec: Spec,
+  ) {}
+
+  start(instance: number): RequestSpec[] {
+    const { ctx, spec } = this;
+    const program = programId(ctx, instance);
+    const rng = ctx.rng.fork(`#${instance}`);
+    const id = `${program}.0`;
+    const prompt = sampleTokens(rng, spec.prompt_tokens);
+    const own = Math.max(1, prompt - spec.shared_prefix_tokens);
+    const tokens = buildTokens([
+      ...sharedPiece(ctx, 'system', spec.shared_prefix_tokens),
+      { label: `${id}/new`, count: own },
+    ]);
+    return [
+      makeRequest(ctx, {
+        id,
+        tokens,
+        outputTokens: sampleTokens(rng, spec.output_tokens),
+        program,
+        node: 'request',
+      }),
+    ];
+  }
+
+  complete(): WorkloadEvent[] {
+    return [];
+  }
+
+  reject(): void {}
+
+  waiting(): number {
+    return 0;
+  }
+}
+
 export function singleRunner(ctx: ClientContext, spec: Spec): ProgramRunner {
-  return {
-    start(instance: number): RequestSpec[] {
-      const program = programId(ctx, instance);
-      const rng = ctx.rng.fork(`#${instance}`);
-      const id = `${program}.0`;
-      const prompt = sampleTokens(rng, spec.prompt_tokens);
-      const own = Math.max(1, prompt - spec.shared_prefix_tokens);
-      const tokens = buildTokens([
-        ...sharedPiece(ctx, 'system', spec.shared_prefix_tokens),
-        { label: `${id}/new`, count: own },
-      ]);
-      return [
-        makeRequest(ctx, {
-          id,
-          tokens,
-          outputTokens: sampleTokens(rng, spec.output_tokens),
-          program,
-          node: 'request',
-        }),
-      ];
-    },
-    complete: () => [],
-    reject: () => {},
-    waiting: () => 0,
-  };
+  return new SingleRunner(ctx, spec);
 }

@@ -35,15 +35,22 @@ export function treeSize(depth: number, branching: number): number {
   return total;
 }
 
-export function treeOfThoughtRunner(ctx: ClientContext, spec: Spec): ProgramRunner {
-  const live = new Map<string, Parent>();
+class TreeOfThoughtRunner implements ProgramRunner {
+  /** Nodes whose children are still to come, by request id. */
+  private readonly live = new Map<string, Parent>();
 
-  const node = (program: string, rng: Rng, level: number, path: string, before: Piece[]): RequestSpec => {
+  constructor(
+    private readonly ctx: ClientContext,
+    private readonly spec: Spec,
+  ) {}
+
+  private node(program: string, rng: Rng, level: number, path: string, before: Piece[]): RequestSpec {
+    const spec = this.spec;
     const nodeRng = rng.fork(path);
     const id = `${program}.${path}`;
     const leaf = level === spec.depth;
     const tokens = buildTokens([...before, { label: `${id}/step`, count: spec.step_tokens }]);
-    const request = makeRequest(ctx, {
+    const request = makeRequest(this.ctx, {
       id,
       // A prompt needs at least one token; step_tokens 0 with an empty context cannot happen
       // because the question has ≥ 1 token.
@@ -52,37 +59,45 @@ export function treeOfThoughtRunner(ctx: ClientContext, spec: Spec): ProgramRunn
       program,
       node: `depth ${level} branch ${path}`,
     });
-    if (!leaf) live.set(id, { program, rng, level, path, request });
+    if (!leaf) this.live.set(id, { program, rng, level, path, request });
     return request;
-  };
+  }
 
-  return {
-    start(instance: number): RequestSpec[] {
-      const program = programId(ctx, instance);
-      const rng = ctx.rng.fork(`#${instance}`);
-      const question: Piece[] = [
-        ...sharedPiece(ctx, 'system', spec.shared_prefix_tokens),
-        { label: `${program}/question`, count: sampleTokens(rng, spec.question_tokens) },
-      ];
-      const out: RequestSpec[] = [];
-      for (let b = 0; b < spec.branching; b++) out.push(node(program, rng, 1, String(b), question));
-      return out;
-    },
-    complete(requestId: string, t: number): WorkloadEvent[] {
-      const parent = live.get(requestId);
-      if (!parent) return [];
-      live.delete(requestId);
-      const context: Piece[] = [{ ids: fullContext(parent.request) }];
-      const events: WorkloadEvent[] = [];
-      for (let b = 0; b < spec.branching; b++) {
-        const request = node(parent.program, parent.rng, parent.level + 1, `${parent.path}.${b}`, context);
-        events.push({ t, kind: 'submit', request });
-      }
-      return events;
-    },
-    reject(requestId: string): void {
-      live.delete(requestId);
-    },
-    waiting: () => live.size,
-  };
+  start(instance: number): RequestSpec[] {
+    const { ctx, spec } = this;
+    const program = programId(ctx, instance);
+    const rng = ctx.rng.fork(`#${instance}`);
+    const question: Piece[] = [
+      ...sharedPiece(ctx, 'system', spec.shared_prefix_tokens),
+      { label: `${program}/question`, count: sampleTokens(rng, spec.question_tokens) },
+    ];
+    const out: RequestSpec[] = [];
+    for (let b = 0; b < spec.branching; b++) out.push(this.node(program, rng, 1, String(b), question));
+    return out;
+  }
+
+  complete(requestId: string, t: number): WorkloadEvent[] {
+    const parent = this.live.get(requestId);
+    if (!parent) return [];
+    this.live.delete(requestId);
+    const context: Piece[] = [{ ids: fullContext(parent.request) }];
+    const events: WorkloadEvent[] = [];
+    for (let b = 0; b < this.spec.branching; b++) {
+      const request = this.node(parent.program, parent.rng, parent.level + 1, `${parent.path}.${b}`, context);
+      events.push({ t, kind: 'submit', request });
+    }
+    return events;
+  }
+
+  reject(requestId: string): void {
+    this.live.delete(requestId);
+  }
+
+  waiting(): number {
+    return this.live.size;
+  }
+}
+
+export function treeOfThoughtRunner(ctx: ClientContext, spec: Spec): ProgramRunner {
+  return new TreeOfThoughtRunner(ctx, spec);
 }
