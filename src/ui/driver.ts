@@ -294,7 +294,7 @@ export class Driver {
     useUi.setState({ selected: seq });
   }
 
-  async stats(): Promise<{ maxFrameBytes: number }> {
+  async stats(): Promise<{ maxFrameBytes: number; lastSeekFrom: number }> {
     return this.api.stats();
   }
 }

@@ -1,13 +1,17 @@
 /**
  * The worker's API, exposed with comlink. It owns the running session, a bounded log of recent
- * decisions and the run's checkpoints. The UI pulls one packed frame per animation frame with
- * `advance` (transferred, never a message per event); seeks run in slices so the UI can show progress.
+ * decisions, the run's time index (decision ↔ time) and its restore points (copies of the session
+ * taken as the run moves on). The UI pulls one packed frame per animation frame with `advance`
+ * (transferred, never a message per event). A seek restarts from the nearest restore point before
+ * its target (from the start only when there is none) and replays deterministically from there, in
+ * slices so the UI can show progress.
  */
 import { transfer } from 'comlink';
 import type { Problem } from '../format/yaml';
 import { FRAME_MAX_BYTES, packFrame } from './frame';
 import { loadSession } from './load';
 import type { Session, SessionDecision, SessionKind } from './session';
+import { type RestorePointOptions, RestorePoints, type RestoreTarget } from './restore-points';
 import { Checkpoints } from './timeline';
 
 /** Decisions kept for the log (and sent after a seek). */
@@ -47,6 +51,7 @@ export class FairgroundApi {
   private make: (() => Session) | null = null;
   private log: SessionDecision[] = [];
   private checkpoints = new Checkpoints();
+  private points: RestorePoints;
   private reach = 0;
   private seeking: SeekTarget | null = null;
   private sinceFrame: SessionDecision[] = [];
@@ -54,6 +59,13 @@ export class FairgroundApi {
   private lastSnapshotAt = 0;
   /** Largest frame packed so far (bytes), for the benchmark. */
   maxFrameBytes = 0;
+  /** The playhead the last backward seek replayed from (0: the start; -1: no seek went back yet). */
+  lastSeekFrom = -1;
+
+  /** `restorePoints` tunes when restore points are taken (tests use a small spacing). */
+  constructor(private readonly opts: { restorePoints?: RestorePointOptions } = {}) {
+    this.points = new RestorePoints(opts.restorePoints);
+  }
 
   async load(scenarioYaml: string, policyYaml?: string): Promise<LoadResult> {
     let outcome: ReturnType<typeof loadSession>;
@@ -75,6 +87,7 @@ export class FairgroundApi {
     this.log = [];
     this.sinceFrame = [];
     this.checkpoints = new Checkpoints();
+    this.points = new RestorePoints(this.opts.restorePoints);
     this.reach = 0;
     this.seeking = null;
     this.replaceLog = true;
@@ -92,6 +105,39 @@ export class FairgroundApi {
     this.log = [];
     this.sinceFrame = [];
     this.replaceLog = true;
+  }
+
+  /**
+   * Go back to where a replay towards `target` should start: the newest restore point before it, or
+   * decision 0. Stays put when the current state is already at or past that point and not beyond
+   * the target (going forward is then cheaper).
+   */
+  private rewindFor(target: RestoreTarget): void {
+    const s = this.need();
+    const point = this.points.best(target);
+    const ahead = 'decision' in target ? s.decisions() > target.decision : s.time() >= target.time;
+    if (!ahead && (point === null || s.decisions() >= point.decision)) return;
+    if (point === null) {
+      this.lastSeekFrom = 0;
+      this.rewind();
+      return;
+    }
+    this.lastSeekFrom = point.decision;
+    this.session = this.points.restore(point);
+    this.log = point.log.slice();
+    this.sinceFrame = [];
+    this.replaceLog = true;
+  }
+
+  /** Take a restore point when one is due (after stepping that took `ms` of wall time). */
+  private maybePoint(s: Session, ms: number): void {
+    this.points.addStepTime(ms);
+    if (this.points.due(s.decisions())) this.points.take(s, this.log.slice(-LOG_LIMIT));
+  }
+
+  /** Restore points kept now, for tests and the benchmark. */
+  async restorePoints(): Promise<{ decisions: number[]; bytes: number; failed: string | null }> {
+    return { decisions: this.points.decisions(), bytes: this.points.bytes(), failed: this.points.failed };
   }
 
   private need(): Session {
@@ -160,40 +206,40 @@ export class FairgroundApi {
       if (!this.one(s)) break;
       if (budget.maxWallMs !== undefined && (i & 31) === 31 && now() - start > budget.maxWallMs) break;
     }
+    this.maybePoint(s, now() - start);
     const every = budget.snapshotEveryMs;
     const withSnapshot = every === undefined || s.done() || now() - this.lastSnapshotAt >= every;
     return this.frameOut(withSnapshot);
   }
 
   async runUntil(simTimeS: number): Promise<ArrayBuffer> {
-    const s = this.need();
-    if (simTimeS < s.time()) this.rewind();
+    if (simTimeS < this.need().time()) this.rewindFor({ time: simTimeS });
     const cur = this.need();
+    const start = now();
     while (cur.time() < simTimeS && !cur.done()) if (!this.one(cur)) break;
     // The core's own runUntil also processes what is due exactly at the target time.
     cur.runUntil(simTimeS);
+    this.maybePoint(cur, now() - start);
     this.reach = Math.max(this.reach, cur.decisions());
     this.replaceLog = true;
     return this.frameOut();
   }
 
   /**
-   * One slice of a seek: replays (from the start when going back) for at most `maxWallMs`, then
-   * returns a frame and the progress. Call again with the same target until `finished`.
+   * One slice of a seek: replays (going back: from the nearest restore point before the target) for
+   * at most `maxWallMs`, then returns a frame and the progress. Call again with the same target until
+   * `finished`. A time target lands on the first decision at or after that time, as a straight run
+   * stepping to it would.
    */
   async seek(target: SeekTarget, maxWallMs = 40): Promise<SeekSlice> {
-    let s = this.need();
     const fresh = !this.seeking || JSON.stringify(this.seeking) !== JSON.stringify(target);
     if (fresh) {
       this.seeking = target;
-      const goal =
-        'decision' in target ? target.decision : this.checkpoints.atOrBeforeTime(target.time).decision;
-      const behind = 'decision' in target ? goal < s.decisions() : target.time < s.time();
-      if (behind) {
-        this.rewind();
-        s = this.need();
-      }
+      this.rewindFor(
+        'decision' in target ? { decision: Math.max(0, Math.floor(target.decision)) } : { time: target.time },
+      );
     }
+    const s = this.need();
     const start = now();
     let finished = false;
     let goal: number;
@@ -212,6 +258,7 @@ export class FairgroundApi {
       }
       finished = s.time() >= target.time || s.done();
     }
+    this.maybePoint(s, now() - start);
     if (finished) this.seeking = null;
     this.replaceLog = true;
     const frame = this.frameOut();
@@ -220,16 +267,15 @@ export class FairgroundApi {
 
   /**
    * Follow another run's clock (compare mode's run B): process everything due up to `simTimeS`
-   * without stepping past it, so both runs show the same moment; replays from the start only when
-   * the target is behind. The decision log is not kept here (B shows no log).
+   * without stepping past it, so both runs show the same moment; when the target is behind, replays
+   * from the nearest restore point before it. The decision log is not kept here (B shows no log).
    */
   async syncTo(simTimeS: number): Promise<ArrayBuffer> {
-    let s = this.need();
-    if (simTimeS < s.time()) {
-      this.rewind();
-      s = this.need();
-    }
+    if (simTimeS < this.need().time()) this.rewindFor({ time: simTimeS });
+    const s = this.need();
+    const start = now();
     s.runUntil(simTimeS);
+    this.maybePoint(s, now() - start);
     this.reach = Math.max(this.reach, s.decisions());
     return this.frameOut();
   }
@@ -243,7 +289,7 @@ export class FairgroundApi {
     return this.checkpoints.timeOf(decision);
   }
 
-  async stats(): Promise<{ maxFrameBytes: number }> {
-    return { maxFrameBytes: this.maxFrameBytes };
+  async stats(): Promise<{ maxFrameBytes: number; lastSeekFrom: number }> {
+    return { maxFrameBytes: this.maxFrameBytes, lastSeekFrom: this.lastSeekFrom };
   }
 }

@@ -3,6 +3,7 @@
  * core's `ArbitrationSession` (one step = one enqueue or one pop). Simulated time is the step count,
  * so the timeline and `runUntil` work the same way as for the cluster.
  */
+import { deepClone } from '../core/clone';
 import { ArbitrationSession, type StepResult, totalSteps } from '../core/drr';
 import type { ArbitrationScript } from '../core/drr/types';
 import type { Session, SessionDecision } from './session';
@@ -69,6 +70,12 @@ export class SandboxSession implements Session {
 
   totalSteps(): number {
     return totalSteps(this.script.ops);
+  }
+
+  fork(): { session: SandboxSession; bytes: number } {
+    const { value: core, bytes } = deepClone(this.core, { share: new Set<object>([this.script]) });
+    const session = Object.assign(Object.create(SandboxSession.prototype) as SandboxSession, this, { core });
+    return { session, bytes };
   }
 
   snapshot(): Record<string, unknown> {

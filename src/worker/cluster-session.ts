@@ -54,6 +54,12 @@ export class ClusterSession implements Session {
     return null;
   }
 
+  fork(): { session: ClusterSession; bytes: number } {
+    const { sim, bytes } = this.sim.fork();
+    const session = Object.assign(Object.create(ClusterSession.prototype) as ClusterSession, this, { sim });
+    return { session, bytes };
+  }
+
   snapshot(): Record<string, unknown> {
     // The decision log travels separately in each frame; the snapshot's own copy would double it.
     // Only the newest DRR pop stays, so the ring can show the last arbitration's visits.

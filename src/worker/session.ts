@@ -36,6 +36,11 @@ export interface Session {
   /** Total steps when known up front (an arbitration script), else null. */
   totalSteps(): number | null;
   snapshot(): Record<string, unknown>;
+  /**
+   * An independent copy at this decision (a restore point): stepping the copy or the original never
+   * affects the other, and the copy goes on exactly as the original would. `bytes` estimates its size.
+   */
+  fork(): { session: Session; bytes: number };
 }
 
 export type LoadOutcome =

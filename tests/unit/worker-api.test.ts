@@ -6,10 +6,13 @@ import { FairgroundApi } from '../../src/worker/api';
 import { unpackFrame } from '../../src/worker/frame';
 
 // comlink over a Node MessageChannel: the same protocol the browser worker speaks.
-function connect(): { api: Remote<FairgroundApi>; close: () => void } {
+function connect(opts?: ConstructorParameters<typeof FairgroundApi>[0]): {
+  api: Remote<FairgroundApi>;
+  close: () => void;
+} {
   const { port1, port2 } = new MessageChannel();
   // biome-ignore lint/suspicious/noExplicitAny: Node's MessagePort is structurally compatible with comlink's Endpoint.
-  expose(new FairgroundApi(), port1 as any);
+  expose(new FairgroundApi(opts), port1 as any);
   // biome-ignore lint/suspicious/noExplicitAny: as above
   const api = wrap<FairgroundApi>(port2 as any);
   return {
@@ -85,6 +88,73 @@ describe('worker API over a MessageChannel', () => {
     const again = unpackFrame(fwd.frame);
     expect(again.snapshot).toEqual(straight.snapshot);
     expect(again.reach).toBe(300);
+  });
+
+  it('seeks back from the nearest restore point, not from the start, and lands where a straight run does', async () => {
+    // restore points every 50 decisions whatever a copy costs
+    const { api, close } = connect({ restorePoints: { minGap: 50, overhead: 1e9 } });
+    const { api: ref, close: closeRef } = connect();
+    closeLast = () => {
+      close();
+      closeRef();
+    };
+    await api.load(TOY);
+    await ref.load(TOY);
+    for (let i = 0; i < 12; i++) await api.step(50);
+    const points = await api.restorePoints();
+    expect(points.failed).toBeNull();
+    expect(points.decisions.length).toBeGreaterThan(5);
+    for (const target of [420, 137, 555, 51]) {
+      const back = await api.seek({ decision: target }, 5000);
+      expect(back.finished).toBe(true);
+      const from = (await api.stats()).lastSeekFrom;
+      expect(from).toBeGreaterThan(0);
+      expect(from).toBeLessThanOrEqual(target);
+      expect(target - from).toBeLessThan(100);
+      await ref.reset();
+      const straight = unpackFrame((await ref.seek({ decision: target }, 5000)).frame);
+      const got = unpackFrame(back.frame);
+      expect(got.decisionCount).toBe(target);
+      expect(got.snapshot).toEqual(straight.snapshot);
+      expect(got.decisions).toEqual(straight.decisions);
+    }
+  });
+
+  it('seeks back to a time from a restore point: the first decision at or after it, as a straight run', async () => {
+    const { api, close } = connect({ restorePoints: { minGap: 40, overhead: 1e9 } });
+    const { api: ref, close: closeRef } = connect();
+    closeLast = () => {
+      close();
+      closeRef();
+    };
+    await api.load(TOY);
+    await ref.load(TOY);
+    for (let i = 0; i < 10; i++) await api.step(60);
+    const end = unpackFrame(await api.frame()).simTime;
+    for (const t of [end * 0.7, end * 0.25]) {
+      const got = unpackFrame((await api.seek({ time: t }, 5000)).frame);
+      expect((await api.stats()).lastSeekFrom).toBeGreaterThan(0);
+      await ref.reset();
+      const straight = unpackFrame((await ref.seek({ time: t }, 5000)).frame);
+      expect(got.decisionCount).toBe(straight.decisionCount);
+      expect(got.simTime).toBeGreaterThanOrEqual(t);
+      expect(got.snapshot).toEqual(straight.snapshot);
+    }
+  });
+
+  it('restore points work for the DRR sandbox too', async () => {
+    const { api, close } = connect({ restorePoints: { minGap: 3, overhead: 1e9 } });
+    closeLast = close;
+    const loaded = await api.load(BURST);
+    expect(loaded.ok && loaded.totalSteps).toBeGreaterThan(12);
+    for (let i = 0; i < 10; i++) await api.step(1);
+    const straight = unpackFrame(await api.frame());
+    for (let i = 0; i < 3; i++) await api.step(1);
+    expect((await api.restorePoints()).decisions).toEqual([3, 6, 9, 12]);
+    const back = unpackFrame((await api.seek({ decision: 10 }, 1000)).frame);
+    expect((await api.stats()).lastSeekFrom).toBe(9);
+    expect((await api.stats()).lastSeekFrom).toBeGreaterThan(0);
+    expect(back.snapshot).toEqual(straight.snapshot);
   });
 
   it('seeks to a time', async () => {
