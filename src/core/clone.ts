@@ -62,6 +62,10 @@ type TypedArray =
 
 type TypedArrayCtor = new (buffer: ArrayBufferLike, byteOffset: number, length: number) => TypedArray;
 
+const OBJECT = 0;
+const ARRAY = 1;
+const MAP = 2;
+const SET = 3;
 const OBJECT_BYTES = 48;
 const SLOT_BYTES = 8;
 
@@ -70,8 +74,8 @@ export function deepClone<T>(root: T, opts: CloneOptions = {}): CloneResult<T> {
   const share = opts.share;
   const immutable = opts.isImmutableBuffer ?? isImmutableBuffer;
   const seen = new Map<object, unknown>();
-  /** Pairs (source, shell) whose contents still have to be copied. */
-  const todo: object[] = [];
+  /** Triples (source, shell, kind) whose contents still have to be copied. */
+  const todo: (object | number)[] = [];
   let bytes = 0;
 
   const buffer = (b: ArrayBufferLike): ArrayBufferLike => {
@@ -95,8 +99,19 @@ export function deepClone<T>(root: T, opts: CloneOptions = {}): CloneResult<T> {
       seen.set(v, v);
       return v;
     }
+    const proto = Object.getPrototypeOf(v);
     let shell: object;
-    if (ArrayBuffer.isView(v)) {
+    let kind: number;
+    if (proto === Array.prototype) {
+      const n = (v as unknown[]).length;
+      shell = new Array(n);
+      bytes += OBJECT_BYTES + SLOT_BYTES * n;
+      kind = ARRAY;
+    } else if (proto === Map.prototype) {
+      shell = new Map();
+      bytes += OBJECT_BYTES + 4 * SLOT_BYTES * (v as Map<unknown, unknown>).size;
+      kind = MAP;
+    } else if (ArrayBuffer.isView(v)) {
       if (v instanceof DataView) shell = new DataView(buffer(v.buffer), v.byteOffset, v.byteLength);
       else {
         const ta = v as TypedArray;
@@ -106,54 +121,59 @@ export function deepClone<T>(root: T, opts: CloneOptions = {}): CloneResult<T> {
       bytes += OBJECT_BYTES;
       seen.set(v, shell);
       return shell;
-    }
-    if (v instanceof ArrayBuffer) return buffer(v);
-    if (Array.isArray(v)) {
-      shell = new Array(v.length);
-      bytes += OBJECT_BYTES + SLOT_BYTES * v.length;
-    } else if (v instanceof Map) {
-      shell = new Map();
-      bytes += OBJECT_BYTES + 4 * SLOT_BYTES * v.size;
-    } else if (v instanceof Set) {
+    } else if (v instanceof ArrayBuffer) return buffer(v);
+    else if (proto === Set.prototype) {
       shell = new Set();
-      bytes += OBJECT_BYTES + 2 * SLOT_BYTES * v.size;
+      bytes += OBJECT_BYTES + 2 * SLOT_BYTES * (v as Set<unknown>).size;
+      kind = SET;
     } else if (v instanceof RegExp || v instanceof Date) {
       seen.set(v, v);
       return v;
+    } else if (Array.isArray(v) || v instanceof Map || v instanceof Set) {
+      throw new Error('deepClone: subclasses of Array, Map and Set are not supported');
     } else {
-      shell = Object.create(Object.getPrototypeOf(v));
+      shell = Object.create(proto);
       bytes += OBJECT_BYTES;
+      kind = OBJECT;
     }
     seen.set(v, shell);
-    todo.push(v, shell);
+    todo.push(v, shell, kind);
     return shell;
   };
 
-  const fill = (src: object, dst: object): void => {
-    if (Array.isArray(src)) {
-      const out = dst as unknown[];
-      for (let i = 0; i < src.length; i++) out[i] = copyOf(src[i]);
-    } else if (src instanceof Map) {
-      const out = dst as Map<unknown, unknown>;
-      for (const [k, v] of src) out.set(copyOf(k), copyOf(v));
-    } else if (src instanceof Set) {
-      const out = dst as Set<unknown>;
-      for (const v of src) out.add(copyOf(v));
-    } else {
+  const fill = (src: object, dst: object, kind: number): void => {
+    if (kind === OBJECT) {
       const from = src as Record<string, unknown>;
       const out = dst as Record<string, unknown>;
-      for (const key of Object.keys(from)) {
-        bytes += SLOT_BYTES;
-        out[key] = copyOf(from[key]);
+      const keys = Object.keys(from);
+      bytes += SLOT_BYTES * keys.length;
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[i];
+        const x = from[key];
+        out[key] = typeof x === 'object' && x !== null ? copyOf(x) : x;
       }
+    } else if (kind === ARRAY) {
+      const from = src as unknown[];
+      const out = dst as unknown[];
+      for (let i = 0; i < from.length; i++) {
+        const x = from[i];
+        out[i] = typeof x === 'object' && x !== null ? copyOf(x) : x;
+      }
+    } else if (kind === MAP) {
+      const out = dst as Map<unknown, unknown>;
+      for (const [k, v] of src as Map<unknown, unknown>) out.set(copyOf(k), copyOf(v));
+    } else {
+      const out = dst as Set<unknown>;
+      for (const v of src as Set<unknown>) out.add(copyOf(v));
     }
   };
 
   const value = copyOf(root) as T;
   while (todo.length > 0) {
+    const kind = todo.pop() as number;
     const dst = todo.pop() as object;
     const src = todo.pop() as object;
-    fill(src, dst);
+    fill(src, dst, kind);
   }
   return { value, bytes };
 }

@@ -28,6 +28,8 @@ export interface Problems {
 export interface SeekProgress {
   at: number;
   target: number;
+  /** Where the replay started: a restore point's decision, or 0 (the start). */
+  from: number;
 }
 
 export interface UiState {

@@ -1,6 +1,7 @@
 /**
- * The timeline: the playhead in decisions, scrubbed with a slider. Releasing (or a key press) seeks by
- * deterministic replay; a bar shows progress while the replay runs.
+ * The timeline: the playhead in decisions, scrubbed with a slider. Releasing (or a key press) seeks:
+ * the worker restarts from its nearest restore point and replays deterministically to the target; a
+ * bar shows progress while the replay runs.
  */
 import { useEffect, useState } from 'react';
 import { useUi } from '../state/store';
@@ -37,7 +38,7 @@ export function Timeline({ driver }: { driver: Driver }) {
           title={
             reach === 0
               ? 'Play or step first: the timeline covers what has been run'
-              : 'Scrub to replay the run to any decision'
+              : 'Scrub to any decision: the run replays from the nearest restore point'
           }
           onChange={(e) => setDrag(Number(e.target.value))}
         />
@@ -49,9 +50,13 @@ export function Timeline({ driver }: { driver: Driver }) {
         <progress
           className="seek-progress"
           aria-label="Replaying"
-          max={Math.max(1, seek.target)}
-          value={seek.at}
-          title="Replaying the run from the start"
+          max={Math.max(1, seek.target - seek.from)}
+          value={Math.max(0, seek.at - seek.from)}
+          title={
+            seek.from > 0
+              ? `Replaying from the restore point at ${unit} ${seek.from.toLocaleString('en-US')}`
+              : 'Replaying the run from the start'
+          }
         />
       )}
     </div>

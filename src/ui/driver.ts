@@ -203,7 +203,10 @@ export class Driver {
     this.apply(unpackFrame(await this.api.runUntil(t)));
   }
 
-  /** Move the playhead (decision count or time) by deterministic replay, showing progress. */
+  /**
+   * Move the playhead (decision count or time): the worker restarts from its nearest restore point
+   * and replays deterministically from there, in slices, so progress shows.
+   */
   async seek(target: SeekTarget): Promise<void> {
     this.pause();
     if (!this.loaded) return;
@@ -212,7 +215,7 @@ export class Driver {
       const slice = await this.api.seek(target, 40);
       this.apply(unpackFrame(slice.frame));
       if (slice.finished || token !== this.seekToken) break;
-      useUi.setState({ seek: { at: slice.at, target: slice.target } });
+      useUi.setState({ seek: { at: slice.at, target: slice.target, from: slice.from } });
     }
     if (token === this.seekToken) useUi.setState({ seek: null });
   }

@@ -41,6 +41,8 @@ export interface SeekSlice {
   /** Decisions replayed so far and the count the seek is heading to (time seeks: an estimate). */
   at: number;
   target: number;
+  /** The decision this seek replays from (a restore point, 0 for the start, or where it already was). */
+  from: number;
   finished: boolean;
 }
 
@@ -54,6 +56,7 @@ export class FairgroundApi {
   private points: RestorePoints;
   private reach = 0;
   private seeking: SeekTarget | null = null;
+  private seekFrom = 0;
   private sinceFrame: SessionDecision[] = [];
   private replaceLog = false;
   private lastSnapshotAt = 0;
@@ -129,15 +132,20 @@ export class FairgroundApi {
     this.replaceLog = true;
   }
 
-  /** Take a restore point when one is due (after stepping that took `ms` of wall time). */
-  private maybePoint(s: Session, ms: number): void {
-    this.points.addStepTime(ms);
+  /** Take a restore point when one is due. */
+  private maybePoint(s: Session): void {
     if (this.points.due(s.decisions())) this.points.take(s, this.log.slice(-LOG_LIMIT));
   }
 
   /** Restore points kept now, for tests and the benchmark. */
-  async restorePoints(): Promise<{ decisions: number[]; bytes: number; failed: string | null }> {
-    return { decisions: this.points.decisions(), bytes: this.points.bytes(), failed: this.points.failed };
+  async restorePoints(): Promise<{
+    decisions: number[];
+    bytes: number;
+    copyMs: number;
+    failed: string | null;
+  }> {
+    const p = this.points;
+    return { decisions: p.decisions(), bytes: p.bytes(), copyMs: p.copyMsTotal, failed: p.failed };
   }
 
   private need(): Session {
@@ -206,7 +214,7 @@ export class FairgroundApi {
       if (!this.one(s)) break;
       if (budget.maxWallMs !== undefined && (i & 31) === 31 && now() - start > budget.maxWallMs) break;
     }
-    this.maybePoint(s, now() - start);
+    this.maybePoint(s);
     const every = budget.snapshotEveryMs;
     const withSnapshot = every === undefined || s.done() || now() - this.lastSnapshotAt >= every;
     return this.frameOut(withSnapshot);
@@ -215,11 +223,10 @@ export class FairgroundApi {
   async runUntil(simTimeS: number): Promise<ArrayBuffer> {
     if (simTimeS < this.need().time()) this.rewindFor({ time: simTimeS });
     const cur = this.need();
-    const start = now();
     while (cur.time() < simTimeS && !cur.done()) if (!this.one(cur)) break;
     // The core's own runUntil also processes what is due exactly at the target time.
     cur.runUntil(simTimeS);
-    this.maybePoint(cur, now() - start);
+    this.maybePoint(cur);
     this.reach = Math.max(this.reach, cur.decisions());
     this.replaceLog = true;
     return this.frameOut();
@@ -238,6 +245,7 @@ export class FairgroundApi {
       this.rewindFor(
         'decision' in target ? { decision: Math.max(0, Math.floor(target.decision)) } : { time: target.time },
       );
+      this.seekFrom = this.need().decisions();
     }
     const s = this.need();
     const start = now();
@@ -258,11 +266,11 @@ export class FairgroundApi {
       }
       finished = s.time() >= target.time || s.done();
     }
-    this.maybePoint(s, now() - start);
+    this.maybePoint(s);
     if (finished) this.seeking = null;
     this.replaceLog = true;
     const frame = this.frameOut();
-    return transfer({ frame, at: s.decisions(), target: goal, finished }, [frame]);
+    return transfer({ frame, at: s.decisions(), target: goal, from: this.seekFrom, finished }, [frame]);
   }
 
   /**
@@ -273,9 +281,8 @@ export class FairgroundApi {
   async syncTo(simTimeS: number): Promise<ArrayBuffer> {
     if (simTimeS < this.need().time()) this.rewindFor({ time: simTimeS });
     const s = this.need();
-    const start = now();
     s.runUntil(simTimeS);
-    this.maybePoint(s, now() - start);
+    this.maybePoint(s);
     this.reach = Math.max(this.reach, s.decisions());
     return this.frameOut();
   }

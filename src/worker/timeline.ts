@@ -1,8 +1,7 @@
 /**
- * Checkpoints of a run: every K decisions, remember (decision index, simulated time). Seeking back to
- * a time replays from the start (the core is deterministic, so the replay lands on the same state) up
- * to the last checkpoint at or before that time, then steps on. The checkpoints also let the timeline
- * show a time for any decision index.
+ * The run's time index: every K decisions, remember (decision index, simulated time). It lets the
+ * timeline show a time for any decision index and a time seek estimate how many decisions it has to
+ * go. (The state itself is restored from `RestorePoints`, which are far sparser: copies cost memory.)
  */
 export const CHECKPOINT_EVERY = 256;
 

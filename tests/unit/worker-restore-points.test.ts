@@ -21,7 +21,7 @@ function fakeSession(decision: number, time: number, bytes = 1000): Session {
 }
 
 describe('RestorePoints', () => {
-  it('spaces points by what a copy costs: at most the given share of stepping time', () => {
+  it("spaces points by what a copy costs: at most the given share of the worker's time", () => {
     let clock = 0;
     const copyMs = 20;
     const points = new RestorePoints({ clock: () => clock, overhead: 0.1, minGap: 10 });
@@ -35,14 +35,27 @@ describe('RestorePoints', () => {
     };
     expect(points.due(10)).toBe(true);
     take(10);
-    // 20 ms per copy at 10 % overhead: due after 200 ms of stepping, and not before
-    points.addStepTime(150);
+    // 20 ms per copy at 10 % overhead: due 200 ms after the copy ended, and not before
+    clock += 150;
     expect(points.due(100)).toBe(false);
-    points.addStepTime(50);
+    clock += 50;
     expect(points.due(100)).toBe(true);
     expect(points.due(15)).toBe(false); // closer than minGap to the newest point
     take(100);
     expect(points.decisions()).toEqual([10, 100]);
+  });
+
+  it('fills gaps behind the newest point (replays after a seek back) with the same spacing', () => {
+    const points = new RestorePoints({ clock: () => 0, minGap: 10 });
+    points.take(fakeSession(10, 1), []);
+    points.take(fakeSession(100, 9), []);
+    expect(points.due(50)).toBe(true);
+    points.take(fakeSession(50, 5), []);
+    expect(points.decisions()).toEqual([10, 50, 100]);
+    expect(points.due(95)).toBe(false);
+    expect(points.due(55)).toBe(false);
+    expect(points.due(75)).toBe(true);
+    expect(points.best({ decision: 60 })?.decision).toBe(50);
   });
 
   it('thins to every other point and doubles the spacing when memory runs out', () => {
