@@ -1,7 +1,7 @@
 /**
  * `window.fairground`: the test and automation hook of the UI contract (shared spec/ui.md). The four
- * contract functions are unchanged; `editor`, `seek`, `state` and `frameStats` are additions for tests
- * and the benchmark.
+ * contract functions are unchanged; `editor`, `seek`, `state`, `frameStats`, `restorePoints` and the
+ * rest are additions for tests and the benchmark.
  */
 import { formatProblems } from '../format/yaml';
 import { extractPolicy, setTexts, useEdits } from '../state/edits';
@@ -35,6 +35,8 @@ export interface FairgroundHook {
   state(): { decisionCount: number; simTime: number; playing: boolean; kind: string | null; done: boolean };
   /** Largest frame received from the worker, in bytes. */
   frameStats(): Promise<{ maxFrameBytes: number }>;
+  /** The worker's restore points (their playheads) and where the last backward seek replayed from. */
+  restorePoints(): Promise<{ decisions: number[]; lastSeekFrom: number }>;
   /** The newest decision told step by step in plain words (numbered lines). */
   explain(): Promise<string>;
   /**
@@ -94,6 +96,10 @@ export function installHook(driver: Driver, api: WorkerApi): FairgroundHook {
       };
     },
     frameStats: async () => ({ maxFrameBytes: useUi.getState().frameBytesMax }),
+    async restorePoints() {
+      const [points, stats] = await Promise.all([api.restorePoints(), api.stats()]);
+      return { decisions: points.decisions, lastSeekFrom: stats.lastSeekFrom };
+    },
     explain: explainLast,
     compare: (settings) => compare.enter(Array.isArray(settings) ? { sets: settings } : settings),
     exitCompare: () => compare.exit(),

@@ -162,6 +162,38 @@ test('scrubbing the timeline back and forth lands on the same states as a straig
   await expect.poll(() => playhead(page)).toBe(0);
 });
 
+test('a seek back restarts from a restore point taken while the run went on, and lands as a straight run', async ({
+  page,
+}) => {
+  await open(page);
+  const straight = await page.evaluate(async (text) => {
+    await window.fairground.load(text);
+    // step in slices, as playing does: the worker takes restore points between slices
+    const slices = async (n: number, size: number) => {
+      for (let i = 0; i < n; i++) {
+        await window.fairground.step(size);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    await slices(10, 100);
+    const at1000 = await window.fairground.snapshot();
+    await slices(6, 150);
+    return { at1000, end: await window.fairground.snapshot() };
+  }, DEFAULT_TEXT);
+  const before = await page.evaluate(() => window.fairground.restorePoints());
+  expect(before.decisions.filter((d) => d > 0 && d < 1000).length).toBeGreaterThan(0);
+  const timeline = page.getByRole('slider', { name: 'Timeline' });
+  await timeline.fill('1000');
+  await expect.poll(() => playhead(page)).toBe(1000);
+  expect(await snapshot(page)).toEqual(straight.at1000);
+  const after = await page.evaluate(() => window.fairground.restorePoints());
+  expect(after.lastSeekFrom).toBeGreaterThan(0);
+  expect(after.lastSeekFrom).toBeLessThanOrEqual(1000);
+  await timeline.fill('1900');
+  await expect.poll(() => playhead(page)).toBe(1900);
+  expect(await snapshot(page)).toEqual(straight.end);
+});
+
 test('keyboard only: Tab reaches every control, each with a name; shortcuts and the help overlay', async ({
   page,
 }) => {
