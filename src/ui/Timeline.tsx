@@ -44,7 +44,7 @@ export function Timeline({ driver }: { driver: Driver }) {
         />
       </label>
       <span className="timeline-count">
-        {unit} {value.toLocaleString('en-US')} / {max.toLocaleString('en-US')}
+        {unit} {value.toLocaleString('en-US')} / {Math.max(reach, count).toLocaleString('en-US')}
       </span>
       {seek && (
         <progress
