@@ -10,7 +10,7 @@
 import { ArbitrationSession } from '../core/drr';
 import type { RequestRecord } from '../core/export';
 import { requestRecord } from '../core/export';
-import type { RunResult } from '../core/sim';
+import type { RunResult, SimRequest } from '../core/sim';
 import { SimConfigError, Simulation } from '../core/sim';
 import { formatProblems, parseYaml } from '../format/yaml';
 import { isArbitrationScript, parsePolicyValue, parseScriptValue } from '../policy';
@@ -167,8 +167,10 @@ export type ReplayOutcome =
 
 /**
  * The run as the playground shows it at `decisions`: replayed deterministically from the texts.
- * Cluster runs give the result, the snapshot and one record per request that left the system;
- * arbitration scripts give their output lines as the result.
+ * Cluster runs give the result, the snapshot and one record per request: those that left the system
+ * (in the order they left), then those still in flight at `decisions` (in the order they arrived,
+ * with their state: router-queued, waiting or running); arbitration scripts give their output lines
+ * as the result.
  */
 export function replayRun(input: ReplayInput): ReplayOutcome {
   const parsed = parseYaml(input.scenario);
@@ -207,10 +209,17 @@ export function replayRun(input: ReplayInput): ReplayOutcome {
   try {
     const sim = new Simulation(scenario.value);
     const requests: RequestRecord[] = [];
-    sim.onRequestDone = (r) => requests.push(requestRecord(r, sim.clients));
+    // in flight: submitted and not yet done, in submission order
+    const live = new Map<number, SimRequest>();
+    sim.onRequestArrived = (r) => live.set(r.serial, r);
+    sim.onRequestDone = (r) => {
+      live.delete(r.serial);
+      requests.push(requestRecord(r, sim.clients));
+    };
     for (let i = 0; i < input.decisions && sim.stepDecision(); i++) {
       /* the playground's step is one decision record */
     }
+    for (const r of live.values()) requests.push(requestRecord(r, sim.clients));
     const { recent: _recent, ...snapshot } = sim.snapshot();
     return { ok: true, kind: 'cluster', result: sim.result(), snapshot, requests };
   } catch (err) {

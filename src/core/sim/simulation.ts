@@ -74,6 +74,8 @@ export class Simulation {
   onDecision?: (d: DecisionRecord) => void;
   /** Set to see every request that leaves the system (completed or rejected), with its timestamps. */
   onRequestDone?: (r: SimRequest) => void;
+  /** Set to see every request as it is submitted (before the router sees it). */
+  onRequestArrived?: (r: SimRequest) => void;
 
   private _now = 0;
   private readonly events = new EventQueue<Payload>();
@@ -329,6 +331,7 @@ export class Simulation {
       throw new Error(`workload: request ${spec.id} from unknown client '${spec.client}'`);
     const r = new SimRequest(spec, ci, this.serial++, t);
     this.metrics.onSubmit(ci, t);
+    this.onRequestArrived?.(r);
     if (this.recordOn)
       this.record({
         t,
@@ -442,18 +445,21 @@ export class Simulation {
    * An independent copy of the engine as it is now: stepping either one never affects the other, and
    * the copy runs on exactly as this one would (same records, same results). The scenario and prompt
    * token buffers are shared (they never change); callbacks set on this engine (`onDecision`,
-   * `onRequestDone`) are not carried over. `bytes` estimates what the copy added to memory.
+   * `onRequestDone`, `onRequestArrived`) are not carried over. `bytes` estimates what the copy added
+   * to memory.
    */
   fork(): { sim: Simulation; bytes: number } {
-    const { onDecision, onRequestDone } = this;
+    const { onDecision, onRequestDone, onRequestArrived } = this;
     this.onDecision = undefined;
     this.onRequestDone = undefined;
+    this.onRequestArrived = undefined;
     try {
       const { value, bytes } = deepClone<Simulation>(this, { share: new Set<object>([this.scenario]) });
       return { sim: value, bytes };
     } finally {
       this.onDecision = onDecision;
       this.onRequestDone = onRequestDone;
+      this.onRequestArrived = onRequestArrived;
     }
   }
 

@@ -55,7 +55,8 @@ async function exportRun(what: What): Promise<string> {
       return `Downloaded ${log.length} sandbox steps.`;
     }
     downloadText(requestsCsv(replay.requests), `${name}-requests.csv`, 'text/csv');
-    return `Downloaded ${replay.requests.length} request records (those finished by decision ${at}).`;
+    const open = replay.requests.filter((r) => r.state !== 'done' && r.state !== 'rejected').length;
+    return `Downloaded ${replay.requests.length} request records at decision ${at}: ${replay.requests.length - open} finished, ${open} still in flight.`;
   }
   const json = runToJson(replay.result, replay.snapshot, {
     kind: replay.kind,

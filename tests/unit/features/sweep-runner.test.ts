@@ -110,12 +110,21 @@ describe('replay for export', () => {
     expect(log.filter((l) => l.op === 'pop').map((l) => l.id)).toEqual(['a0', 'a1', 'a2', 'b0']);
   });
 
-  it('replays a cluster run to the playhead with its finished requests', () => {
+  it('replays a cluster run to the playhead with its finished requests, then those in flight', () => {
     const text = DEFAULT.replace('duration_s: 60', 'duration_s: 5');
     const out = replayRun({ scenario: text, decisions: 400 });
     expect(out.ok && out.kind).toBe('cluster');
     if (!out.ok || out.kind !== 'cluster') return;
+    const r = out.result.requests;
     expect(out.result.decisions).toBeGreaterThanOrEqual(400);
-    expect(out.requests.length).toBe(out.result.requests.completed + out.result.requests.rejected);
+    expect(out.requests.length).toBe(r.injected);
+    const states = out.requests.map((x) => x.state);
+    const finished = r.completed + r.rejected;
+    expect(states.slice(0, finished).every((s) => s === 'done' || s === 'rejected')).toBe(true);
+    const open = states.slice(finished);
+    expect(open.length).toBe(r.queued + r.running);
+    expect(open.length).toBeGreaterThan(0);
+    expect(open.every((s) => s === 'router-queued' || s === 'waiting' || s === 'running')).toBe(true);
+    expect(open.filter((s) => s === 'running').length).toBe(r.running);
   });
 });
