@@ -28,7 +28,7 @@ function isTyping(target: EventTarget | null): boolean {
   );
 }
 
-/** Space, →, R, ? and Escape (see the help overlay). */
+/** Space, →, ←, R, ? and Escape (see the help overlay). */
 function useShortcuts(driver: Driver) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -51,6 +51,10 @@ function useShortcuts(driver: Driver) {
         if ((e.target as HTMLElement | null)?.getAttribute('role') === 'tab') return;
         e.preventDefault();
         void driver.step(1);
+      } else if (e.key === 'ArrowLeft') {
+        if ((e.target as HTMLElement | null)?.getAttribute('role') === 'tab') return;
+        e.preventDefault();
+        void driver.stepBack();
       } else if (e.key === 'r' || e.key === 'R') {
         void driver.reset();
       } else if (e.key === '?') {

@@ -14,11 +14,12 @@ function shortSpeed(index: number): string {
     .replace('as fast as possible', 'max');
 }
 
-/** Play/Pause, Step and Reset: the playground's masthead and the embed strip share them. */
+/** Play/Pause, Step back, Step and Reset: the playground's masthead and the embed strip share them. */
 export function Transport({ driver }: { driver: Driver }) {
   const playing = useUi((s) => s.playing);
   const done = useUi((s) => s.done);
   const kind = useUi((s) => s.kind);
+  const atStart = useUi((s) => s.decisionCount === 0);
   return (
     <>
       <button
@@ -29,6 +30,20 @@ export function Transport({ driver }: { driver: Driver }) {
         title={done ? 'The run is over: Reset to start again' : playing ? 'Pause (Space)' : 'Play (Space)'}
       >
         {playing ? 'Pause' : 'Play'}
+      </button>
+      <button
+        type="button"
+        className="step-back"
+        aria-label="Previous decision"
+        onClick={() => void driver.stepBack()}
+        disabled={atStart}
+        title={
+          kind === 'arbitration'
+            ? 'One enqueue or pop back (←): replays from the nearest restore point'
+            : 'One scheduling decision back (←): replays from the nearest restore point'
+        }
+      >
+        <span aria-hidden="true">◀</span>
       </button>
       <button
         type="button"

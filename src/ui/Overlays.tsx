@@ -13,6 +13,7 @@ import {
 export const SHORTCUTS: [string, string][] = [
   ['Space', 'Play / Pause'],
   ['→', 'Step one decision'],
+  ['←', 'Step one decision back (replays from the nearest restore point)'],
   ['R', 'Reset to t = 0'],
   ['?', 'Show this help'],
   ['Esc', 'Close a dialog, or leave compare mode'],

@@ -191,6 +191,17 @@ export class Driver {
     this.apply(unpackFrame(await this.api.step(n)));
   }
 
+  /**
+   * One decision back: a seek to the playhead minus one (the worker restarts from its nearest restore
+   * point and replays the rest, so this is as exact as stepping forward).
+   */
+  async stepBack(): Promise<void> {
+    if (!this.loaded) await this.ready;
+    const at = useUi.getState().decisionCount;
+    if (at <= 0) return;
+    await this.seek({ decision: at - 1 });
+  }
+
   /** Pull the current frame again (after a pause the last frames may have been light ones). */
   async refresh(): Promise<void> {
     if (!this.loaded) return;

@@ -279,3 +279,30 @@ test('the theme toggle switches and persists; descriptions render as text', asyn
   expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
   expect(await page.locator('.prose img').count()).toBe(0);
 });
+
+test('Previous decision (button and ←) steps back one decision, exactly as a straight run', async ({
+  page,
+}) => {
+  await open(page);
+  const straight = await page.evaluate(async (text) => {
+    await window.fairground.load(text);
+    await window.fairground.step(40);
+    const at40 = await window.fairground.snapshot();
+    await window.fairground.step(1);
+    const at41 = await window.fairground.snapshot();
+    await window.fairground.step(1);
+    return { at40, at41 };
+  }, DEFAULT_TEXT);
+  await expect.poll(() => playhead(page)).toBe(42);
+  const back = page.getByRole('button', { name: 'Previous decision' });
+  await back.click();
+  await expect.poll(() => playhead(page)).toBe(41);
+  expect(await snapshot(page)).toEqual(straight.at41);
+  await page.locator('body').click({ position: { x: 5, y: 300 } });
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(() => playhead(page)).toBe(40);
+  expect(await snapshot(page)).toEqual(straight.at40);
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await expect.poll(() => playhead(page)).toBe(0);
+  await expect(back).toBeDisabled();
+});
