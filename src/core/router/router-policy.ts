@@ -11,6 +11,16 @@
 import type { Rng } from '../prng';
 import type { SimRequest } from '../sim/request';
 import type { RadixCache } from '../worker/radix-cache';
+import type { RequestSpec } from '../workload/types';
+
+/**
+ * A request as a router may see it before it completes: everything but its true output length (no
+ * real router knows how long the answer will be). The compiler enforces it: `route` and `onDispatch`
+ * take this type, and reading `outputLen` or `spec.outputTokens` through it does not compile.
+ */
+export type PendingRequest = Omit<SimRequest, 'outputLen' | 'spec'> & {
+  readonly spec: Omit<RequestSpec, 'outputTokens'>;
+};
 
 /** What a router may know about one worker. */
 export interface RouterWorkerView {
@@ -29,7 +39,7 @@ export interface ClusterView {
   readonly now: number;
   readonly workers: readonly RouterWorkerView[];
   /** Tokens of `req`'s prompt cached at worker `w` (whole pages; computed once per request and worker). */
-  overlap(req: SimRequest, w: number): number;
+  overlap(req: PendingRequest, w: number): number;
   /** The router's own random stream (seeded, forked from the scenario seed). */
   readonly rng: Rng;
   /** Decision records are being built (a policy may skip building `detail` otherwise). */
@@ -42,11 +52,13 @@ export type RouteChoice =
 
 export interface RouterPolicy {
   readonly name: string;
-  route(req: SimRequest, view: ClusterView): RouteChoice;
+  // (function-typed properties, not methods: TypeScript then checks an implementation's parameter
+  // strictly, so a policy cannot widen `PendingRequest` back to `SimRequest`)
+  route: (req: PendingRequest, view: ClusterView) => RouteChoice;
   /** The request was handed to `worker` (after `route`, or after a policy-queue pop). */
-  onDispatch?(req: SimRequest, worker: number, view: ClusterView): void;
-  /** A request finished on `worker` (DoubleQ charges output here). */
-  onComplete?(req: SimRequest, worker: number, view: ClusterView): void;
+  onDispatch?: (req: PendingRequest, worker: number, view: ClusterView) => void;
+  /** A request finished on `worker`: its output length is known now (DoubleQ charges it here). */
+  onComplete?: (req: SimRequest, worker: number, view: ClusterView) => void;
   /**
    * Worker `worker`'s prefix cache evicted the branch that starts after the first `depth` tokens of
    * `path` (`path` holds those tokens and the branch's first page). Routers that keep a global prefix

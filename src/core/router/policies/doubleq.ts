@@ -16,7 +16,13 @@
  */
 import type { SimRequest } from '../../sim/request';
 import type { DoubleQDispatchDetail } from '../../explain/records';
-import type { ClusterView, RouteChoice, RouterPolicy, RouterPolicyFactory } from '../router-policy';
+import type {
+  ClusterView,
+  RouteChoice,
+  RouterPolicy,
+  RouterPolicyFactory,
+  PendingRequest,
+} from '../router-policy';
 import { GlobalPrefixTree } from './global-prefix-tree';
 
 export interface DoubleQOptions {
@@ -62,7 +68,7 @@ export class DoubleQRouter implements RouterPolicy {
   }
 
   /** Make room for a client index first seen now (clients that only send scripted requests). */
-  private ensureClient(req: SimRequest): void {
+  private ensureClient(req: PendingRequest): void {
     const c = req.client;
     if (c < this.clients.length) return;
     while (this.clients.length <= c) {
@@ -80,7 +86,7 @@ export class DoubleQRouter implements RouterPolicy {
     return this.tree;
   }
 
-  route(req: SimRequest, view: ClusterView): RouteChoice {
+  route(req: PendingRequest, view: ClusterView): RouteChoice {
     this.ensureClient(req);
     const n = this.workers;
     const base = req.client * n;
@@ -130,7 +136,7 @@ export class DoubleQRouter implements RouterPolicy {
     };
   }
 
-  onDispatch(req: SimRequest, worker: number, view: ClusterView): void {
+  onDispatch(req: PendingRequest, worker: number, view: ClusterView): void {
     this.ensureClient(req);
     this.q[req.client * this.workers + worker] -= this.wIn * req.promptLen;
     this.globalTree(view).insert(req.tokens, worker);

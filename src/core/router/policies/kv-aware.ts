@@ -8,13 +8,13 @@
  * the worker's own radix cache, the same number the router uses as `cached_tokens` when it classifies
  * the request for the policy-class queues.
  */
-import type { SimRequest } from '../../sim/request';
 import type {
   ClusterView,
   RouteChoice,
   RouterPolicy,
   RouterPolicyFactory,
   RouterWorkerView,
+  PendingRequest,
 } from '../router-policy';
 
 /** Blocks of KV a worker holds outside its prefix tree (running requests' private blocks). */
@@ -27,7 +27,7 @@ export class KvAwareRouter implements RouterPolicy {
 
   constructor(private readonly overlapWeight: number) {}
 
-  route(req: SimRequest, view: ClusterView): RouteChoice {
+  route(req: PendingRequest, view: ClusterView): RouteChoice {
     const ws = view.workers;
     const n = ws.length;
     let best = 0;

@@ -3,8 +3,7 @@
  * requests cycle over the workers, so every client spreads its load evenly whatever the others do.
  * Client i starts at worker i mod N, so the clients' first requests do not all land on worker 0.
  */
-import type { RouteChoice, RouterPolicy, RouterPolicyFactory } from '../router-policy';
-import type { SimRequest } from '../../sim/request';
+import type { RouteChoice, RouterPolicy, RouterPolicyFactory, PendingRequest } from '../router-policy';
 
 export class PerClientRoundRobinRouter implements RouterPolicy {
   readonly name = 'per-client-rr';
@@ -13,7 +12,7 @@ export class PerClientRoundRobinRouter implements RouterPolicy {
 
   constructor(private readonly workers: number) {}
 
-  route(req: SimRequest): RouteChoice {
+  route(req: PendingRequest): RouteChoice {
     const c = req.client;
     while (this.next.length <= c) this.next.push(this.next.length % this.workers);
     const worker = this.next[c];

@@ -16,7 +16,13 @@
 import type { PreblePlacementDetail } from '../../explain/records';
 import type { SimRequest } from '../../sim/request';
 import { Deque } from '../../worker/deque';
-import type { ClusterView, RouteChoice, RouterPolicy, RouterPolicyFactory } from '../router-policy';
+import type {
+  ClusterView,
+  RouteChoice,
+  RouterPolicy,
+  RouterPolicyFactory,
+  PendingRequest,
+} from '../router-policy';
 import { GlobalPrefixTree } from './global-prefix-tree';
 
 /** How far back dispatched prefill work counts toward a worker's load, simulated seconds. */
@@ -86,7 +92,7 @@ export class PrebleRouter implements RouterPolicy {
     return out;
   }
 
-  route(req: SimRequest, view: ClusterView): RouteChoice {
+  route(req: PendingRequest, view: ClusterView): RouteChoice {
     const match = this.globalTree(view).match(req.tokens);
     const frac = req.promptLen > 0 ? match.length / req.promptLen : 0;
     const exploit = frac > 0.5 && match.holders.length > 0;
@@ -135,7 +141,7 @@ export class PrebleRouter implements RouterPolicy {
     };
   }
 
-  onDispatch(req: SimRequest, worker: number, view: ClusterView): void {
+  onDispatch(req: PendingRequest, worker: number, view: ClusterView): void {
     const tree = this.globalTree(view);
     const miss = req.promptLen - tree.heldLength(req.tokens, worker);
     this.recent[worker].pushBack([view.now, miss]);
