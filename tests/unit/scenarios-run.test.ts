@@ -3,30 +3,14 @@
  * completion (arrivals capped at 20 simulated seconds to keep the suite fast) with its invariants
  * intact. The 100k-request benchmark scenario is validated only.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { Simulation } from '../../src/core/sim';
 import { routerPolicyProblem } from '../../src/core/router/policies/registry';
 import { localPolicyProblem } from '../../src/core/worker/policies/registry';
-import { formatProblems } from '../../src/format/yaml';
-import { isScenarioDoc, parseScenarioText } from '../../src/scenario';
+import { loadScenario as load, scenarioFiles } from './shipped-scenarios';
 
-const DIR = join(__dirname, '../../scenarios');
-const files = readdirSync(DIR)
-  .filter((f) => f.endsWith('.yaml') && isScenarioDoc(parse(readFileSync(join(DIR, f), 'utf8'))))
-  .sort();
+const files = scenarioFiles;
 const CAP_S = 20;
-
-function load(file: string) {
-  const res = parseScenarioText(readFileSync(join(DIR, file), 'utf8'), {
-    file,
-    readFile: (p) => readFileSync(join(DIR, p), 'utf8'),
-  });
-  if (!res.ok) throw new Error(formatProblems(res.problems, file));
-  return res.value;
-}
 
 describe('shipped scenarios run', () => {
   it('include the re-creations of the sources', () => {

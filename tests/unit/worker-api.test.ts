@@ -27,6 +27,22 @@ function connect(opts?: ConstructorParameters<typeof FairgroundApi>[0]): {
 let closeLast: (() => void) | null = null;
 afterEach(() => closeLast?.());
 
+/**
+ * Two runs of the default scenario: `api` takes a restore point every `gap` decisions whatever a copy
+ * costs; `ref` is the straight run to compare with.
+ */
+async function withReference(gap: number) {
+  const a = connect({ restorePoints: { minGap: gap, overhead: 1e9 } });
+  const b = connect();
+  closeLast = () => {
+    a.close();
+    b.close();
+  };
+  await a.api.load(TOY);
+  await b.api.load(TOY);
+  return { api: a.api, ref: b.api };
+}
+
 const TOY = readFileSync('scenarios/default.yaml', 'utf8');
 const BURST = readFileSync('scenarios/drr-burst.yaml', 'utf8');
 
@@ -91,15 +107,7 @@ describe('worker API over a MessageChannel', () => {
   });
 
   it('seeks back from the nearest restore point, not from the start, and lands where a straight run does', async () => {
-    // restore points every 50 decisions whatever a copy costs
-    const { api, close } = connect({ restorePoints: { minGap: 50, overhead: 1e9 } });
-    const { api: ref, close: closeRef } = connect();
-    closeLast = () => {
-      close();
-      closeRef();
-    };
-    await api.load(TOY);
-    await ref.load(TOY);
+    const { api, ref } = await withReference(50);
     for (let i = 0; i < 12; i++) await api.step(50);
     const points = await api.restorePoints();
     expect(points.failed).toBeNull();
@@ -121,14 +129,7 @@ describe('worker API over a MessageChannel', () => {
   });
 
   it('seeks back to a time from a restore point: the first decision at or after it, as a straight run', async () => {
-    const { api, close } = connect({ restorePoints: { minGap: 40, overhead: 1e9 } });
-    const { api: ref, close: closeRef } = connect();
-    closeLast = () => {
-      close();
-      closeRef();
-    };
-    await api.load(TOY);
-    await ref.load(TOY);
+    const { api, ref } = await withReference(40);
     for (let i = 0; i < 10; i++) await api.step(60);
     const end = unpackFrame(await api.frame()).simTime;
     for (const t of [end * 0.7, end * 0.25]) {

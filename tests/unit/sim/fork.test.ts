@@ -6,19 +6,10 @@
  * still shared (a closure over the original, a buffer written in place), the original's later steps
  * or the first copy's would show up in the second copy.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { ownFunctions } from '../../../src/core/clone';
 import { Simulation } from '../../../src/core/sim';
-import { formatProblems } from '../../../src/format/yaml';
-import { isScenarioDoc, parseScenarioText } from '../../../src/scenario';
-
-const DIR = join(__dirname, '../../../scenarios');
-const files = readdirSync(DIR)
-  .filter((f) => f.endsWith('.yaml') && isScenarioDoc(parse(readFileSync(join(DIR, f), 'utf8'))))
-  .sort();
+import { loadScenario as load, scenarioFiles as files } from '../shipped-scenarios';
 
 /** Function-valued fields a copy may share: pure functions of their arguments, no captured state. */
 const STATELESS = new Set([
@@ -26,15 +17,6 @@ const STATELESS = new Set([
   'KeyedOrderPolicy.order.why',
   'RequestHeap.compare',
 ]);
-
-function load(file: string) {
-  const res = parseScenarioText(readFileSync(join(DIR, file), 'utf8'), {
-    file,
-    readFile: (p) => readFileSync(join(DIR, p), 'utf8'),
-  });
-  if (!res.ok) throw new Error(formatProblems(res.problems, file));
-  return res.value;
-}
 
 /** `n` more decisions: their summaries, then the snapshot and result as JSON. */
 function run(sim: Simulation, n: number): string[] {

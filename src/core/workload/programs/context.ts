@@ -31,6 +31,29 @@ export interface ProgramRunner {
   waiting(): number;
 }
 
+/**
+ * The shape every runner shares: its client's context and its program spec. Runners whose requests
+ * have no follow-ups keep no state and use the defaults here; the others override them.
+ */
+export abstract class RunnerBase<S> implements ProgramRunner {
+  constructor(
+    protected readonly ctx: ClientContext,
+    protected readonly spec: S,
+  ) {}
+
+  abstract start(instance: number, t: number): RequestSpec[];
+
+  complete(_requestId: string, _t: number): WorkloadEvent[] {
+    return [];
+  }
+
+  reject(_requestId: string): void {}
+
+  waiting(): number {
+    return 0;
+  }
+}
+
 /** Program instance id: "<client>#<n>". */
 export function programId(ctx: ClientContext, instance: number): string {
   return `${ctx.client.name}#${instance}`;

@@ -14,6 +14,7 @@ import {
   documentPiece,
   makeRequest,
   type ProgramRunner,
+  RunnerBase,
   programId,
   sharedPiece,
 } from './context';
@@ -30,14 +31,9 @@ interface Evaluation {
   abandoned: boolean;
 }
 
-class JudgeRunner implements ProgramRunner {
+class JudgeRunner extends RunnerBase<Spec> {
   /** Evaluations by the ids of their running branches. */
   private readonly live = new Map<string, Evaluation>();
-
-  constructor(
-    private readonly ctx: ClientContext,
-    private readonly spec: Spec,
-  ) {}
 
   start(instance: number): RequestSpec[] {
     const { ctx, spec } = this;
@@ -69,7 +65,7 @@ class JudgeRunner implements ProgramRunner {
     return out;
   }
 
-  complete(requestId: string, t: number): WorkloadEvent[] {
+  override complete(requestId: string, t: number): WorkloadEvent[] {
     const ev = this.live.get(requestId);
     if (!ev) return [];
     this.live.delete(requestId);
@@ -90,14 +86,14 @@ class JudgeRunner implements ProgramRunner {
     return [{ t, kind: 'submit', request }];
   }
 
-  reject(requestId: string): void {
+  override reject(requestId: string): void {
     const ev = this.live.get(requestId);
     if (!ev) return;
     ev.abandoned = true;
     for (let i = 0; i < ev.outputs.length; i++) this.live.delete(`${ev.program}.${i}`);
   }
 
-  waiting(): number {
+  override waiting(): number {
     return this.live.size;
   }
 }

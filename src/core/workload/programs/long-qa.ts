@@ -6,17 +6,19 @@
 import type { ProgramSpec } from '../../../scenario/schema';
 import { sampleTokens } from '../lengths';
 import { buildTokens } from '../tokens';
-import type { RequestSpec, WorkloadEvent } from '../types';
-import { type ClientContext, documentPiece, makeRequest, type ProgramRunner, programId } from './context';
+import type { RequestSpec } from '../types';
+import {
+  type ClientContext,
+  documentPiece,
+  makeRequest,
+  type ProgramRunner,
+  RunnerBase,
+  programId,
+} from './context';
 
 type Spec = Extract<ProgramSpec, { type: 'long-qa' }>;
 
-class LongQaRunner implements ProgramRunner {
-  constructor(
-    private readonly ctx: ClientContext,
-    private readonly spec: Spec,
-  ) {}
-
+class LongQaRunner extends RunnerBase<Spec> {
   start(instance: number): RequestSpec[] {
     const { ctx, spec } = this;
     const program = programId(ctx, instance);
@@ -39,16 +41,6 @@ class LongQaRunner implements ProgramRunner {
       );
     }
     return out;
-  }
-
-  complete(): WorkloadEvent[] {
-    return [];
-  }
-
-  reject(): void {}
-
-  waiting(): number {
-    return 0;
   }
 }
 

@@ -8,7 +8,14 @@ import type { Rng } from '../../prng';
 import { sampleSeconds, sampleTokens } from '../lengths';
 import { buildTokens, fullContext } from '../tokens';
 import type { RequestSpec, WorkloadEvent } from '../types';
-import { type ClientContext, makeRequest, type ProgramRunner, programId, sharedPiece } from './context';
+import {
+  type ClientContext,
+  makeRequest,
+  type ProgramRunner,
+  RunnerBase,
+  programId,
+  sharedPiece,
+} from './context';
 
 type Spec = Extract<ProgramSpec, { type: 'multi-turn' }>;
 
@@ -21,14 +28,9 @@ interface Conversation {
   request: RequestSpec;
 }
 
-class MultiTurnRunner implements ProgramRunner {
+class MultiTurnRunner extends RunnerBase<Spec> {
   /** Conversations by the id of their in-flight turn. */
   private readonly live = new Map<string, Conversation>();
-
-  constructor(
-    private readonly ctx: ClientContext,
-    private readonly spec: Spec,
-  ) {}
 
   private turnRequest(conv: Conversation, turn: number, before: Int32Array | null): RequestSpec {
     const { ctx, spec } = this;
@@ -63,7 +65,7 @@ class MultiTurnRunner implements ProgramRunner {
     return [conv.request];
   }
 
-  complete(requestId: string, t: number): WorkloadEvent[] {
+  override complete(requestId: string, t: number): WorkloadEvent[] {
     const conv = this.live.get(requestId);
     if (!conv) return [];
     this.live.delete(requestId);
@@ -75,11 +77,11 @@ class MultiTurnRunner implements ProgramRunner {
     return [{ t: t + think, kind: 'submit', request: next }];
   }
 
-  reject(requestId: string): void {
+  override reject(requestId: string): void {
     this.live.delete(requestId);
   }
 
-  waiting(): number {
+  override waiting(): number {
     return this.live.size;
   }
 }

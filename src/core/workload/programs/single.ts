@@ -2,8 +2,15 @@
 import type { ProgramSpec } from '../../../scenario/schema';
 import { sampleTokens } from '../lengths';
 import { buildTokens } from '../tokens';
-import type { RequestSpec, WorkloadEvent } from '../types';
-import { type ClientContext, makeRequest, type ProgramRunner, programId, sharedPiece } from './context';
+import type { RequestSpec } from '../types';
+import {
+  type ClientContext,
+  makeRequest,
+  type ProgramRunner,
+  RunnerBase,
+  programId,
+  sharedPiece,
+} from './context';
 
 type Spec = Extract<ProgramSpec, { type: 'single' }>;
 
@@ -11,12 +18,7 @@ type Spec = Extract<ProgramSpec, { type: 'single' }>;
  * Prompt = system prompt (shared_prefix_tokens, identical for every request) + own tokens, so that
  * its total length is prompt_tokens; at least one own token when the system prompt is as long.
  */
-class SingleRunner implements ProgramRunner {
-  constructor(
-    private readonly ctx: ClientContext,
-    private readonly spec: Spec,
-  ) {}
-
+class SingleRunner extends RunnerBase<Spec> {
   start(instance: number): RequestSpec[] {
     const { ctx, spec } = this;
     const program = programId(ctx, instance);
@@ -37,16 +39,6 @@ class SingleRunner implements ProgramRunner {
         node: 'request',
       }),
     ];
-  }
-
-  complete(): WorkloadEvent[] {
-    return [];
-  }
-
-  reject(): void {}
-
-  waiting(): number {
-    return 0;
   }
 }
 

@@ -12,7 +12,14 @@ import type { Rng } from '../../prng';
 import { sampleTokens } from '../lengths';
 import { buildTokens, fullContext, type Piece } from '../tokens';
 import type { RequestSpec, WorkloadEvent } from '../types';
-import { type ClientContext, makeRequest, type ProgramRunner, programId, sharedPiece } from './context';
+import {
+  type ClientContext,
+  makeRequest,
+  type ProgramRunner,
+  RunnerBase,
+  programId,
+  sharedPiece,
+} from './context';
 
 type Spec = Extract<ProgramSpec, { type: 'tree-of-thought' }>;
 
@@ -35,14 +42,9 @@ export function treeSize(depth: number, branching: number): number {
   return total;
 }
 
-class TreeOfThoughtRunner implements ProgramRunner {
+class TreeOfThoughtRunner extends RunnerBase<Spec> {
   /** Nodes whose children are still to come, by request id. */
   private readonly live = new Map<string, Parent>();
-
-  constructor(
-    private readonly ctx: ClientContext,
-    private readonly spec: Spec,
-  ) {}
 
   private node(program: string, rng: Rng, level: number, path: string, before: Piece[]): RequestSpec {
     const spec = this.spec;
@@ -76,7 +78,7 @@ class TreeOfThoughtRunner implements ProgramRunner {
     return out;
   }
 
-  complete(requestId: string, t: number): WorkloadEvent[] {
+  override complete(requestId: string, t: number): WorkloadEvent[] {
     const parent = this.live.get(requestId);
     if (!parent) return [];
     this.live.delete(requestId);
@@ -89,11 +91,11 @@ class TreeOfThoughtRunner implements ProgramRunner {
     return events;
   }
 
-  reject(requestId: string): void {
+  override reject(requestId: string): void {
     this.live.delete(requestId);
   }
 
-  waiting(): number {
+  override waiting(): number {
     return this.live.size;
   }
 }
