@@ -54,6 +54,29 @@ export abstract class RunnerBase<S> implements ProgramRunner {
   }
 }
 
+/**
+ * A runner with follow-ups: it remembers one value per request whose completion it waits for (the
+ * `live` map, and nothing else, so its memory is bounded by the requests in flight).
+ */
+export abstract class FollowUpRunner<S, V> extends RunnerBase<S> {
+  protected readonly live = new Map<string, V>();
+
+  /** What was remembered for `requestId`, forgotten now (undefined when nothing was). */
+  protected take(requestId: string): V | undefined {
+    const v = this.live.get(requestId);
+    if (v !== undefined) this.live.delete(requestId);
+    return v;
+  }
+
+  override reject(requestId: string): void {
+    this.live.delete(requestId);
+  }
+
+  override waiting(): number {
+    return this.live.size;
+  }
+}
+
 /** Program instance id: "<client>#<n>". */
 export function programId(ctx: ClientContext, instance: number): string {
   return `${ctx.client.name}#${instance}`;

@@ -14,7 +14,7 @@ import {
   documentPiece,
   makeRequest,
   type ProgramRunner,
-  RunnerBase,
+  FollowUpRunner,
   programId,
   sharedPiece,
 } from './context';
@@ -31,10 +31,7 @@ interface Evaluation {
   abandoned: boolean;
 }
 
-class JudgeRunner extends RunnerBase<Spec> {
-  /** Evaluations by the ids of their running branches. */
-  private readonly live = new Map<string, Evaluation>();
-
+class JudgeRunner extends FollowUpRunner<Spec, Evaluation> {
   start(instance: number): RequestSpec[] {
     const { ctx, spec } = this;
     const program = programId(ctx, instance);
@@ -66,9 +63,8 @@ class JudgeRunner extends RunnerBase<Spec> {
   }
 
   override complete(requestId: string, t: number): WorkloadEvent[] {
-    const ev = this.live.get(requestId);
+    const ev = this.take(requestId);
     if (!ev) return [];
-    this.live.delete(requestId);
     ev.remaining -= 1;
     if (ev.abandoned || ev.remaining > 0) return [];
     const pieces: Piece[] = [...ev.base];
@@ -91,10 +87,6 @@ class JudgeRunner extends RunnerBase<Spec> {
     if (!ev) return;
     ev.abandoned = true;
     for (let i = 0; i < ev.outputs.length; i++) this.live.delete(`${ev.program}.${i}`);
-  }
-
-  override waiting(): number {
-    return this.live.size;
   }
 }
 

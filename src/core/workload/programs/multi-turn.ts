@@ -12,7 +12,7 @@ import {
   type ClientContext,
   makeRequest,
   type ProgramRunner,
-  RunnerBase,
+  FollowUpRunner,
   programId,
   sharedPiece,
 } from './context';
@@ -28,10 +28,7 @@ interface Conversation {
   request: RequestSpec;
 }
 
-class MultiTurnRunner extends RunnerBase<Spec> {
-  /** Conversations by the id of their in-flight turn. */
-  private readonly live = new Map<string, Conversation>();
-
+class MultiTurnRunner extends FollowUpRunner<Spec, Conversation> {
   private turnRequest(conv: Conversation, turn: number, before: Int32Array | null): RequestSpec {
     const { ctx, spec } = this;
     const rng = conv.rng.fork(`turn ${turn}`);
@@ -66,23 +63,14 @@ class MultiTurnRunner extends RunnerBase<Spec> {
   }
 
   override complete(requestId: string, t: number): WorkloadEvent[] {
-    const conv = this.live.get(requestId);
+    const conv = this.take(requestId);
     if (!conv) return [];
-    this.live.delete(requestId);
     const think = sampleSeconds(conv.rng.fork(`think ${conv.turn}`), this.spec.think_time_s);
     const next = this.turnRequest(conv, conv.turn + 1, fullContext(conv.request));
     conv.turn += 1;
     conv.request = next;
     if (conv.turn < conv.turns) this.live.set(next.id, conv);
     return [{ t: t + think, kind: 'submit', request: next }];
-  }
-
-  override reject(requestId: string): void {
-    this.live.delete(requestId);
-  }
-
-  override waiting(): number {
-    return this.live.size;
   }
 }
 

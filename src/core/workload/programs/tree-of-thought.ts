@@ -16,7 +16,7 @@ import {
   type ClientContext,
   makeRequest,
   type ProgramRunner,
-  RunnerBase,
+  FollowUpRunner,
   programId,
   sharedPiece,
 } from './context';
@@ -42,10 +42,7 @@ export function treeSize(depth: number, branching: number): number {
   return total;
 }
 
-class TreeOfThoughtRunner extends RunnerBase<Spec> {
-  /** Nodes whose children are still to come, by request id. */
-  private readonly live = new Map<string, Parent>();
-
+class TreeOfThoughtRunner extends FollowUpRunner<Spec, Parent> {
   private node(program: string, rng: Rng, level: number, path: string, before: Piece[]): RequestSpec {
     const spec = this.spec;
     const nodeRng = rng.fork(path);
@@ -79,9 +76,8 @@ class TreeOfThoughtRunner extends RunnerBase<Spec> {
   }
 
   override complete(requestId: string, t: number): WorkloadEvent[] {
-    const parent = this.live.get(requestId);
+    const parent = this.take(requestId);
     if (!parent) return [];
-    this.live.delete(requestId);
     const context: Piece[] = [{ ids: fullContext(parent.request) }];
     const events: WorkloadEvent[] = [];
     for (let b = 0; b < this.spec.branching; b++) {
@@ -89,14 +85,6 @@ class TreeOfThoughtRunner extends RunnerBase<Spec> {
       events.push({ t, kind: 'submit', request });
     }
     return events;
-  }
-
-  override reject(requestId: string): void {
-    this.live.delete(requestId);
-  }
-
-  override waiting(): number {
-    return this.live.size;
   }
 }
 
