@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { type UiState, useUi } from '../state/store';
 
@@ -18,6 +18,7 @@ import { ScenarioPanel } from './ScenarioPanel';
 import { Timeline } from './Timeline';
 import { useCalm } from './useCalm';
 import { ClassQueues, ClientService, DrrRing, Figures, Guarantees, Workers } from './views';
+import { TimeSeekContext } from './views/time-seek';
 import type { Highlight } from './views/types';
 
 function isTyping(target: EventTarget | null): boolean {
@@ -134,52 +135,61 @@ export function App({ driver }: { driver: Driver }) {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
   const embed = useEmbed((s) => s.config);
-  if (embed) return <EmbedApp driver={driver} config={embed} views={<Views only={embed.panels} />} />;
+  // a click on any time chart seeks the run to that simulated time
+  const seekTo = useMemo(() => (t: number) => void driver.seek({ time: t }), [driver]);
+  if (embed)
+    return (
+      <TimeSeekContext.Provider value={seekTo}>
+        <EmbedApp driver={driver} config={embed} views={<Views only={embed.panels} />} />
+      </TimeSeekContext.Provider>
+    );
 
   return (
-    <div className="app" data-motion={fast ? 'off' : 'on'}>
-      <header className="masthead">
-        <h1>
-          Fairground <span className="tagline">fair &amp; locality-aware LLM request scheduling</span>
-        </h1>
-        <Controls driver={driver} />
-        <FeatureBar />
-      </header>
-      <Timeline driver={driver} />
-      {message && (
-        <div className="banner" role="alert">
-          <span>{message}</span>
-          <button
-            type="button"
-            className="small"
-            onClick={() => useUi.setState({ message: null })}
-            aria-label="Dismiss message"
-          >
-            ×
-          </button>
-        </div>
-      )}
-      <main className={comparing ? 'workspace comparing' : 'workspace'}>
-        <div className="column left">
-          <ScenarioPanel />
-          <EditorPanel driver={driver} />
-        </div>
-        {comparing ? (
-          <CompareColumns driver={driver} />
-        ) : (
-          <div className="column center">
-            <Views />
+    <TimeSeekContext.Provider value={seekTo}>
+      <div className="app" data-motion={fast ? 'off' : 'on'}>
+        <header className="masthead">
+          <h1>
+            Fairground <span className="tagline">fair &amp; locality-aware LLM request scheduling</span>
+          </h1>
+          <Controls driver={driver} />
+          <FeatureBar />
+        </header>
+        <Timeline driver={driver} />
+        {message && (
+          <div className="banner" role="alert">
+            <span>{message}</span>
+            <button
+              type="button"
+              className="small"
+              onClick={() => useUi.setState({ message: null })}
+              aria-label="Dismiss message"
+            >
+              ×
+            </button>
           </div>
         )}
-        <div className="column right">
-          {comparing && <DifferencePanel driver={driver} />}
-          <DecisionLog driver={driver} />
-          <FeaturePanels driver={driver} />
-        </div>
-      </main>
-      <HelpOverlay />
-      <ShareDialog />
-      <CompareDialog driver={driver} />
-    </div>
+        <main className={comparing ? 'workspace comparing' : 'workspace'}>
+          <div className="column left">
+            <ScenarioPanel />
+            <EditorPanel driver={driver} />
+          </div>
+          {comparing ? (
+            <CompareColumns driver={driver} />
+          ) : (
+            <div className="column center">
+              <Views />
+            </div>
+          )}
+          <div className="column right">
+            {comparing && <DifferencePanel driver={driver} />}
+            <DecisionLog driver={driver} />
+            <FeaturePanels driver={driver} />
+          </div>
+        </main>
+        <HelpOverlay />
+        <ShareDialog />
+        <CompareDialog driver={driver} />
+      </div>
+    </TimeSeekContext.Provider>
   );
 }

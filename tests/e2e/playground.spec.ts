@@ -306,3 +306,39 @@ test('Previous decision (button and ←) steps back one decision, exactly as a s
   await expect.poll(() => playhead(page)).toBe(0);
   await expect(back).toBeDisabled();
 });
+
+test('a click on a time chart seeks the run to that simulated time', async ({ page }) => {
+  await open(page);
+  await page.evaluate(async (text) => {
+    await window.fairground.load(text);
+    await window.fairground.step(900);
+  }, DEFAULT_TEXT);
+  const before = await page.evaluate(() => window.fairground.state());
+  const hit = page.getByRole('region', { name: 'Figures' }).locator('.seek-hit').first();
+  await hit.scrollIntoViewIfNeeded();
+  const box = await hit.boundingBox();
+  if (!box) throw new Error('no chart to click');
+  await page.mouse.move(box.x + box.width * 0.4, box.y + box.height / 2);
+  const label = await page.locator('.seek-guide text').first().textContent();
+  const target = Number(/t = ([\d.]+) s/.exec(label ?? '')?.[1]);
+  expect(target).toBeGreaterThan(0);
+  expect(target).toBeLessThan(before.simTime);
+  await page.mouse.click(box.x + box.width * 0.4, box.y + box.height / 2);
+  await expect
+    .poll(async () => (await page.evaluate(() => window.fairground.state())).decisionCount)
+    .toBeLessThan(before.decisionCount);
+  const after = await page.evaluate(() => window.fairground.state());
+  // the first decision at or after the time (the label rounds to 10 ms)
+  expect(after.simTime).toBeGreaterThanOrEqual(target - 0.01);
+  expect(after.simTime).toBeLessThan(target + 1);
+  const seen = await snapshot(page);
+  const straight = await page.evaluate(
+    async ({ text, n }) => {
+      await window.fairground.load(text);
+      await window.fairground.step(n);
+      return window.fairground.snapshot();
+    },
+    { text: DEFAULT_TEXT, n: after.decisionCount },
+  );
+  expect(seen).toEqual(straight);
+});
