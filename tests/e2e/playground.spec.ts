@@ -314,16 +314,19 @@ test('a click on a time chart seeks the run to that simulated time', async ({ pa
     await window.fairground.step(900);
   }, DEFAULT_TEXT);
   const before = await page.evaluate(() => window.fairground.state());
-  const hit = page.getByRole('region', { name: 'Figures' }).locator('.seek-hit').first();
+  // every time chart takes the click: service curves, guarantees, figures
+  for (const region of ['Client service', 'Guarantees', 'Figures'])
+    await expect(page.getByRole('region', { name: region }).locator('svg.seekable').first()).toBeAttached();
+  const hit = page.getByRole('region', { name: 'Figures' }).locator('svg.seekable').first();
   await hit.scrollIntoViewIfNeeded();
   const box = await hit.boundingBox();
   if (!box) throw new Error('no chart to click');
-  await page.mouse.move(box.x + box.width * 0.4, box.y + box.height / 2);
+  await page.mouse.move(box.x + box.width * 0.4, box.y + box.height * 0.4);
   const label = await page.locator('.seek-guide text').first().textContent();
   const target = Number(/t = ([\d.]+) s/.exec(label ?? '')?.[1]);
   expect(target).toBeGreaterThan(0);
   expect(target).toBeLessThan(before.simTime);
-  await page.mouse.click(box.x + box.width * 0.4, box.y + box.height / 2);
+  await page.mouse.click(box.x + box.width * 0.4, box.y + box.height * 0.4);
   await expect
     .poll(async () => (await page.evaluate(() => window.fairground.state())).decisionCount)
     .toBeLessThan(before.decisionCount);

@@ -15,6 +15,8 @@ import { colorFor } from './palette';
 import { asArr, asObj, type Dict, num, numArray, str } from './read';
 import type { ViewProps } from './types';
 import { TimeAxes } from './TimeAxes';
+import { isolatedIndexes } from './TimeChart';
+import { useTimeSeek } from './time-seek';
 import { useWidth } from './use-width';
 
 export interface GuaranteePairModel {
@@ -249,6 +251,7 @@ function GapChart({
   selectedClient: string | null;
 }) {
   const [boxRef, measured] = useWidth<HTMLDivElement>(480);
+  const seekParts = useTimeSeek();
   const hasData = g.t.length > 0 && g.rows.some((r) => r.values.some(Number.isFinite));
   if (!hasData) {
     return (
@@ -293,9 +296,10 @@ function GapChart({
   );
   const yTop = y.domain()[1];
   const bandTop = r2(y(yTop));
+  const seek = seekParts({ x, x0, x1, y0, y1, width: W });
   return (
     <div className="chart gu-chart" ref={boxRef}>
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={summary}>
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={summary} {...seek.svgProps}>
         <title>{summary}</title>
         <g className="axis">
           <TimeAxes x={x} y={y} x0={x0} x1={x1} y0={y0} height={H} />
@@ -346,21 +350,35 @@ function GapChart({
             if (!d) return null;
             const worst = r.key === worstKey;
             const dim = selectedClient !== null ? r.a !== selectedClient && r.b !== selectedClient : !worst;
+            const dots = isolatedIndexes(r.values, g.t);
             return (
-              <path
-                key={r.key}
-                className="series-line gu-pair"
-                data-pair={r.key}
-                data-worst={worst ? 'true' : undefined}
-                d={d}
-                style={{
-                  stroke: colorFor(i),
-                  strokeWidth: worst ? 3.5 : 1.5,
-                  opacity: dim ? 0.55 : 1,
-                }}
-              >
-                <title>{`${pairName(r.a, r.b)}${worst ? ' (worst pair)' : ''}`}</title>
-              </path>
+              <g key={r.key}>
+                {dots.map((k) => (
+                  <circle
+                    key={k}
+                    className="series-dot"
+                    cx={r2(x(g.t[k]))}
+                    cy={r2(y(r.values[k]))}
+                    r={worst ? 3.5 : 2.5}
+                    style={{ fill: colorFor(i), opacity: dim ? 0.55 : 1 }}
+                  >
+                    <title>{`${pairName(r.a, r.b)}${worst ? ' (worst pair)' : ''}`}</title>
+                  </circle>
+                ))}
+                <path
+                  className="series-line gu-pair"
+                  data-pair={r.key}
+                  data-worst={worst ? 'true' : undefined}
+                  d={d}
+                  style={{
+                    stroke: colorFor(i),
+                    strokeWidth: worst ? 3.5 : 1.5,
+                    opacity: dim ? 0.55 : 1,
+                  }}
+                >
+                  <title>{`${pairName(r.a, r.b)}${worst ? ' (worst pair)' : ''}`}</title>
+                </path>
+              </g>
             );
           })}
         {g.violations.map((v) => {
@@ -384,6 +402,7 @@ function GapChart({
             </g>
           );
         })}
+        {seek.guide}
       </svg>
     </div>
   );

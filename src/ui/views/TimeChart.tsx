@@ -5,11 +5,11 @@
  * effect (never at module scope, so server rendering works).
  */
 import { line as d3line, scaleLinear } from 'd3';
-import { useContext, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { TimeAxes } from './TimeAxes';
 import { useWidth } from './use-width';
 import { colorFor, colorVarFor, PALETTE_FALLBACK, paletteSlot } from './palette';
-import { TimeSeekContext } from './time-seek';
+import { useTimeSeek } from './time-seek';
 
 export interface ChartLine {
   key: string;
@@ -60,6 +60,18 @@ function finiteExtent(arrays: number[][]): [number, number] | null {
   return lo <= hi ? [lo, hi] : null;
 }
 
+/**
+ * Samples with no defined neighbour: a line through them is a lone move-to that draws nothing, so
+ * charts mark them with a dot instead (a pair backlogged together for a single sample, say).
+ */
+export function isolatedIndexes(values: readonly number[], t: readonly number[]): number[] {
+  const ok = (i: number) =>
+    i >= 0 && i < values.length && Number.isFinite(values[i]) && Number.isFinite(t[i]);
+  const out: number[] = [];
+  for (let i = 0; i < values.length; i++) if (ok(i) && !ok(i - 1) && !ok(i + 1)) out.push(i);
+  return out;
+}
+
 function r2(x: number): number {
   return Math.round(x * 100) / 100;
 }
@@ -67,8 +79,7 @@ function r2(x: number): number {
 export function TimeChart(props: TimeChartProps) {
   const { t, lines, band, summary } = props;
   const [boxRef, measured] = useWidth<HTMLDivElement>(CHART_W);
-  const seekTo = useContext(TimeSeekContext);
-  const [hoverX, setHoverX] = useState<number | null>(null);
+  const seekParts = useTimeSeek();
   const W = Math.max(MIN_W, measured);
   const H = props.height ?? 220;
   const x0 = M.left;
@@ -109,13 +120,7 @@ export function TimeChart(props: TimeChartProps) {
       return pts.length > 1 ? `M${pts.join('L')}L${back.reverse().join('L')}Z` : null;
     })();
 
-  /** Pointer position → x in the SVG's own coordinates (the SVG may be scaled to its box). */
-  const svgX = (e: React.PointerEvent<SVGRectElement> | React.MouseEvent<SVGRectElement>): number => {
-    const box = e.currentTarget.ownerSVGElement?.getBoundingClientRect();
-    if (!box || box.width === 0) return x0;
-    return Math.min(x1, Math.max(x0, ((e.clientX - box.left) * W) / box.width));
-  };
-  const hoverT = hoverX === null ? null : x.invert(hoverX);
+  const seek = seekParts({ x, x0, x1, y0, y1, width: W });
 
   return (
     <div className="chart" ref={boxRef}>
@@ -136,6 +141,7 @@ export function TimeChart(props: TimeChartProps) {
         role={dense ? undefined : 'img'}
         aria-label={dense ? undefined : summary}
         aria-hidden={dense ? true : undefined}
+        {...seek.svgProps}
       >
         {!dense && <title>{summary}</title>}
         <g className="axis">
@@ -175,33 +181,22 @@ export function TimeChart(props: TimeChartProps) {
               </path>
             );
           })}
-        {seekTo && hoverX !== null && hoverT !== null && (
-          <g className="seek-guide">
-            <line x1={hoverX} x2={hoverX} y1={y1} y2={y0} />
-            <text
-              x={hoverX > (x0 + x1) / 2 ? hoverX - 4 : hoverX + 4}
-              y={y1 + 10}
-              textAnchor={hoverX > (x0 + x1) / 2 ? 'end' : 'start'}
-            >
-              t = {hoverT.toFixed(2)} s · click to seek
-            </text>
-          </g>
-        )}
-        {seekTo && (
-          // biome-ignore lint/a11y/noStaticElementInteractions: a pointer shortcut; the Timeline slider is the keyboard path to the same seek
-          <rect
-            className="seek-hit"
-            x={x0}
-            y={y1}
-            width={Math.max(0, x1 - x0)}
-            height={Math.max(0, y0 - y1)}
-            onPointerMove={(e) => setHoverX(svgX(e))}
-            onPointerLeave={() => setHoverX(null)}
-            onClick={(e) => seekTo(x.invert(svgX(e)))}
-          >
-            <title>Click to go to this simulated time</title>
-          </rect>
-        )}
+        {!dense &&
+          lines.flatMap((l) =>
+            isolatedIndexes(l.values, t).map((i) => (
+              <circle
+                key={`${l.key}@${i}`}
+                className="series-dot"
+                cx={r2(x(t[i]))}
+                cy={r2(y(l.values[i]))}
+                r={2.5}
+                style={{ fill: l.colorIndex === null ? 'var(--ink)' : colorFor(l.colorIndex) }}
+              >
+                <title>{l.label}</title>
+              </circle>
+            )),
+          )}
+        {seek.guide}
       </svg>
     </div>
   );

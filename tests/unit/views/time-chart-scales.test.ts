@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { CHART_W, plotScales } from '../../../src/ui/views/TimeChart';
+import { CHART_W, isolatedIndexes, plotScales } from '../../../src/ui/views/TimeChart';
 
 describe('TimeChart plot scales (shared by the SVG axes and the dense canvas)', () => {
   test('the x range follows the measured width, not the pre-measure default', () => {
@@ -15,5 +15,16 @@ describe('TimeChart plot scales (shared by the SVG axes and the dense canvas)', 
     const { x } = plotScales(300, 220, [2, 4], [0, 1]);
     expect(x(4)).toBe(288);
     expect(x(4)).not.toBe(CHART_W - 12);
+  });
+});
+
+describe('isolatedIndexes', () => {
+  test('finds samples whose neighbours are undefined (a line would draw nothing there)', () => {
+    const N = Number.NaN;
+    expect(isolatedIndexes([N, 5, N, 1, 2, N, 7], [0, 1, 2, 3, 4, 5, 6])).toEqual([1, 6]);
+    expect(isolatedIndexes([3], [0])).toEqual([0]);
+    expect(isolatedIndexes([1, 2, 3], [0, 1, 2])).toEqual([]);
+    // an undefined time counts as a gap too
+    expect(isolatedIndexes([1, 2, 3], [0, N, 2])).toEqual([0, 2]);
   });
 });

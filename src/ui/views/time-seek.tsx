@@ -1,0 +1,78 @@
+/**
+ * Click-to-seek on time charts: the app provides what a click at simulated time t should do (seek the
+ * run there) and every chart inside picks it up with `useTimeSeek`. Without a provider (tests,
+ * exports) charts stay plain pictures. The Timeline slider is the keyboard path to the same seek.
+ */
+import { createContext, useContext, useState } from 'react';
+
+export type SeekToTime = (simTimeS: number) => void;
+
+export const TimeSeekContext = createContext<SeekToTime | null>(null);
+
+export interface PlotArea {
+  /** Simulated time → x, and back. */
+  x: { (t: number): number; invert(px: number): number };
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+  /** The SVG's viewBox width (the SVG may be drawn scaled to its box). */
+  width: number;
+}
+
+export interface SeekParts {
+  /** Handlers to spread on the chart's <svg> (pointer events bubble up from every mark). */
+  svgProps: React.SVGProps<SVGSVGElement>;
+  /** The line and time label under the pointer: draw it last. */
+  guide: React.ReactNode;
+}
+
+/**
+ * Call at the top of a chart component (it holds the pointer position); then, once the plot area is
+ * known, call the function it returns for what to draw. The handlers sit on the whole <svg>, so
+ * marks keep their own tooltips while a click anywhere in the plot area seeks. Without a provider
+ * the chart is a plain picture.
+ */
+export function useTimeSeek(): (a: PlotArea) => SeekParts {
+  const seekTo = useContext(TimeSeekContext);
+  const [hoverX, setHoverX] = useState<number | null>(null);
+  return (a) => seekParts(a, seekTo, hoverX, setHoverX);
+}
+
+function seekParts(
+  a: PlotArea,
+  seekTo: SeekToTime | null,
+  hoverX: number | null,
+  setHoverX: (x: number | null) => void,
+): SeekParts {
+  if (!seekTo) return { svgProps: {}, guide: null };
+  /** The pointer's x in the SVG's own coordinates, or null outside the plot area. */
+  const plotX = (e: React.MouseEvent<SVGSVGElement>): number | null => {
+    const box = e.currentTarget.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) return null;
+    const px = ((e.clientX - box.left) * a.width) / box.width;
+    const py = ((e.clientY - box.top) * a.width) / box.width;
+    if (px < a.x0 || px > a.x1 || py < a.y1 || py > a.y0) return null;
+    return px;
+  };
+  const svgProps: React.SVGProps<SVGSVGElement> = {
+    className: 'seekable',
+    onPointerMove: (e) => setHoverX(plotX(e)),
+    onPointerLeave: () => setHoverX(null),
+    onClick: (e) => {
+      const px = plotX(e);
+      if (px !== null) seekTo(a.x.invert(px));
+    },
+  };
+  const right = hoverX !== null && hoverX > (a.x0 + a.x1) / 2;
+  const guide =
+    hoverX === null ? null : (
+      <g className="seek-guide">
+        <line x1={hoverX} x2={hoverX} y1={a.y1} y2={a.y0} />
+        <text x={right ? hoverX - 4 : hoverX + 4} y={a.y1 + 10} textAnchor={right ? 'end' : 'start'}>
+          t = {a.x.invert(hoverX).toFixed(2)} s · click to seek
+        </text>
+      </g>
+    );
+  return { svgProps, guide };
+}
