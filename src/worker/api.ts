@@ -17,6 +17,9 @@ import { Checkpoints } from './timeline';
 /** Decisions kept for the log (and sent after a seek). */
 export const LOG_LIMIT = 200;
 
+/** The worker counts as idle after this long without a stepping call (ms). */
+export const IDLE_MS = 250;
+
 export type LoadResult =
   | { ok: true; kind: SessionKind; name: string; description: string; totalSteps: number | null }
   | { ok: false; problems: Problem[]; source: 'scenario' | 'policy' };
@@ -57,6 +60,7 @@ export class FairgroundApi {
   private reach = 0;
   private seeking: SeekTarget | null = null;
   private seekFrom = 0;
+  private idleTimer: ReturnType<typeof setTimeout> | null = null;
   private sinceFrame: SessionDecision[] = [];
   private replaceLog = false;
   private lastSnapshotAt = 0;
@@ -132,9 +136,23 @@ export class FairgroundApi {
     this.replaceLog = true;
   }
 
-  /** Take a restore point when one is due. */
+  /**
+   * Take a restore point when one is due; and, whatever the state, once the worker has been idle for
+   * IDLE_MS (paused, or between slow steps), take one there if the spacing allows: a copy then
+   * delays nothing, and the place a viewer paused at is where scrubbing usually starts.
+   */
   private maybePoint(s: Session): void {
     if (this.points.due(s.decisions())) this.points.take(s, this.log.slice(-LOG_LIMIT));
+    if (this.idleTimer !== null) clearTimeout(this.idleTimer);
+    const timer = setTimeout(() => {
+      this.idleTimer = null;
+      const cur = this.session;
+      if (cur === s && this.seeking === null && this.points.dueIdle(cur.decisions()))
+        this.points.take(cur, this.log.slice(-LOG_LIMIT));
+    }, IDLE_MS);
+    // (in Node, tests and the CLI must not wait for it)
+    (timer as { unref?: () => void }).unref?.();
+    this.idleTimer = timer;
   }
 
   /** Restore points kept now, for tests and the benchmark. */

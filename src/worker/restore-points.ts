@@ -6,9 +6,10 @@
  *
  * A copy is not free (about 100 ms for the 8-worker, 100k-request scenario), so points are spaced by
  * cost: a new one is taken only when at least `1 / overhead` times the last copy's time has passed
- * since the previous one ended, so copying takes at most a fifth of the worker's time by default (at
- * full speed that is a fifth of the stepping; at slower speeds the worker idles between frames and
- * points come closer), and never closer than `minGap` decisions. Memory is
+ * since the previous one ended, so copying takes at most a tenth of the worker's time by default (at
+ * full speed that is a tenth of the stepping; at slower speeds the worker idles between frames and
+ * points come closer), and never closer than `minGap` decisions. When the worker is idle (the
+ * viewer paused), the API takes a point where it stands if the spacing allows (`dueIdle`). Memory is
  * bounded: past `maxBytes` (or `maxPoints`) every other point is dropped and the spacing doubles, so
  * the points stay spread over the whole run. Replays after a seek back take points too, between the
  * existing ones (the same spacing rules apply), so scrubbing to and fro in one region gets faster.
@@ -30,7 +31,7 @@ export interface RestorePoint {
 export interface RestorePointOptions {
   /** Wall clock in ms (injected for tests). */
   clock?: () => number;
-  /** Largest share of the worker's wall time spent on copies (default 0.2). */
+  /** Largest share of the worker's busy wall time spent on copies (default 0.1). */
   overhead?: number;
   /** Fewest decisions between two points (default 256; doubles whenever the points are thinned). */
   minGap?: number;
@@ -61,7 +62,7 @@ export class RestorePoints {
 
   constructor(opts: RestorePointOptions = {}) {
     this.clock = opts.clock ?? (() => performance.now());
-    this.overhead = opts.overhead ?? 0.2;
+    this.overhead = opts.overhead ?? 0.1;
     this.minGap = opts.minGap ?? 256;
     this.maxBytes = opts.maxBytes ?? 192 * 1024 * 1024;
     this.maxPoints = opts.maxPoints ?? 48;
@@ -82,7 +83,20 @@ export class RestorePoints {
 
   /** Whether a point should be taken now that the run is at `decision`. */
   due(decision: number): boolean {
-    if (this.failed !== null || (this.clock() - this.lastEnd) * this.overhead < this.lastCopyMs) return false;
+    if ((this.clock() - this.lastEnd) * this.overhead < this.lastCopyMs) return false;
+    return this.spaced(decision);
+  }
+
+  /**
+   * Whether a point at `decision` would keep the spacing (whatever a copy costs): for idle moments,
+   * when the worker has nothing else to do and a copy delays nobody.
+   */
+  dueIdle(decision: number): boolean {
+    return this.spaced(decision);
+  }
+
+  private spaced(decision: number): boolean {
+    if (this.failed !== null) return false;
     const i = this.after(decision);
     const below = i > 0 ? this.list[i - 1].decision : 0;
     const above = i < this.list.length ? this.list[i].decision : Number.POSITIVE_INFINITY;

@@ -2,7 +2,7 @@ import { expose, type Remote, wrap } from 'comlink';
 import { readFileSync } from 'node:fs';
 import { MessageChannel } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FairgroundApi } from '../../src/worker/api';
+import { FairgroundApi, IDLE_MS } from '../../src/worker/api';
 import { unpackFrame } from '../../src/worker/frame';
 
 // comlink over a Node MessageChannel: the same protocol the browser worker speaks.
@@ -141,6 +141,22 @@ describe('worker API over a MessageChannel', () => {
       expect(got.simTime).toBeGreaterThanOrEqual(t);
       expect(got.snapshot).toEqual(straight.snapshot);
     }
+  });
+
+  it('takes a restore point where the run stands once the worker is idle (a pause), whatever a copy costs', async () => {
+    // copies may take a millionth of the time: after the first, none is due while stepping
+    const { api, close } = connect({ restorePoints: { minGap: 50, overhead: 1e-6 } });
+    closeLast = close;
+    await api.load(TOY);
+    await api.step(100);
+    await api.step(100);
+    expect((await api.restorePoints()).decisions).toEqual([100]);
+    await new Promise((r) => setTimeout(r, IDLE_MS + 100));
+    expect((await api.restorePoints()).decisions).toEqual([100, 200]);
+    // a point needs room: idling again at the same place adds nothing
+    await api.step(10);
+    await new Promise((r) => setTimeout(r, IDLE_MS + 100));
+    expect((await api.restorePoints()).decisions).toEqual([100, 200]);
   });
 
   it('restore points work for the DRR sandbox too', async () => {
