@@ -118,7 +118,15 @@ export async function runSweep(
   return out;
 }
 
-/** Sweep values from `from` to `to`: evenly spaced, or evenly spaced in log scale (both > 0). */
+/**
+ * Sweep values from `from` to `to`: evenly spaced, or evenly spaced in log scale (both > 0).
+ *
+ * The ends are the values asked for, exactly (rounded to whole numbers only when `integer` is set).
+ * The points in between are rounded so they read well: to 3 significant digits (1000, 2150, 4640, …),
+ * or more when the steps are narrow, so that rounding moves a point by a tenth of its step at most
+ * (100.25 stays 100.25 between 100 and 101). Integer values are then rounded to whole numbers (never
+ * below 1) and repeats are dropped, so a range with fewer whole numbers than points gives fewer points.
+ */
 export function sweepValues(spec: {
   from: number;
   to: number;
@@ -128,21 +136,37 @@ export function sweepValues(spec: {
 }): number[] {
   const n = Math.max(1, Math.floor(spec.points));
   const { from, to } = spec;
+  if (!Number.isFinite(from) || !Number.isFinite(to)) return [];
+  if (spec.scale === 'log' && !(from > 0 && to > 0)) return [];
   const raw: number[] = [];
   for (let i = 0; i < n; i++) {
     const f = n === 1 ? 0 : i / (n - 1);
-    if (spec.scale === 'log') {
-      if (!(from > 0 && to > 0)) return [];
-      raw.push(Math.exp(Math.log(from) + f * (Math.log(to) - Math.log(from))));
-    } else raw.push(from + f * (to - from));
+    if (i === 0) raw.push(from);
+    else if (i === n - 1) raw.push(to);
+    else if (spec.scale === 'log') raw.push(Math.exp(Math.log(from) + f * (Math.log(to) - Math.log(from))));
+    else raw.push(from + f * (to - from));
   }
-  // Log steps read best as round numbers (2 significant digits); linear ones keep 4.
-  const digits = spec.scale === 'log' ? 2 : 4;
-  const rounded = raw.map((v) => {
-    const r = Number(v.toPrecision(digits));
+  const rounded = raw.map((v, i) => {
+    const r =
+      i === 0 || i === n - 1
+        ? v
+        : roundForStep(v, Math.min(Math.abs(v - raw[i - 1]), Math.abs(raw[i + 1] - v)));
     return spec.integer ? Math.max(1, Math.round(r)) : r;
   });
   return rounded.filter((v, i) => rounded.indexOf(v) === i);
+}
+
+/**
+ * `v` to 3 significant digits, or to as many more as keep the rounding within a tenth of `step`
+ * (the distance to the nearer neighbour), so evenly spaced points still look evenly spaced.
+ */
+function roundForStep(v: number, step: number): number {
+  if (v === 0) return 0;
+  const magnitude = Math.floor(Math.log10(Math.abs(v)));
+  const limit = step / 10;
+  let digits = 3;
+  while (digits < 17 && 10 ** (magnitude - digits + 1) > limit) digits++;
+  return Number(v.toPrecision(digits));
 }
 
 // ---- replay for export ------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { MessageChannel } from 'node:worker_threads';
 import { expose, wrap } from 'comlink';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   applyPointOverrides,
@@ -29,6 +30,64 @@ describe('sweep values', () => {
     expect(sweepValues({ from: 1, to: 2, points: 5, scale: 'linear', integer: true })).toEqual([1, 2]);
     expect(sweepValues({ from: 0, to: 10, points: 3, scale: 'log' })).toEqual([]);
     expect(sweepValues({ from: 7, to: 9, points: 1, scale: 'linear' })).toEqual([7]);
+  });
+
+  it('keeps From and To exact and rounds only the points in between, to 3 significant digits', () => {
+    // 625·2^(k/4): 743.2…, 883.8…, 1051.1… in between.
+    expect(sweepValues({ from: 625, to: 1250, points: 5, scale: 'log', integer: true })).toEqual([
+      625, 743, 884, 1050, 1250,
+    ]);
+    expect(sweepValues({ from: 625, to: 1250, points: 5, scale: 'log' })).toEqual([
+      625, 743, 884, 1050, 1250,
+    ]);
+    // The paper's Fig. 1 range: 100·3000^(k/5) = 495.9…, 2459.5…, 12197.6…, 60491.9…
+    expect(sweepValues({ from: 100, to: 300000, points: 6, scale: 'log', integer: true })).toEqual([
+      100, 496, 2460, 12200, 60500, 300000,
+    ]);
+    expect(sweepValues({ from: 0.123456, to: 0.987654, points: 3, scale: 'linear' })).toEqual([
+      0.123456, 0.556, 0.987654,
+    ]);
+    expect(sweepValues({ from: 0, to: 1000, points: 4, scale: 'linear' })).toEqual([0, 333, 667, 1000]);
+    // Descending ranges keep their order and their ends.
+    expect(sweepValues({ from: 1250, to: 625, points: 3, scale: 'log', integer: true })).toEqual([
+      1250, 884, 625,
+    ]);
+  });
+
+  it('uses more digits in between when 3 would make neighbours collide', () => {
+    expect(sweepValues({ from: 100, to: 101, points: 5, scale: 'linear' })).toEqual([
+      100, 100.25, 100.5, 100.75, 101,
+    ]);
+    expect(sweepValues({ from: 101, to: 100, points: 5, scale: 'log' })).toEqual([
+      101, 100.75, 100.5, 100.25, 100,
+    ]);
+    expect(sweepValues({ from: 1000, to: 1004, points: 5, scale: 'linear', integer: true })).toEqual([
+      1000, 1001, 1002, 1003, 1004,
+    ]);
+  });
+
+  it('property: exact ends, strictly monotone in between, at most `points` values', () => {
+    const value = fc.double({ min: 1e-3, max: 1e7, noNaN: true });
+    fc.assert(
+      fc.property(value, value, fc.integer({ min: 2, max: 40 }), fc.boolean(), (from, to, points, log) => {
+        // Ranges narrower than a billionth are below floating-point noise of the log spacing.
+        fc.pre(Math.abs(to - from) > 1e-9 * Math.max(from, to));
+        const vs = sweepValues({ from, to, points, scale: log ? 'log' : 'linear' });
+        expect(vs[0]).toBe(from);
+        expect(vs[vs.length - 1]).toBe(to);
+        expect(vs.length).toBeLessThanOrEqual(points);
+        const dir = Math.sign(to - from);
+        for (let i = 1; i < vs.length; i++) expect(Math.sign(vs[i] - vs[i - 1])).toBe(dir);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('rounds integer ends to whole numbers (at least 1) and drops repeats', () => {
+    expect(sweepValues({ from: 2.4, to: 6.6, points: 3, scale: 'linear', integer: true })).toEqual([2, 5, 7]);
+    expect(sweepValues({ from: 0, to: 3, points: 4, scale: 'linear', integer: true })).toEqual([1, 2, 3]);
+    expect(sweepValues({ from: 3, to: 3, points: 4, scale: 'linear' })).toEqual([3]);
+    expect(sweepValues({ from: Number.NaN, to: 3, points: 4, scale: 'linear' })).toEqual([]);
   });
 });
 
