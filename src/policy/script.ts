@@ -132,6 +132,10 @@ export const scriptSchema = z
         description:
           "DRR cursor rule: 'v2' (the router's code, with carry; default) or 'v1' (the docs' rule).",
       }),
+      preload: z.boolean({ error: 'preload must be true or false' }).optional().meta({
+        description:
+          'Playground only: run the enqueue ops before the first pop when the script loads, so step 1 is the first arbitration (the CLI runs every op as usual). Default false.',
+      }),
       ops: z
         .array(opSchema, { error: typeError('ops must be a list') })
         .meta({ description: 'The ops, run in order.' }),
@@ -310,6 +314,7 @@ export function parseScriptValue(parsed: ParsedYaml, opts: ScriptOptions = {}): 
     ops,
   };
   if (raw.policy_file !== undefined && !opts.readFile) script.unreadPolicyFile = raw.policy_file;
+  if (raw.preload === true) script.preload = true;
   if (raw.name !== undefined) script.name = raw.name;
   if (raw.description !== undefined) script.description = raw.description;
   return { ok: true, value: script };

@@ -26,6 +26,8 @@ export class SandboxSession implements Session {
   readonly kind = 'arbitration' as const;
   private readonly core: ArbitrationSession;
   private count = 0;
+  /** Enqueue ops run at load (`preload: true`): before step 1, so not counted as steps. */
+  private readonly preloaded: number;
 
   constructor(
     private readonly script: ArbitrationScript,
@@ -33,6 +35,7 @@ export class SandboxSession implements Session {
     readonly description: string,
   ) {
     this.core = new ArbitrationSession(script);
+    this.preloaded = script.preload ? this.core.runPreload() : 0;
   }
 
   step(): SessionDecision | null {
@@ -69,7 +72,7 @@ export class SandboxSession implements Session {
   }
 
   totalSteps(): number {
-    return totalSteps(this.script.ops);
+    return totalSteps(this.script.ops) - this.preloaded;
   }
 
   fork(): { session: SandboxSession; bytes: number } {
@@ -96,8 +99,9 @@ export class SandboxSession implements Session {
       },
       queues,
       nextOp,
-      stepsDone,
-      totalSteps,
+      stepsDone: stepsDone - this.preloaded,
+      totalSteps: totalSteps - this.preloaded,
+      preloaded: this.preloaded,
       lastRecord,
       blockedNow,
       lastLine: log.length ? log[log.length - 1] : null,

@@ -98,6 +98,18 @@ export class ArbitrationSession {
     return this.opIndex >= this.script.ops.length;
   }
 
+  /**
+   * Run the enqueue ops before the first pop (what `preload: true` asks of the playground) and return
+   * how many ran. They are ordinary steps of this session; a caller that hides them from its step
+   * count subtracts them.
+   */
+  runPreload(): number {
+    let n = 0;
+    const ops = this.script.ops;
+    while (this.opIndex < ops.length && ops[this.opIndex].kind === 'enqueue' && this.step()) n++;
+    return n;
+  }
+
   step(): StepResult | null {
     const ops = this.script.ops;
     // Skip pop ops with count 0 (the parser forbids them, but be safe).

@@ -311,6 +311,11 @@ export interface ArbitrationScript {
   workers: number;
   variant: DrrVariant;
   ops: ScriptOp[];
+  /**
+   * Playground only: the leading enqueue ops run when the script loads, so that step 1 is the first
+   * pop (a queue that is already full when the viewer arrives). The CLI runs every op regardless.
+   */
+  preload?: boolean;
 }
 
 /** One output line of `arbitrate` (spec/cli.md); serialise with `outputLineJson` to keep key order. */

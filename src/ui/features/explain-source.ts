@@ -43,7 +43,10 @@ function replayFor(scenario: string, policy: string | undefined): Replay | null 
     if (!compiled.ok) return null;
     run = { ...run, policy: compiled.value };
   }
-  cache = { key, session: new ArbitrationSession(run), records: [] };
+  const session = new ArbitrationSession(run);
+  // seq counts the playground's steps, which start after a preloading script's enqueues
+  if (run.preload) session.runPreload();
+  cache = { key, session, records: [] };
   return cache;
 }
 

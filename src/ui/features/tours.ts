@@ -1,7 +1,8 @@
 /**
  * Guided tours: short lessons on the shipped scenarios. Each step names the moment that shows its
  * point: a shipped scenario (with optional `key=value` overrides) and a playhead, either a decision
- * count (the DRR sandbox: one enqueue or one pop per decision) or a simulated time in seconds.
+ * count (the DRR sandbox: one enqueue or one pop per decision, after any preloaded enqueues) or a
+ * simulated time in seconds.
  * The text is plain Markdown-ish (**bold**, `code`), written for this playground.
  */
 
@@ -38,28 +39,23 @@ export const TOURS: Tour[] = [
     steps: [
       {
         title: 'Two classes, one ring',
-        text: 'The router keeps one queue per **policy class** and visits the classes in a fixed ring. Here classes A and B each earn a **quantum** of 10 tokens of credit per visit, and every request costs 3. Nothing is queued yet.',
+        text: 'The router keeps one queue per **policy class** and visits the classes in a fixed ring. Here classes A and B each earn a **quantum** of 10 tokens of credit per visit, and every request costs 3. Each class already holds four requests and both deficits are 0. The DRR ring shows the cursor on A: the next arbitration starts there.',
         at: { scenario: BURST, decisions: 0 },
-      },
-      {
-        title: 'The queues fill',
-        text: 'Eight enqueues later each class holds four requests and both deficits are 0. The DRR ring shows the cursor on A: the next arbitration starts there.',
-        at: { scenario: BURST, decisions: 8 },
       },
       {
         title: 'First pop: earn, then pay',
         text: 'A has 0 credit, less than its head costs, so it earns its quantum (10), pays 3 for a0 and keeps **7**. Because it still has credit, A becomes the **carry**: the next pop tries A first. Click the newest line in the Decision log to read the whole account.',
-        at: { scenario: BURST, decisions: 9 },
+        at: { scenario: BURST, decisions: 1 },
       },
       {
         title: 'B gets its turn',
         text: 'After a0, a1 and a2, A is down to 1 token, too little for a3. The scan moves on to B, which earns 10, pays for b0 and keeps **7**. A keeps its 1 token for later.',
-        at: { scenario: BURST, decisions: 12 },
+        at: { scenario: BURST, decisions: 4 },
       },
       {
         title: 'The whole order',
         text: 'All eight requests left in the order a0 a1 a2 b0 b1 b2 a3 b3: three per class per visit, because 10 tokens of credit buy three requests of cost 3. Equal quanta give equal shares of the work.',
-        at: { scenario: BURST, decisions: 16 },
+        at: { scenario: BURST, decisions: 8 },
       },
     ],
   },
@@ -71,7 +67,7 @@ export const TOURS: Tour[] = [
       {
         title: 'Spending saved credit',
         text: 'Pops 2 and 3 of the burst: A pays for a1 and a2 out of the credit it saved on pop 1 (7 → 4 → 1). No new quantum is added: a class earns credit only when the ring comes round to it and its credit is too low.',
-        at: { scenario: BURST, decisions: 11 },
+        at: { scenario: BURST, decisions: 3 },
       },
       {
         title: 'Quanta 1 and 3',
