@@ -213,6 +213,8 @@ export function replayRun(input: ReplayInput): ReplayOutcome {
       run = { ...run, policy: compiled.value };
     }
     const session = new ArbitrationSession(run);
+    // the playground runs a preloading script's enqueues before step 1: decisions count from there
+    if (run.preload) session.runPreload();
     for (let i = 0; i < input.decisions && session.step(); i++) {
       /* one op per decision */
     }

@@ -161,11 +161,12 @@ describe('sweep points', () => {
 });
 
 describe('replay for export', () => {
-  it('replays a script to the playhead', () => {
-    const out = replayRun({ scenario: BURST, decisions: 12 });
+  it('replays a script to the playhead (after its preloaded enqueues, as the playground counts)', () => {
+    const out = replayRun({ scenario: BURST, decisions: 4 });
     expect(out.ok && out.kind).toBe('arbitration');
     if (!out.ok) return;
     const log = (out.result as { log: { op: string; id: string | null }[] }).log;
+    expect(log.filter((l) => l.op === 'enqueue')).toHaveLength(8);
     expect(log.filter((l) => l.op === 'pop').map((l) => l.id)).toEqual(['a0', 'a1', 'a2', 'b0']);
   });
 
