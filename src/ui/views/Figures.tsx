@@ -164,9 +164,10 @@ function LatencyTable({ clients, selected }: { clients: ClientModel[]; selected:
         </table>
       </div>
       <p className="legend">
-        <span>thin bar = p50, pale bar = p99</span>
+        {/* the bar key hides together with the bars (views.css, narrow panels) */}
+        <span className="fig-bar-key">thin bar = p50, pale bar = p99</span>
         <span>TTFT = time to first token, e2e = end-to-end latency</span>
-        <span className="unit">bars scaled per column</span>
+        <span className="unit fig-bar-key">bars scaled per column</span>
       </p>
     </div>
   );

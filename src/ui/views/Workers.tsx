@@ -101,7 +101,10 @@ export function Workers({ snapshot, highlight, onSelect }: ViewProps) {
   return (
     <section className="panel view wk-view" aria-label="Workers" data-workers={workers.length}>
       <h2>
-        Workers <span className="view-sub">{workers.length} replicas</span>
+        Workers{' '}
+        <span className="view-sub">
+          {workers.length} replica{workers.length === 1 ? '' : 's'}
+        </span>
       </h2>
       <p className="vh">{summary}</p>
       <div className="wk-grid">
