@@ -17,7 +17,7 @@ import {
   type SeriesModel,
 } from './read';
 import { leaderBand, rateOf } from './series-math';
-import { type ChartLine, TimeChart } from './TimeChart';
+import { bandBeyondText, type ChartLine, chartYDomain, TimeChart } from './TimeChart';
 import { useWidth } from './use-width';
 import type { ViewProps } from './types';
 
@@ -276,6 +276,36 @@ function ServiceCurves({
   selected: string | null;
 }) {
   const hasData = series?.service.some((s) => s.some(Number.isFinite)) ?? false;
+  const values = series ? series.service.map((s) => (mode === 'rate' ? rateOf(series.t, s) : s)) : [];
+  const lines: ChartLine[] = clients.map((c, i) => ({
+    key: c.name,
+    label: c.name,
+    colorIndex: c.index,
+    values: values[i] ?? [],
+  }));
+  const band =
+    series && mode === 'cumulative' && bound
+      ? (() => {
+          const b = leaderBand(series.service, bound.value);
+          return b
+            ? {
+                ...b,
+                label: `${bound.label}: ${fmtNum(bound.value)} service units below the leader`,
+                short: `bound band ${fmtCount(bound.value)} below the leader`,
+              }
+            : null;
+        })()
+      : null;
+  // the same y extent the chart takes: a band far wider than the curves is clipped, and said so here
+  const beyond =
+    band &&
+    hasData &&
+    chartYDomain(
+      lines.map((l) => l.values),
+      band,
+    ).bandBeyond
+      ? bandBeyondText(band)
+      : null;
   const toggle = (
     <div className="cs-toolbar">
       <span>Service curves</span>
@@ -288,9 +318,10 @@ function ServiceCurves({
         ))}
       </fieldset>
       {bound && mode === 'cumulative' && (
-        <span>
+        <span data-band-beyond={beyond ? 'true' : undefined}>
           <span className="legend-band" aria-hidden="true" />
           {bound.label} {fmtNum(bound.value)} units, measured from the leading client
+          {beyond ? '; the band extends beyond the chart (the curves keep their own scale)' : ''}
         </span>
       )}
       {bound && mode === 'cumulative' && (
@@ -311,22 +342,6 @@ function ServiceCurves({
       </div>
     );
   }
-  const values = series.service.map((s) => (mode === 'rate' ? rateOf(series.t, s) : s));
-  const lines: ChartLine[] = clients.map((c, i) => ({
-    key: c.name,
-    label: c.name,
-    colorIndex: c.index,
-    values: values[i] ?? [],
-  }));
-  const band =
-    mode === 'cumulative' && bound
-      ? (() => {
-          const b = leaderBand(series.service, bound.value);
-          return b
-            ? { ...b, label: `${bound.label}: ${fmtNum(bound.value)} service units below the leader` }
-            : null;
-        })()
-      : null;
   const last = series.t.length - 1;
   const lastVals = clients.map((c, i) => `${c.name} ${fmtNum(values[i]?.[last])}`).join(', ');
   const finals = series.service.map((s) => s[last]).filter(Number.isFinite);

@@ -241,6 +241,40 @@ const warningStyle = {
 
 const M = { top: 12, right: 14, bottom: 34, left: 58 };
 
+/** A bound more than this many times the largest gap leaves the y axis to the gaps (off-scale marker). */
+export const OFF_SCALE_RATIO = 4;
+
+/**
+ * The top of the gap axis (before padding and nicing) and whether the bound is left off it. The
+ * gaps (and violations) always count; the bound counts too unless it is more than
+ * `OFF_SCALE_RATIO` times the largest gap, where drawing it would flatten the gaps into the floor.
+ * A violation is a gap above the bound, so then the bound is on scale by construction.
+ */
+export function gapAxisTop(g: GuaranteeModel): { top: number; boundOffScale: boolean } {
+  let gaps = 0;
+  for (const r of g.rows) for (const v of r.values) if (Number.isFinite(v) && v > gaps) gaps = v;
+  for (const v of g.violations) if (v.gap > gaps) gaps = v.gap;
+  if (g.bound === null) return { top: gaps, boundOffScale: false };
+  let lowest = g.bound;
+  let highest = g.bound;
+  // the bound as drawn: from the first sample where some pair was backlogged together
+  const first = g.t.findIndex((_, i) => g.rows.some((r) => Number.isFinite(r.values[i])));
+  for (let i = Math.max(0, first); i < g.boundSeries.length; i++) {
+    const v = g.boundSeries[i];
+    if (Number.isFinite(v)) {
+      if (v < lowest) lowest = v;
+      if (v > highest) highest = v;
+    }
+  }
+  if (lowest > OFF_SCALE_RATIO * gaps) return { top: gaps, boundOffScale: true };
+  return { top: Math.max(gaps, highest), boundOffScale: false };
+}
+
+/** The marker for a bound above the axis: "bound 987,664 ↑ (off scale)". */
+export function offScaleText(bound: number): string {
+  return `bound ${fmtUnits(bound)} ↑ (off scale)`;
+}
+
 function GapChart({
   g,
   summary,
@@ -274,11 +308,7 @@ function GapChart({
   const x = scaleLinear()
     .domain(tMin === tMax ? [tMin, tMin + 1] : [tMin, tMax])
     .range([x0, x1]);
-  let top = 0;
-  for (const r of g.rows) for (const v of r.values) if (Number.isFinite(v) && v > top) top = v;
-  for (const v of g.boundSeries) if (Number.isFinite(v) && v > top) top = v;
-  if (g.bound !== null && g.bound > top) top = g.bound;
-  for (const v of g.violations) if (v.gap > top) top = v.gap;
+  const { top, boundOffScale } = gapAxisTop(g);
   const y = scaleLinear()
     .domain([0, top > 0 ? top * 1.08 : 1])
     .range([y0, y1])
@@ -311,7 +341,15 @@ function GapChart({
             service gap (service units)
           </text>
         </g>
-        {g.bound !== null && (
+        {g.bound !== null && boundOffScale && (
+          <g className="gu-bound" data-bound={g.bound} data-off-scale="true">
+            <text x={x1 - 4} y={y1 + 11} textAnchor="end" style={{ fill: 'var(--danger)', fontSize: 11 }}>
+              <title>{`${g.boundLabel} = ${fmtUnits(g.bound)} service units, more than ${OFF_SCALE_RATIO}× the largest gap: the axis is scaled to the gaps`}</title>
+              {offScaleText(g.bound)}
+            </text>
+          </g>
+        )}
+        {g.bound !== null && !boundOffScale && (
           <g className="gu-bound" data-bound={g.bound}>
             {/* above the bound: the region a guarantee rules out */}
             <rect
@@ -461,7 +499,9 @@ function PairLegend({ g, selectedClient }: { g: GuaranteeModel; selectedClient: 
             verticalAlign: 3,
           }}
         />
-        bound
+        {g.bound !== null
+          ? `bound ${fmtUnits(g.bound)}${gapAxisTop(g).boundOffScale ? ' (above the axis)' : ''}`
+          : 'bound'}
       </li>
       <li className="unit">service units</li>
     </ul>

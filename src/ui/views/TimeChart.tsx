@@ -24,6 +24,8 @@ export interface ChartBand {
   lo: number[];
   hi: number[];
   label: string;
+  /** A short name for notes when the band is clipped ("bound band 26,200 below the leader"). */
+  short?: string;
 }
 
 export interface TimeChartProps {
@@ -32,7 +34,10 @@ export interface TimeChartProps {
   yLabel: string;
   xLabel?: string;
   band?: ChartBand | null;
-  /** Fixed y range (e.g. [0, 1] for Jain's index); otherwise from the data, starting at 0 when all ≥ 0. */
+  /**
+   * Fixed y range (e.g. [0, 1] for Jain's index); otherwise from the lines, starting at 0 when all
+   * ≥ 0 (see `chartYDomain` for when the band counts).
+   */
   yDomain?: [number, number];
   /** The text alternative: what the chart shows and its key numbers. */
   summary: string;
@@ -48,7 +53,7 @@ const M = { top: 10, right: 12, bottom: 34, left: 54 };
 /** Above this many points in total, lines go to the canvas. */
 export const DENSE_POINTS = 2400;
 
-function finiteExtent(arrays: number[][]): [number, number] | null {
+function finiteExtent(arrays: readonly (readonly number[])[]): [number, number] | null {
   let lo = Number.POSITIVE_INFINITY;
   let hi = Number.NEGATIVE_INFINITY;
   for (const a of arrays)
@@ -72,12 +77,54 @@ export function isolatedIndexes(values: readonly number[], t: readonly number[])
   return out;
 }
 
+/**
+ * How far a band may stretch the lines' own y span and still be included: beyond this it would
+ * squash the lines, so it is clipped to the plot area instead.
+ */
+export const BAND_STRETCH = 1.5;
+
+/**
+ * The y domain of a chart and whether its band reaches outside it. The lines (the data) decide the
+ * extent, from 0 when they are all ≥ 0; a band that only stretches it a little (by at most
+ * `BAND_STRETCH`) is taken in so it shows whole, a wider one is clipped (`bandBeyond`). Niced to
+ * about four ticks unless `fixed` is given. With no finite line values the band sets the extent.
+ */
+export function chartYDomain(
+  lines: readonly (readonly number[])[],
+  band?: ChartBand | null,
+  fixed?: [number, number],
+): { domain: [number, number]; bandBeyond: boolean } {
+  const bandExt = band ? finiteExtent([band.lo, band.hi]) : null;
+  const data = finiteExtent(lines);
+  const tidy = (e: [number, number]): [number, number] => {
+    let out: [number, number] = e[0] >= 0 ? [0, e[1]] : e;
+    if (out[0] === out[1]) out = [out[0], out[0] + 1];
+    return scaleLinear().domain(out).nice(4).domain() as [number, number];
+  };
+  const beyond = (d: [number, number]) => bandExt !== null && (bandExt[0] < d[0] || bandExt[1] > d[1]);
+  if (fixed) return { domain: fixed, bandBeyond: beyond(fixed) };
+  if (!data) {
+    const d = tidy(bandExt ?? [0, 1]);
+    return { domain: d, bandBeyond: beyond(d) };
+  }
+  const own = tidy(data);
+  if (!bandExt || !beyond(own)) return { domain: own, bandBeyond: false };
+  const both = tidy([Math.min(data[0], bandExt[0]), Math.max(data[1], bandExt[1])]);
+  if (both[1] - both[0] <= BAND_STRETCH * (own[1] - own[0])) return { domain: both, bandBeyond: false };
+  return { domain: own, bandBeyond: true };
+}
+
+/** The note for a band clipped to the plot area. */
+export function bandBeyondText(band: ChartBand): string {
+  return `${band.short ?? 'band'} extends beyond the chart`;
+}
+
 function r2(x: number): number {
   return Math.round(x * 100) / 100;
 }
 
 export function TimeChart(props: TimeChartProps) {
-  const { t, lines, band, summary } = props;
+  const { t, lines, band } = props;
   const [boxRef, measured] = useWidth<HTMLDivElement>(CHART_W);
   const seekParts = useTimeSeek();
   const W = Math.max(MIN_W, measured);
@@ -90,13 +137,12 @@ export function TimeChart(props: TimeChartProps) {
   const x = scaleLinear()
     .domain(tExt[0] === tExt[1] ? [tExt[0], tExt[0] + 1] : tExt)
     .range([x0, x1]);
-  let yExt =
-    props.yDomain ?? finiteExtent([...lines.map((l) => l.values), ...(band ? [band.lo, band.hi] : [])]);
-  if (!yExt) yExt = [0, 1];
-  if (!props.yDomain && yExt[0] >= 0) yExt = [0, yExt[1]];
-  if (yExt[0] === yExt[1]) yExt = [yExt[0], yExt[0] + 1];
+  const { domain: yExt, bandBeyond } = chartYDomain(
+    lines.map((l) => l.values),
+    band,
+    props.yDomain,
+  );
   const y = scaleLinear().domain(yExt).range([y0, y1]);
-  if (!props.yDomain) y.nice(4);
   const totalPoints = lines.reduce((s, l) => s + l.values.length, 0);
   const dense = totalPoints > DENSE_POINTS;
 
@@ -105,6 +151,8 @@ export function TimeChart(props: TimeChartProps) {
     .x((_v, i) => r2(x(t[i])))
     .y((v) => r2(y(v)));
 
+  // Band edges are held inside the plot area: a band wider than the lines is drawn clipped.
+  const clampY = (v: number) => r2(y(Math.min(yExt[1], Math.max(yExt[0], v))));
   const bandPath =
     band &&
     (() => {
@@ -114,11 +162,14 @@ export function TimeChart(props: TimeChartProps) {
         const lo = band.lo[i];
         const hi = band.hi[i];
         if (!Number.isFinite(lo) || !Number.isFinite(hi) || !Number.isFinite(t[i])) continue;
-        pts.push(`${r2(x(t[i]))},${r2(y(Math.max(hi, yExt[0])))}`);
-        back.push(`${r2(x(t[i]))},${r2(y(Math.max(lo, y.domain()[0])))}`);
+        pts.push(`${r2(x(t[i]))},${clampY(hi)}`);
+        back.push(`${r2(x(t[i]))},${clampY(lo)}`);
       }
       return pts.length > 1 ? `M${pts.join('L')}L${back.reverse().join('L')}Z` : null;
     })();
+  const beyondNote = band && bandBeyond ? bandBeyondText(band) : null;
+  // the text alternative says so too: the picture no longer shows the band whole
+  const summary = beyondNote ? `${props.summary}; ${beyondNote}` : props.summary;
 
   const seek = seekParts({ x, x0, x1, y0, y1, width: W });
 
@@ -155,9 +206,14 @@ export function TimeChart(props: TimeChartProps) {
           </text>
         </g>
         {bandPath && (
-          <path className="band" d={bandPath}>
-            <title>{band?.label}</title>
+          <path className="band" d={bandPath} data-beyond={bandBeyond ? 'true' : undefined}>
+            <title>{beyondNote ? `${band?.label} (${beyondNote})` : band?.label}</title>
           </path>
+        )}
+        {bandPath && beyondNote && (
+          <text className="band-beyond" x={x0 + 6} y={y1 + 12}>
+            {beyondNote}
+          </text>
         )}
         {!dense &&
           lines.map((l) => {

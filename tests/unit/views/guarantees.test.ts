@@ -13,6 +13,7 @@ import { Simulation } from '../../../src/core/sim';
 import { parseScenarioText } from '../../../src/scenario';
 import {
   fmtUnits,
+  gapAxisTop,
   Guarantees,
   guaranteeSummary,
   readGuarantee,
@@ -193,5 +194,91 @@ describe('Guarantees view', () => {
   test('a selected client brings its pairs forward', () => {
     const html = render(handMade(), { client: 'carol' });
     expect(html).toMatch(/<li data-pair="alice\|carol" class="selected">/);
+  });
+
+  test('a bound far above the gaps goes off scale: the axis follows the gaps, a marker names the bound', () => {
+    const over = {
+      bound: 1_200_000,
+      violations: [],
+      violationCount: 0,
+      series: {
+        t: [0, 5, 10, 15, 20],
+        rows: { 'alice|bob': [0, 1000, 3000, 5000, 4000], 'alice|carol': [null, 300, 900, null, null] },
+        bound: [1_200_000, 1_200_000, 1_200_000, 1_200_000, 1_200_000],
+        dt: 5,
+      },
+    };
+    const snap = handMade(over);
+    const g = readGuarantee(snap);
+    expect(g && gapAxisTop(g)).toEqual({ top: 5000, boundOffScale: true });
+    const html = render(snap);
+    expect(html).toContain('data-bound="1200000" data-off-scale="true"');
+    expect(html).toContain('bound 1,200,000 ↑ (off scale)');
+    // the bound's value stays in the legend and the summary
+    expect(html).toContain('bound 1,200,000 (above the axis)');
+    expect(html).toContain('of bound 1,200,000');
+    // no dashed bound line or ruled-out region squeezed into the plot
+    expect(html).not.toContain('stroke-dasharray:6 4');
+    expect(html).not.toContain('ruled out by');
+    // the worst gap (5,000) reaches the upper part of the plot (y from 12 to 196): not a flat line
+    const d = html.match(/data-worst="true" d="([^"]+)"/)?.[1] ?? '';
+    const ys = [...d.matchAll(/,(-?[\d.]+)/g)].map((m) => Number(m[1]));
+    expect(Math.min(...ys)).toBeLessThan(60);
+  });
+
+  test('a bound within 4× the largest gap stays on the axis, drawn as a line', () => {
+    const rows = { 'alice|bob': [0, 1000, 3000, 5000, 4000] };
+    const at = (bound: number) => {
+      const snap = handMade({
+        bound,
+        violations: [],
+        violationCount: 0,
+        series: { t: [0, 5, 10, 15, 20], rows, bound: [bound, bound, bound, bound, bound], dt: 5 },
+      });
+      const g = readGuarantee(snap);
+      return { axis: g && gapAxisTop(g), html: render(snap) };
+    };
+    const edge = at(20_000);
+    expect(edge.axis).toEqual({ top: 20_000, boundOffScale: false });
+    expect(edge.html).toContain('data-bound="20000">');
+    expect(edge.html).toContain('bound 20,000</text>');
+    expect(edge.html).not.toContain('off scale');
+    expect(at(20_001).axis).toEqual({ top: 5000, boundOffScale: true });
+  });
+
+  test('a violation keeps the bound on the axis (the gap is above it)', () => {
+    const g = readGuarantee(handMade());
+    expect(g && gapAxisTop(g)).toEqual({ top: 5210, boundOffScale: false });
+  });
+
+  test('a bound that grew counts from its lowest drawn value, not from before any backlog', () => {
+    const snap = handMade({
+      bound: 30_000,
+      violations: [],
+      violationCount: 0,
+      series: {
+        t: [0, 5, 10, 15, 20],
+        rows: { 'alice|bob': [null, 1000, 3000, 5000, 4000] },
+        // before the first backlogged sample the bound is not drawn, so 100 there does not count
+        bound: [100, 25_000, 25_000, 30_000, 30_000],
+        dt: 5,
+      },
+    });
+    const g = readGuarantee(snap);
+    expect(g && gapAxisTop(g)).toEqual({ top: 5000, boundOffScale: true });
+    const grownLess = readGuarantee(
+      handMade({
+        bound: 30_000,
+        violations: [],
+        violationCount: 0,
+        series: {
+          t: [0, 5, 10, 15, 20],
+          rows: { 'alice|bob': [null, 1000, 3000, 5000, 4000] },
+          bound: [100, 15_000, 15_000, 30_000, 30_000],
+          dt: 5,
+        },
+      }),
+    );
+    expect(grownLess && gapAxisTop(grownLess)).toEqual({ top: 30_000, boundOffScale: false });
   });
 });
