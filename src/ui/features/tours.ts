@@ -72,12 +72,12 @@ export const TOURS: Tour[] = [
       {
         title: 'Quanta 1 and 3',
         text: 'Now two classes with unit-cost requests: `one` earns 1 per round, `three` earns 3. After the first four pops the order is one, three, three, three.',
-        at: { scenario: 'drr-exact-ratio', decisions: 84 },
+        at: { scenario: 'drr-exact-ratio', decisions: 4 },
       },
       {
         title: 'The ratio holds',
         text: 'Twenty pops in: 5 requests from `one`, 15 from `three`. Served work follows the ratio of the quanta, **per round**, however many requests each class holds. Try `quantum: 5` for `three` in the Policy tab.',
-        at: { scenario: 'drr-exact-ratio', decisions: 100 },
+        at: { scenario: 'drr-exact-ratio', decisions: 20 },
       },
     ],
   },
@@ -89,17 +89,17 @@ export const TOURS: Tour[] = [
       {
         title: 'Heads bigger than a quantum',
         text: '`standard` (quantum 1000) holds a request costing 7000; `latency` (quantum 2000) holds two costing 9000. One ring round would not let anybody dispatch.',
-        at: { scenario: 'drr-bulk-credit', decisions: 3 },
+        at: { scenario: 'drr-bulk-credit', decisions: 0 },
       },
       {
         title: 'Virtual rounds',
         text: 'Instead of looping round after round, DRR works out how many rounds the closest class still needs (latency: 4) and grants that many rounds to every class at once: standard 5000, latency 10000. latency dispatches l0 and keeps 1000. Select this pop in the log: the account shows the bulk rounds.',
-        at: { scenario: 'drr-bulk-credit', decisions: 4 },
+        at: { scenario: 'drr-bulk-credit', decisions: 1 },
       },
       {
         title: 'Weights survive',
         text: 'The next pop finishes the job for `standard` (7000 reached) and s0 leaves. Each class scaled the same number of rounds by its own quantum, so the 1 : 2 weighting is kept.',
-        at: { scenario: 'drr-bulk-credit', decisions: 5 },
+        at: { scenario: 'drr-bulk-credit', decisions: 2 },
       },
     ],
   },
@@ -111,22 +111,22 @@ export const TOURS: Tour[] = [
       {
         title: 'fast takes a turn',
         text: '`fast` earns 4, dispatches f0 (cost 2) and keeps 2 as the carry.',
-        at: { scenario: 'drr-blocked-class', decisions: 8 },
+        at: { scenario: 'drr-blocked-class', decisions: 1 },
       },
       {
         title: 'fast is blocked',
         text: "For three pops fast's head is pinned to a busy worker. fast keeps its 2 tokens but earns nothing, and `slow` takes s0, s1 and s2, earning credit only when it needs it.",
-        at: { scenario: 'drr-blocked-class', decisions: 11 },
+        at: { scenario: 'drr-blocked-class', decisions: 4 },
       },
       {
         title: 'Everything blocked',
         text: 'Three pops with both heads blocked: nothing dispatches and no deficit grows. A blocked ring grants no credit, however often the router asks.',
-        at: { scenario: 'drr-blocked-class', decisions: 14 },
+        at: { scenario: 'drr-blocked-class', decisions: 7 },
       },
       {
         title: 'Unblocked',
         text: 'fast is dispatchable again: its saved 2 tokens pay for f1 straight away, with no new quantum.',
-        at: { scenario: 'drr-blocked-class', decisions: 15 },
+        at: { scenario: 'drr-blocked-class', decisions: 8 },
       },
     ],
   },
