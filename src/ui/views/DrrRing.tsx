@@ -103,7 +103,7 @@ export function visitText(v: ClassVisit, quantum: number | null = null): string 
  * Replay order: each visit gets a slot (its position in the animation), and the bulk step takes the
  * slot just before the first final-scan visit.
  */
-export function visitSlots(rec: DecisionRecord): { visits: number[]; bulk: number | null } {
+export function visitSlots(rec: DecisionRecord): { visits: number[]; bulk: number | null; stagger: number } {
   const slots: number[] = [];
   let bulk: number | null = null;
   let next = 0;
@@ -111,12 +111,17 @@ export function visitSlots(rec: DecisionRecord): { visits: number[]; bulk: numbe
     if (v.phase === 'final' && bulk === null && rec.bulkRounds !== null) bulk = next++;
     slots.push(next++);
   }
-  if (bulk === null && rec.bulkRounds !== null) bulk = next;
-  return { visits: slots, bulk };
+  if (bulk === null && rec.bulkRounds !== null) bulk = next++;
+  // a long scan replays faster, so the verdict is never more than MAX_REPLAY_S away
+  const stagger = Math.min(VISIT_STAGGER_S, MAX_REPLAY_S / Math.max(1, next - 1));
+  return { visits: slots, bulk, stagger };
 }
 
-function delay(slot: number): string {
-  return `${Math.round(slot * VISIT_STAGGER_S * 100) / 100}s`;
+/** Longest replay of one arbitration (s): the last visit, the verdict, starts by then. */
+export const MAX_REPLAY_S = 1;
+
+function delay(slot: number, stagger: number): string {
+  return `${Math.round(slot * stagger * 100) / 100}s`;
 }
 
 const PHASE_LABEL: Record<ClassVisit['phase'], string> = { carry: 'carry', scan: 'scan', final: 'final' };
@@ -167,6 +172,23 @@ function textWidth(text: string, perChar: number): number {
 
 function shorten(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+/**
+ * A class name for the ring's centre: one line when it fits, else two, split at the `_`, `-` or
+ * space nearest the middle ("interactive_" / "cached"), each shortened to fit the hub.
+ */
+export function centerLines(name: string): string[] {
+  if (name.length <= 10) return [name];
+  let cut = -1;
+  for (let i = 1; i < name.length - 1; i++)
+    if (
+      '_- '.includes(name[i]) &&
+      (cut < 0 || Math.abs(i - name.length / 2) < Math.abs(cut - name.length / 2))
+    )
+      cut = i;
+  if (cut < 0) return [shorten(name, 12)];
+  return [shorten(name.slice(0, cut + 1), 12), shorten(name.slice(cut + 1), 12)];
 }
 
 function polar(r: number, angle: number): [number, number] {
@@ -251,7 +273,7 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
   const summary = describeRing(model);
 
   const quantumOf = new Map(model.classes.map((c) => [c.name, c.quantum]));
-  const slots = rec ? visitSlots(rec) : { visits: [], bulk: null };
+  const slots = rec ? visitSlots(rec) : { visits: [], bulk: null, stagger: VISIT_STAGGER_S };
   const lastSlot = new Map<string, number>();
   const bands = (rec?.visits ?? []).map((v, i) => {
     const seg = segs.find((s) => s.cls.name === v.class);
@@ -263,7 +285,7 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
         key={`${v.phase}:${v.class}`}
         className={`drr-visit-band tone-${visitTone(v)}`}
         d={arcPath(seg.start, seg.end, inner, inner + LANE_WIDTH)}
-        style={{ animationDelay: delay(slots.visits[i]) }}
+        style={{ animationDelay: delay(slots.visits[i], slots.stagger) }}
         data-visit={i + 1}
       >
         <title>{`visit ${i + 1} (${PHASE_LABEL[v.phase]}): ${visitText(v, quantumOf.get(v.class) ?? null)}`}</title>
@@ -283,7 +305,18 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
         DRR ring{' '}
         <span className="view-sub">
           {model.profile ? `profile ${model.profile}` : ''}
-          {model.variant ? ` · ${model.variant.toUpperCase()}` : ''}
+          {model.variant ? ' · ' : ''}
+          {model.variant ? (
+            <abbr
+              title={
+                model.variant === 'v2'
+                  ? "DRR variant V2, as the router's code: a class that dispatched and still has credit is tried first on the next pop (the carry)"
+                  : "DRR variant V1, as the router's docs: the next pop always starts at the cursor (no carry)"
+              }
+            >
+              {model.variant.toUpperCase()}
+            </abbr>
+          ) : null}
         </span>
       </h2>
       <p className="vh">{summary}</p>
@@ -343,7 +376,7 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
                       key={key}
                       className="drr-granted-flash"
                       d={arcPath(s.start, s.end, R_INNER - 3, R_OUTER + 1)}
-                      style={{ animationDelay: delay(lastSlot.get(s.cls.name) ?? 0) }}
+                      style={{ animationDelay: delay(lastSlot.get(s.cls.name) ?? 0, slots.stagger) }}
                     />
                   )}
                   <title>{`${s.cls.name}: deficit ${fmtCount(s.cls.deficit)} / quantum ${fmtCount(s.cls.quantum)}, ${fmtCount(s.cls.queued)} queued, ${stateText(s.cls)}`}</title>
@@ -389,19 +422,36 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
               </g>
             )}
             <circle r="7" className="drr-hub" />
-            <text className="drr-center-k" y="22" textAnchor="middle">
-              next scan
-            </text>
-            <text className="drr-center" y="36" textAnchor="middle">
-              {model.cursor ? shorten(model.cursor, 10) : '—'}
-            </text>
+            {(() => {
+              const lines = centerLines(model.cursor ?? '—');
+              const two = lines.length > 1;
+              return (
+                <>
+                  <text className="drr-center-k" y={two ? 19 : 22} textAnchor="middle">
+                    next scan
+                  </text>
+                  <text
+                    className="drr-center"
+                    y={two ? 31 : 36}
+                    textAnchor="middle"
+                    style={two ? { fontSize: '10px' } : undefined}
+                  >
+                    {lines.map((l, i) => (
+                      <tspan key={l} x="0" dy={i === 0 ? 0 : '1.15em'}>
+                        {l}
+                      </tspan>
+                    ))}
+                  </text>
+                </>
+              );
+            })()}
           </svg>
           <figcaption className="drr-legend">
             <span>
               <svg width="14" height="12" aria-hidden="true">
                 <path d="M7,1L12,6L7,11L2,6Z" className="drr-carry" />
               </svg>{' '}
-              carry {model.carry ?? '—'}
+              carry {model.carry ?? 'none'}
             </span>
             <span>
               <svg width="14" height="12" aria-hidden="true">
@@ -514,7 +564,13 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
             </span>
             <span className="unit">units: uncached tokens</span>
           </p>
-          <DecisionVisits record={rec} recordT={model.recordT} recordKey={key} quantumOf={quantumOf} />
+          <DecisionVisits
+            record={rec}
+            recordT={model.recordT}
+            recordKey={key}
+            quantumOf={quantumOf}
+            sandbox={snapshot?.kind === 'arbitration'}
+          />
         </div>
       </div>
     </section>
@@ -526,14 +582,22 @@ function DecisionVisits({
   recordT,
   recordKey,
   quantumOf,
+  sandbox,
 }: {
   record: DrrModel['record'];
   recordT: number | null;
   recordKey: string;
   quantumOf: Map<string, number>;
+  sandbox: boolean;
 }) {
   if (!record) {
-    return <p className="empty drr-no-decision">No arbitration yet: press Step to pop the next request.</p>;
+    return (
+      <p className="empty drr-no-decision">
+        {sandbox
+          ? 'No arbitration yet: press Step to pop the next request.'
+          : 'No arbitration yet: requests go straight to a worker while their pool has room; they wait in a class queue (and DRR picks among the classes) only once the workers are busy (prefill_busy_threshold).'}
+      </p>
+    );
   }
   const slots = visitSlots(record);
   const items: { key: string; slot: number; node: ReactElement }[] = record.visits.map((v, i) => {
@@ -544,7 +608,7 @@ function DecisionVisits({
       node: (
         <li
           className={`drr-visit tone-${tone}`}
-          style={{ animationDelay: delay(slots.visits[i]) }}
+          style={{ animationDelay: delay(slots.visits[i], slots.stagger) }}
           data-outcome={v.outcome}
           data-class={v.class}
         >
@@ -564,7 +628,11 @@ function DecisionVisits({
       key: 'bulk',
       slot: slots.bulk,
       node: (
-        <li className="drr-visit drr-bulk" style={{ animationDelay: delay(slots.bulk) }} data-outcome="bulk">
+        <li
+          className="drr-visit drr-bulk"
+          style={{ animationDelay: delay(slots.bulk, slots.stagger) }}
+          data-outcome="bulk"
+        >
           <span className="drr-visit-n">⋯</span>
           <span className="drr-visit-glyph" aria-hidden="true">
             ⟳

@@ -8,6 +8,9 @@ import {
   ringSegments,
   roundsNeeded,
   visitSlots,
+  VISIT_STAGGER_S,
+  MAX_REPLAY_S,
+  centerLines,
   visitText,
 } from '../../../src/ui/views/DrrRing';
 import type { DrrClassModel } from '../../../src/ui/views/read';
@@ -185,7 +188,24 @@ describe('DrrRing helpers', () => {
 
   test('replay slots put the bulk step right before the final scan', () => {
     const rec = JSON.parse(JSON.stringify(sessionSnapshot(bulkScript(), 4).lastRecord));
-    expect(visitSlots(rec)).toEqual({ visits: [0, 1, 3, 4], bulk: 2 });
+    // five slots: the replay is squeezed into MAX_REPLAY_S
+    expect(visitSlots(rec)).toEqual({ visits: [0, 1, 3, 4], bulk: 2, stagger: MAX_REPLAY_S / 4 });
+  });
+
+  test('a long scan replays faster: the verdict starts within MAX_REPLAY_S', () => {
+    const rec = JSON.parse(JSON.stringify(sessionSnapshot(bulkScript(), 4).lastRecord));
+    rec.visits = Array.from({ length: 12 }, () => rec.visits[0]);
+    const slots = visitSlots(rec);
+    const last = Math.max(...slots.visits, slots.bulk ?? 0);
+    expect(last * slots.stagger).toBeCloseTo(MAX_REPLAY_S, 9);
+    expect(slots.stagger).toBeLessThan(VISIT_STAGGER_S);
+  });
+
+  test('the centre names the next class on one line, or two split at an underscore', () => {
+    expect(centerLines('A')).toEqual(['A']);
+    expect(centerLines('interactive_cached')).toEqual(['interactive_', 'cached']);
+    expect(centerLines('latency_uncached')).toEqual(['latency_', 'uncached']);
+    expect(centerLines('averyveryverylongname')).toEqual(['averyveryve…']);
   });
 
   test('granted visits show the credit before paying', () => {
