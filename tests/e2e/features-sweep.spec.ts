@@ -25,7 +25,11 @@ test('a 3-point sweep runs to 100 %, plots 3 points, and a point opens its run',
   const results = page.getByRole('region', { name: 'Sweep results' });
   const points = results.getByRole('button', { name: /^Open run/ });
   await expect(points).toHaveCount(3);
-  await expect(results.getByRole('img', { name: /Latency vs load/ })).toBeVisible();
+  await expect(results.getByRole('img', { name: /Latency vs Workers/ })).toBeVisible();
+  // Two results plotted against each other: points only (a line in sweep order would cross itself).
+  await expect(
+    results.locator('figure', { hasText: 'Throughput vs fairness' }).locator('svg.sweep-svg path'),
+  ).toHaveCount(0);
   await expect(results).toContainText('throughput (tokens/s)');
 
   const [png] = await Promise.all([

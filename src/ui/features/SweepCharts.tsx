@@ -1,13 +1,17 @@
 /**
- * The sweep's charts: the throughput/fairness frontier (paper Fig. 1), the swept parameter against
- * throughput and Jain's index (paper Fig. 10), and latency against offered load. d3 computes the
- * scales and paths; React owns the nodes. Each point opens its run.
+ * The sweep's charts: the throughput/fairness frontier (paper Fig. 1, points tagged with their swept
+ * value), the swept parameter against throughput and Jain's index (paper Fig. 10), and the swept
+ * parameter against latency. d3 computes the scales and paths; React owns the nodes. Each point
+ * opens its run. A metric that barely moves across the sweep gets its natural range and a note
+ * instead of an auto-zoomed axis (see sweep-axes.ts).
  */
 import { line as d3line, scaleLinear, scaleLog } from 'd3';
 import { useRef } from 'react';
 import type { RunResult } from '../../core/sim';
 import { downloadPng, downloadSvg } from './charts';
+import { type AxisRule, axisRange, flatNote } from './sweep-axes';
 import type { SweepPoint, SweepRun } from './store';
+import './sweep.css';
 
 const W = 340;
 const H = 230;
@@ -29,26 +33,8 @@ function tickText(v: number, scaleFmt: (v: number) => string): string {
   return Math.abs(v) >= 1e4 ? fmt(v) : scaleFmt(v);
 }
 
-function extent(values: number[], zero = false): [number, number] {
-  const finite = values.filter(Number.isFinite);
-  if (finite.length === 0) return [0, 1];
-  let lo = Math.min(...finite);
-  let hi = Math.max(...finite);
-  if (zero && lo > 0) lo = 0;
-  if (lo === hi) {
-    const pad = Math.abs(lo) * 0.1 || 1;
-    lo -= pad;
-    hi += pad;
-  }
-  return [lo, hi];
-}
-
 export function throughputOf(r: RunResult): number {
   return r.throughput.tokens_per_s;
-}
-
-export function offeredLoad(r: RunResult): number {
-  return r.sim_time_s > 0 ? r.requests.injected / r.sim_time_s : 0;
 }
 
 interface Series {
@@ -58,8 +44,16 @@ interface Series {
   dashed?: boolean;
   axis: 'left' | 'right';
   pts: { x: number; y: number; point: number; tag?: string }[];
-  /** Draw a connecting line (sweep points) or markers only (baselines). */
+  /** Join the points with a line: only where x is the swept parameter, so the line follows the sweep. */
   connect: boolean;
+  /** Circles for swept points, diamonds for baselines. */
+  marker: 'circle' | 'diamond';
+}
+
+/** What an axis shows: its range rule and, for the note under the chart, the metric's name. */
+interface Axis {
+  rule: AxisRule;
+  metric?: string;
 }
 
 interface ChartProps {
@@ -68,10 +62,11 @@ interface ChartProps {
   yLabel: string;
   y2Label?: string;
   xLog?: boolean;
-  yDomain?: [number, number];
-  y2Domain?: [number, number];
-  /** Start the y axes at 0 (default) or fit them to the data. */
-  yZero?: boolean;
+  /** The x values are whole numbers (a worker count): no ticks in between. */
+  xIntegers?: boolean;
+  xAxis: Axis;
+  yAxis: Axis;
+  y2Axis?: Axis;
   series: Series[];
   sweep: SweepRun;
   onOpen: (index: number) => void;
@@ -86,26 +81,48 @@ function pointLabel(sweep: SweepRun, i: number): string {
 
 function Chart(props: ChartProps) {
   const { series, sweep } = props;
-  const xs = series.flatMap((s) => s.pts.map((p) => p.x));
-  const left = series.filter((s) => s.axis === 'left').flatMap((s) => s.pts.map((p) => p.y));
-  const right = series.filter((s) => s.axis === 'right').flatMap((s) => s.pts.map((p) => p.y));
-  const [x0, x1] = extent(xs);
-  const x = (props.xLog && x0 > 0 ? scaleLog() : scaleLinear())
-    .domain(props.xLog && x0 > 0 ? [x0, x1] : [x0, x1])
-    .range([M.left, W - M.right]);
+  const leftSeries = series.filter((s) => s.axis === 'left');
+  const rightSeries = series.filter((s) => s.axis === 'right');
+  const right = rightSeries.flatMap((s) => s.pts.map((p) => p.y));
+  const xRange = axisRange(
+    props.xAxis.rule,
+    series.map((s) => s.pts.map((p) => p.x)),
+  );
+  const yRange = axisRange(
+    props.yAxis.rule,
+    leftSeries.map((s) => s.pts.map((p) => p.y)),
+  );
+  const y2Range = axisRange(
+    props.y2Axis?.rule ?? 'fit',
+    rightSeries.map((s) => s.pts.map((p) => p.y)),
+  );
+  const [x0, x1] = xRange.domain;
+  const x = (props.xLog && x0 > 0 ? scaleLog() : scaleLinear()).domain([x0, x1]).range([M.left, W - M.right]);
   if (!props.xLog) x.nice();
   const y = scaleLinear()
-    .domain(props.yDomain ?? extent(left, props.yZero !== false))
+    .domain(yRange.domain)
     .range([H - M.bottom, M.top])
     .nice();
   const y2 = scaleLinear()
-    .domain(props.y2Domain ?? extent(right, props.yZero !== false))
+    .domain(y2Range.domain)
     .range([H - M.bottom, M.top])
     .nice();
+  const flatMetrics = [
+    ...(xRange.flat && props.xAxis.metric ? [props.xAxis.metric] : []),
+    ...(yRange.flat && props.yAxis.metric ? [props.yAxis.metric] : []),
+    ...(y2Range.flat && right.length > 0 && props.y2Axis?.metric ? [props.y2Axis.metric] : []),
+  ];
+  const note = flatNote(flatMetrics);
+  const tags = placeTags(
+    series.map((s) => {
+      const yy = s.axis === 'left' ? y : y2;
+      return s.pts.map((p) => ({ x: x(p.x), y: yy(p.y), text: p.tag }));
+    }),
+  );
   // Log axes: label the powers of ten only (the in-between ticks crowd each other).
   const xTicks = props.xLog
     ? x.ticks(4).filter((t) => Math.abs(Math.log10(t) - Math.round(Math.log10(t))) < 1e-9)
-    : x.ticks(5);
+    : x.ticks(5).filter((t) => !props.xIntegers || Number.isInteger(t));
   // Narrow ranges (Jain's index 0.519–0.522) need the scale's own precision.
   const yFmt = y.tickFormat(5);
   const y2Fmt = y2.tickFormat(5);
@@ -199,7 +216,7 @@ function Chart(props: ChartProps) {
             {props.y2Label}
           </text>
         )}
-        {series.map((s) => {
+        {series.map((s, si) => {
           const yy = s.axis === 'left' ? y : y2;
           const pts = s.pts.map((p) => ({ x: x(p.x), y: yy(p.y), point: p.point, tag: p.tag }));
           return (
@@ -231,7 +248,7 @@ function Chart(props: ChartProps) {
                   }}
                 >
                   <title>{`${pointLabel(sweep, p.point)} — click to open this run`}</title>
-                  {s.connect ? (
+                  {s.marker === 'circle' ? (
                     <circle
                       cx={p.x}
                       cy={p.y}
@@ -253,17 +270,19 @@ function Chart(props: ChartProps) {
                 </g>
               ))}
               {/* Value tags apart from the markers, so a marker's box (and its click point) is the marker alone. */}
-              {pts.map((p) =>
-                p.tag ? (
-                  <text key={`tag${p.point}`} x={p.x + 7} y={p.y - 7} className="point-tag">
+              {pts.map((p, pi) => {
+                const at = tags[si][pi];
+                return p.tag && at ? (
+                  <text key={`tag${p.point}`} x={at.x} y={at.y} className="point-tag">
                     {p.tag}
                   </text>
-                ) : null,
-              )}
+                ) : null;
+              })}
             </g>
           );
         })}
       </svg>
+      {note && <p className="sweep-chart-note">{note}</p>}
       <ul className="sweep-legend">
         {series.map((s) => (
           <li key={s.label}>
@@ -277,7 +296,11 @@ function Chart(props: ChartProps) {
                 strokeWidth={s.connect ? 2 : 0}
                 strokeDasharray={s.dashed ? '5 4' : undefined}
               />
-              {!s.connect && <rect x={9} y={1} width={8} height={8} fill={s.color} />}
+              {s.marker === 'diamond' ? (
+                <rect x={10} y={2} width={6} height={6} transform="rotate(45 13 5)" fill={s.color} />
+              ) : (
+                !s.connect && <circle cx={13} cy={5} r={4} fill={s.color} />
+              )}
             </svg>
             {s.label}
           </li>
@@ -295,12 +318,15 @@ export function SweepCharts({ sweep, onOpen }: { sweep: SweepRun; onOpen: (index
   const swept = done.filter((d) => d.p.value !== null).sort((a, b) => (a.p.value ?? 0) - (b.p.value ?? 0));
   const baselines = done.filter((d) => d.p.value === null);
   const name = sweep.label.split(' — ')[0].split(' (')[0];
+  // Two results against each other: the sweep order is not an order along either axis, so a line
+  // through the points would cross itself; each point carries its swept value instead.
   const frontier: Series[] = [
     {
-      label: `${name} sweep`,
+      label: `${name} sweep (tag: ${name} value)`,
       color: 'var(--c0)',
       axis: 'left',
-      connect: true,
+      connect: false,
+      marker: 'circle',
       pts: swept.map((d) => ({
         x: throughputOf(d.p.result),
         y: d.p.result.jain_index,
@@ -313,6 +339,7 @@ export function SweepCharts({ sweep, onOpen }: { sweep: SweepRun; onOpen: (index
       color: `var(--c${[5, 2, 3, 1][k % 4]})`,
       axis: 'left' as const,
       connect: false,
+      marker: 'diamond' as const,
       pts: [{ x: throughputOf(d.p.result), y: d.p.result.jain_index, point: d.i, tag: d.p.label }],
     })),
   ];
@@ -320,12 +347,15 @@ export function SweepCharts({ sweep, onOpen }: { sweep: SweepRun; onOpen: (index
     swept.length > 1 &&
     swept.every((d) => (d.p.value ?? 0) > 0) &&
     isLogSpread(swept.map((d) => d.p.value ?? 1));
+  const xIntegers = swept.every((d) => Number.isInteger(d.p.value));
+  const xLabel = `${name} (${sweep.unit}${xLog ? ', log scale' : ''})`;
   const response: Series[] = [
     {
       label: 'throughput (tokens/s)',
       color: 'var(--c0)',
       axis: 'left',
       connect: true,
+      marker: 'circle',
       pts: swept.map((d) => ({ x: d.p.value ?? 0, y: throughputOf(d.p.result), point: d.i })),
     },
     {
@@ -334,20 +364,22 @@ export function SweepCharts({ sweep, onOpen }: { sweep: SweepRun; onOpen: (index
       dashed: true,
       axis: 'right',
       connect: true,
+      marker: 'circle',
       pts: swept.map((d) => ({ x: d.p.value ?? 0, y: d.p.result.jain_index, point: d.i })),
     },
   ];
+  // Latency against what was swept (offered load moves only when a rate is swept, and then with it).
   const latencyPts = (key: 'e2e_p50_s' | 'e2e_p99_s') =>
-    [...done]
+    swept
       .filter((d) => d.p.result.latency[key] !== null)
-      .sort((a, b) => offeredLoad(a.p.result) - offeredLoad(b.p.result))
-      .map((d) => ({ x: offeredLoad(d.p.result), y: d.p.result.latency[key] ?? 0, point: d.i }));
+      .map((d) => ({ x: d.p.value ?? 0, y: d.p.result.latency[key] ?? 0, point: d.i }));
   const latency: Series[] = [
     {
       label: 'end-to-end p50',
       color: 'var(--c2)',
       axis: 'left',
       connect: true,
+      marker: 'circle',
       pts: latencyPts('e2e_p50_s'),
     },
     {
@@ -356,6 +388,7 @@ export function SweepCharts({ sweep, onOpen }: { sweep: SweepRun; onOpen: (index
       dashed: true,
       axis: 'left',
       connect: true,
+      marker: 'circle',
       pts: latencyPts('e2e_p99_s'),
     },
   ];
@@ -365,7 +398,8 @@ export function SweepCharts({ sweep, onOpen }: { sweep: SweepRun; onOpen: (index
         title="Throughput vs fairness"
         xLabel="throughput (tokens/s)"
         yLabel="Jain's fairness index"
-        yZero={false}
+        xAxis={{ rule: 'nonneg', metric: 'throughput' }}
+        yAxis={{ rule: 'jain', metric: "Jain's index" }}
         series={frontier}
         sweep={sweep}
         onOpen={onOpen}
@@ -373,26 +407,62 @@ export function SweepCharts({ sweep, onOpen }: { sweep: SweepRun; onOpen: (index
       />
       <Chart
         title={`${name} vs throughput and fairness`}
-        xLabel={`${name} (${sweep.unit}${xLog ? ', log scale' : ''})`}
+        xLabel={xLabel}
         yLabel="throughput (tokens/s)"
         y2Label="Jain's index"
         xLog={xLog}
-        yZero={false}
+        xIntegers={xIntegers}
+        xAxis={{ rule: 'fit' }}
+        yAxis={{ rule: 'nonneg', metric: 'throughput' }}
+        y2Axis={{ rule: 'jain', metric: "Jain's index" }}
         series={response}
         sweep={sweep}
         onOpen={onOpen}
         focusable={false}
       />
       <Chart
-        title="Latency vs load"
-        xLabel="offered load (requests/s)"
+        title={`Latency vs ${name}`}
+        xLabel={xLabel}
         yLabel="end-to-end latency (s)"
+        xLog={xLog}
+        xIntegers={xIntegers}
+        xAxis={{ rule: 'fit' }}
+        yAxis={{ rule: 'zero', metric: 'latency' }}
         series={latency}
         sweep={sweep}
         onOpen={onOpen}
         focusable={false}
       />
     </div>
+  );
+}
+
+/** Rough width of a tag in the chart's 10px font. */
+function tagWidth(text: string): number {
+  return 5.6 * text.length;
+}
+
+/**
+ * Where each point's tag goes: up and right of its marker, moved down a line at a time while it
+ * would overlap a tag placed before it (points that land close together stay readable).
+ */
+function placeTags(
+  series: { x: number; y: number; text?: string }[][],
+): ({ x: number; y: number } | null)[][] {
+  const placed: { x: number; y: number; w: number }[] = [];
+  return series.map((pts) =>
+    pts.map((p) => {
+      if (!p.text) return null;
+      const w = tagWidth(p.text);
+      const at = { x: p.x + 7, y: p.y - 7, w };
+      for (let tries = 0; tries < 12; tries++) {
+        const clash = placed.some((q) => Math.abs(q.y - at.y) < 11 && at.x < q.x + q.w && q.x < at.x + at.w);
+        if (!clash) break;
+        at.y += 11;
+      }
+      placed.push(at);
+      return { x: at.x, y: at.y };
+    }),
   );
 }
 
