@@ -149,12 +149,14 @@ function LatencyTable({ clients, selected }: { clients: ClientModel[]; selected:
                   <span className="swatch" style={{ background: colorFor(c.index) }} aria-hidden="true" />
                   {c.name}
                 </th>
-                <td className="num">
-                  {fmtSeconds(c.ttftP50)} / {fmtSeconds(c.ttftP99)}
+                <td className="num lat">
+                  <span className="fig-v">{fmtSeconds(c.ttftP50)}</span> /{' '}
+                  <span className="fig-v">{fmtSeconds(c.ttftP99)}</span>
                 </td>
                 <td className="bars">{bar(c.ttftP50, c.ttftP99, maxT, c.index)}</td>
-                <td className="num">
-                  {fmtSeconds(c.e2eP50)} / {fmtSeconds(c.e2eP99)}
+                <td className="num lat">
+                  <span className="fig-v">{fmtSeconds(c.e2eP50)}</span> /{' '}
+                  <span className="fig-v">{fmtSeconds(c.e2eP99)}</span>
                 </td>
                 <td className="bars">{bar(c.e2eP50, c.e2eP99, maxE, c.index)}</td>
                 <td className="num">{fmtNum(c.completed)}</td>

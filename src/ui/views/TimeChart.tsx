@@ -212,7 +212,9 @@ export function TimeChart(props: TimeChartProps) {
         )}
         {bandPath && beyondNote && (
           <text className="band-beyond" x={x0 + 6} y={y1 + 12}>
-            {beyondNote}
+            <title>{beyondNote}</title>
+            {/* about 6 px a character at 11 px: the short form when the full note would not fit */}
+            {beyondNote.length * 6 <= x1 - x0 - 12 ? beyondNote : 'band extends beyond the chart'}
           </text>
         )}
         {!dense &&

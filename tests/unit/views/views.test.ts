@@ -173,8 +173,8 @@ describe('Figures', () => {
     expect(html).toContain('Throughput over 4 s in service units/s; latest 300');
     // alice serves at 200/s and bob at 100/s: Jain = 300² / (2 · (200² + 100²)) = 0.9.
     expect(html).toContain('latest 0.9 (1 means equal service rates)');
-    expect(html).toContain('120 ms / 400 ms');
-    expect(html).toContain('1.50 s / 3.25 s');
+    expect(html).toContain('<span class="fig-v">120 ms</span> / <span class="fig-v">400 ms</span>');
+    expect(html).toContain('<span class="fig-v">1.50 s</span> / <span class="fig-v">3.25 s</span>');
     expect(html).toContain('Requests waiting per client over 4 s; latest: alice 1, bob 4');
     await expect(pretty(html)).toMatchFileSnapshot('__snapshots__/figures-cluster.html');
   });
