@@ -1,6 +1,6 @@
 import { persistTheme, SPEEDS, speedLabel, useUi } from '../state/store';
 import type { Driver } from './driver';
-import { SCENARIOS } from './scenarios';
+import { SCENARIOS, scenarioGroups } from './scenarios';
 import { share } from './share/share';
 
 export function formatSimTime(t: number): string {
@@ -14,6 +14,14 @@ function shortSpeed(index: number): string {
     .replace('as fast as possible', 'max');
 }
 
+/**
+ * After a mouse click, give the focus back to the page so that Space means Play/Pause (as the help
+ * says) rather than "press the button I clicked last". Keyboard presses (detail 0) keep the focus.
+ */
+function blurAfterPointer(e: React.MouseEvent<HTMLButtonElement>): void {
+  if (e.detail > 0) e.currentTarget.blur();
+}
+
 /** Play/Pause, Step back, Step and Reset: the playground's masthead and the embed strip share them. */
 export function Transport({ driver }: { driver: Driver }) {
   const playing = useUi((s) => s.playing);
@@ -25,7 +33,10 @@ export function Transport({ driver }: { driver: Driver }) {
       <button
         type="button"
         className="primary"
-        onClick={() => driver.toggle()}
+        onClick={(e) => {
+          blurAfterPointer(e);
+          driver.toggle();
+        }}
         disabled={done && !playing}
         title={done ? 'The run is over: Reset to start again' : playing ? 'Pause (Space)' : 'Play (Space)'}
       >
@@ -35,7 +46,10 @@ export function Transport({ driver }: { driver: Driver }) {
         type="button"
         className="step-back"
         aria-label="Previous decision"
-        onClick={() => void driver.stepBack()}
+        onClick={(e) => {
+          blurAfterPointer(e);
+          void driver.stepBack();
+        }}
         disabled={atStart}
         title={
           kind === 'arbitration'
@@ -47,7 +61,10 @@ export function Transport({ driver }: { driver: Driver }) {
       </button>
       <button
         type="button"
-        onClick={() => void driver.step(1)}
+        onClick={(e) => {
+          blurAfterPointer(e);
+          void driver.step(1);
+        }}
         disabled={done}
         title={
           kind === 'arbitration'
@@ -57,7 +74,14 @@ export function Transport({ driver }: { driver: Driver }) {
       >
         Step
       </button>
-      <button type="button" onClick={() => void driver.reset()} title="Restart from t = 0 (R)">
+      <button
+        type="button"
+        onClick={(e) => {
+          blurAfterPointer(e);
+          void driver.reset();
+        }}
+        title="Restart from t = 0 (R)"
+      >
         Reset
       </button>
     </>
@@ -92,14 +116,22 @@ export function Controls({ driver }: { driver: Driver }) {
             useUi.setState({ message: null });
             void driver.openScenario(e.target.value);
           }}
-          title="Pick a shipped scenario or DRR sandbox script"
+          title={
+            known
+              ? `${SCENARIOS.find((s) => s.id === scenarioId)?.title ?? ''}: pick another shipped scenario or DRR sandbox script`
+              : 'Pick a shipped scenario or DRR sandbox script'
+          }
         >
           {!known && <option value="">(custom)</option>}
-          {SCENARIOS.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.title}
-              {s.kind === 'arbitration' ? ' — DRR sandbox' : ''}
-            </option>
+          {scenarioGroups().map((g) => (
+            <optgroup key={g.label} label={g.label}>
+              {g.scenarios.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.title}
+                  {s.kind === 'arbitration' ? ' — DRR sandbox' : ''}
+                </option>
+              ))}
+            </optgroup>
           ))}
         </select>
       </label>

@@ -37,6 +37,34 @@ export const SCENARIOS: ShippedScenario[] = Object.entries(files)
           : a.title.localeCompare(b.title),
   );
 
+/** Groups of the scenario picker, in order; each scenario falls in the first whose test it passes. */
+const GROUPS: { label: string; test: (s: ShippedScenario) => boolean }[] = [
+  { label: 'Start here', test: (s) => s.id === 'default' },
+  { label: 'DRR sandbox: the policy-class queue alone', test: (s) => s.kind === 'arbitration' },
+  { label: 'DLPM paper re-creations', test: (s) => s.id.startsWith('paper-') },
+  { label: 'VTC artifact', test: (s) => s.id.startsWith('vtc-') },
+  { label: 'BLIS and Vajra schedulers', test: (s) => s.id.startsWith('blis-') || s.id.startsWith('vajra-') },
+  {
+    label: 'Routers and guarantees',
+    test: (s) => s.id.startsWith('cluster-') || s.id.startsWith('guarantee-') || s.id.startsWith('dynamo-'),
+  },
+  { label: 'Benchmark', test: (s) => s.id.startsWith('bench-') },
+  { label: 'Workloads', test: () => true },
+];
+
+/** The scenarios by picker group (groups without scenarios left out), each group in SCENARIOS order. */
+export function scenarioGroups(list: readonly ShippedScenario[] = SCENARIOS): {
+  label: string;
+  scenarios: ShippedScenario[];
+}[] {
+  const out = GROUPS.map((g) => ({ label: g.label, scenarios: [] as ShippedScenario[] }));
+  for (const s of list) {
+    const i = GROUPS.findIndex((g) => g.test(s));
+    out[i].scenarios.push(s);
+  }
+  return out.filter((g) => g.scenarios.length > 0);
+}
+
 export const DEFAULT_SCENARIO_ID = SCENARIOS.find((s) => s.id === 'default')?.id ?? SCENARIOS[0]?.id ?? '';
 
 export function scenarioText(id: string): string {

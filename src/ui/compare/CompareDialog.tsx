@@ -9,7 +9,7 @@ import { useUi } from '../../state/store';
 import type { Driver } from '../driver';
 import { FeatureDialog } from '../features/FeatureDialog';
 import { compareRunner } from './runner';
-import { type CompareChoice, choiceOf, runLabel, runParts, settingsOf } from './settings';
+import { type CompareChoice, changesNothing, choiceOf, runLabel, runParts, settingsOf } from './settings';
 import { useCompare } from './store';
 
 export function CompareDialog({ driver }: { driver: Driver }) {
@@ -141,6 +141,12 @@ function CompareForm({ driver }: { driver: Driver }) {
             onChange={(e) => set({ label: e.target.value })}
           />
         </label>
+        {changesNothing(choice, aText) && (
+          <p className="hint">
+            B is the same as A so far: pick another scheduler or routing, add an override, or edit a copy —
+            otherwise both columns show the same run.
+          </p>
+        )}
         {error && (
           <pre className="compare-error error-text" role="alert">
             {error}

@@ -48,6 +48,18 @@ export function settingsOf(choice: CompareChoice): CompareSettings {
   return out;
 }
 
+/** Whether the dialog's choice would make B an exact copy of A (nothing to compare yet). */
+export function changesNothing(choice: CompareChoice, aText: string): boolean {
+  if (choice.copy !== null) return choice.copy.trim() === aText.trim();
+  const a = runParts(aText);
+  const same = (picked: string, current: string | undefined) => picked === '' || picked === current;
+  return (
+    same(choice.scheduler, a?.scheduler) &&
+    same(choice.routing, a?.routing) &&
+    lines(choice.extra).length === 0
+  );
+}
+
 /** The dialog's fields for existing settings (the inverse of `settingsOf` for what it produces). */
 export function choiceOf(settings: CompareSettings | null): CompareChoice {
   const choice: CompareChoice = {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  changesNothing,
   choiceOf,
   labelOfB,
   resolveRunB,
@@ -75,5 +76,18 @@ describe('compare settings', () => {
     expect(labelOfB(a, DEFAULT, { sets: ['scheduler.quantum=9000'] })).toBe('scheduler.quantum=9000');
     expect(labelOfB(a, DEFAULT, { scenario: DEFAULT })).toBe('edited copy');
     expect(labelOfB(a, DEFAULT, { label: 'mine' })).toBe('mine');
+  });
+});
+
+describe('changesNothing', () => {
+  const blank = { scheduler: '', routing: '', extra: '', copy: null, label: '' };
+  it('is true until B differs from A: same picks, comment-only overrides, an unedited copy', () => {
+    const a = readFileSync('scenarios/default.yaml', 'utf8');
+    expect(changesNothing(blank, a)).toBe(true);
+    expect(changesNothing({ ...blank, scheduler: 'dlpm', extra: '# nothing yet\n' }, a)).toBe(true);
+    expect(changesNothing({ ...blank, copy: `${a}\n` }, a)).toBe(true);
+    expect(changesNothing({ ...blank, scheduler: 'lpm' }, a)).toBe(false);
+    expect(changesNothing({ ...blank, extra: 'seed=2' }, a)).toBe(false);
+    expect(changesNothing({ ...blank, copy: a.replace('seed:', 'seed: 9 #') }, a)).toBe(false);
   });
 });
