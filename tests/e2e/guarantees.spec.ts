@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { open } from './helpers';
+import { open, pickScenario } from './helpers';
 
 const REAL = readFileSync('scenarios/guarantee-dlpm.yaml', 'utf8');
 const BROKEN = readFileSync('scenarios/guarantee-broken-dlpm.yaml', 'utf8');
@@ -37,4 +37,20 @@ test('the broken DLPM violates the bound and says when; the real one does not', 
   await expect(region).not.toContainText('violated at');
   await expect(region.getByRole('note')).toHaveCount(0);
   expect(errors).toEqual([]);
+});
+
+test('DoubleQ: a bound far above the gaps goes off scale instead of flattening them', async ({ page }) => {
+  await open(page);
+  await pickScenario(page, 'paper-tot-s1-4w');
+  await page.evaluate(() => window.fairground.runUntil(10));
+  const region = page.getByRole('region', { name: 'Guarantees' });
+  await expect(region.locator('.gu-bound[data-off-scale="true"]')).toBeAttached();
+  await expect(region.getByRole('img')).toContainText(/bound [\d,]+ ↑ \(off scale\)/);
+  await expect(region.getByRole('list', { name: 'Client pairs' })).toContainText(
+    /bound [\d,]+ \(above the axis\)/,
+  );
+  // the Client service curves keep their own scale; the band's note says it reaches beyond
+  const cs = page.getByRole('region', { name: 'Client service' });
+  await expect(cs.locator('.band[data-beyond="true"]')).toBeAttached();
+  await expect(cs).toContainText('the band extends beyond the chart');
 });
