@@ -17,7 +17,7 @@ export const SHORTCUTS: [string, string][] = [
   ['R', 'Reset to t = 0'],
   ['?', 'Show this help'],
   ['Esc', 'Close a dialog, or leave compare mode'],
-  ['↑ / ↓ in the log', 'Select a decision (pauses and highlights it)'],
+  ['↑ / ↓', 'In the decision log: select a decision (pauses and highlights it)'],
 ];
 
 function Dialog({

@@ -16,13 +16,21 @@ function regionName(el: Element | null): string {
 }
 
 /** "Region — what the chart shows", e.g. "Client service — Cumulative service per client". */
+/** Close a parenthesis the cut left open ("deficit (service units" → "deficit (service units)"). */
+export function balanced(text: string): string {
+  const open = (text.match(/\(/g) ?? []).length - (text.match(/\)/g) ?? []).length;
+  return open > 0 ? text + ')'.repeat(open) : text;
+}
+
 function nameOf(svg: SVGSVGElement): string {
   const region = regionName(
     svg.parentElement?.closest('section[aria-label], section[aria-labelledby], [role="region"]') ?? null,
   );
-  const own = (svg.querySelector(':scope > title')?.textContent ?? svg.getAttribute('aria-label') ?? '')
-    .split(/[;:]| over /)[0]
-    .trim();
+  const own = balanced(
+    (svg.querySelector(':scope > title')?.textContent ?? svg.getAttribute('aria-label') ?? '')
+      .split(/[;:]| over /)[0]
+      .trim(),
+  );
   if (own && region && own !== region) return `${region} — ${own}`;
   return region || own || 'chart';
 }

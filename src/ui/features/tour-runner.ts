@@ -1,10 +1,11 @@
 /**
  * Moves the playground to a tour step's moment with the driver's load / step / runUntil (the same
  * calls `window.fairground` makes): loads the step's scenario when it is not the one running, then
- * steps forward (resetting first when the step is behind the playhead) or runs until its time.
+ * seeks to the step's decision (from the nearest restore point when it is behind) or runs until its
+ * time.
  */
 import { applyOverrides } from '../../scenario';
-import { useEdits } from '../../state/edits';
+import { extractPolicy, useEdits } from '../../state/edits';
 import { useUi } from '../../state/store';
 import type { Driver } from '../driver';
 import { SCENARIOS, scenarioText } from '../scenarios';
@@ -27,17 +28,14 @@ export async function goToMoment(driver: Driver, at: TourMoment): Promise<string
   if (!running) {
     const failed = await openInPlayground(driver, text, undefined, {
       id: at.scenario,
-      original: { scenario: scenarioText(at.scenario), policy: useEdits.getState().original.policy },
+      // the shipped text is the original: Revert stays off until the viewer edits something
+      original: { scenario: scenarioText(at.scenario), policy: extractPolicy(scenarioText(at.scenario)) },
     });
     if (failed) return failed;
   }
   if (at.decisions !== undefined) {
-    let now = useUi.getState().decisionCount;
-    if (at.decisions < now) {
-      await driver.reset();
-      now = useUi.getState().decisionCount;
-    }
-    if (at.decisions > now) await driver.step(at.decisions - now);
+    // forward by stepping on, back from the nearest restore point
+    if (at.decisions !== useUi.getState().decisionCount) await driver.seek({ decision: at.decisions });
   } else if (at.time !== undefined) {
     await driver.runUntil(at.time);
   }
