@@ -20,7 +20,8 @@ function chipTitle(r: QueuedModel, cls: string, now: number | null, position: nu
   if (r.rawIsl !== null) parts.push(`input ${fmtCount(r.rawIsl)} tokens, ${fmtCount(r.cached ?? 0)} cached`);
   if (r.priority !== null) parts.push(`priority ${fmtNum(r.priority)}`);
   if (r.strictPriority) parts.push(`strict tier ${r.strictPriority}`);
-  if (r.arrivalS !== null) parts.push(`arrived at ${fmtSeconds(r.arrivalS)}`);
+  if (r.arrivalS !== null)
+    parts.push(now === null ? `arrival ${fmtNum(r.arrivalS)}` : `arrived at ${fmtSeconds(r.arrivalS)}`);
   if (now !== null && r.arrivalS !== null) parts.push(`waiting ${fmtSeconds(Math.max(0, now - r.arrivalS))}`);
   return parts.join(', ');
 }
@@ -38,7 +39,9 @@ export function ClassQueues({ snapshot, highlight, onSelect }: ViewProps) {
       </section>
     );
   }
-  const now = simTime(snapshot);
+  // the sandbox has no clock: its arrival times are the script's (the op index unless it sets them)
+  const sandbox = snapshot?.kind === 'arbitration';
+  const now = sandbox ? null : simTime(snapshot);
   const clientIndex = new Map(readClients(snapshot).map((c) => [c.name, c.index]));
   const total = drr.classes.reduce((s, c) => s + c.queued, 0);
   const selReq = highlight?.request ?? null;
@@ -95,7 +98,7 @@ export function ClassQueues({ snapshot, highlight, onSelect }: ViewProps) {
                           {now !== null && r.arrivalS !== null
                             ? ` · ${fmtSeconds(Math.max(0, now - r.arrivalS))}`
                             : r.arrivalS !== null
-                              ? ` · t ${fmtNum(r.arrivalS)} s`
+                              ? ` · t ${fmtNum(r.arrivalS)}${sandbox ? '' : ' s'}`
                               : ''}
                         </span>
                       </>
@@ -134,7 +137,13 @@ export function ClassQueues({ snapshot, highlight, onSelect }: ViewProps) {
       <p className="legend">
         <span>c = cost (uncached tokens)</span>
         <span>p = priority</span>
-        <span>{now !== null ? 'age = now − arrival' : 't = arrival time (s)'}</span>
+        <span>
+          {now !== null
+            ? 'age = now − arrival'
+            : sandbox
+              ? "t = arrival (the script's, else its op number)"
+              : 't = arrival time (s)'}
+        </span>
         <span>framed chip = class head</span>
       </p>
     </section>

@@ -33,11 +33,15 @@ describe('ClassQueues', () => {
   });
 
   test('age = now − arrival when the snapshot has a time', () => {
-    const snap = { ...sessionSnapshot(burstScript(), 11), sim_time_s: 10 };
+    // (a cluster's clock: the sandbox has none, and shows arrival numbers instead of ages)
+    const snap = { ...sessionSnapshot(burstScript(), 11), kind: 'cluster', sim_time_s: 10 };
     const html = render(ClassQueues, snap);
     // b0 arrived at t = 4 s (its op index): it has waited 6 s.
     expect(html).toContain('waiting 6.00 s');
     expect(html).toContain('age = now − arrival');
+    const sandbox = render(ClassQueues, { ...sessionSnapshot(burstScript(), 11), sim_time_s: 10 });
+    expect(sandbox).not.toContain('waiting 6.00 s');
+    expect(sandbox).toContain('t = arrival (the script');
   });
 
   test('long queues are cut with a count of the rest', () => {
