@@ -30,7 +30,7 @@ export function ClassQueues({ snapshot, highlight, onSelect }: ViewProps) {
   const drr = readDrr(snapshot);
   if (!drr || drr.classes.length === 0) {
     return (
-      <section className="panel view cq-view" aria-label="Class queues">
+      <section className="panel view cq-view view-empty" aria-label="Class queues">
         <h2>Class queues</h2>
         <p className="empty">
           No policy-class queues in this scenario: add <code>router.policy</code> (or load a DRR arbitration

@@ -239,7 +239,7 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
   if (!model || model.classes.length === 0) {
     lastAngle.current = null;
     return (
-      <section className="panel view drr-view" aria-label="DRR ring" data-cursor="" data-carry="">
+      <section className="panel view drr-view view-empty" aria-label="DRR ring" data-cursor="" data-carry="">
         <h2>DRR ring</h2>
         <p className="empty">{model ? 'The policy has no classes on this ring yet.' : noPolicyMessage}</p>
       </section>
