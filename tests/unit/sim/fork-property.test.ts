@@ -31,7 +31,7 @@ interface Shape {
   policy: boolean;
   clients: { program: 'single' | 'multi-turn' | 'tree-of-thought'; rate: number; prompt: number }[];
   seed: number;
-  /** Where to fork, as a share of the run's events. */
+  /** Where to fork, in thousandths of the run's events. */
   at: number;
 }
 
@@ -49,7 +49,7 @@ const shapeArb: fc.Arbitrary<Shape> = fc.record({
     { minLength: 1, maxLength: 3 },
   ),
   seed: fc.integer({ min: 0, max: 10_000 }),
-  at: fc.double({ min: 0, max: 1, noNaN: true }),
+  at: fc.integer({ min: 1, max: 999 }),
 });
 
 function yamlOf(s: Shape): string {
@@ -113,7 +113,7 @@ describe('Simulation.fork on random clusters', () => {
         probe.runToEnd({ maxEvents: 100_000 });
         const total = probe.eventsProcessed;
         const sim = new Simulation(sc!);
-        const k = Math.floor(shape.at * total);
+        const k = Math.floor((shape.at / 1000) * total);
         for (let i = 0; i < k && sim.stepEvent(); i++) {
           /* to the fork point */
         }
