@@ -419,6 +419,8 @@ export class Simulation {
     for (const c of this.clients) names.push(`queued:${c}`);
     for (let i = 0; i < this.scenario.cluster.workers; i++) names.push(`kv:${i}`);
     names.push('router_queue');
+    // prefix-cache hit rate so far: cached / prompt tokens over all admissions on all workers
+    names.push('cache_hit');
     return names;
   }
 
@@ -435,6 +437,13 @@ export class Simulation {
       b[2 * n + w] = kv.totalBlocks === 0 ? 0 : kv.allocatedBlocks / kv.totalBlocks;
     }
     b[2 * n + this.workers.length] = this.router.queuedCount;
+    let prompt = 0;
+    let cached = 0;
+    for (const w of this.workers) {
+      prompt += w.admittedPromptTokens;
+      cached += w.admittedCachedTokens;
+    }
+    b[2 * n + this.workers.length + 1] = prompt === 0 ? 0 : cached / prompt;
     this.series.sample(t, b);
     m.guarantee.sample(t);
   }

@@ -1,8 +1,9 @@
 /**
  * The Difference panel's numbers: the figures of runs A and B at the same simulated moment, their
- * differences, and the lines of the chart over time. Service, throughput and Jain's index come from
- * each snapshot's `series`; the cache hit rate and latency percentiles are cumulative figures of the
- * snapshot, so their curves are sampled at each synchronised moment (`Sample`). Pure functions.
+ * differences, and the lines of the chart over time. Service, throughput, Jain's index and the cache
+ * hit rate come from each snapshot's `series` (B's interpolated onto A's times); latency percentiles
+ * are cumulative figures of the snapshot, so their curves are sampled at each synchronised moment
+ * (`Sample`). Pure functions.
  */
 import type { ChartLine } from '../views/TimeChart';
 import {
@@ -263,6 +264,12 @@ export function chartData(
       };
     });
     return { t, lines, yLabel: 'service B − A (units)', kind: 'delta' };
+  }
+  if (metric === 'cache') {
+    const sa = readSeries(snapA, ca);
+    const sb = readSeries(snapB, cb);
+    if (sa?.cacheHit && sb?.cacheHit)
+      return pair(sa.t, sa.cacheHit, interpolateOnto(sa.t, sb.t, sb.cacheHit), 'cache hit rate', [0, 1]);
   }
   if (history.length === 0) return null;
   const t = history.map((s) => s.t);

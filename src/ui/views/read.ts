@@ -360,6 +360,8 @@ export interface SeriesModel {
   /** Throughput over time, when the engine records it, with its unit. */
   throughput: { values: number[]; unit: string } | null;
   jain: number[] | null;
+  /** Prefix-cache hit rate so far (cached / prompt tokens of all admissions), when recorded. */
+  cacheHit: number[] | null;
 }
 
 function perClient(v: unknown, clients: readonly ClientModel[], n: number): number[][] | null {
@@ -409,12 +411,14 @@ export function readSeries(snapshot: Dict | null, clients: readonly ClientModel[
     }
   }
   const jainArr = numArray(s.jain ?? s.jain_index ?? rows?.jain);
+  const cacheArr = numArray(rows?.cache_hit);
   return {
     t,
     service,
     queued,
     throughput,
     jain: jainArr.some(Number.isFinite) ? jainArr.slice(0, n) : null,
+    cacheHit: cacheArr.some(Number.isFinite) ? cacheArr.slice(0, n) : null,
   };
 }
 

@@ -68,9 +68,14 @@ describe('snapshot', () => {
       'kv:0',
       'kv:1',
       'router_queue',
+      'cache_hit',
     ]);
     sim.runToEnd();
     const end = sim.snapshot();
+    // the last sample of the hit-rate row is the run's hit rate so far (cumulative over admissions)
+    const hits = end.series.rows.cache_hit;
+    expect(hits.every((h) => h >= 0 && h <= 1)).toBe(true);
+    expect(hits.at(-1)).toBeCloseTo(sim.result().cache_hit_rate, 1);
     expect(end.done).toBe(true);
     expect(end.requests.completed + end.requests.rejected).toBe(end.requests.injected);
   });

@@ -96,6 +96,12 @@ describe('run B follows run A (worker API)', () => {
     const data = chartData('service', fa.snapshot, fb.snapshot, []);
     expect(data?.lines.map((l) => l.key)).toEqual(['alice', 'bob', 'mallory']);
     expect(data?.lines.some((l) => l.values.some((v) => Number.isFinite(v) && v !== 0))).toBe(true);
+    // the cache hit rate comes from both runs' series, on A's sample times, without any history
+    const cache = chartData('cache', fa.snapshot, fb.snapshot, []);
+    const aRows = (fa.snapshot?.series as { t: number[]; rows: Record<string, number[]> }).rows;
+    expect(cache?.lines.map((l) => l.key)).toEqual(['A', 'B']);
+    expect(cache?.lines[0].values).toEqual(aRows.cache_hit);
+    expect(cache?.lines[1].values.filter(Number.isFinite).length).toBeGreaterThan(10);
     // Forward again: no replay needed; back: a replay from t = 0 gives the same state as a fresh run.
     const later = unpackFrame(await b.syncTo(fa.simTime + 1));
     expect(later.simTime).toBe(fa.simTime + 1);

@@ -137,6 +137,7 @@ describe('series math', () => {
         queued: null,
         throughput: null,
         jain: null,
+        cacheHit: null,
       },
       1,
     );
