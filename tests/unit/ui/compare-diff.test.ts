@@ -98,7 +98,7 @@ describe('run B follows run A (worker API)', () => {
     expect(data?.lines.some((l) => l.values.some((v) => Number.isFinite(v) && v !== 0))).toBe(true);
     // the cache hit rate comes from both runs' series, on A's sample times, without any history
     const cache = chartData('cache', fa.snapshot, fb.snapshot, []);
-    const aRows = (fa.snapshot?.series as { t: number[]; rows: Record<string, number[]> }).rows;
+    const aRows = (fa.snapshot?.series as { rows: Record<string, number[]> } | undefined)?.rows ?? {};
     expect(cache?.lines.map((l) => l.key)).toEqual(['A', 'B']);
     expect(cache?.lines[0].values).toEqual(aRows.cache_hit);
     expect(cache?.lines[1].values.filter(Number.isFinite).length).toBeGreaterThan(10);
