@@ -112,7 +112,13 @@ export default async function uiBench(): Promise<Figure[]> {
     );
     const speed = page.getByRole('slider', { name: 'Speed' });
     await speed.fill(await speed.getAttribute('max').then((m) => m ?? '10'));
-    await page.waitForTimeout(1000); // let the lazy editor chunk settle
+    // let the lazily loaded editor finish starting up: its start-up is not part of playing
+    await page
+      .waitForFunction(() => window.fairground.editor.mode('policy') !== 'loading', undefined, {
+        timeout: 15_000,
+      })
+      .catch(() => {});
+    await page.waitForTimeout(1000);
     const startMark = await page.evaluate(() => performance.now());
     await page.getByRole('button', { name: 'Play' }).click();
     // A string, not a function: the bench runs under tsx, whose helpers do not exist in the page.
