@@ -3,11 +3,12 @@
  * and the DRR ring when both have policy-class queues), each labelled "A: …" / "B: …" with its decision
  * count. The two columns scroll together. Escape (outside dialogs) leaves compare mode.
  */
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { type UiState, useUi } from '../../state/store';
 import type { Driver } from '../driver';
 import { useCalm } from '../useCalm';
 import { ClientService, DrrRing, Workers } from '../views';
+import { ServiceScaleContext, sharedServiceScale } from '../views/service-scale';
 import { compareRunner } from './runner';
 import { useCompare } from './store';
 
@@ -94,6 +95,8 @@ export function CompareColumns({ driver }: { driver: Driver }) {
     });
   };
   const ring = kind === 'arbitration' || (hasDrr(snapshotA) && hasDrr(snapshotB));
+  // one service scale for both columns: the same height is the same service in A and B
+  const scale = useMemo(() => sharedServiceScale([snapshotA, snapshotB]), [snapshotA, snapshotB]);
   const views = (snapshot: Record<string, unknown> | null) =>
     kind === 'arbitration' ? (
       <DrrRing snapshot={snapshot} />
@@ -105,7 +108,7 @@ export function CompareColumns({ driver }: { driver: Driver }) {
       </>
     );
   return (
-    <>
+    <ServiceScaleContext.Provider value={scale}>
       <Column
         side="A"
         label={labelA}
@@ -130,6 +133,6 @@ export function CompareColumns({ driver }: { driver: Driver }) {
         )}
         {views(snapshotB)}
       </Column>
-    </>
+    </ServiceScaleContext.Provider>
   );
 }

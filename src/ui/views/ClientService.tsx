@@ -5,9 +5,10 @@
  * output tokens).
  */
 import { scaleLinear } from 'd3';
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import { fmtCount, fmtNum } from './format';
 import { colorFor } from './palette';
+import { ServiceScaleContext } from './service-scale';
 import {
   type ClientModel,
   readClients,
@@ -277,6 +278,10 @@ function ServiceCurves({
 }) {
   const hasData = series?.service.some((s) => s.some(Number.isFinite)) ?? false;
   const values = series ? series.service.map((s) => (mode === 'rate' ? rateOf(series.t, s) : s)) : [];
+  // Compare's columns share one scale, so equal heights mean equal service in A and B
+  const shared = useContext(ServiceScaleContext);
+  const sharedTop = shared ? (mode === 'rate' ? shared.rate : shared.cumulative) : 0;
+  const yDomain: [number, number] | undefined = sharedTop > 0 ? [0, sharedTop * 1.05] : undefined;
   const lines: ChartLine[] = clients.map((c, i) => ({
     key: c.name,
     label: c.name,
@@ -303,6 +308,7 @@ function ServiceCurves({
     chartYDomain(
       lines.map((l) => l.values),
       band,
+      yDomain,
     ).bandBeyond
       ? bandBeyondText(band)
       : null;
@@ -361,6 +367,7 @@ function ServiceCurves({
         yLabel={mode === 'rate' ? 'service units/s' : 'service units'}
         summary={summary}
         highlightKey={selected}
+        {...(yDomain ? { yDomain } : {})}
       />
     </div>
   );

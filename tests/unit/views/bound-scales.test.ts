@@ -3,6 +3,7 @@
  * a much wider band is clipped (and says so); small fixes around it (replica count, the latency bar
  * key hiding with the bars).
  */
+import { sharedServiceScale } from '../../../src/ui/views/service-scale';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createElement as h } from 'react';
@@ -150,5 +151,23 @@ describe('small wording and layout fixes', () => {
     // a latency cell may break after its slash, never inside a value
     expect(css).toMatch(/\.fig-table \.fig-v \{\s*white-space: nowrap;/);
     expect(css).toMatch(/\.fig-table td\.lat \{\s*white-space: normal;/);
+  });
+});
+
+describe('a service scale shared by several runs (Compare)', () => {
+  test('fits the largest cumulative service and rate of every run', () => {
+    const run = (a: number[], b: number[]) => ({
+      sim_time_s: 3,
+      clients: { a: { service: a.at(-1) }, b: { service: b.at(-1) } },
+      series: { t: [0, 1, 2, 3], rows: { 'service:a': a, 'service:b': b } },
+    });
+    const scale = sharedServiceScale([
+      run([0, 10, 20, 30], [0, 5, 10, 15]),
+      run([0, 40, 80, 90], [0, 1, 2, 3]),
+      null,
+    ]);
+    expect(scale.cumulative).toBe(90);
+    expect(scale.rate).toBeGreaterThanOrEqual(30);
+    expect(sharedServiceScale([null])).toEqual({ cumulative: 0, rate: 0 });
   });
 });
