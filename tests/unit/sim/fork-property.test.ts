@@ -8,21 +8,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Simulation } from '../../../src/core/sim';
 import { implementedRouterPolicies } from '../../../src/core/router/policies/registry';
-import { scenario } from './helpers';
+import { SCHEDULER_POLICIES } from '../../../src/scenario/schema';
+import { scenarioOrNull } from './helpers';
 
 const ROUTERS = implementedRouterPolicies();
-const LOCAL = [
-  'fcfs',
-  'priority-fcfs',
-  'sjf',
-  'reverse-priority',
-  'lpm',
-  'dfs-weight',
-  'vtc',
-  'dlpm',
-  'edf',
-  'lrs',
-];
+const LOCAL = SCHEDULER_POLICIES;
 
 interface Shape {
   workers: number;
@@ -92,11 +82,7 @@ ${s.clients
 }
 
 function tryScenario(s: Shape) {
-  try {
-    return scenario(yamlOf(s));
-  } catch {
-    return null;
-  }
+  return scenarioOrNull(yamlOf(s));
 }
 
 const RUNS = Number(process.env.FAIRGROUND_PROPERTY_RUNS ?? 0) || 0;

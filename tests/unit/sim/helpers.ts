@@ -88,3 +88,9 @@ export function scenario(yaml: string): Scenario {
   if (!r.ok) throw new Error(r.problems.map((p) => `${p.line}:${p.col}: ${p.message}`).join('\n'));
   return r.value;
 }
+
+/** The scenario, or null when the validator refuses it (random shapes may ask for what cannot run). */
+export function scenarioOrNull(yaml: string): Scenario | null {
+  const r = parseScenarioText(yaml);
+  return r.ok ? r.value : null;
+}

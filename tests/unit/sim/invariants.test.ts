@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Simulation } from '../../../src/core/sim';
 import type { SimRequest } from '../../../src/core/sim/request';
-import { scenario } from './helpers';
+import { scenario, scenarioOrNull } from './helpers';
 
 interface Shape {
   workers: number;
@@ -92,13 +92,8 @@ ${s.clients
 `;
 }
 
-/** The scenario, or null when the validator refuses it (e.g. a request that could never fit the KV cache). */
 function tryScenario(s: Shape) {
-  try {
-    return scenario(yamlOf(s));
-  } catch {
-    return null;
-  }
+  return scenarioOrNull(yamlOf(s));
 }
 
 function causalityProblem(r: SimRequest): string | null {
