@@ -66,7 +66,8 @@ export function HelpOverlay() {
         </tbody>
       </table>
       <p className="muted">
-        Tab moves through every control; shortcuts are ignored while typing in an editor.
+        Tab moves through every control; shortcuts are ignored while typing in an editor. Click any time chart
+        to jump to that simulated time.
       </p>
       <button type="button" onClick={close}>
         Close
