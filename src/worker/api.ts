@@ -129,8 +129,17 @@ export class FairgroundApi {
       this.rewind();
       return;
     }
+    let restored: Session;
+    try {
+      restored = this.points.restore(point);
+    } catch {
+      // a copy that cannot be copied again: replay from the start instead (slower, same result)
+      this.lastSeekFrom = 0;
+      this.rewind();
+      return;
+    }
     this.lastSeekFrom = point.decision;
-    this.session = this.points.restore(point);
+    this.session = restored;
     this.log = point.log.slice();
     this.sinceFrame = [];
     this.replaceLog = true;
