@@ -102,6 +102,8 @@ export function createEditor(host: HTMLElement, opts: EditorOptions): EditorHand
     tabSize: 2,
     insertSpaces: true,
     wordWrap: 'on',
+    // long YAML keys (cached_token_queue_limit_per_worker) wrap after an underscore, not mid-word
+    wordWrapBreakAfterCharacters: ' \t})]?|/&.,;:_-',
     theme: opts.theme === 'dark' ? 'vs-dark' : 'vs',
     ariaLabel: opts.label,
     renderLineHighlight: 'line',
