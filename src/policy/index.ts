@@ -25,6 +25,7 @@ export {
   scriptSchema,
   scriptJsonSchema,
   parseScriptValue,
+  scriptWithPolicy,
   validateScriptText,
   type ScriptOptions,
 } from './script';

@@ -320,6 +320,30 @@ export function parseScriptValue(parsed: ParsedYaml, opts: ScriptOptions = {}): 
   return { ok: true, value: script };
 }
 
+/**
+ * A parsed script run with the playground's policy text in place of its own policy (when the text is
+ * given and not blank; the explicit-classes shorthand is accepted, as in scripts). Problems say which
+ * text they belong to.
+ */
+export function scriptWithPolicy(
+  parsed: ParsedYaml,
+  policyText?: string,
+):
+  | { ok: true; value: ArbitrationScript }
+  | { ok: false; source: 'scenario' | 'policy'; problems: Problem[] } {
+  let policy: CompiledPolicy | null = null;
+  if (policyText !== undefined && policyText.trim() !== '') {
+    const p = parseYaml(policyText);
+    if (!p.ok) return { ok: false, source: 'policy', problems: p.problems };
+    const compiled = parsePolicyValue(p.value, [], { explicitOnlyShorthand: true });
+    if (!compiled.ok) return { ok: false, source: 'policy', problems: compiled.problems };
+    policy = compiled.value;
+  }
+  const script = parseScriptValue(parsed);
+  if (!script.ok) return { ok: false, source: 'scenario', problems: script.problems };
+  return policy ? { ok: true, value: { ...script.value, policy } } : script;
+}
+
 /** A script's text -> the runnable script, or every positioned problem. */
 export function validateScriptText(text: string, opts: ScriptOptions = {}): Result<ArbitrationScript> {
   const parsed = parseYaml(text);

@@ -30,4 +30,4 @@ export { applyOverrides, applyOverridesToValue, parseKeyPath } from './overrides
 export { isScenarioDoc } from './detect';
 export { scenarioJsonSchema } from './json-schema';
 export { SCENARIO_LIMITS } from './limits';
-export { meanOf, maxOf } from './lengths';
+export { meanOf, maxOf } from '../core/workload/lengths';

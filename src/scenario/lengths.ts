@@ -105,22 +105,3 @@ export function seconds(description: string) {
     ])
     .meta({ description: `${description} Seconds, or {dist: uniform|normal|exponential|lognormal, ...}.` });
 }
-
-/** Mean of a length (after clipping, approximately): used for size estimates and limits. */
-export function meanOf(l: Length): number {
-  if (typeof l === 'number') return l;
-  switch (l.dist) {
-    case 'uniform':
-      return (l.min + l.max) / 2;
-    case 'normal':
-      return Math.min(l.max, Math.max(l.min, l.mean));
-    case 'exponential':
-    case 'lognormal':
-      return Math.min(l.max, l.mean);
-  }
-}
-
-/** Largest value a length can take. */
-export function maxOf(l: Length): number {
-  return typeof l === 'number' ? l : l.max;
-}

@@ -4,7 +4,7 @@
  * so the timeline and `runUntil` work the same way as for the cluster.
  */
 import { deepClone } from '../core/clone';
-import { ArbitrationSession, type StepResult, totalSteps } from '../core/drr';
+import { type ArbitrationSession, playgroundSession, type StepResult, totalSteps } from '../core/drr';
 import type { ArbitrationScript } from '../core/drr/types';
 import type { Session, SessionDecision } from './session';
 
@@ -34,8 +34,7 @@ export class SandboxSession implements Session {
     readonly name: string,
     readonly description: string,
   ) {
-    this.core = new ArbitrationSession(script);
-    this.preloaded = script.preload ? this.core.runPreload() : 0;
+    ({ session: this.core, preloaded: this.preloaded } = playgroundSession(script));
   }
 
   step(): SessionDecision | null {

@@ -6,7 +6,7 @@
  */
 import { SimConfigError } from '../core/sim';
 import { parseYaml, type Problem, problem } from '../format/yaml';
-import { isArbitrationScript, isPolicyDoc, parsePolicyValue, parseScriptValue } from '../policy';
+import { isArbitrationScript, isPolicyDoc, parsePolicyValue, scriptWithPolicy } from '../policy';
 import { validateScenario } from '../scenario';
 import { SandboxSession } from './arbitration-session';
 import { ClusterSession } from './cluster-session';
@@ -37,25 +37,24 @@ export function loadSession(scenarioYaml: string, policyYaml?: string): LoadOutc
     ]);
   }
   const override = policyYaml !== undefined && policyYaml.trim() !== '' ? policyYaml : undefined;
-  const script = isArbitrationScript(value);
-  let policy = null;
-  if (override !== undefined) {
-    // The sandbox accepts the explicit-classes-only shorthand; a cluster takes Dynamo's file as is.
-    const p = parseYaml(override);
-    if (!p.ok) return fail('policy', p.problems);
-    const compiled = parsePolicyValue(p.value, [], { explicitOnlyShorthand: script });
-    if (!compiled.ok) return fail('policy', compiled.problems);
-    policy = compiled.value;
-  }
   const name = text(value.name) || 'untitled';
   const description = text(value.description);
 
-  if (script) {
-    const res = parseScriptValue(parsed.value);
-    if (!res.ok) return fail('scenario', res.problems);
-    const run = policy ? { ...res.value, policy } : res.value;
+  if (isArbitrationScript(value)) {
+    // the sandbox accepts the explicit-classes-only policy shorthand
+    const res = scriptWithPolicy(parsed.value, override);
+    if (!res.ok) return fail(res.source, res.problems);
+    const run = res.value;
     const make = (): Session => new SandboxSession(run, name, description);
     return { ok: true, session: make(), make };
+  }
+
+  if (override !== undefined) {
+    // a cluster takes Dynamo's policy file as it is: its problems are the policy text's
+    const p = parseYaml(override);
+    if (!p.ok) return fail('policy', p.problems);
+    const compiled = parsePolicyValue(p.value, []);
+    if (!compiled.ok) return fail('policy', compiled.problems);
   }
 
   const res = validateScenario(

@@ -84,18 +84,14 @@ export class RestorePoints {
   /** Whether a point should be taken now that the run is at `decision`. */
   due(decision: number): boolean {
     if ((this.clock() - this.lastEnd) * this.overhead < this.lastCopyMs) return false;
-    return this.spaced(decision);
+    return this.dueIdle(decision);
   }
 
   /**
-   * Whether a point at `decision` would keep the spacing (whatever a copy costs): for idle moments,
+   * Whether a point at `decision` would keep the spacing, whatever a copy costs: for idle moments,
    * when the worker has nothing else to do and a copy delays nobody.
    */
   dueIdle(decision: number): boolean {
-    return this.spaced(decision);
-  }
-
-  private spaced(decision: number): boolean {
     if (this.failed !== null) return false;
     const i = this.after(decision);
     const below = i > 0 ? this.list[i - 1].decision : 0;

@@ -7,13 +7,13 @@
  * The module also replays a run up to a playhead for export (the per-request records and the
  * result are not kept by the playground's own worker).
  */
-import { ArbitrationSession } from '../core/drr';
+import { playgroundSession } from '../core/drr';
 import type { RequestRecord } from '../core/export';
 import { requestRecord } from '../core/export';
 import type { RunResult, SimRequest } from '../core/sim';
 import { SimConfigError, Simulation } from '../core/sim';
 import { formatProblems, parseYaml } from '../format/yaml';
-import { isArbitrationScript, parsePolicyValue, parseScriptValue } from '../policy';
+import { isArbitrationScript, scriptWithPolicy } from '../policy';
 import { applyOverrides, parseScenarioText } from '../scenario';
 
 /** The policy's own keys, when the policy text is given apart from the scenario. */
@@ -202,19 +202,10 @@ export function replayRun(input: ReplayInput): ReplayOutcome {
   const value = parsed.value.value;
   const override = input.policy !== undefined && input.policy.trim() !== '' ? input.policy : undefined;
   if (value && typeof value === 'object' && !Array.isArray(value) && isArbitrationScript(value as object)) {
-    const script = parseScriptValue(parsed.value);
-    if (!script.ok) return { ok: false, message: formatProblems(script.problems, 'scenario') };
-    let run = script.value;
-    if (override !== undefined) {
-      const p = parseYaml(override);
-      if (!p.ok) return { ok: false, message: formatProblems(p.problems, 'policy') };
-      const compiled = parsePolicyValue(p.value, [], { explicitOnlyShorthand: true });
-      if (!compiled.ok) return { ok: false, message: formatProblems(compiled.problems, 'policy') };
-      run = { ...run, policy: compiled.value };
-    }
-    const session = new ArbitrationSession(run);
-    // the playground runs a preloading script's enqueues before step 1: decisions count from there
-    if (run.preload) session.runPreload();
+    const script = scriptWithPolicy(parsed.value, override);
+    if (!script.ok) return { ok: false, message: formatProblems(script.problems, script.source) };
+    // decisions count as the playground's steps: after a preloading script's enqueues
+    const { session } = playgroundSession(script.value);
     for (let i = 0; i < input.decisions && session.step(); i++) {
       /* one op per decision */
     }

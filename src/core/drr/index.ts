@@ -38,6 +38,7 @@ export {
   ArbitrationSession,
   runScript,
   outputLineJson,
+  playgroundSession,
   scriptProfileIndex,
   totalSteps,
   type StepResult,

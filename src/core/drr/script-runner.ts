@@ -67,6 +67,18 @@ export function totalSteps(ops: readonly ScriptOp[]): number {
   return n;
 }
 
+/**
+ * A session as the playground steps it: a preloading script (`preload: true`) has run its leading
+ * enqueues already, so step 1 is its first pop. `preloaded` counts those enqueues.
+ */
+export function playgroundSession(
+  script: ArbitrationScript,
+  opts: { record?: boolean } = {},
+): { session: ArbitrationSession; preloaded: number } {
+  const session = new ArbitrationSession(script, opts);
+  return { session, preloaded: script.preload ? session.runPreload() : 0 };
+}
+
 export class ArbitrationSession {
   private readonly queue: PolicyQueue<null>;
   private readonly profiles: readonly Profile[];

@@ -36,3 +36,22 @@ export function sampleTokens(rng: Rng, length: Length): number {
 export function sampleSeconds(rng: Rng, length: Length): number {
   return Math.max(0, draw(rng, length));
 }
+
+/** Mean of a length (after clipping, approximately): used for size estimates and limits. */
+export function meanOf(l: Length): number {
+  if (typeof l === 'number') return l;
+  switch (l.dist) {
+    case 'uniform':
+      return (l.min + l.max) / 2;
+    case 'normal':
+      return Math.min(l.max, Math.max(l.min, l.mean));
+    case 'exponential':
+    case 'lognormal':
+      return Math.min(l.max, l.mean);
+  }
+}
+
+/** Largest value a length can take. */
+export function maxOf(l: Length): number {
+  return typeof l === 'number' ? l : l.max;
+}

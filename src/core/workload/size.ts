@@ -3,7 +3,7 @@
  * per program instance, expected requests in a run, and the longest context one request reaches.
  * The scenario validator uses them for its limits.
  */
-import { meanOf } from '../../scenario/lengths';
+import { meanOf } from './lengths';
 import type { ClientSpec, ProgramSpec } from '../../scenario/schema';
 import { expectedArrivals } from './arrival-process';
 import { treeSize } from './programs/tree-of-thought';

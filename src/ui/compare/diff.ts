@@ -159,7 +159,7 @@ export function drrRows(snapA: Dict | null, snapB: Dict | null): DiffRow[] {
 
 // ---- over time ---------------------------------------------------------------------------------------
 
-/** One synchronised moment of both runs: the figures that have no series of their own. */
+/** One synchronised moment of both runs: the figures that have no series of their own (latency percentiles). */
 export interface Sample {
   t: number;
   a: SampleFigures;
@@ -167,7 +167,6 @@ export interface Sample {
 }
 
 export interface SampleFigures {
-  cacheHit: number | null;
   ttftP99: Record<string, number | null>;
   e2eP99: Record<string, number | null>;
 }
@@ -179,7 +178,7 @@ function sampleFigures(f: RunFigures): SampleFigures {
     ttftP99[c.name] = c.ttftP99;
     e2eP99[c.name] = c.e2eP99;
   }
-  return { cacheHit: f.cacheHit, ttftP99, e2eP99 };
+  return { ttftP99, e2eP99 };
 }
 
 export function sampleOf(t: number, a: RunFigures, b: RunFigures): Sample {
@@ -242,12 +241,16 @@ export function chartData(
   const ca = readClients(snapA);
   const cb = readClients(snapB);
   const names = clientNames(ca, cb);
-  if (metric === 'service' || metric === 'throughput' || metric === 'jain') {
+  if (metric !== 'ttft' && metric !== 'e2e') {
     const sa = readSeries(snapA, ca);
     const sb = readSeries(snapB, cb);
     if (!sa || !sb) return null;
     const t = sa.t;
     const onA = (v: number[]) => interpolateOnto(t, sb.t, v);
+    if (metric === 'cache')
+      return sa.cacheHit && sb.cacheHit
+        ? pair(t, sa.cacheHit, onA(sb.cacheHit), 'cache hit rate', [0, 1])
+        : null;
     if (metric === 'throughput')
       return pair(t, totalServiceRate(sa), onA(totalServiceRate(sb)), 'service units/s');
     if (metric === 'jain') return pair(t, jainOverTime(sa), onA(jainOverTime(sb)), "Jain's index", [0, 1]);
@@ -265,23 +268,9 @@ export function chartData(
     });
     return { t, lines, yLabel: 'service B − A (units)', kind: 'delta' };
   }
-  if (metric === 'cache') {
-    const sa = readSeries(snapA, ca);
-    const sb = readSeries(snapB, cb);
-    if (sa?.cacheHit && sb?.cacheHit)
-      return pair(sa.t, sa.cacheHit, interpolateOnto(sa.t, sb.t, sb.cacheHit), 'cache hit rate', [0, 1]);
-  }
   if (history.length === 0) return null;
   const t = history.map((s) => s.t);
   const val = (v: number | null | undefined) => (v === null || v === undefined ? Number.NaN : v);
-  if (metric === 'cache')
-    return pair(
-      t,
-      history.map((s) => val(s.a.cacheHit)),
-      history.map((s) => val(s.b.cacheHit)),
-      'cache hit rate',
-      [0, 1],
-    );
   const pick = metric === 'ttft' ? 'ttftP99' : 'e2eP99';
   const lines: ChartLine[] = names.map((name, i) => ({
     key: name,

@@ -5,7 +5,7 @@
  * The replay is cached per text and grows as later steps are asked for.
  */
 import type { DecisionRecord as DrrRecord } from '../../core/drr';
-import { ArbitrationSession } from '../../core/drr';
+import { type ArbitrationSession, playgroundSession } from '../../core/drr';
 import {
   type DecisionLike,
   type ExplanationStep,
@@ -14,7 +14,7 @@ import {
   stepsToText,
 } from '../../core/explain';
 import { parseYaml } from '../../format/yaml';
-import { parsePolicyValue, parseScriptValue } from '../../policy';
+import { scriptWithPolicy } from '../../policy';
 import { policyOverride, useEdits } from '../../state/edits';
 import { useUi } from '../../state/store';
 import type { SessionDecision } from '../../worker/session';
@@ -33,19 +33,10 @@ function replayFor(scenario: string, policy: string | undefined): Replay | null 
   if (cache?.key === key) return cache;
   const parsed = parseYaml(scenario);
   if (!parsed.ok) return null;
-  const script = parseScriptValue(parsed.value);
+  const script = scriptWithPolicy(parsed.value, policy);
   if (!script.ok) return null;
-  let run = script.value;
-  if (policy !== undefined) {
-    const p = parseYaml(policy);
-    if (!p.ok) return null;
-    const compiled = parsePolicyValue(p.value, [], { explicitOnlyShorthand: true });
-    if (!compiled.ok) return null;
-    run = { ...run, policy: compiled.value };
-  }
-  const session = new ArbitrationSession(run);
   // seq counts the playground's steps, which start after a preloading script's enqueues
-  if (run.preload) session.runPreload();
+  const { session } = playgroundSession(script.value);
   cache = { key, session, records: [] };
   return cache;
 }
