@@ -21,7 +21,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Simulation } from '../src/core/sim';
 import type { RunResult } from '../src/core/sim/result';
-import { implementedLocalPolicies } from '../src/core/worker/policies/registry';
+import { implementedLocalPolicies } from '../src/core/replica/policies/registry';
 import { formatProblems } from '../src/format/yaml';
 import { parseScenarioText, type Scenario } from '../src/scenario';
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { Simulation } from '../../src/core/sim';
 import { routerPolicyProblem } from '../../src/core/router/policies/registry';
-import { localPolicyProblem } from '../../src/core/worker/policies/registry';
+import { localPolicyProblem } from '../../src/core/replica/policies/registry';
 import { loadScenario as load, scenarioFiles } from './shipped-scenarios';
 
 const files = scenarioFiles;

@@ -1,9 +1,9 @@
 /**
- * Builds the DecisionRecord of one pop: the class visits in order, the bulk step, deficits and
+ * Builds the DrrPopRecord of one pop: the class visits in order, the bulk step, deficits and
  * cursor/carry before and after, the choice, and a one-line summary a person can read.
  */
 import type { DrrRing } from './drr-ring';
-import type { ClassVisit, DecisionRecord, DrrVariant, QueuedRequest, VisitOutcome } from './types';
+import type { ClassVisit, DrrPopRecord, DrrVariant, QueuedRequest, VisitOutcome } from './types';
 
 export class DecisionRecorder<T> {
   readonly visits: ClassVisit[] = [];
@@ -44,14 +44,14 @@ export class DecisionRecorder<T> {
     });
   }
 
-  finish(chosen: QueuedRequest<T> | null, headsTouched: number): DecisionRecord {
+  finish(chosen: QueuedRequest<T> | null, headsTouched: number): DrrPopRecord {
     const ring = this.ring;
     const deficits = ring.slots.map((s, i) => ({
       class: s.config.name,
       before: this.deficitsBefore[i],
       after: s.deficit,
     }));
-    const record: DecisionRecord = {
+    const record: DrrPopRecord = {
       variant: this.variant,
       profile: ring.profile.name,
       visits: this.visits,
@@ -69,7 +69,7 @@ export class DecisionRecorder<T> {
     return record;
   }
 
-  private summarise(r: DecisionRecord, chosen: QueuedRequest<T> | null): string {
+  private summarise(r: DrrPopRecord, chosen: QueuedRequest<T> | null): string {
     if (!chosen) {
       if (this.visits.length === 0) return 'nothing is queued: nothing to arbitrate';
       return 'every class with work has a blocked head: nothing dispatched and no credit granted';
@@ -96,7 +96,7 @@ export class DecisionRecorder<T> {
   }
 }
 
-function ring(r: DecisionRecord, cls: string): number {
+function ring(r: DrrPopRecord, cls: string): number {
   for (const d of r.deficits) if (d.class === cls) return d.after;
   return 0;
 }

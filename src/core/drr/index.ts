@@ -3,7 +3,7 @@
  * Node, in a Web Worker and in tests.
  *
  * - `PolicyQueue<T>`: classify (`resolve`), admit with queue limits (`enqueue`), arbitrate (`pop`
- *   with a DecisionRecord, or the allocation-free `popRequest`), inspect (`snapshot`, `classQueue`,
+ *   with a DrrPopRecord, or the allocation-free `popRequest`), inspect (`snapshot`, `classQueue`,
  *   `hasBacklog`, `queueingEnabled`, `size`). One DRR ring per profile: index 0 is the root profile
  *   (or the synthetic `default` class), then the model profiles in declaration order.
  * - `poolBusy` / `workerBusy`: the dispatchability test a router passes to `pop`.

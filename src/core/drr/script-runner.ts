@@ -9,7 +9,7 @@ import { PolicyQueue } from './policy-queue';
 import type {
   ArbitrationScript,
   ClassState,
-  DecisionRecord,
+  DrrPopRecord,
   DrrSnapshot,
   EnqueueResult,
   Profile,
@@ -24,7 +24,7 @@ export interface StepResult {
   /** 0-based repetition within a pop op with `count`. */
   repeat: number;
   line: ScriptOutputLine;
-  record: DecisionRecord | null;
+  record: DrrPopRecord | null;
   enqueue: EnqueueResult | null;
 }
 
@@ -50,7 +50,7 @@ export interface SessionSnapshot extends DrrSnapshot {
   nextOp: number;
   stepsDone: number;
   totalSteps: number;
-  lastRecord: DecisionRecord | null;
+  lastRecord: DrrPopRecord | null;
   /** Classes blocked in the most recent pop. */
   blockedNow: string[];
 }
@@ -89,7 +89,7 @@ export class ArbitrationSession {
   private steps = 0;
   private readonly total: number;
   private readonly log: ScriptOutputLine[] = [];
-  private lastRecord: DecisionRecord | null = null;
+  private lastRecord: DrrPopRecord | null = null;
   private blocked: string[] = [];
 
   private readonly record: boolean;

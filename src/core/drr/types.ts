@@ -222,7 +222,7 @@ export interface DeficitChange {
 }
 
 /** Everything one `pop` examined and why it chose what it chose. */
-export interface DecisionRecord {
+export interface DrrPopRecord {
   variant: DrrVariant;
   profile: string;
   visits: ClassVisit[];
@@ -243,7 +243,7 @@ export interface DecisionRecord {
 export interface PopResult<T = unknown> {
   request: QueuedRequest<T> | null;
   /** Null when the caller asked for `{ record: false }`. */
-  record: DecisionRecord | null;
+  record: DrrPopRecord | null;
   /** Class heads examined during this pop (always counted, even without a record). */
   headsTouched: number;
 }

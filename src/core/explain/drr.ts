@@ -1,10 +1,10 @@
 /**
  * Plain-words account of one DRR arbitration (the router's policy-class queues), built only from
- * its DecisionRecord: the carry tried first (V2), each class the ring scan visited from the cursor,
+ * its DrrPopRecord: the carry tried first (V2), each class the ring scan visited from the cursor,
  * the bulk virtual rounds when nobody could pay after one round, the final scan, and where the
  * winner's credit, the carry and the cursor end up.
  */
-import type { ClassVisit, DecisionRecord } from '../drr/types';
+import type { ClassVisit, DrrPopRecord } from '../drr/types';
 import { type ExplanationRef, type ExplanationStep, stepsToText } from './types';
 import { count, num } from './words';
 
@@ -17,7 +17,7 @@ export interface DrrExplainOptions {
   quanta?: Readonly<Record<string, number>>;
 }
 
-export function explainDrrDecision(record: DecisionRecord, opts: DrrExplainOptions = {}): ExplanationStep[] {
+export function explainDrrDecision(record: DrrPopRecord, opts: DrrExplainOptions = {}): ExplanationStep[] {
   const ref = (name: string): ExplanationRef => ({ kind: 'class', name, profile: record.profile });
   const quantum = (v: ClassVisit): number | undefined => quantumOf(v, opts);
   const steps: ExplanationStep[] = [];
@@ -60,7 +60,7 @@ export function explainDrrDecision(record: DecisionRecord, opts: DrrExplainOptio
 }
 
 /** The numbered account as text, one step per line. */
-export function explainDrrText(record: DecisionRecord, opts: DrrExplainOptions = {}): string {
+export function explainDrrText(record: DrrPopRecord, opts: DrrExplainOptions = {}): string {
   return stepsToText(explainDrrDecision(record, opts));
 }
 
@@ -111,7 +111,7 @@ function scanText(v: ClassVisit, q: number | undefined): string {
 }
 
 function bulkStep(
-  record: DecisionRecord,
+  record: DrrPopRecord,
   scan: readonly ClassVisit[],
   final: readonly ClassVisit[],
   opts: DrrExplainOptions,
@@ -147,7 +147,7 @@ function afterBulk(
   q: number,
   rounds: number,
   final: readonly ClassVisit[],
-  r: DecisionRecord,
+  r: DrrPopRecord,
 ): number {
   const seen = final.find((f) => f.class === v.class);
   if (seen) return seen.deficitBefore;
@@ -168,7 +168,7 @@ function finalText(final: readonly ClassVisit[], start: string): string {
 }
 
 function resultStep(
-  record: DecisionRecord,
+  record: DrrPopRecord,
   carryVisit: ClassVisit | undefined,
   scan: readonly ClassVisit[],
   final: readonly ClassVisit[],

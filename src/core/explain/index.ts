@@ -3,7 +3,7 @@
  * Pure functions over plain data (no DOM): the UI shows the steps and links each to the YAML line
  * of the class, parameter or client it names.
  */
-import type { DecisionRecord as DrrDecisionRecord } from '../drr/types';
+import type { DrrPopRecord as DrrDecisionRecord } from '../drr/types';
 import { type DrrExplainOptions, explainDrrDecision } from './drr';
 import { explainDlpmAdmit } from './dlpm';
 import { explainDoubleQDispatch } from './doubleq';

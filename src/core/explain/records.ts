@@ -6,7 +6,7 @@
  *
  * Worker indexes are 0-based; client and request values are their names/ids as in the scenario.
  */
-import type { DecisionRecord as DrrDecisionRecord } from '../drr/types';
+import type { DrrPopRecord as DrrDecisionRecord } from '../drr/types';
 
 /** One waiting request as DLPM's scan met it, in scan (prefix-match) order. */
 export interface DlpmOrderEntry {

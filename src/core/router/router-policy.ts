@@ -10,7 +10,7 @@
  */
 import type { Rng } from '../prng';
 import type { SimRequest } from '../sim/request';
-import type { RadixCache } from '../worker/radix-cache';
+import type { RadixCache } from '../replica/radix-cache';
 import type { RequestSpec } from '../workload/types';
 
 /**

@@ -17,9 +17,9 @@ import { type DrrSnapshot, PolicyQueue, type WorkerLoad, poolBusy } from '../drr
 import type { ClassState, CompiledPolicy, QueuedRequest } from '../drr/types';
 import type { Rng } from '../prng';
 import { ReqState, type SimRequest } from '../sim/request';
-import { Deque } from '../worker/deque';
-import type { EvictListener, RadixNode } from '../worker/radix-cache';
-import type { DecisionDraft, Worker } from '../worker/worker';
+import { Deque } from '../replica/deque';
+import type { EvictListener, RadixNode } from '../replica/radix-cache';
+import type { DecisionDraft, Replica } from '../replica/replica';
 import type { ClusterView, RouterPolicy } from './router-policy';
 import { evictedBranch } from './policies/global-prefix-tree';
 
@@ -34,7 +34,7 @@ export interface RouterHooks {
 
 /** A worker's load as the busy rules read it (live: reads the worker's current numbers). */
 class WorkerLoadView implements WorkerLoad {
-  constructor(private readonly w: Worker) {}
+  constructor(private readonly w: Replica) {}
 
   get activePrefillTokens(): number {
     return this.w.activePrefillTokens;
@@ -61,7 +61,7 @@ class EvictForwarder implements EvictListener {
 
 export class Router implements ClusterView {
   readonly policy: RouterPolicy;
-  readonly workers: readonly Worker[];
+  readonly workers: readonly Replica[];
   readonly rng: Rng;
   now = 0;
   private readonly hooks: RouterHooks;
@@ -77,7 +77,7 @@ export class Router implements ClusterView {
 
   constructor(
     policy: RouterPolicy,
-    workers: readonly Worker[],
+    workers: readonly Replica[],
     compiled: CompiledPolicy | null,
     rng: Rng,
     hooks: RouterHooks,

@@ -23,13 +23,13 @@ export type {
   AdmissionContext,
   AdmitOutcome,
   WorkerView,
-} from '../worker/local-policy';
+} from '../replica/local-policy';
 export {
   LOCAL_POLICIES,
   createLocalPolicy,
   localPolicyProblem,
   implementedLocalPolicies,
-} from '../worker/policies/registry';
+} from '../replica/policies/registry';
 export type {
   RouterPolicy,
   RouterPolicyConfig,

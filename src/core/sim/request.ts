@@ -3,7 +3,7 @@
  * nested objects, no per-token allocation) because the batch loop touches each running request on
  * every step.
  */
-import type { RadixNode } from '../worker/radix-cache';
+import type { RadixNode } from '../replica/radix-cache';
 import { SLO_PRIORITY, type RequestSpec } from '../workload/types';
 
 /** Lifecycle: new → (router queue →) waiting at a worker → running → done; preemption goes back to waiting. */

@@ -18,8 +18,8 @@ import { createRouterPolicy, routerPolicyProblem } from '../router/policies/regi
 import { Router, type RouterHooks } from '../router/router';
 import { createWorkload } from '../workload';
 import type { Workload, WorkloadEvent, RequestSpec } from '../workload/types';
-import { createLocalPolicy, localPolicyProblem } from '../worker/policies/registry';
-import { type DecisionDraft, Worker, type WorkerHooks } from '../worker/worker';
+import { createLocalPolicy, localPolicyProblem } from '../replica/policies/registry';
+import { type DecisionDraft, Replica, type ReplicaHooks } from '../replica/replica';
 import { MetricsCollector } from '../metrics/collector';
 import type { BoundSetup } from '../metrics/theorem-bound';
 import { DownsampledSeries } from '../metrics/series';
@@ -66,7 +66,7 @@ type Payload = RequestSpec;
 export class Simulation {
   readonly scenario: SimScenario;
   readonly seed: number;
-  readonly workers: Worker[];
+  readonly workers: Replica[];
   readonly router: Router;
   readonly metrics: MetricsCollector;
   readonly clients: readonly string[];
@@ -128,7 +128,7 @@ export class Simulation {
         scheduler: scenario.scheduler as unknown as Record<string, unknown>,
       });
       this.workers.push(
-        new Worker(
+        new Replica(
           {
             id: i,
             gpu,
@@ -306,7 +306,7 @@ export class Simulation {
     return true;
   }
 
-  private startStep(w: Worker, t: number): void {
+  private startStep(w: Replica, t: number): void {
     if (w.busy) return;
     const dt = w.beginStep(t);
     if (dt >= 0) this.events.push(t + dt, EV_STEP_END, w.id);
@@ -514,7 +514,7 @@ export class Simulation {
  * How workers and the router reach the engine. A class holding the simulation (not closures) so
  * that a deep copy of the engine, used for the playground's checkpoints, calls into the copy.
  */
-class EngineHooks implements WorkerHooks, RouterHooks {
+class EngineHooks implements ReplicaHooks, RouterHooks {
   constructor(private readonly sim: Simulation) {}
 
   get recording(): boolean {

@@ -2,7 +2,7 @@
 import type { DrrSnapshot } from '../drr/types';
 import type { GuaranteeSnapshot } from '../metrics/guarantee';
 import type { SeriesSnapshot } from '../metrics/series';
-import type { RadixSummary } from '../worker/radix-cache';
+import type { RadixSummary } from '../replica/radix-cache';
 import type { DecisionRecord } from './decision';
 import type { Simulation } from './simulation';
 

@@ -4,7 +4,7 @@
  * replayed here (on the core's ArbitrationSession, from the texts in the editors) up to that step.
  * The replay is cached per text and grows as later steps are asked for.
  */
-import type { DecisionRecord as DrrRecord } from '../../core/drr';
+import type { DrrPopRecord as DrrRecord } from '../../core/drr';
 import { type ArbitrationSession, playgroundSession } from '../../core/drr';
 import {
   type DecisionLike,

@@ -8,7 +8,7 @@
  */
 import { arc, pie } from 'd3';
 import { Fragment, type ReactElement, useId, useRef } from 'react';
-import type { ClassVisit, DecisionRecord } from '../../core/drr/types';
+import type { ClassVisit, DrrPopRecord } from '../../core/drr/types';
 import { fmtCount, fmtNum } from './format';
 import { colorFor } from './palette';
 import { type DrrClassModel, type DrrModel, pickNum, readDrr } from './read';
@@ -103,7 +103,7 @@ export function visitText(v: ClassVisit, quantum: number | null = null): string 
  * Replay order: each visit gets a slot (its position in the animation), and the bulk step takes the
  * slot just before the first final-scan visit.
  */
-export function visitSlots(rec: DecisionRecord): { visits: number[]; bulk: number | null; stagger: number } {
+export function visitSlots(rec: DrrPopRecord): { visits: number[]; bulk: number | null; stagger: number } {
   const slots: number[] = [];
   let bulk: number | null = null;
   let next = 0;
@@ -220,7 +220,7 @@ function describeRing(m: DrrModel): string {
   return `${parts.join('; ')}. ${rows.join('. ')}.`;
 }
 
-function recordKey(snapshot: Record<string, unknown> | null, rec: DecisionRecord | null): string {
+function recordKey(snapshot: Record<string, unknown> | null, rec: DrrPopRecord | null): string {
   const step = pickNum(snapshot, 'stepsDone', 'decisions', 'sim_time_s');
   return `${step ?? ''}|${rec ? rec.summary : ''}`;
 }

@@ -3,7 +3,7 @@
  * partial or older object) into the small, fully-typed models the views draw. Missing or malformed
  * fields become empty values, never exceptions.
  */
-import type { ClassVisit, DecisionRecord, VisitOutcome } from '../../core/drr/types';
+import type { ClassVisit, DrrPopRecord, VisitOutcome } from '../../core/drr/types';
 
 export type Dict = Record<string, unknown>;
 
@@ -84,7 +84,7 @@ export interface DrrModel {
   classes: DrrClassModel[];
   /** Per class name, its waiting requests in leaving order (absent when the snapshot has none). */
   queues: Map<string, QueuedModel[]> | null;
-  record: DecisionRecord | null;
+  record: DrrPopRecord | null;
   /** Simulated time of that record (cluster runs), if known. */
   recordT: number | null;
 }
@@ -216,7 +216,7 @@ const OUTCOMES: readonly VisitOutcome[] = [
 ];
 
 /** A decision record, keeping only well-formed visits; null when it does not look like one. */
-export function readRecord(v: unknown): DecisionRecord | null {
+export function readRecord(v: unknown): DrrPopRecord | null {
   const o = asObj(v);
   if (!o || !Array.isArray(o.visits)) return null;
   const visits: ClassVisit[] = [];

@@ -1,16 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ArbitrationSession, type DecisionRecord } from '../../../src/core/drr';
+import { ArbitrationSession, type DrrPopRecord } from '../../../src/core/drr';
 import { explainDrrDecision, explainDrrText, quantaFromSnapshot } from '../../../src/core/explain';
 import { validateScriptText } from '../../../src/policy';
 
 /** Run a script in the real sandbox session; return every pop's record and the class quanta. */
-function pops(script: string): { records: DecisionRecord[]; quanta: Record<string, number> } {
+function pops(script: string): { records: DrrPopRecord[]; quanta: Record<string, number> } {
   const parsed = validateScriptText(script);
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
   const session = new ArbitrationSession(parsed.value);
   const quanta = quantaFromSnapshot(session.snapshot());
-  const records: DecisionRecord[] = [];
+  const records: DrrPopRecord[] = [];
   for (let s = session.step(); s; s = session.step()) if (s.record) records.push(s.record);
   return { records, quanta };
 }
@@ -281,7 +281,7 @@ ops:
 });
 
 describe('DRR explanation: hand-made records for the rare paths', () => {
-  const base: DecisionRecord = {
+  const base: DrrPopRecord = {
     variant: 'v2',
     profile: 'example/large-model',
     visits: [],
@@ -300,7 +300,7 @@ describe('DRR explanation: hand-made records for the rare paths', () => {
   };
 
   it('an emptied carry class resets and the model profile is named in the refs', () => {
-    const r: DecisionRecord = {
+    const r: DrrPopRecord = {
       ...base,
       visits: [
         {
@@ -343,7 +343,7 @@ describe('DRR explanation: hand-made records for the rare paths', () => {
   });
 
   it('an empty class that had credit says how much it lost', () => {
-    const r: DecisionRecord = {
+    const r: DrrPopRecord = {
       ...base,
       carryBefore: null,
       visits: [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { explainDecisionText } from '../../../src/core/explain';
 import { isDlpmAdmitDetail } from '../../../src/core/explain/records';
-import type { DlpmPolicy } from '../../../src/core/worker/policies/dlpm';
+import type { DlpmPolicy } from '../../../src/core/replica/policies/dlpm';
 import { concat, Harness, range } from './harness';
 
 const dlpm = (h: Harness) => h.policy as DlpmPolicy;

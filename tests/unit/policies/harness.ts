@@ -4,11 +4,11 @@
  * the DLPM and VTC theorems bound, computed here independently of the policies' own counters.
  */
 import { GPUS, MODELS } from '../../../src/core/cost';
-import type { DecisionDraft } from '../../../src/core/worker/worker';
-import { Worker } from '../../../src/core/worker/worker';
+import type { DecisionDraft } from '../../../src/core/replica/replica';
+import { Replica } from '../../../src/core/replica/replica';
 import { SimRequest } from '../../../src/core/sim/request';
-import { createLocalPolicy } from '../../../src/core/worker/policies/registry';
-import type { LocalPolicy } from '../../../src/core/worker/local-policy';
+import { createLocalPolicy } from '../../../src/core/replica/policies/registry';
+import type { LocalPolicy } from '../../../src/core/replica/local-policy';
 import type { SloClass } from '../../../src/core/workload/types';
 
 export const range = (from: number, n: number) => Int32Array.from({ length: n }, (_, i) => from + i);
@@ -41,7 +41,7 @@ export interface Arrival {
 let serial = 0;
 
 export class Harness {
-  readonly w: Worker;
+  readonly w: Replica;
   readonly policy: LocalPolicy;
   readonly clients: string[];
   readonly weights: { input: number; output: number };
@@ -78,7 +78,7 @@ export class Harness {
       scheduler: { policy: o.policy, deadline_multiplier: 1.5, min_deadline_s: 0.5, ...(o.scheduler ?? {}) },
     });
     const recording = o.recording ?? true;
-    this.w = new Worker(
+    this.w = new Replica(
       {
         id: 0,
         gpu: GPUS['a100-80gb'],

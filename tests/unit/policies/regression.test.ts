@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type RunResult, Simulation } from '../../../src/core/sim';
-import { implementedLocalPolicies } from '../../../src/core/worker/policies/registry';
+import { implementedLocalPolicies } from '../../../src/core/replica/policies/registry';
 import { parseScenarioText } from '../../../src/scenario';
 
 function scenario(yaml: string) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { explainDecisionText } from '../../../src/core/explain';
-import type { VtcPolicy } from '../../../src/core/worker/policies/vtc';
+import type { VtcPolicy } from '../../../src/core/replica/policies/vtc';
 import { Harness, range } from './harness';
 
 const vtc = (h: Harness) => h.policy as VtcPolicy;

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Simulation } from '../../../src/core/sim';
-import { localPolicyProblem } from '../../../src/core/worker/policies/registry';
+import { localPolicyProblem } from '../../../src/core/replica/policies/registry';
 import { parseScenarioText, type Scenario } from '../../../src/scenario';
 
 const missing = ['dlpm', 'lpm', 'vtc'].filter((p) => localPolicyProblem(p) !== null);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evictedBranch, GlobalPrefixTree } from '../../../src/core/router/policies/global-prefix-tree';
-import { RadixCache, type RadixNode } from '../../../src/core/worker/radix-cache';
+import { RadixCache, type RadixNode } from '../../../src/core/replica/radix-cache';
 import { concat, range } from './helpers';
 
 describe('global prefix tree', () => {

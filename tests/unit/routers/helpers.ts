@@ -2,7 +2,7 @@
 import { Rng } from '../../../src/core/prng';
 import type { ClusterView, RouterWorkerView } from '../../../src/core/router/router-policy';
 import { SimRequest } from '../../../src/core/sim/request';
-import { RadixCache } from '../../../src/core/worker/radix-cache';
+import { RadixCache } from '../../../src/core/replica/radix-cache';
 
 export const range = (from: number, n: number) => Int32Array.from({ length: n }, (_, i) => from + i);
 export const concat = (...parts: Int32Array[]) => Int32Array.from(parts.flatMap((p) => [...p]));

@@ -1,8 +1,8 @@
 /** Small builders for engine tests: a worker with recorded hooks, requests from token arrays, scenarios from YAML. */
 import { GPUS, MODELS } from '../../../src/core/cost';
 import { SimRequest } from '../../../src/core/sim/request';
-import { FcfsPolicy } from '../../../src/core/worker/policies/fcfs';
-import { type DecisionDraft, Worker } from '../../../src/core/worker/worker';
+import { FcfsPolicy } from '../../../src/core/replica/policies/fcfs';
+import { type DecisionDraft, Replica } from '../../../src/core/replica/replica';
 import type { SloClass } from '../../../src/core/workload/types';
 import { parseScenarioText, type Scenario } from '../../../src/scenario';
 
@@ -40,7 +40,7 @@ export function worker(o: WorkerOpts = {}) {
   const records: DecisionDraft[] = [];
   const completed: string[] = [];
   const preempted: string[] = [];
-  const w = new Worker(
+  const w = new Replica(
     {
       id: 0,
       gpu: GPUS['a100-80gb'],
@@ -70,7 +70,7 @@ export function worker(o: WorkerOpts = {}) {
 }
 
 /** Run a worker's steps back to back until idle (or `max` steps); returns the end time. */
-export function drainWorker(w: Worker, t0 = 0, max = 10_000): number {
+export function drainWorker(w: Replica, t0 = 0, max = 10_000): number {
   let t = t0;
   for (let i = 0; i < max; i++) {
     const dt = w.beginStep(t);

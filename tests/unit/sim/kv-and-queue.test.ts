@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EV_ARRIVAL, EV_STEP_END, EventQueue } from '../../../src/core/sim/event-queue';
-import { KvCache } from '../../../src/core/worker/kv-cache';
-import { Deque } from '../../../src/core/worker/deque';
+import { KvCache } from '../../../src/core/replica/kv-cache';
+import { Deque } from '../../../src/core/replica/deque';
 
 describe('KV cache ledger', () => {
   it('allocates all or nothing and keeps allocated + free = total', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RadixCache } from '../../../src/core/worker/radix-cache';
+import { RadixCache } from '../../../src/core/replica/radix-cache';
 
 const seq = (...xs: number[]) => Int32Array.from(xs);
 const range = (from: number, n: number) => Int32Array.from({ length: n }, (_, i) => from + i);

@@ -15,7 +15,7 @@
  */
 import type { PreblePlacementDetail } from '../../explain/records';
 import type { SimRequest } from '../../sim/request';
-import { Deque } from '../../worker/deque';
+import { Deque } from '../../replica/deque';
 import type {
   ClusterView,
   RouteChoice,

@@ -27,7 +27,7 @@ import { outputLabel, streamKey, writeStream } from '../workload/tokens';
 import { RadixCache } from './radix-cache';
 import { TokenSlab } from './token-slab';
 
-export interface WorkerConfig {
+export interface ReplicaConfig {
   id: number;
   gpu: GpuProfile;
   model: ModelProfile;
@@ -52,7 +52,7 @@ export const MIN_DYNAMIC_CHUNK = 32;
 export type DecisionDraft = Omit<DecisionRecord, 'seq'>;
 
 /** How a worker reports to the engine (metrics, workload follow-ups, decision records). */
-export interface WorkerHooks {
+export interface ReplicaHooks {
   /** Build decision records? (Checked before building one, so the fast path allocates nothing.) */
   readonly recording: boolean;
   record(d: DecisionDraft): void;
@@ -69,9 +69,9 @@ export interface WorkerHooks {
  * copy of the engine points at the copied worker).
  */
 class WorkerAdmission implements AdmissionContext {
-  constructor(private readonly w: Worker) {}
+  constructor(private readonly w: Replica) {}
 
-  get worker(): Worker {
+  get worker(): Replica {
     return this.w;
   }
 
@@ -92,7 +92,7 @@ class WorkerAdmission implements AdmissionContext {
   }
 }
 
-export class Worker implements WorkerView {
+export class Replica implements WorkerView {
   readonly id: number;
   readonly kv: KvCache;
   readonly radix: RadixCache;
@@ -123,9 +123,9 @@ export class Worker implements WorkerView {
   admittedPromptTokens = 0;
   admittedCachedTokens = 0;
 
-  private readonly cfg: WorkerConfig;
+  private readonly cfg: ReplicaConfig;
   /** @internal read by WorkerAdmission */
-  readonly hooks: WorkerHooks;
+  readonly hooks: ReplicaHooks;
   /** @internal tokens of this step's budget still free (read by WorkerAdmission) */
   budget = 0;
   private readonly shape: StepShape = {
@@ -143,7 +143,7 @@ export class Worker implements WorkerView {
   private readonly ctx: AdmissionContext;
   private readonly slab = new TokenSlab();
 
-  constructor(cfg: WorkerConfig, policy: LocalPolicy, hooks: WorkerHooks) {
+  constructor(cfg: ReplicaConfig, policy: LocalPolicy, hooks: ReplicaHooks) {
     this.cfg = cfg;
     this.id = cfg.id;
     this.kv = new KvCache(cfg.kvTokens, cfg.blockSize);
