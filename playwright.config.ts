@@ -3,7 +3,8 @@ import { defineConfig } from '@playwright/test';
 import { findChromium } from './scripts/browser.mjs';
 
 const executablePath: string | undefined = findChromium() ?? undefined;
-const port = 4173;
+// FAIRGROUND_E2E_PORT lets two checkouts run their browser tests side by side.
+const port = Number(process.env.FAIRGROUND_E2E_PORT ?? 4173);
 
 export default defineConfig({
   testDir: 'tests/e2e',
