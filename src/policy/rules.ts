@@ -4,7 +4,8 @@
  * root profile's all-or-none rule. Runs after the zod schema accepted the shapes.
  */
 import type { PolicyClassEntry, PolicyFile, PolicyProfileEntry } from '../core/drr/types';
-import { didYouMean, type ParsedYaml, type Path, type Problem, problem } from '../format/yaml';
+import { Reporter } from '../format/reporter';
+import { didYouMean, type ParsedYaml, type Path, type Problem } from '../format/yaml';
 import { policyFileSchema, profileSchema } from './schema';
 
 const rootProfileSchema = policyFileSchema.pick({
@@ -22,20 +23,6 @@ export interface RuleOptions {
 }
 
 const ROOT_KEYS = ['default_policy_family', 'uncached_isl_buckets', 'policy_classes'] as const;
-
-class Reporter {
-  readonly problems: Problem[] = [];
-  constructor(private readonly parsed: ParsedYaml) {}
-
-  at(path: Path, message: string, opts: { key?: boolean } = {}): void {
-    const p = this.parsed.locate(path, opts);
-    this.problems.push(problem(p.line, p.col, message, path));
-  }
-
-  lineOf(path: Path): number {
-    return this.parsed.locate(path).line;
-  }
-}
 
 function isMatrix(c: PolicyClassEntry): boolean {
   return c.policy_family !== undefined && c.cache_bucket !== undefined;

@@ -13,11 +13,11 @@ import {
   type Path,
   type Problem,
   parseYaml,
-  problem,
   type Result,
   sortProblems,
   validate,
 } from '../format/yaml';
+import { Reporter } from '../format/reporter';
 import { parsePolicyText, parsePolicyValue, valueAt } from './parse';
 import { partialRuleProblems, policyRuleProblems } from './rules';
 import { policyFileSchema, typeError, uint } from './schema';
@@ -149,18 +149,6 @@ type RawScript = z.output<typeof scriptSchema>;
 export interface ScriptOptions {
   /** Reads a `policy_file` given relative to the script; without it such scripts skip policy checks. */
   readFile?: (relPath: string) => string;
-}
-
-class Reporter {
-  readonly problems: Problem[] = [];
-  constructor(private readonly parsed: ParsedYaml) {}
-  at(path: Path, message: string, opts: { key?: boolean } = {}): void {
-    const p = this.parsed.locate(path, opts);
-    this.problems.push(problem(p.line, p.col, message, path));
-  }
-  lineOf(path: Path): number {
-    return this.parsed.locate(path).line;
-  }
 }
 
 /** Load the policy a script uses: inline, from policy_file, or none. Problems are positioned in the script. */
