@@ -45,7 +45,7 @@ export function formatSummary(r: RunResult): string {
     `rates     ${fmt(r.throughput.requests_per_s, 2)} req/s, ${int(r.throughput.tokens_per_s)} tok/s, service ${int(r.throughput.service_per_s)}/s`,
   );
   lines.push(
-    `fairness  Jain ${fmt(r.jain_index)}, max backlogged service gap ${int(r.max_backlogged_service_gap)}${r.max_gap.clients ? ` (${r.max_gap.clients.join(' vs ')})` : ''}; cache hit rate ${(r.cache_hit_rate * 100).toFixed(1)}%`,
+    `fairness  Jain ${fmt(r.jain_index)} (client view; system view ${fmt(r.jain_index_extend)}), max backlogged service gap ${int(r.max_backlogged_service_gap)}${r.max_gap.clients ? ` (${r.max_gap.clients.join(' vs ')})` : ''}; cache hit rate ${(r.cache_hit_rate * 100).toFixed(1)}%`,
   );
   lines.push(formatGuarantee(r));
   lines.push('');
@@ -59,6 +59,9 @@ export function formatSummary(r: RunResult): string {
     'ttft p99',
     'e2e p50',
     'e2e p99',
+    'programs',
+    'program p50',
+    'program p99',
   ];
   const rows = Object.entries(r.clients).map(([name, c]) => [
     name,
@@ -70,6 +73,9 @@ export function formatSummary(r: RunResult): string {
     fmt(c.ttft_p99_s),
     fmt(c.e2e_p50_s),
     fmt(c.e2e_p99_s),
+    int(c.programs_completed),
+    fmt(c.program_e2e_p50_s),
+    fmt(c.program_e2e_p99_s),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const line = (cells: string[]) =>
@@ -80,6 +86,8 @@ export function formatSummary(r: RunResult): string {
   lines.push(line(head));
   lines.push(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) lines.push(line(row));
-  lines.push('(latencies in seconds; percentiles by nearest rank)');
+  lines.push(
+    "(latencies in seconds; percentiles by nearest rank; e2e per request, program from a program's start to its last request done)",
+  );
   return lines.join('\n');
 }

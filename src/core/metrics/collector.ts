@@ -3,12 +3,22 @@
  * (exact, kept per client), cache hits, the active interval for Jain's index and the backlogged
  * service gaps with the fairness bound (./guarantee.ts). The engine calls the `on*` methods as things
  * happen; `clientRows()` and `summary()` turn them into the result.
+ *
+ * Two notions of service are kept (DLPM paper §6.1 and its footnote 5):
+ * - `service` is the system's view, the cost the schedulers balance: w_e per *computed* (uncached)
+ *   input token and w_q per output token, every time it is computed (a preempted request's
+ *   recomputation counts again). The theorems bound gaps in this quantity.
+ * - `clientService` is the client's view, the paper's "service rate": w_e per input token of the
+ *   whole prompt (cached or not) and w_q per output token, each counted once per request — the
+ *   prompt when its first token appears, each output token the first time it is generated. Jain's
+ *   index (`jain_index`) is over this one; `jain_index_extend` keeps the system-view index.
  */
 import { FloatList } from './float-list';
 import { GuaranteeMonitor } from './guarantee';
 import { jainIndex } from './jain';
 import type { PairGaps } from './pair-gaps';
 import { nearestRank } from './percentile';
+import { ProgramTracker } from './programs';
 import type { BoundSetup } from './theorem-bound';
 
 export interface ClientRow {
@@ -21,6 +31,14 @@ export interface ClientRow {
   e2e_p99_s: number | null;
   itl_p50_s: number | null;
   itl_p99_s: number | null;
+  /** Client-perspective service (w_e · whole input + w_q · output, each token once). */
+  client_service: number;
+  /** Program instances completed (every request done) and abandoned (a request rejected). */
+  programs_completed: number;
+  programs_failed: number;
+  /** End-to-end time of whole programs, start to last request done (the paper's latency). */
+  program_e2e_p50_s: number | null;
+  program_e2e_p99_s: number | null;
   injected: number;
   rejected: number;
   queued: number;
@@ -35,6 +53,10 @@ export class MetricsCollector {
   readonly weightOut: number;
   /** Cumulative service per client (w_e · uncached input + w_q · output). */
   readonly service: Float64Array;
+  /** Cumulative client-perspective service (w_e · whole prompt + w_q · output, each token once). */
+  readonly clientService: Float64Array;
+  /** Program-level end-to-end latency. */
+  readonly programs: ProgramTracker;
   readonly injected: Int32Array;
   readonly completed: Int32Array;
   readonly rejected: Int32Array;
@@ -50,8 +72,13 @@ export class MetricsCollector {
   private readonly lastComplete: Float64Array;
   /** Row c: everybody's service when client c last completed a request. */
   private readonly serviceAtLastComplete: Float64Array;
+  /** Row c: everybody's client-perspective service when client c last completed a request. */
+  private readonly clientServiceAtLastComplete: Float64Array;
   private activeCount = 0;
+  /** When the last client so far submitted its first request (NaN before anyone has). */
+  private activeStartT = Number.NaN;
   private readonly serviceAtActiveStart: Float64Array;
+  private readonly clientServiceAtActiveStart: Float64Array;
   /** Gaps between backlogged clients against the bound of the scenario's fairness theorem. */
   readonly guarantee: GuaranteeMonitor;
   /** The pair tracker (`guarantee.gaps`): max_backlogged_service_gap and who is backlogged. */
@@ -78,6 +105,8 @@ export class MetricsCollector {
     this.weightIn = weights.input;
     this.weightOut = weights.output;
     this.service = new Float64Array(n);
+    this.clientService = new Float64Array(n);
+    this.programs = new ProgramTracker(n);
     this.injected = new Int32Array(n);
     this.completed = new Int32Array(n);
     this.rejected = new Int32Array(n);
@@ -91,7 +120,9 @@ export class MetricsCollector {
     this.firstSubmit = new Float64Array(n).fill(Number.NaN);
     this.lastComplete = new Float64Array(n).fill(Number.NaN);
     this.serviceAtLastComplete = new Float64Array(n * n);
+    this.clientServiceAtLastComplete = new Float64Array(n * n);
     this.serviceAtActiveStart = new Float64Array(n);
+    this.clientServiceAtActiveStart = new Float64Array(n);
     this.guarantee = new GuaranteeMonitor(clients, this.service, bound, seriesOpts);
     this.gap = this.guarantee.gaps;
   }
@@ -111,9 +142,11 @@ export class MetricsCollector {
     if (Number.isNaN(this.firstSubmit[c])) {
       this.firstSubmit[c] = t;
       this.activeCount++;
-      if (this.activeCount === this.n) {
-        this.serviceAtActiveStart.set(this.service);
-      }
+      // the window restarts whenever one more client becomes active; the last restart is the
+      // all-active window's start
+      this.activeStartT = t;
+      this.serviceAtActiveStart.set(this.service);
+      this.clientServiceAtActiveStart.set(this.clientService);
     }
     this.updateBacklog(c, t);
   }
@@ -149,6 +182,11 @@ export class MetricsCollector {
     this.gap.touch(c);
   }
 
+  /** Service from client c's point of view: whole input tokens and output tokens, each counted once. */
+  onClientService(c: number, inputTokens: number, outputTokens: number): void {
+    this.clientService[c] += this.weightIn * inputTokens + this.weightOut * outputTokens;
+  }
+
   /** End of a batch step: fold this step's service into the backlog gap. */
   flushStep(t: number): void {
     this.gap.flush(t);
@@ -165,6 +203,7 @@ export class MetricsCollector {
     if (outputLen > 1) this.itl[c].push((t - firstTokenT) / (outputLen - 1));
     this.lastComplete[c] = t;
     this.serviceAtLastComplete.set(this.service, c * this.n);
+    this.clientServiceAtLastComplete.set(this.clientService, c * this.n);
   }
 
   get queuedTotal(): number {
@@ -186,9 +225,17 @@ export class MetricsCollector {
   /**
    * Jain's index over the clients' service rates during the interval in which all clients that sent
    * anything were active: from the last client's first submission to the first client's last
-   * completion. Falls back to the whole run [0, end] when that interval is empty.
+   * completion (DLPM paper §6.1). `view` picks the service: `client` (whole input + output, the
+   * paper's measure and `jain_index`) or `system` (computed tokens, `jain_index_extend`). Falls back
+   * to the whole run [0, end] when that interval is empty.
    */
-  jain(endT: number): { index: number; from: number; to: number; whole_run: boolean } {
+  jain(
+    endT: number,
+    view: 'client' | 'system' = 'client',
+  ): { index: number; from: number; to: number; whole_run: boolean } {
+    const service = view === 'client' ? this.clientService : this.service;
+    const atLast = view === 'client' ? this.clientServiceAtLastComplete : this.serviceAtLastComplete;
+    const atStart = view === 'client' ? this.clientServiceAtActiveStart : this.serviceAtActiveStart;
     const idx: number[] = [];
     for (let c = 0; c < this.n; c++) if (!Number.isNaN(this.firstSubmit[c])) idx.push(c);
     if (idx.length <= 1) return { index: 1, from: 0, to: endT, whole_run: true };
@@ -204,21 +251,41 @@ export class MetricsCollector {
         toClient = c;
       }
     }
-    const startService = this.activeCount === this.n ? this.serviceAtActiveStart : null;
-    if (startService !== null && to > from && toClient >= 0) {
-      const rates = idx.map(
-        (c) => (this.serviceAtLastComplete[toClient * this.n + c] - startService[c]) / (to - from),
-      );
+    if (this.activeCount === this.n && to > from && toClient >= 0) {
+      const rates = idx.map((c) => (atLast[toClient * this.n + c] - atStart[c]) / (to - from));
       return { index: jainIndex(rates), from, to, whole_run: false };
     }
     const span = endT > 0 ? endT : 1;
-    return { index: jainIndex(idx.map((c) => this.service[c] / span)), from: 0, to: endT, whole_run: true };
+    return { index: jainIndex(idx.map((c) => service[c] / span)), from: 0, to: endT, whole_run: true };
+  }
+
+  /**
+   * Jain's index so far, for the time series: over the clients active so far (those that have
+   * submitted anything), of the client-perspective service each got since the last of them became
+   * active, up to t (1 with fewer than two active clients or no service yet, jainIndex's
+   * convention). Once every client is active this is the headline `jain_index`'s window, run up to
+   * t (the headline stops at the first client's last completion, known only once the run is over).
+   */
+  jainSoFar(t: number): number {
+    if (this.activeCount < 2 || !(t > this.activeStartT)) return 1;
+    let s = 0;
+    let s2 = 0;
+    let k = 0;
+    for (let c = 0; c < this.n; c++) {
+      if (Number.isNaN(this.firstSubmit[c])) continue;
+      const x = this.clientService[c] - this.clientServiceAtActiveStart[c];
+      s += x;
+      s2 += x * x;
+      k++;
+    }
+    return s2 === 0 ? 1 : (s * s) / (k * s2);
   }
 
   clientRow(c: number, simTime: number): ClientRow {
     const tt = this.ttft[c].sorted();
     const ee = this.e2e[c].sorted();
     const it = this.itl[c].sorted();
+    const pe = this.programs.e2e[c].sorted();
     return {
       service: this.service[c],
       service_per_s: simTime > 0 ? this.service[c] / simTime : 0,
@@ -229,6 +296,11 @@ export class MetricsCollector {
       e2e_p99_s: nearestRank(ee, 99),
       itl_p50_s: nearestRank(it, 50),
       itl_p99_s: nearestRank(it, 99),
+      client_service: this.clientService[c],
+      programs_completed: pe.length,
+      programs_failed: this.programs.failed[c],
+      program_e2e_p50_s: nearestRank(pe, 50),
+      program_e2e_p99_s: nearestRank(pe, 99),
       injected: this.injected[c],
       rejected: this.rejected[c],
       queued: this.queued[c],
@@ -243,6 +315,8 @@ export class MetricsCollector {
     ttft_p99_s: number | null;
     e2e_p50_s: number | null;
     e2e_p99_s: number | null;
+    program_e2e_p50_s: number | null;
+    program_e2e_p99_s: number | null;
   } {
     const merge = (lists: FloatList[]) => {
       const parts = lists.map((l) => l.sorted());
@@ -257,11 +331,14 @@ export class MetricsCollector {
     };
     const tt = merge(this.ttft);
     const ee = merge(this.e2e);
+    const pe = merge(this.programs.e2e);
     return {
       ttft_p50_s: nearestRank(tt, 50),
       ttft_p99_s: nearestRank(tt, 99),
       e2e_p50_s: nearestRank(ee, 50),
       e2e_p99_s: nearestRank(ee, 99),
+      program_e2e_p50_s: nearestRank(pe, 50),
+      program_e2e_p99_s: nearestRank(pe, 99),
     };
   }
 }

@@ -60,6 +60,11 @@ export class SimRequest {
   /** Remaining prefill tokens counted in the worker's active-prefill load. */
   pendingPrefill = 0;
   preemptions = 0;
+  /**
+   * Output tokens already counted in the client's view of service (metrics): a preempted request
+   * that generates them again is not credited twice.
+   */
+  servedOutput = 0;
 
   // ---- router facts ----
   /** Best prefix overlap among eligible workers when the router saw it. */

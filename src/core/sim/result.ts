@@ -16,7 +16,13 @@ export interface RunResult {
   };
   /** Cached prompt tokens / prompt tokens, over all admissions (re-admissions after preemption included). */
   cache_hit_rate: number;
+  /**
+   * Jain's index of the clients' service rates in the all-active interval, service from the
+   * client's view (w_e · whole input + w_q · output), as the DLPM paper measures it (§6.1).
+   */
   jain_index: number;
+  /** The same over the system's view of service (computed input tokens + output): the cost schedulers balance. */
+  jain_index_extend: number;
   max_backlogged_service_gap: number;
   clients: Record<string, ClientRow>;
   /** Wall-clock seconds of the run; filled in by the CLI (0 here: the core never reads a clock). */
@@ -31,6 +37,8 @@ export interface RunResult {
     ttft_p99_s: number | null;
     e2e_p50_s: number | null;
     e2e_p99_s: number | null;
+    program_e2e_p50_s: number | null;
+    program_e2e_p99_s: number | null;
   };
   preemptions: number;
   rejections: Record<string, number>;
@@ -81,7 +89,7 @@ export function buildResult(sim: Simulation): RunResult {
     inTokens += m.inputTokens[i];
   }
   const per = (x: number) => (t > 0 ? x / t : 0);
-  const jain = m.jain(t);
+  const jain = m.jain(t, 'client');
   const pair = m.gap.maxPair;
   const s = sim.scenario;
   const res: RunResult = {
@@ -103,6 +111,7 @@ export function buildResult(sim: Simulation): RunResult {
     },
     cache_hit_rate: m.cacheHitRate(),
     jain_index: jain.index,
+    jain_index_extend: m.jain(t, 'system').index,
     max_backlogged_service_gap: m.gap.max,
     clients,
     wall_time_s: 0,

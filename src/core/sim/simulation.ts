@@ -331,6 +331,7 @@ export class Simulation {
       throw new Error(`workload: request ${spec.id} from unknown client '${spec.client}'`);
     const r = new SimRequest(spec, ci, this.serial++, t);
     this.metrics.onSubmit(ci, t);
+    this.metrics.programs.submit(spec.program, spec.id, ci, t);
     this.onRequestArrived?.(r);
     if (this.recordOn)
       this.record({
@@ -381,7 +382,8 @@ export class Simulation {
     r.state = ReqState.Rejected;
     this.metrics.onReject(r.client, this._now, reason);
     this.onRequestDone?.(r);
-    for (const ev of this.workload.onReject(r.id, this._now)) this.scheduleWorkloadEvent(ev);
+    for (const ev of this.workload.onReject(r.id, this._now)) this.followUp(ev, r.client);
+    this.metrics.programs.finish(r.spec.program, this._now, false);
   }
 
   /** @internal (EngineHooks) a request finished: metrics, the router policy, the program's follow-ups */
@@ -389,7 +391,20 @@ export class Simulation {
     this.metrics.onComplete(r.client, t, r.arrivalT, r.firstTokenT, r.outputLen);
     this.onRequestDone?.(r);
     this.router.policy.onComplete?.(r, r.worker, this.router);
-    for (const ev of this.workload.onComplete(r.id, t)) this.scheduleWorkloadEvent(ev);
+    for (const ev of this.workload.onComplete(r.id, t)) this.followUp(ev, r.client);
+    this.metrics.programs.finish(r.spec.program, t, true);
+  }
+
+  /** A follow-up from the workload: announced to the program tracker (its program stays open), then scheduled. */
+  private followUp(ev: WorkloadEvent, client: number): void {
+    if (ev.kind === 'submit')
+      this.metrics.programs.announce(
+        ev.request.program,
+        ev.request.id,
+        this.clientIndex.get(ev.request.client) ?? client,
+        this._now,
+      );
+    this.scheduleWorkloadEvent(ev);
   }
 
   // ---- decisions ------------------------------------------------------------------------------------
@@ -421,6 +436,8 @@ export class Simulation {
     names.push('router_queue');
     // prefix-cache hit rate so far: cached / prompt tokens over all admissions on all workers
     names.push('cache_hit');
+    // Jain's index of client-perspective service since all clients became active (metrics.jainSoFar)
+    names.push('jain');
     return names;
   }
 
@@ -444,6 +461,7 @@ export class Simulation {
       cached += w.admittedCachedTokens;
     }
     b[2 * n + this.workers.length + 1] = prompt === 0 ? 0 : cached / prompt;
+    b[2 * n + this.workers.length + 2] = m.jainSoFar(t);
     this.series.sample(t, b);
     m.guarantee.sample(t);
   }
@@ -532,7 +550,13 @@ class EngineHooks implements ReplicaHooks, RouterHooks {
   onFirstToken(): void {}
 
   onService(r: SimRequest, inputTokens: number, outputTokens: number): void {
-    this.sim.metrics.onService(r.client, inputTokens, outputTokens);
+    const m = this.sim.metrics;
+    m.onService(r.client, inputTokens, outputTokens);
+    // the client's view: the whole prompt with the first output token, each output token once
+    if (outputTokens > 0 && r.generated > r.servedOutput) {
+      m.onClientService(r.client, r.servedOutput === 0 ? r.promptLen : 0, r.generated - r.servedOutput);
+      r.servedOutput = r.generated;
+    }
   }
 
   onPreempt(r: SimRequest, t: number): void {

@@ -14,6 +14,12 @@ export interface ClientSnapshot {
   ttft_p99_s: number | null;
   e2e_p50_s: number | null;
   e2e_p99_s: number | null;
+  /** Client-perspective service: w_e · whole input + w_q · output (the paper's service rate). */
+  client_service: number;
+  /** Whole programs: completed count and end-to-end percentiles (the paper's latency). */
+  programs_completed: number;
+  program_e2e_p50_s: number | null;
+  program_e2e_p99_s: number | null;
   injected: number;
   rejected: number;
   queued: number;
@@ -108,6 +114,10 @@ export function buildSnapshot(sim: Simulation): SimSnapshot {
       ttft_p99_s: row.ttft_p99_s,
       e2e_p50_s: row.e2e_p50_s,
       e2e_p99_s: row.e2e_p99_s,
+      client_service: row.client_service,
+      programs_completed: row.programs_completed,
+      program_e2e_p50_s: row.program_e2e_p50_s,
+      program_e2e_p99_s: row.program_e2e_p99_s,
       injected: row.injected,
       rejected: row.rejected,
       queued: row.queued,

@@ -14,12 +14,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Simulation } from '../../../src/core/sim';
-import { localPolicyProblem } from '../../../src/core/replica/policies/registry';
 import { parseScenarioText, type Scenario } from '../../../src/scenario';
-
-const missing = ['dlpm', 'lpm', 'vtc'].filter((p) => localPolicyProblem(p) !== null);
-const skipWhy = missing.length > 0 ? `local policies not registered yet: ${missing.join(', ')}` : '';
-if (skipWhy) console.warn(`doubleq-fairness: skipped (${skipWhy})`);
 
 function scenario(yaml: string): Scenario {
   const r = parseScenarioText(yaml);
@@ -75,7 +70,7 @@ ${clients}
 `;
 }
 
-describe.skipIf(skipWhy !== '')('DoubleQ fairness (Theorem 5.1)', () => {
+describe('DoubleQ fairness (Theorem 5.1)', () => {
   it('keeps backlogged clients within 2·|W|·(U + Q^u) of each other', () => {
     fc.assert(
       fc.property(shapeArb, (shape) => {
@@ -110,17 +105,26 @@ function paperVariant(routing: string, policy: string) {
   };
   sim.runToEnd();
   const r = sim.result();
-  return { throughput: tokens / r.sim_time_s, jain: r.jain_index, hit: r.cache_hit_rate };
+  return {
+    throughput: tokens / r.sim_time_s,
+    jain: r.jain_index,
+    jainExtend: r.jain_index_extend,
+    hit: r.cache_hit_rate,
+  };
 }
 
-describe.skipIf(skipWhy !== '')('DoubleQ on a prefix-heavy misbehaving client, 4 workers (ToT S2)', () => {
+describe('DoubleQ on a prefix-heavy misbehaving client, 4 workers (ToT S2)', () => {
   it('beats VTC + per-client RR on throughput and stays well above RR+LPM on fairness', () => {
     const dq = paperVariant('doubleq', 'dlpm');
     const vtc = paperVariant('per-client-rr', 'vtc');
     const rr = paperVariant('round-robin', 'lpm');
     expect(dq.throughput).toBeGreaterThan(1.2 * vtc.throughput);
     expect(dq.hit).toBeGreaterThan(vtc.hit);
-    expect(dq.jain).toBeGreaterThan(rr.jain + 0.03);
-    expect(dq.jain).toBeGreaterThan(0.95);
+    // Jain's index from the client's view (whole input + 2·output, the paper's §6.1 measure): DoubleQ
+    // well above RR+LPM, below VTC, near the paper's 0.83–0.855 (Fig. 10a); measured 0.80 / 0.71 / 0.98
+    expect(dq.jain).toBeGreaterThan(rr.jain + 0.05);
+    expect(vtc.jain).toBeGreaterThan(dq.jain);
+    // over the cost DoubleQ balances (computed tokens), it is close to even
+    expect(dq.jainExtend).toBeGreaterThan(0.95);
   });
 });

@@ -42,7 +42,7 @@ describe('metrics collector', () => {
     expect(Array.from(m.service)).toEqual([82, 20]);
     expect(m.cacheHitRate()).toBeCloseTo(40 / 110, 12);
     // interval [1, 3]: a earned 20, b earned 20 (b's service at a's last completion)
-    const j = m.jain(4);
+    const j = m.jain(4, 'system');
     expect(j.whole_run).toBe(false);
     expect(j.from).toBe(1);
     expect(j.to).toBe(3);

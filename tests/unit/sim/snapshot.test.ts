@@ -69,6 +69,7 @@ describe('snapshot', () => {
       'kv:1',
       'router_queue',
       'cache_hit',
+      'jain',
     ]);
     sim.runToEnd();
     const end = sim.snapshot();
@@ -76,6 +77,8 @@ describe('snapshot', () => {
     const hits = end.series.rows.cache_hit;
     expect(hits.every((h) => h >= 0 && h <= 1)).toBe(true);
     expect(hits.at(-1)).toBeCloseTo(sim.result().cache_hit_rate, 1);
+    // Jain's index over time comes from core (client-view service), a valid index at every sample
+    expect(end.series.rows.jain.every((j) => j >= 0.5 && j <= 1)).toBe(true);
     expect(end.done).toBe(true);
     expect(end.requests.completed + end.requests.rejected).toBe(end.requests.injected);
   });
