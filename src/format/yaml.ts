@@ -49,7 +49,9 @@ export function parseYaml(text: string): Result<ParsedYaml> {
     };
   }
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  // Integers are read as BigInt and turned back into numbers where a double holds them exactly, so a
+  // 64-bit value (a quantum up to 2^64 - 1) keeps every digit instead of rounding silently.
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, intAsBigInt: true });
   const pos = (offset: number) => {
     const p = lineCounter.linePos(offset);
     return { line: p.line, col: p.col };
@@ -65,7 +67,7 @@ export function parseYaml(text: string): Result<ParsedYaml> {
   }
   let value: unknown;
   try {
-    value = doc.toJS({ maxAliasCount: YAML_LIMITS.maxAliasCount });
+    value = narrowInts(doc.toJS({ maxAliasCount: YAML_LIMITS.maxAliasCount }));
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     const alias = /alias/i.test(message);
@@ -115,6 +117,22 @@ export function parseYaml(text: string): Result<ParsedYaml> {
     return { line: 1, col: 1 };
   };
   return { ok: true, value: { value, locate } };
+}
+
+const SAFE_BIG = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** BigInt integers within ±(2^53 - 1) become numbers; larger ones stay BigInt (exact). In place. */
+function narrowInts(v: unknown): unknown {
+  if (typeof v === 'bigint') return v <= SAFE_BIG && v >= -SAFE_BIG ? Number(v) : v;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) v[i] = narrowInts(v[i]);
+    return v;
+  }
+  if (v && typeof v === 'object') {
+    const o = v as { [k: string]: unknown };
+    for (const k of Object.keys(o)) o[k] = narrowInts(o[k]);
+  }
+  return v;
 }
 
 function depthOf(v: unknown, d: number): number {

@@ -12,7 +12,14 @@ export function isArbitrationScript(value: unknown): boolean {
 /** A policy file has a root profile key or `models`, and is not a script. */
 export function isPolicyDoc(value: unknown): boolean {
   if (!isMapping(value) || 'ops' in value) return false;
-  return ['policy_classes', 'models', 'default_policy_family', 'uncached_isl_buckets'].some(
-    (k) => k in value,
-  );
+  return [
+    'policy_classes',
+    'models',
+    'default_policy_family',
+    'uncached_isl_buckets',
+    'worker_selection',
+    'request_classifier',
+    // The unreleased flat/SLO line's root key: detected so that it gets its own message.
+    'default_policy_class',
+  ].some((k) => k in value);
 }

@@ -4,7 +4,9 @@
  */
 import type { CompiledPolicy, PolicyFile } from '../core/drr/types';
 import { type ParsedYaml, type Path, parseYaml, type Result, sortProblems, validate } from '../format/yaml';
+import { Reporter } from '../format/reporter';
 import { compilePolicy } from './compile';
+import { prepassPolicy } from './generations';
 import { partialRuleProblems, policyRuleProblems, type RuleOptions } from './rules';
 import { policyFileSchema } from './schema';
 
@@ -24,13 +26,15 @@ export function checkPolicyValue(
   basePath: Path = [],
   opts: RuleOptions = {},
 ): Result<PolicyFile> {
-  const input = valueAt(parsed.value, basePath);
+  const pre = new Reporter(parsed);
+  const { value: input, stage0 } = prepassPolicy(valueAt(parsed.value, basePath), basePath, pre);
+  if (stage0) return { ok: false, problems: sortProblems(pre.problems) };
   const res = validate(policyFileSchema, parsed, basePath, input ?? null);
   if (!res.ok) {
     const more = partialRuleProblems(input, parsed, basePath, opts);
-    return { ok: false, problems: sortProblems([...res.problems, ...more]) };
+    return { ok: false, problems: sortProblems([...pre.problems, ...res.problems, ...more]) };
   }
-  const problems = policyRuleProblems(res.value, parsed, basePath, opts);
+  const problems = [...pre.problems, ...policyRuleProblems(res.value, parsed, basePath, opts)];
   return problems.length > 0 ? { ok: false, problems: sortProblems(problems) } : res;
 }
 

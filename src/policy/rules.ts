@@ -6,6 +6,7 @@
 import type { PolicyClassEntry, PolicyFile, PolicyProfileEntry } from '../core/drr/types';
 import { Reporter } from '../format/reporter';
 import { didYouMean, type ParsedYaml, type Path, type Problem } from '../format/yaml';
+import { releaseRangeText, releasesFor, versionedUses } from './generations';
 import { policyFileSchema, profileSchema } from './schema';
 
 const rootProfileSchema = policyFileSchema.pick({
@@ -156,10 +157,129 @@ function checkMatrix(
     );
 }
 
+const SESSION_AWARE_KNOBS = [
+  'pause_threshold',
+  'pause_target',
+  'resume_hysteresis',
+  'resume_timeout_seconds',
+  'resume_priority_boost',
+  'scheduler_interval_seconds',
+  'acting_token_weight',
+  'acting_decay_tau_seconds',
+  'buffer_per_program',
+] as const;
+
+/** queue_admission (v1.4.x): one class per profile; knobs only in the session_aware form. */
+function checkAdmission(r: Reporter, profile: PolicyProfileEntry, pp: Path): void {
+  let first: number | null = null;
+  profile.policy_classes.forEach((c, i) => {
+    const qa = c.queue_admission;
+    if (qa === undefined) return;
+    const ap: Path = [...pp, 'policy_classes', i, 'queue_admission'];
+    if (first !== null)
+      r.at(
+        ap,
+        `only one class per profile may have queue_admission; class '${profile.policy_classes[first].name}' at line ${r.lineOf([...pp, 'policy_classes', first, 'queue_admission'])} already has one`,
+        { key: true },
+      );
+    else first = i;
+    const knobs = SESSION_AWARE_KNOBS.filter((k) => qa[k] !== undefined);
+    if (qa.type !== 'session_aware' && knobs.length > 0)
+      r.at(
+        [...ap, knobs[0]],
+        `${knobs[0]} is a knob of the session_aware form; a '${qa.type}' admission policy takes its settings under options`,
+        { key: true },
+      );
+    if (qa.options !== undefined && knobs.length > 0)
+      r.at([...ap, 'options'], 'give either the session_aware knobs or options, not both', { key: true });
+    const pause = qa.pause_threshold ?? 0.95;
+    if (qa.pause_target !== undefined && qa.pause_target > pause)
+      r.at(
+        [...ap, 'pause_target'],
+        `pause_target must be in [0, pause_threshold] (pause_threshold is ${pause})`,
+      );
+    if (qa.resume_hysteresis !== undefined && qa.resume_hysteresis > pause)
+      r.at(
+        [...ap, 'resume_hysteresis'],
+        `resume_hysteresis must be in [0, pause_threshold] (pause_threshold is ${pause})`,
+      );
+  });
+}
+
 function checkProfile(r: Reporter, profile: PolicyProfileEntry, pp: Path): void {
   const bucketNames = checkBuckets(r, profile, pp);
   const families = checkClasses(r, profile, pp, bucketNames);
   checkMatrix(r, profile, pp, families, bucketNames);
+  checkAdmission(r, profile, pp);
+}
+
+const STAGES = ['aggregated', 'prefill', 'decode', 'encode'] as const;
+
+/** worker_selection (v1.5.0+): non-empty, instance names unique and not `default`, targets resolve. */
+function checkWorkerSelection(r: Reporter, file: PolicyFile, basePath: Path): void {
+  const ws = file.worker_selection;
+  if (ws === undefined) return;
+  const wp: Path = [...basePath, 'worker_selection'];
+  const stages = STAGES.filter((s) => ws[s] !== undefined);
+  const instances = ws.instances ?? [];
+  if (stages.length === 0 && instances.length === 0) {
+    r.at(
+      wp,
+      'worker_selection must not be empty: name a selector for aggregated, prefill, decode or encode',
+      {
+        key: true,
+      },
+    );
+    return;
+  }
+  const firstAt = new Map<string, number>();
+  instances.forEach((inst, i) => {
+    const ip: Path = [...wp, 'instances', i, 'name'];
+    if (inst.name === 'default') {
+      r.at(ip, "an instance may not be named 'default': that name selects the built-in selector");
+      return;
+    }
+    const seen = firstAt.get(inst.name);
+    if (seen !== undefined)
+      r.at(
+        ip,
+        `duplicate instance name '${inst.name}' (first at line ${r.lineOf([...wp, 'instances', seen, 'name'])})`,
+      );
+    else firstAt.set(inst.name, i);
+  });
+  const names = [...firstAt.keys()];
+  for (const s of stages) {
+    const target = ws[s] as string;
+    if (target === 'default' || firstAt.has(target)) continue;
+    const hint = didYouMean(target, [...names, 'default']);
+    r.at(
+      [...wp, s],
+      `${s} names no configured instance '${target}'${hint ? ` (did you mean '${hint}'?)` : ''}; instances: ${names.length ? names.join(', ') : 'none'}, or 'default' for the built-in selector`,
+    );
+  }
+}
+
+/** request_classifier (v1.6.0+): the type `default` is reserved. */
+function checkClassifier(r: Reporter, file: PolicyFile, basePath: Path): void {
+  if (file.request_classifier?.type === 'default')
+    r.at(
+      [...basePath, 'request_classifier', 'type'],
+      "request_classifier.type 'default' is reserved; name a registered classifier plugin, or leave request_classifier out",
+    );
+}
+
+/** The keys that only some releases accept must fit one release together. */
+function checkReleases(r: Reporter, file: PolicyFile, basePath: Path): void {
+  const uses = versionedUses(file);
+  if (uses.length === 0 || releasesFor(uses).length > 0) return;
+  const [a, ...rest] = [...uses].sort((x, y) => x.releases.length - y.releases.length);
+  const b = rest.find((u) => !u.releases.some((id) => a.releases.includes(id)));
+  if (!b) return;
+  r.at(
+    [...basePath, ...b.path],
+    `no released Dynamo accepts both ${a.key} (${releaseRangeText(a.releases)}, line ${r.lineOf([...basePath, ...a.path])}) and ${b.key} (${releaseRangeText(b.releases)})`,
+    { key: true },
+  );
 }
 
 function checkRootKeys(r: Reporter, file: PolicyFile, basePath: Path, opts: RuleOptions): number {
@@ -190,13 +310,16 @@ export function policyRuleProblems(
   const r = new Reporter(parsed);
   const rootKeys = checkRootKeys(r, file, basePath, opts);
   const modelNames = Object.keys(file.models ?? {});
-  if (rootKeys === 0 && modelNames.length === 0)
+  if (rootKeys === 0 && modelNames.length === 0 && file.worker_selection === undefined)
     r.at(
       basePath,
-      'a policy needs a root profile (default_policy_family, uncached_isl_buckets, policy_classes) or at least one entry under models',
+      'a policy needs a root profile (default_policy_family, uncached_isl_buckets, policy_classes), at least one entry under models, or worker_selection',
     );
   if (rootKeys > 0) checkProfile(r, file as PolicyProfileEntry, basePath);
   for (const m of modelNames) checkProfile(r, file.models![m], [...basePath, 'models', m]);
+  checkWorkerSelection(r, file, basePath);
+  checkClassifier(r, file, basePath);
+  checkReleases(r, file, basePath);
   return r.problems;
 }
 

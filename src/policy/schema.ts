@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { PolicyFile } from '../core/drr/types';
+import { annotateReleases } from './generations';
 
 const UINT_MAX = Number.MAX_SAFE_INTEGER;
 
@@ -25,10 +26,23 @@ export function identifier(what: string) {
     .regex(IDENTIFIER, { error: `${what} may only contain letters, digits, '_', '.' and '-'` });
 }
 
-/** A whole number from `min` up to 2^53 - 1 (Dynamo's unsigned integers, capped where doubles stay exact). */
+/** The largest value of Dynamo's unsigned 64-bit integers. */
+export const U64_MAX = 2n ** 64n - 1n;
+
+/**
+ * A whole number from `min` up to 2^53 - 1 (fields the playground keeps as plain numbers: token
+ * counts of one request, counts of ops). A larger integer arrives as a BigInt and gets the range message.
+ */
 export function uint(what: string, min = 0) {
   return z
-    .number({ error: typeError(`${what} must be a whole number`) })
+    .number({
+      error: (issue: { input?: unknown }) =>
+        issue.input === undefined
+          ? undefined
+          : typeof issue.input === 'bigint'
+            ? `${what} must be ≤ ${UINT_MAX}`
+            : `${what} must be a whole number`,
+    })
     .int({
       error: (issue) =>
         Number.isInteger(issue.input) ? `${what} must be ≤ ${UINT_MAX}` : `${what} must be a whole number`,
@@ -36,10 +50,25 @@ export function uint(what: string, min = 0) {
     .min(min, { error: `${what} must be ≥ ${min}` });
 }
 
+/**
+ * One of Dynamo's unsigned 64-bit integers (quanta, thresholds, limits, bucket floors): a number when
+ * below 2^53, a BigInt above (the YAML reader keeps such integers exact), up to 2^64 - 1.
+ */
+export function u64(what: string, min = 0) {
+  const big = z
+    .bigint()
+    .min(BigInt(min), { error: `${what} must be ≥ ${min}` })
+    .max(U64_MAX, { error: `${what} must be ≤ ${U64_MAX} (2^64 - 1, Dynamo's unsigned 64-bit range)` });
+  return z.union([uint(what, min), big], {
+    error: (issue: { input?: unknown }) =>
+      issue.input === undefined ? undefined : `${what} must be a whole number`,
+  });
+}
+
 export const bucketSchema = z
   .strictObject(
     {
-      min_tokens: uint('min_tokens').meta({
+      min_tokens: u64('min_tokens').meta({
         description:
           'Smallest uncached input-token count in this bucket. The first bucket starts at 0; floors strictly increase.',
       }),
@@ -53,6 +82,73 @@ export const bucketSchema = z
     description: 'A cache bucket: requests whose uncached tokens reach min_tokens (and not the next floor).',
   });
 
+const mapping = (what: string) =>
+  z.record(z.string(), z.unknown(), { error: typeError(`${what} must be a mapping`) });
+
+const fraction = (what: string, lo: string) =>
+  z
+    .number({ error: typeError(`${what} must be a number`) })
+    .min(0, { error: `${what} must be in ${lo}` })
+    .max(1, { error: `${what} must be in ${lo}` });
+
+const positive = (what: string) =>
+  z.number({ error: typeError(`${what} must be a number > 0`) }).gt(0, { error: `${what} must be > 0` });
+
+/**
+ * Per-class queue admission (Dynamo v1.4.x): the first form `{type: session_aware, knobs...}` or the
+ * later opaque `{type, options}` that the registered admission policy validates itself.
+ */
+export const queueAdmissionSchema = z
+  .strictObject(
+    {
+      type: identifier('queue_admission.type').meta({
+        description:
+          "Admission policy: 'session_aware' (the built-in form with the knobs below) or a registered policy's name.",
+      }),
+      options: mapping('queue_admission.options').optional().meta({
+        description:
+          'Options of a registered admission policy (the later, opaque form; validated by that policy).',
+      }),
+      pause_threshold: fraction('pause_threshold', '[0, 1]').optional().meta({
+        description: 'session_aware: load fraction at which new sessions pause (0 to 1). Default 0.95.',
+      }),
+      pause_target: fraction('pause_target', '[0, pause_threshold]').optional().meta({
+        description:
+          'session_aware: load fraction to drain to while paused (0 to pause_threshold). Default 0.80.',
+      }),
+      resume_hysteresis: fraction('resume_hysteresis', '[0, pause_threshold]').optional().meta({
+        description:
+          'session_aware: margin below pause_target before resuming (0 to pause_threshold). Default 0.10.',
+      }),
+      resume_timeout_seconds: positive('resume_timeout_seconds').optional().meta({
+        description:
+          'session_aware: a paused session resumes after this many seconds at the latest (> 0). Default 1800.',
+      }),
+      resume_priority_boost: z
+        .number({ error: typeError('resume_priority_boost must be a number ≥ 0') })
+        .min(0, { error: 'resume_priority_boost must be ≥ 0' })
+        .optional()
+        .meta({ description: 'session_aware: priority added to a resumed session (≥ 0). Default 1.0.' }),
+      scheduler_interval_seconds: positive('scheduler_interval_seconds').optional().meta({
+        description: 'session_aware: how often the admission scheduler re-evaluates (> 0). Default 5.',
+      }),
+      acting_token_weight: positive('acting_token_weight').optional().meta({
+        description: 'session_aware: weight of tokens of acting sessions (> 0). Default 1.0.',
+      }),
+      acting_decay_tau_seconds: positive('acting_decay_tau_seconds').optional().meta({
+        description: 'session_aware: decay time constant of the acting-session estimate (> 0). Default 1.0.',
+      }),
+      buffer_per_program: uint('buffer_per_program').optional().meta({
+        description: 'session_aware: requests buffered per program while paused. Default 100.',
+      }),
+    },
+    { error: typeError('queue_admission must be a mapping with a type, e.g. {type: session_aware}') },
+  )
+  .meta({
+    description:
+      'Dynamo v1.4.x: a per-class admission policy (at most one class per profile). The playground cannot simulate it and admits every request, as without one.',
+  });
+
 export const classSchema = z
   .strictObject(
     {
@@ -60,7 +156,7 @@ export const classSchema = z
         description:
           'Physical class name: what a request may ask for (explicit class) and what shows in metrics. Unique in the profile.',
       }),
-      quantum: uint('quantum', 1).meta({
+      quantum: u64('quantum', 1).meta({
         description:
           'DRR credit earned per ring round, in uncached tokens (> 0). Shares of token service follow the quantum ratios.',
       }),
@@ -79,7 +175,7 @@ export const classSchema = z
           description:
             "Order inside the class: 'fcfs' (priority jump minus arrival time) or 'wspt' ((1 + priority) / cost). Default fcfs.",
         }),
-      prefill_busy_threshold: uint('prefill_busy_threshold').optional().meta({
+      prefill_busy_threshold: u64('prefill_busy_threshold').optional().meta({
         description: 'A worker is busy for this class when its active prefill tokens exceed this number.',
       }),
       prefill_busy_threshold_frac: z
@@ -99,15 +195,16 @@ export const classSchema = z
           description:
             'The pool counts as busy once this fraction of eligible workers is busy (0 < r ≤ 1; needs a threshold). Default: all of them.',
         }),
-      request_queue_limit_per_worker: uint('request_queue_limit_per_worker').optional().meta({
+      request_queue_limit_per_worker: u64('request_queue_limit_per_worker').optional().meta({
         description: 'Reject new requests once this many per worker are queued in the class (HTTP 529).',
       }),
-      raw_isl_token_queue_limit_per_worker: uint('raw_isl_token_queue_limit_per_worker').optional().meta({
+      raw_isl_token_queue_limit_per_worker: u64('raw_isl_token_queue_limit_per_worker').optional().meta({
         description: 'Reject new requests once the queued raw input tokens reach this many per worker.',
       }),
-      cached_token_queue_limit_per_worker: uint('cached_token_queue_limit_per_worker').optional().meta({
+      cached_token_queue_limit_per_worker: u64('cached_token_queue_limit_per_worker').optional().meta({
         description: 'Reject new requests once the queued cached tokens reach this many per worker.',
       }),
+      queue_admission: queueAdmissionSchema.optional(),
     },
     { error: typeError('each policy_classes entry must be a mapping with at least name and quantum') },
   )
@@ -127,6 +224,74 @@ const profileKeys = {
     .optional()
     .meta({ description: 'Cache buckets by uncached input tokens, floors increasing from 0.' }),
 };
+
+/** A stage target: an instance name from `instances`, or `default` for the built-in selector. */
+const stageTarget = (stage: string) =>
+  identifier(`worker_selection.${stage}`)
+    .optional()
+    .meta({
+      description: `Worker selector for ${stage} requests: an instance name from instances, or 'default' (the built-in selector).`,
+    });
+
+export const workerSelectionInstanceSchema = z
+  .strictObject(
+    {
+      name: identifier('instance name').meta({
+        description: "Instance name the stage targets refer to (not 'default', which is reserved). Unique.",
+      }),
+      type: identifier('instance type').meta({
+        description:
+          "Registered selector type, e.g. 'dynamo-two-tier-cost-fn' (built in). A type not linked into the router fails at startup.",
+      }),
+      parameters: mapping('parameters').optional().meta({
+        description: "The selector's parameters (a mapping; default empty).",
+      }),
+    },
+    { error: typeError('each instances entry must be a mapping {name, type, parameters}') },
+  )
+  .meta({ description: 'One configured worker selector.' });
+
+/** Top-level worker selection (Dynamo v1.5.0+). */
+export const workerSelectionSchema = z
+  .strictObject(
+    {
+      aggregated: stageTarget('aggregated'),
+      prefill: stageTarget('prefill'),
+      decode: stageTarget('decode'),
+      encode: stageTarget('encode'),
+      instances: z
+        .array(workerSelectionInstanceSchema, {
+          error: typeError('instances must be a list of {name, type, parameters}'),
+        })
+        .optional()
+        .meta({ description: 'Worker-selector instances the stage targets name.' }),
+    },
+    {
+      error: typeError('worker_selection must be a mapping (aggregated, prefill, decode, encode, instances)'),
+    },
+  )
+  .meta({
+    description:
+      "Dynamo v1.5.0+: which worker selector serves each stage. The playground keeps its own routing (the scenario's router.routing) and says so.",
+  });
+
+/** Top-level request classifier (Dynamo v1.6.0+). */
+export const requestClassifierSchema = z
+  .strictObject(
+    {
+      type: identifier('request_classifier.type').meta({
+        description: "Registered classifier plugin ('default' is reserved).",
+      }),
+      parameters: mapping('request_classifier.parameters').optional().meta({
+        description: "The classifier's parameters (a mapping; default empty).",
+      }),
+    },
+    { error: typeError('request_classifier must be a mapping {type, parameters}') },
+  )
+  .meta({
+    description:
+      "Dynamo v1.6.0+: a plugin that may set a request's class, due_at deadline, cost or worker target. The playground cannot run plugins: requests keep the class they ask for, as without a classifier.",
+  });
 
 export const profileSchema = z
   .strictObject(
@@ -173,6 +338,8 @@ export const policyFileSchema = z
         .meta({
           description: 'Per-model profiles, keyed by the exact model name; each overrides the root entirely.',
         }),
+      worker_selection: workerSelectionSchema.optional(),
+      request_classifier: requestClassifierSchema.optional(),
     },
     {
       error: typeError(
@@ -190,5 +357,23 @@ export type _PolicyFileMatches = Assert<z.output<typeof policyFileSchema> extend
 
 /** Draft-07 JSON Schema of the policy file for monaco-yaml (hover text from the descriptions). */
 export function policyJsonSchema(): Record<string, unknown> {
-  return z.toJSONSchema(policyFileSchema, { target: 'draft-7', io: 'input' }) as Record<string, unknown>;
+  return toJsonSchema(policyFileSchema);
+}
+
+/** Draft-07 JSON Schema of a zod schema of this module: BigInt as integer, release notes in descriptions. */
+export function toJsonSchema(schema: z.ZodType): Record<string, unknown> {
+  const out = z.toJSONSchema(schema, {
+    target: 'draft-7',
+    io: 'input',
+    unrepresentable: 'any',
+    override: (ctx) => {
+      const def = (ctx.zodSchema as { _zod: { def: { type: string } } })._zod.def;
+      if (def.type === 'bigint') {
+        ctx.jsonSchema.type = 'integer';
+        ctx.jsonSchema.maximum = Number(U64_MAX);
+      }
+    },
+  }) as Record<string, unknown>;
+  annotateReleases(out);
+  return out;
 }

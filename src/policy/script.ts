@@ -18,9 +18,8 @@ import {
   validate,
 } from '../format/yaml';
 import { Reporter } from '../format/reporter';
-import { parsePolicyText, parsePolicyValue, valueAt } from './parse';
-import { partialRuleProblems, policyRuleProblems } from './rules';
-import { policyFileSchema, typeError, uint } from './schema';
+import { checkPolicyValue, parsePolicyText, parsePolicyValue, valueAt } from './parse';
+import { policyJsonSchema, typeError, uint } from './schema';
 
 const MAX_POP_COUNT = 1_000_000;
 const MAX_WORKERS = 1_000_000;
@@ -118,7 +117,9 @@ export const scriptSchema = z
         .string()
         .optional()
         .meta({ description: 'What to look for, step by step (markdown allowed).' }),
-      policy: policyFileSchema.optional().meta({
+      // Checked by the policy format itself (parsePolicyValue), so a script's inline policy gets
+      // exactly the messages a policy file gets; the JSON Schema puts the policy schema here.
+      policy: z.unknown().optional().meta({
         description: 'A Dynamo policy inline. Omit it (and policy_file) for the synthetic `default` class.',
       }),
       policy_file: z.string().min(1).optional().meta({
@@ -275,15 +276,11 @@ function checkOpsAndBuild(
   return ops;
 }
 
-/** Cross-field problems of an inline policy when the script failed its schema check (elsewhere, perhaps). */
+/** Problems of an inline policy when the script failed its schema check elsewhere. */
 function inlinePolicyRules(parsed: ParsedYaml): Problem[] {
-  const value = valueAt(parsed.value, ['policy']);
-  if (value === undefined) return [];
-  const opts = { explicitOnlyShorthand: true };
-  const file = policyFileSchema.safeParse(value);
-  return file.success
-    ? policyRuleProblems(file.data, parsed, ['policy'], opts)
-    : partialRuleProblems(value, parsed, ['policy'], opts);
+  if (valueAt(parsed.value, ['policy']) === undefined) return [];
+  const res = checkPolicyValue(parsed, ['policy'], { explicitOnlyShorthand: true });
+  return res.ok ? [] : res.problems;
 }
 
 /** Validate a parsed script document and build the runnable script. */
@@ -341,5 +338,12 @@ export function validateScriptText(text: string, opts: ScriptOptions = {}): Resu
 
 /** Draft-07 JSON Schema of the script format (the policy subtree included). */
 export function scriptJsonSchema(): Record<string, unknown> {
-  return z.toJSONSchema(scriptSchema, { target: 'draft-7', io: 'input' }) as Record<string, unknown>;
+  const schema = z.toJSONSchema(scriptSchema, { target: 'draft-7', io: 'input' }) as Record<string, unknown>;
+  const props = schema.properties as Record<string, Record<string, unknown>> | undefined;
+  if (props?.policy) {
+    const policy = policyJsonSchema();
+    delete policy.$schema;
+    props.policy = { ...policy, description: props.policy.description };
+  }
+  return schema;
 }

@@ -14,25 +14,63 @@ export type DrrVariant = 'v1' | 'v2';
 
 // ---- the policy file as written (snake_case, exactly Dynamo's keys) --------------------------------
 
+/**
+ * One of Dynamo's unsigned 64-bit integers as written: a number below 2^53, a BigInt above (exact up
+ * to 2^64 - 1).
+ */
+export type U64 = number | bigint;
+
 /** One `uncached_isl_buckets` entry as written in the YAML. */
 export interface PolicyBucketEntry {
-  min_tokens: number;
+  min_tokens: U64;
   bucket: string;
 }
 
 /** One `policy_classes` entry as written in the YAML. */
 export interface PolicyClassEntry {
   name: string;
-  quantum: number;
+  quantum: U64;
   policy_family?: string;
   cache_bucket?: string;
   queue_policy?: QueuePolicy;
-  prefill_busy_threshold?: number;
+  prefill_busy_threshold?: U64;
   prefill_busy_threshold_frac?: number;
   busy_worker_ratio?: number;
-  request_queue_limit_per_worker?: number;
-  raw_isl_token_queue_limit_per_worker?: number;
-  cached_token_queue_limit_per_worker?: number;
+  request_queue_limit_per_worker?: U64;
+  raw_isl_token_queue_limit_per_worker?: U64;
+  cached_token_queue_limit_per_worker?: U64;
+  /** Dynamo v1.4.x only; kept for validation and display, not simulated. */
+  queue_admission?: QueueAdmissionEntry;
+}
+
+/** A class's `queue_admission` (v1.4.x): `session_aware` with knobs, or the later `{type, options}`. */
+export interface QueueAdmissionEntry {
+  type: string;
+  options?: Record<string, unknown>;
+  pause_threshold?: number;
+  pause_target?: number;
+  resume_hysteresis?: number;
+  resume_timeout_seconds?: number;
+  resume_priority_boost?: number;
+  scheduler_interval_seconds?: number;
+  acting_token_weight?: number;
+  acting_decay_tau_seconds?: number;
+  buffer_per_program?: number;
+}
+
+/** Top-level `worker_selection` (v1.5.0+): stage targets naming instances or `default`. */
+export interface WorkerSelectionEntry {
+  aggregated?: string;
+  prefill?: string;
+  decode?: string;
+  encode?: string;
+  instances?: { name: string; type: string; parameters?: Record<string, unknown> }[];
+}
+
+/** Top-level `request_classifier` (v1.6.0+): a plugin by type. */
+export interface RequestClassifierEntry {
+  type: string;
+  parameters?: Record<string, unknown>;
 }
 
 /** A profile as written: the root's three keys, or one `models:` entry. */
@@ -48,6 +86,8 @@ export interface PolicyFile {
   uncached_isl_buckets?: PolicyBucketEntry[];
   policy_classes?: PolicyClassEntry[];
   models?: Record<string, PolicyProfileEntry>;
+  worker_selection?: WorkerSelectionEntry;
+  request_classifier?: RequestClassifierEntry;
 }
 
 // ---- the compiled policy (what the queue runs on) ------------------------------------------------------
@@ -55,8 +95,10 @@ export interface PolicyFile {
 /** A physical class: one heap, one deficit, one quantum. Optional numbers are absent when not configured. */
 export interface ClassConfig {
   name: string;
-  /** DRR credit granted per ring round, in uncached tokens (> 0). */
+  /** DRR credit granted per ring round, in uncached tokens (> 0); rounded when above 2^53 (see `quantumBig`). */
   quantum: number;
+  /** The exact quantum when it is above 2^53 - 1 (Dynamo's u64 goes to 2^64 - 1); absent otherwise. */
+  quantumBig?: bigint;
   /** Set for a matrix class (together with `cacheBucket`); absent for an explicit class. */
   policyFamily?: string;
   cacheBucket?: string;
@@ -106,6 +148,10 @@ export interface CompiledPolicy {
   root: Profile | null;
   /** Model profiles in declaration order. */
   models: Profile[];
+  /** Released Dynamo versions that accept this file (e.g. ['v1.5', 'v1.6']); absent = every release. */
+  releases?: string[];
+  /** What the playground cannot simulate of this file and what it does instead (plain sentences). */
+  notes?: string[];
 }
 
 // ---- requests ------------------------------------------------------------------------------------------

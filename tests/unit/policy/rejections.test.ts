@@ -248,7 +248,12 @@ describe('other rejections', () => {
       /prefill_busy_threshold_frac must be ≥ 0/,
     );
     expectOne(edit({}, '    prefill_busy_threshold_frac: .inf\n'), 18, 34, /finite number/);
-    expectOne(edit({}, '    prefill_busy_threshold: 99999999999999999999\n'), 18, 29, /≤ 9007199254740991/);
+    expectOne(
+      edit({}, '    prefill_busy_threshold: 99999999999999999999\n'),
+      18,
+      29,
+      /≤ 18446744073709551615 \(2\^64 - 1/,
+    );
     expectOne(
       edit({ 2: 'uncached_isl_buckets: 5', 3: null, 4: null, 5: null, 6: null }),
       2,
@@ -290,7 +295,7 @@ describe('other rejections', () => {
   });
 
   it('an empty policy, a YAML syntax error, a duplicate key, an alias bomb', () => {
-    expectOne('{}\n', 1, 1, /needs a root profile .* or at least one entry under models/);
+    expectOne('{}\n', 1, 1, /needs a root profile .* at least one entry under models, or worker_selection/);
     expectOne('', 1, 1, /a policy must be a mapping/);
     expectOne('policy_classes: [3]\n', 1, 18, /each policy_classes entry must be a mapping/);
     const syntax = problemsOf('policy_classes:\n  - {name: a, quantum: 1\n');
