@@ -8,6 +8,7 @@ import { ArbitrationSession, outputLineJson } from '../core/drr/script-runner';
 import { formatProblems } from '../format/yaml';
 import { validateScriptText } from '../policy/script';
 import { type CliIO, EXIT } from './io';
+import { readFailure } from './read-limited';
 
 export async function arbitrateCommand(args: string[], io: CliIO): Promise<number> {
   const files = args.filter((a) => !a.startsWith('--'));
@@ -19,8 +20,8 @@ export async function arbitrateCommand(args: string[], io: CliIO): Promise<numbe
   let text: string;
   try {
     text = io.readFile(file);
-  } catch {
-    io.err(`${file}:1:1: cannot read the file (does it exist?)`);
+  } catch (err) {
+    io.err(`${file}:1:1: cannot read the file: ${readFailure(err)}`);
     return EXIT.invalid;
   }
   const base = dirname(resolve(file));

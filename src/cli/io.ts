@@ -1,10 +1,12 @@
 /** What a CLI command may touch: injected so commands are testable in-process. */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { readTextLimited } from './read-limited';
 
 export interface CliIO {
   out(text: string): void;
   err(text: string): void;
-  readFile(path: string): string;
+  /** A file's text, read with limits (regular file, at most `maxBytes`, default FILE_LIMITS.textBytes). */
+  readFile(path: string, maxBytes?: number): string;
   writeFile(path: string, data: string): void;
   /** Progress goes to stderr only when it is a terminal (the contract). */
   progress(text: string): void;
@@ -19,7 +21,7 @@ export function processIO(): CliIO {
   return {
     out: (t) => process.stdout.write(t.endsWith('\n') ? t : `${t}\n`),
     err: (t) => process.stderr.write(t.endsWith('\n') ? t : `${t}\n`),
-    readFile: (p) => readFileSync(p, 'utf8'),
+    readFile: (p, max) => readTextLimited(p, max),
     writeFile: (p, d) => writeFileSync(p, d),
     progress: (t) => {
       if (process.stderr.isTTY) process.stderr.write(`\r${t}`);
@@ -36,7 +38,7 @@ export function memoryIO(files: Record<string, string> = {}): CliIO & { stdout: 
     stderr,
     out: (t) => stdout.push(t),
     err: (t) => stderr.push(t),
-    readFile: (p) => (p in files ? files[p] : readFileSync(p, 'utf8')),
+    readFile: (p, max) => (p in files ? files[p] : readTextLimited(p, max)),
     writeFile: (p, d) => {
       files[p] = d;
     },

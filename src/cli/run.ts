@@ -15,6 +15,7 @@ import { type DecisionRecord, SimConfigError, Simulation } from '../core/sim';
 import { formatProblems, parseYaml, type Problem, problem } from '../format/yaml';
 import { applyOverrides, parseScenarioText } from '../scenario/index';
 import { type CliIO, EXIT } from './io';
+import { readFailure } from './read-limited';
 import { formatSummary } from './run-summary';
 
 interface RunArgs {
@@ -94,16 +95,16 @@ export async function runCommand(args: string[], io: CliIO): Promise<number> {
   let text: string;
   try {
     text = io.readFile(a.file);
-  } catch {
-    io.err(`${a.file}:1:1: cannot read the file (does it exist?)`);
+  } catch (err) {
+    io.err(`${a.file}:1:1: cannot read the file: ${readFailure(err)}`);
     return EXIT.invalid;
   }
   let policy: { text: string; file: string } | undefined;
   if (a.policy !== null) {
     try {
       policy = { text: io.readFile(a.policy), file: a.policy };
-    } catch {
-      io.err(`${a.policy}:1:1: cannot read the policy file (does it exist?)`);
+    } catch (err) {
+      io.err(`${a.policy}:1:1: cannot read the policy file: ${readFailure(err)}`);
       return EXIT.invalid;
     }
   }

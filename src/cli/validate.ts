@@ -8,6 +8,7 @@ import { formatProblems, parseYaml, type Problem, problem } from '../format/yaml
 import { isArbitrationScript, isPolicyDoc, validatePolicyText, validateScriptText } from '../policy/index';
 import { isScenarioDoc, parseScenarioText } from '../scenario/index';
 import { type CliIO, EXIT } from './io';
+import { readFailure } from './read-limited';
 
 export type FileKind = 'policy' | 'scenario' | 'script';
 
@@ -61,8 +62,8 @@ export async function validateCommand(args: string[], io: CliIO): Promise<number
     let text: string;
     try {
       text = io.readFile(file);
-    } catch {
-      io.err(`${file}:1:1: cannot read the file (does it exist?)`);
+    } catch (err) {
+      io.err(`${file}:1:1: cannot read the file: ${readFailure(err)}`);
       bad = true;
       continue;
     }

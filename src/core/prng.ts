@@ -3,8 +3,11 @@
  * so the same seed gives the same run in Node, in the worker and in tests.
  *
  * Generator: sfc32 (small fast counter), seeded through splitmix32 so that nearby seeds give
- * unrelated streams. All arithmetic is 32-bit integer, so results are identical on every engine.
+ * unrelated streams. All arithmetic is 32-bit integer, so results are identical on every engine; the
+ * continuous distributions use the deterministic log/exp/sin/cos of ./det-math, never Math's
+ * engine-dependent ones.
  */
+import { cos, exp, log, powPositive, sin } from './det-math';
 
 function splitmix32(state: number): [number, number] {
   const s = (state + 0x9e3779b9) | 0;
@@ -89,23 +92,23 @@ export class Rng {
     let u = 0;
     while (u === 0) u = this.next();
     const v = this.next();
-    const r = Math.sqrt(-2 * Math.log(u));
-    this.spareNormal = r * Math.sin(2 * Math.PI * v);
-    return mean + std * r * Math.cos(2 * Math.PI * v);
+    const r = Math.sqrt(-2 * log(u));
+    this.spareNormal = r * sin(2 * Math.PI * v);
+    return mean + std * r * cos(2 * Math.PI * v);
   }
 
   /** Exponential with the given mean. */
   exponential(mean: number): number {
     let u = 0;
     while (u === 0) u = this.next();
-    return -mean * Math.log(u);
+    return -mean * log(u);
   }
 
   /** Gamma(shape k, scale θ) by Marsaglia–Tsang; mean kθ. */
   gamma(shape: number, scale: number): number {
     if (shape < 1) {
       const u = this.next();
-      return this.gamma(shape + 1, scale) * u ** (1 / shape);
+      return this.gamma(shape + 1, scale) * powPositive(u, 1 / shape);
     }
     const d = shape - 1 / 3;
     const c = 1 / Math.sqrt(9 * d);
@@ -119,14 +122,14 @@ export class Rng {
       v = v * v * v;
       const u = this.next();
       if (u < 1 - 0.0331 * x * x * x * x) return d * v * scale;
-      if (Math.log(u) < 0.5 * x * x + d * (1 - v + Math.log(v))) return d * v * scale;
+      if (log(u) < 0.5 * x * x + d * (1 - v + log(v))) return d * v * scale;
     }
   }
 
   /** Lognormal with the given mean and standard deviation of the variable itself (not of its log). */
   lognormal(mean: number, std: number): number {
-    const sigma2 = Math.log(1 + (std * std) / (mean * mean));
-    const mu = Math.log(mean) - sigma2 / 2;
-    return Math.exp(this.normal(mu, Math.sqrt(sigma2)));
+    const sigma2 = log(1 + (std * std) / (mean * mean));
+    const mu = log(mean) - sigma2 / 2;
+    return exp(this.normal(mu, Math.sqrt(sigma2)));
   }
 }

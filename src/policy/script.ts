@@ -176,8 +176,9 @@ function scriptPolicy(
     let text: string;
     try {
       text = opts.readFile(raw.policy_file);
-    } catch {
-      r.at(['policy_file'], `cannot read policy_file '${raw.policy_file}' (relative to this script)`);
+    } catch (err) {
+      const why = err instanceof Error ? `: ${err.message}` : '';
+      r.at(['policy_file'], `cannot read policy_file '${raw.policy_file}' (relative to this script)${why}`);
       return { policy: null, known: false };
     }
     const res = parsePolicyText(text);
