@@ -14,9 +14,12 @@ import { dirname, resolve } from 'node:path';
 import { type DecisionRecord, SimConfigError, Simulation } from '../core/sim';
 import { formatProblems, parseYaml, type Problem, problem } from '../format/yaml';
 import { applyOverrides, parseScenarioText } from '../scenario/index';
+import { traceReadOptions } from '../scenario/parse';
 import { type CliIO, EXIT } from './io';
 import { readFailure } from './read-limited';
 import { formatSummary } from './run-summary';
+import { defaultTraceSpec, readTraceFile, streamTraceFile } from './trace-file';
+import { traceSpanS } from '../core/trace';
 
 interface RunArgs {
   file: string;
@@ -24,15 +27,25 @@ interface RunArgs {
   json: boolean;
   trace: string | null;
   policy: string | null;
+  /** A trace file that replaces the scenario's clients (`--replay`). */
+  replay: string | null;
   sets: string[];
 }
 
 const USAGE =
-  'usage: run <scenario.yaml> [--seed N] [--json] [--trace <out.jsonl>] [--policy <policy.yaml>] [--set key.path=value ...]';
+  'usage: run <scenario.yaml> [--seed N] [--json] [--trace <out.jsonl>] [--policy <policy.yaml>] [--replay <trace file>] [--set key.path=value ...]';
 
 /** Parse the command line; a string is an error message. */
 export function parseRunArgs(args: string[]): RunArgs | string {
-  const out: RunArgs = { file: '', seed: null, json: false, trace: null, policy: null, sets: [] };
+  const out: RunArgs = {
+    file: '',
+    seed: null,
+    json: false,
+    trace: null,
+    policy: null,
+    replay: null,
+    sets: [],
+  };
   const files: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
@@ -58,6 +71,11 @@ export function parseRunArgs(args: string[]): RunArgs | string {
       const v = value('--policy');
       if (v === null) return '--policy needs a policy file, e.g. --policy policies/sample.yaml';
       out.policy = v;
+    } else if (a === '--replay' || a.startsWith('--replay=')) {
+      const v = value('--replay');
+      if (v === null)
+        return '--replay needs a trace file, e.g. --replay trace.jsonl (Mooncake JSONL, Azure or BurstGPT CSV)';
+      out.replay = v;
     } else if (a === '--set' || a.startsWith('--set=')) {
       const v = value('--set');
       if (v === null || !v.includes('='))
@@ -118,9 +136,43 @@ export async function runCommand(args: string[], io: CliIO): Promise<number> {
     file: a.file,
     readFile: (rel: string) => io.readFile(resolve(base, rel)),
     policy,
+    // --replay replaces the scenario's own trace file, which is then not read
+    ...(a.replay !== null ? { trace: null } : {}),
+    readTrace: (rel, opts) =>
+      streamTraceFile(resolve(base, rel), rel, opts, (bytes) =>
+        io.progress(`run: reading ${rel}: ${(bytes / 1e6).toFixed(0)} MB`),
+      ),
   });
   if (!parsed.ok) return report(io, parsed.problems, a.file);
-  const scenario = parsed.value;
+  let scenario = parsed.value;
+
+  // the trace: --replay replaces the clients (and scripted requests) and runs to the trace's end
+  io.progress('');
+  if (a.replay !== null) {
+    const traceSpec = { ...(scenario.trace ?? defaultTraceSpec(a.replay)), file: a.replay };
+    const read = readTraceFile(a.replay, a.replay, traceReadOptions(traceSpec), (bytes) =>
+      io.progress(`run: reading ${a.replay}: ${(bytes / 1e6).toFixed(0)} MB`),
+    );
+    io.progress('');
+    if (!read.ok) {
+      io.err(read.message);
+      return EXIT.invalid;
+    }
+    scenario = { ...scenario, trace: { ...traceSpec, data: read.table } };
+    {
+      const span = traceSpanS(read.table, {
+        timeScale: traceSpec.time_scale,
+        startS: traceSpec.start_s,
+        stopS: traceSpec.stop_s ?? null,
+        maxRequests: traceSpec.max_requests ?? null,
+        client: traceSpec.client,
+        sloClass: traceSpec.slo_class,
+        policyClass: null,
+        model: null,
+      });
+      scenario = { ...scenario, clients: [], requests: [], duration_s: Math.min(86_400, span + 1e-6) };
+    }
+  }
 
   let sim: Simulation;
   try {

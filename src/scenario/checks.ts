@@ -29,11 +29,35 @@ export function scenarioProblems(s: Parsed): CheckProblem[] {
   const out: CheckProblem[] = [];
   const L = SCENARIO_LIMITS;
 
-  if (s.clients.length === 0 && s.requests.length === 0) {
+  if (s.clients.length === 0 && s.requests.length === 0 && s.trace === undefined) {
     out.push({
       path: [],
       message: 'no clients and no requests: add at least one client (or a scripted request)',
     });
+  }
+  const tr = s.trace;
+  if (tr !== undefined) {
+    const twin = s.clients.findIndex((c) => c.name === tr.client);
+    if (twin >= 0)
+      out.push({
+        path: ['trace', 'client'],
+        message: `trace.client '${tr.client}' is also clients[${twin}]'s name; trace requests need a client of their own`,
+      });
+    if (tr.stop_s !== undefined && tr.stop_s <= tr.start_s)
+      out.push({
+        path: ['trace', 'stop_s'],
+        message: `stop_s (${tr.stop_s}) must be after start_s (${tr.start_s})`,
+      });
+    if (
+      tr.format === 'csv' &&
+      (tr.columns?.timestamp === undefined ||
+        tr.columns.input === undefined ||
+        tr.columns.output === undefined)
+    )
+      out.push({
+        path: ['trace', 'format'],
+        message: 'format csv needs trace.columns with timestamp, input and output (the header names)',
+      });
   }
 
   // Clients: unique names, windows, program sizes, contexts.

@@ -18,6 +18,10 @@ import { parsePolicyValue } from '../policy/index';
 import { scenarioProblems } from './checks';
 import { flattenIssues, issueProblem } from '../format/issues';
 import { type Scenario, ScenarioInputSchema } from './schema';
+import type { TraceTable } from '../core/trace/types';
+import { readTraceText, type TraceReadOptions, type TraceReadResult } from '../format/trace';
+import { SCENARIO_LIMITS } from './limits';
+import type { TraceSpec } from './trace-schema';
 
 export interface ParseScenarioOptions {
   /** The file name, used only in messages about referenced files. */
@@ -26,6 +30,27 @@ export interface ParseScenarioOptions {
   readFile?: (relPath: string) => string;
   /** A policy that replaces the scenario's own (the CLI's --policy): its text and name for messages. */
   policy?: { text: string; file: string };
+  /**
+   * The rows of the scenario's `trace:` file when the caller has them already (the page's dropped
+   * file); null: attach none (the CLI's --replay reads another file). Undefined: read `trace.file`
+   * through `readTrace`, else through `readFile` (whole text; small files), else attach none.
+   */
+  trace?: TraceTable | null;
+  /** Reads and parses a trace file relative to the scenario (the CLI streams it). */
+  readTrace?: (relPath: string, opts: TraceReadOptions) => TraceReadResult;
+}
+
+/** The trace parser's options from a scenario's `trace:` section. */
+export function traceReadOptions(t: TraceSpec | undefined): TraceReadOptions {
+  if (t === undefined) return {};
+  const o: TraceReadOptions = {
+    format: t.format,
+    blockTokens: t.block_tokens,
+    maxTokens: SCENARIO_LIMITS.maxTokens,
+  };
+  if (t.columns !== undefined) o.columns = t.columns;
+  if (t.time_unit !== undefined) o.timeUnit = t.time_unit;
+  return o;
 }
 
 function isMapping(v: unknown): v is Record<string, unknown> {
@@ -116,8 +141,35 @@ export function validateScenario(parsed: ParsedYaml, opts: ParseScenarioOptions 
       }
     }
   }
+  let traceData: TraceTable | null = opts.trace ?? null;
+  const spec = res.data.trace;
+  if (opts.trace === undefined && spec?.file !== undefined && (opts.readTrace || opts.readFile)) {
+    const path: Path = ['trace', 'file'];
+    const at = parsed.locate(path);
+    const file = spec.file;
+    let read: TraceReadResult | null = null;
+    try {
+      read = opts.readTrace
+        ? opts.readTrace(file, traceReadOptions(spec))
+        : readTraceText(file, (opts.readFile as (p: string) => string)(file), traceReadOptions(spec));
+    } catch (err) {
+      const why = err instanceof Error ? err.message : String(err);
+      problems.push(problem(at.line, at.col, `cannot read trace file '${file}': ${why}`, path));
+    }
+    if (read !== null) {
+      if (read.ok) traceData = read.value;
+      else {
+        for (const p of read.problems)
+          problems.push(problem(at.line, at.col, `${file}:${p.line}: ${p.message}`, path));
+        if (read.more > 0)
+          problems.push(problem(at.line, at.col, `${file}: … and ${read.more} more problems`, path));
+      }
+    }
+  }
   if (problems.length > 0) return { ok: false, problems: sortProblems(problems) };
-  const scenario: Scenario = { ...res.data, router: { ...router, policy } };
+  const { trace, ...rest } = res.data;
+  const scenario: Scenario = { ...rest, router: { ...router, policy } };
+  if (trace !== undefined) scenario.trace = { ...trace, data: traceData };
   return { ok: true, value: scenario };
 }
 

@@ -12,6 +12,8 @@ import { arrivalSchema } from './arrival-schema';
 import { int, label, name, num } from './fields';
 import { SCENARIO_LIMITS } from './limits';
 import { programSchema } from './program-schema';
+import { traceSchema, type TraceSpec } from './trace-schema';
+import type { TraceTable } from '../core/trace/types';
 
 export { arrivalSchema, type ArrivalSpec } from './arrival-schema';
 export { programSchema, type ProgramSpec, type ProgramType } from './program-schema';
@@ -306,6 +308,7 @@ export const ScenarioInputSchema = z
       .meta({
         description: `Scripted requests, exact and in addition to the clients (≤ ${L.maxScriptedRequests}).`,
       }),
+    trace: traceSchema.optional(),
   })
   .meta({ description: 'A Fairground scenario: cluster, router, scheduler and workload.' });
 
@@ -315,9 +318,14 @@ type ParsedScenario = z.output<typeof ScenarioInputSchema>;
  * A validated scenario with every default applied. `router.policy` is the compiled policy when the
  * file (or policy_file) gives one, else null.
  */
-export type Scenario = Omit<ParsedScenario, 'router'> & {
+export type Scenario = Omit<ParsedScenario, 'router' | 'trace'> & {
   router: Omit<ParsedScenario['router'], 'policy'> & { policy: CompiledPolicy | null };
+  /** The trace replay (`trace:`), with its rows once a caller has read the file (null until then). */
+  trace?: ScenarioTrace;
 };
+/** `trace:` with defaults applied, plus the rows read from its file (attached by the CLI or the page). */
+export type ScenarioTrace = TraceSpec & { data: TraceTable | null };
+export type { TraceSpec };
 export type ScenarioInput = z.input<typeof ScenarioInputSchema>;
 export type ClientSpec = Scenario['clients'][number];
 export type ScriptedRequest = Scenario['requests'][number];

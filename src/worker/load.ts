@@ -7,10 +7,24 @@
 import { SimConfigError } from '../core/sim';
 import { parseYaml, type Problem, problem } from '../format/yaml';
 import { isArbitrationScript, isPolicyDoc, parsePolicyValue, scriptWithPolicy } from '../policy';
-import { validateScenario } from '../scenario';
+import { type ParseScenarioOptions, validateScenario } from '../scenario';
+import { bundledTrace } from './bundled-traces';
+import { readTraceText } from '../format/trace';
 import { SandboxSession } from './arbitration-session';
 import { ClusterSession } from './cluster-session';
 import type { LoadOutcome, Session } from './session';
+
+/** Where `trace.file` comes from in the page: the file the user dropped or picked, else a bundled trace. */
+function traceSource(): Pick<ParseScenarioOptions, 'readTrace' | 'trace'> {
+  return {
+    readTrace: (rel, opts) => {
+      const text = bundledTrace(rel);
+      if (text === undefined)
+        throw new Error('in the playground, drop the trace file on the page or pick it in Import');
+      return readTraceText(rel, text, opts);
+    },
+  };
+}
 
 function fail(source: 'scenario' | 'policy', problems: Problem[]): LoadOutcome {
   return { ok: false, source, problems };
@@ -57,10 +71,10 @@ export function loadSession(scenarioYaml: string, policyYaml?: string): LoadOutc
     if (!compiled.ok) return fail('policy', compiled.problems);
   }
 
-  const res = validateScenario(
-    parsed.value,
-    override !== undefined ? { policy: { text: override, file: 'policy' } } : {},
-  );
+  const res = validateScenario(parsed.value, {
+    ...(override !== undefined ? { policy: { text: override, file: 'policy' } } : {}),
+    ...traceSource(),
+  });
   if (!res.ok) return fail('scenario', res.problems);
   const scenario = res.value;
   const make = (): Session => new ClusterSession(scenario, name, description);

@@ -17,6 +17,8 @@ import { Rng } from '../prng';
 import { createRouterPolicy, routerPolicyProblem } from '../router/policies/registry';
 import { Router, type RouterHooks } from '../router/router';
 import { createWorkload } from '../workload';
+import { TraceWorkload } from '../trace/workload';
+import type { TraceReplayOptions } from '../trace/types';
 import type { Workload, WorkloadEvent, RequestSpec } from '../workload/types';
 import { createLocalPolicy, localPolicyProblem } from '../replica/policies/registry';
 import { type DecisionDraft, Replica, type ReplicaHooks } from '../replica/replica';
@@ -102,7 +104,7 @@ export class Simulation {
     const problem = configProblem(scenario);
     if (problem) throw problem;
     const root = new Rng(this.seed);
-    const wl = opts.workload ?? createWorkload;
+    const wl = opts.workload ?? defaultWorkload;
     this.workload = typeof wl === 'function' ? wl(scenario, root.fork('workload')) : wl;
     this.clients = [...this.workload.clients];
     this.clients.forEach((c, i) => {
@@ -573,6 +575,35 @@ class EngineHooks implements ReplicaHooks, RouterHooks {
 
   reject(r: SimRequest, reason: string): void {
     this.sim.rejectRequest(r, reason);
+  }
+}
+
+/** The scenario's clients and scripted requests, plus its trace replay when it has one. */
+function defaultWorkload(s: SimScenario, rng: Rng): Workload {
+  const base = createWorkload(s, rng);
+  const tr = s.trace;
+  if (tr === undefined) return base;
+  if (tr.data === null)
+    throw new SimConfigError(
+      tr.file !== undefined
+        ? `trace file '${tr.file}' was not read (the command line reads it; in the playground, drop it on the page or pick it in Import)`
+        : 'no trace file: give trace.file (or run --replay <file>), or drop a trace on the page',
+      ['trace'],
+    );
+  const opts: TraceReplayOptions = {
+    timeScale: tr.time_scale,
+    startS: tr.start_s,
+    stopS: tr.stop_s ?? null,
+    maxRequests: tr.max_requests ?? null,
+    client: tr.client,
+    sloClass: tr.slo_class,
+    policyClass: tr.policy_class ?? null,
+    model: tr.model ?? null,
+  };
+  try {
+    return new TraceWorkload(base, tr.data, opts, s.duration_s);
+  } catch (err) {
+    throw new SimConfigError(err instanceof Error ? err.message : String(err), ['trace', 'client']);
   }
 }
 

@@ -1,0 +1,10 @@
+/** Request traces: the columnar table parsers fill, and its replay as a workload. */
+export * from './types';
+export { TraceBuilder, MAX_TRACE_CLIENTS, type TraceRow } from './builder';
+export {
+  TraceWorkload,
+  traceTokens,
+  selectRows,
+  traceSpanS,
+  isTraceRequestId,
+} from './workload';

@@ -1,0 +1,391 @@
+/**
+ * Streaming trace parser: feed the file's text in chunks of any size (`push`), then `end()`. Lines
+ * are parsed one at a time into a columnar TraceTable (src/core/trace), so a 100 MB file is never held
+ * as one string. Formats:
+ *
+ * - `mooncake`: JSON lines `{"timestamp": ms, "input_length", "output_length", "hash_ids": [...]}`;
+ * - `azure`: CSV `TIMESTAMP,ContextTokens,GeneratedTokens` (Azure LLM inference traces; date-times);
+ * - `burstgpt`: CSV `Timestamp,Model,Request tokens,Response tokens,Total tokens,Log Type` (seconds;
+ *   `Model` becomes the request's model);
+ * - `csv`: any CSV with a header, read through a column mapping (timestamp, input, output and the
+ *   optional client, model, class columns) and a time unit.
+ *
+ * `auto` picks Mooncake when the first non-blank line starts with '{', else by the CSV header.
+ * A malformed line becomes a problem `{line, message}` (the caller prints `file:line: message`);
+ * parsing goes on so that every bad line is reported (the first 50 in full, the rest counted).
+ */
+import { MAX_TRACE_CLIENTS, TraceBuilder, type TraceFormat, type TraceTable } from '../../core/trace';
+import { parseDateTime, splitCsvLine } from './csv-line';
+
+export type TraceFormatChoice = TraceFormat | 'auto';
+export type TimeUnit = 's' | 'ms' | 'us' | 'datetime';
+
+export interface TraceColumns {
+  timestamp?: string;
+  input?: string;
+  output?: string;
+  client?: string;
+  model?: string;
+  class?: string;
+}
+
+export interface TraceReadOptions {
+  format?: TraceFormatChoice;
+  /** CSV column names (overrides the layout's; required for `csv`). */
+  columns?: TraceColumns;
+  /** How the timestamp column reads (default: ms for Mooncake, datetime for Azure, s otherwise). */
+  timeUnit?: TimeUnit;
+  /** Tokens per prefix block (Mooncake: 512). */
+  blockTokens?: number;
+  /** Longest prompt or output accepted, tokens. */
+  maxTokens?: number;
+  /** Most rows read (a guard for the browser; default 5,000,000). */
+  maxRows?: number;
+}
+
+export interface TraceProblem {
+  line: number;
+  message: string;
+}
+
+export type TraceReadResult =
+  | { ok: true; value: TraceTable }
+  | { ok: false; problems: TraceProblem[]; more: number };
+
+/** `file:line: message` lines, with a last line counting what was left out. */
+export function formatTraceProblems(file: string, problems: readonly TraceProblem[], more = 0): string {
+  const lines = problems.map((p) => `${file}:${p.line}: ${p.message}`);
+  if (more > 0) lines.push(`${file}: … and ${more} more problem${more === 1 ? '' : 's'}`);
+  return lines.join('\n');
+}
+
+const MAX_REPORTED = 50;
+
+/** File time units per second. */
+function divisor(unit: TimeUnit): number {
+  return unit === 'ms' ? 1000 : unit === 'us' ? 1e6 : 1;
+}
+
+interface CsvLayout {
+  timestamp: number;
+  input: number;
+  output: number;
+  client: number;
+  model: number;
+  cls: number;
+  unit: TimeUnit;
+}
+
+const AZURE = { timestamp: 'timestamp', input: 'contexttokens', output: 'generatedtokens' };
+const BURST = { timestamp: 'timestamp', input: 'request tokens', output: 'response tokens', model: 'model' };
+
+function lowerHeader(fields: string[]): string[] {
+  return fields.map((f) => f.trim().toLowerCase());
+}
+
+function looksLike(header: string[], cols: Record<string, string>): boolean {
+  return Object.values(cols).every((c) => header.includes(c));
+}
+
+function shorten(s: string, n = 60): string {
+  return s.length > n ? `${s.slice(0, n)}…` : s;
+}
+
+export class TraceReader {
+  private tail = '';
+  private lineNo = 0;
+  private format: TraceFormat | null;
+  private builder: TraceBuilder | null = null;
+  private layout: CsvLayout | null = null;
+  private readonly problems: TraceProblem[] = [];
+  private more = 0;
+  private fatal = false;
+  private rows = 0;
+  private sawContent = false;
+  bytesSeen = 0;
+
+  constructor(
+    private readonly source: string,
+    private readonly opts: TraceReadOptions = {},
+  ) {
+    const f = opts.format ?? 'auto';
+    this.format = f === 'auto' ? null : f;
+  }
+
+  /** Note a problem of a line; returns false (the line is not a request). */
+  private problem(line: number, message: string): false {
+    if (this.problems.length < MAX_REPORTED) this.problems.push({ line, message });
+    else this.more++;
+    return false;
+  }
+
+  /** Feed the next piece of the file's text. */
+  push(chunk: string): void {
+    this.bytesSeen += chunk.length;
+    let text = this.tail.length > 0 ? this.tail + chunk : chunk;
+    let start = 0;
+    for (;;) {
+      const nl = text.indexOf('\n', start);
+      if (nl < 0) break;
+      this.line(text, start, nl);
+      start = nl + 1;
+    }
+    this.tail = start === 0 ? text : text.slice(start);
+    text = '';
+  }
+
+  /** The file ended: parse the last line and return the table or every problem. */
+  end(): TraceReadResult {
+    if (this.tail.length > 0) {
+      const t = this.tail;
+      this.tail = '';
+      this.line(t, 0, t.length);
+    }
+    if (!this.sawContent || this.builder === null) {
+      if (this.problems.length === 0)
+        this.problem(Math.max(1, this.lineNo), 'the trace is empty (no requests)');
+    } else if (this.builder.count === 0 && this.problems.length === 0)
+      this.problem(this.lineNo, 'the trace has a header but no requests');
+    if (this.problems.length > 0) return { ok: false, problems: this.problems, more: this.more };
+    return { ok: true, value: (this.builder as TraceBuilder).finish() };
+  }
+
+  private line(text: string, from: number, to: number): void {
+    this.lineNo++;
+    if (this.fatal) return;
+    let end = to;
+    if (end > from && text.charCodeAt(end - 1) === 13) end--;
+    // skip blank lines without copying them
+    let s = from;
+    while (s < end && (text.charCodeAt(s) === 32 || text.charCodeAt(s) === 9)) s++;
+    if (s === end) return;
+    const line = text.slice(from, end);
+    if (!this.sawContent) {
+      this.sawContent = true;
+      this.first(this.lineNo === 1 && line.charCodeAt(0) === 0xfeff ? line.slice(1) : line);
+      return;
+    }
+    this.row(line);
+  }
+
+  private first(line: string): void {
+    if (this.format === null) this.format = line.trimStart().startsWith('{') ? 'mooncake' : 'csv';
+    this.builder = new TraceBuilder(this.source, this.format, this.opts.blockTokens ?? 512);
+    if (this.format === 'mooncake') {
+      this.builder.timeDivisor = divisor(this.opts.timeUnit ?? 'ms');
+      this.row(line);
+      return;
+    }
+    // a CSV: this line is the header
+    const fields = splitCsvLine(line);
+    if (typeof fields === 'string') {
+      this.problem(this.lineNo, `header: ${fields}`);
+      this.fatal = true;
+      return;
+    }
+    const header = lowerHeader(fields);
+    if ((this.opts.format ?? 'auto') === 'auto' && !this.opts.columns) {
+      if (looksLike(header, AZURE)) this.format = 'azure';
+      else if (looksLike(header, BURST)) this.format = 'burstgpt';
+    }
+    this.builder = new TraceBuilder(this.source, this.format, this.opts.blockTokens ?? 512);
+    const base: Record<string, string | undefined> =
+      this.format === 'azure' ? { ...AZURE } : this.format === 'burstgpt' ? { ...BURST } : {};
+    const cols = this.opts.columns ?? {};
+    const want = {
+      timestamp: cols.timestamp ?? base.timestamp,
+      input: cols.input ?? base.input,
+      output: cols.output ?? base.output,
+      client: cols.client ?? base.client,
+      model: cols.model ?? base.model,
+      class: cols.class ?? base.class,
+    };
+    const find = (role: keyof typeof want, required: boolean): number => {
+      const name = want[role];
+      if (name === undefined) {
+        if (required) {
+          this.problem(
+            this.lineNo,
+            `which column holds the ${role}? The header (${shorten(fields.join(','))}) is not an Azure or BurstGPT layout: give trace.columns.${role}`,
+          );
+          this.fatal = true;
+        }
+        return -1;
+      }
+      const at = header.indexOf(name.trim().toLowerCase());
+      if (at < 0) {
+        this.problem(
+          this.lineNo,
+          `no column '${name}' (for the ${role}) in the header: ${shorten(fields.join(','))}`,
+        );
+        this.fatal = true;
+      }
+      return at;
+    };
+    const layout: CsvLayout = {
+      timestamp: find('timestamp', true),
+      input: find('input', true),
+      output: find('output', true),
+      client: find('client', false),
+      model: find('model', false),
+      cls: find('class', false),
+      unit: this.opts.timeUnit ?? (this.format === 'azure' ? 'datetime' : 's'),
+    };
+    this.layout = layout;
+    this.builder.timeDivisor = divisor(layout.unit);
+  }
+
+  private add(
+    t: number,
+    input: number,
+    output: number,
+    blocks: ArrayLike<number> | null,
+    client: string | null,
+    model: string | null,
+    cls: string | null,
+  ): void {
+    const max = this.opts.maxRows ?? 5_000_000;
+    if (this.rows >= max) {
+      this.problem(
+        this.lineNo,
+        `more than ${max.toLocaleString('en')} requests; cut the trace (trace.stop_s) or split the file`,
+      );
+      this.fatal = true;
+      return;
+    }
+    const err = (this.builder as TraceBuilder).add({
+      t,
+      input,
+      output,
+      line: this.lineNo,
+      blocks,
+      client,
+      model,
+      policyClass: cls,
+    });
+    if (err !== null) {
+      this.problem(this.lineNo, err);
+      if (err.startsWith(`more than ${MAX_TRACE_CLIENTS}`)) this.fatal = true;
+      return;
+    }
+    this.rows++;
+  }
+
+  private tokens(v: unknown, what: string, min: number): number | string {
+    const max = this.opts.maxTokens ?? 1_000_000;
+    if (typeof v !== 'number' || !Number.isInteger(v))
+      return `${what} must be a whole number, got ${shorten(JSON.stringify(v) ?? String(v))}`;
+    if (v < min) return `${what} must be ≥ ${min}, got ${v}`;
+    if (v > max) return `${what} must be ≤ ${max.toLocaleString('en')}, got ${v}`;
+    return v;
+  }
+
+  private row(line: string): void {
+    if (this.format === 'mooncake') this.mooncake(line);
+    else this.csv(line);
+  }
+
+  private mooncake(line: string): boolean {
+    let v: unknown;
+    try {
+      v = JSON.parse(line);
+    } catch (e) {
+      const why = e instanceof Error ? e.message : String(e);
+      this.problem(this.lineNo, `not a JSON object: ${shorten(why, 80)}`);
+      return false;
+    }
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) {
+      this.problem(
+        this.lineNo,
+        'expected a JSON object {"timestamp", "input_length", "output_length", "hash_ids"}',
+      );
+      return false;
+    }
+    const o = v as {
+      timestamp?: unknown;
+      input_length?: unknown;
+      output_length?: unknown;
+      hash_ids?: unknown;
+    };
+    const ts = o.timestamp;
+    if (typeof ts !== 'number' || !Number.isFinite(ts) || ts < 0) {
+      this.problem(
+        this.lineNo,
+        ts === undefined
+          ? 'missing "timestamp" (milliseconds)'
+          : `"timestamp" must be a number of milliseconds ≥ 0, got ${shorten(JSON.stringify(ts))}`,
+      );
+      return false;
+    }
+    if (o.input_length === undefined) return this.problem(this.lineNo, 'missing "input_length"');
+    if (o.output_length === undefined) return this.problem(this.lineNo, 'missing "output_length"');
+    const input = this.tokens(o.input_length, '"input_length"', 1);
+    if (typeof input === 'string') return this.problem(this.lineNo, input);
+    const output = this.tokens(o.output_length, '"output_length"', 0);
+    if (typeof output === 'string') return this.problem(this.lineNo, output);
+    let blocks: number[] | null = null;
+    if (o.hash_ids !== undefined) {
+      if (!Array.isArray(o.hash_ids))
+        return this.problem(this.lineNo, '"hash_ids" must be a list of block ids');
+      for (let j = 0; j < o.hash_ids.length; j++) {
+        const h = o.hash_ids[j];
+        if (typeof h !== 'number' || !Number.isInteger(h) || h < 0 || h > 2147483647)
+          return this.problem(
+            this.lineNo,
+            `"hash_ids"[${j}] must be a whole number from 0 to 2147483647, got ${shorten(JSON.stringify(h))}`,
+          );
+      }
+      blocks = o.hash_ids as number[];
+    }
+    this.add(ts, input, output, blocks, null, null, null);
+    return true;
+  }
+
+  private csv(line: string): boolean {
+    const l = this.layout;
+    if (l === null) return false;
+    const fields = splitCsvLine(line);
+    if (typeof fields === 'string') return this.problem(this.lineNo, fields);
+    const cell = (i: number) => (i >= 0 && i < fields.length ? fields[i].trim() : undefined);
+    const need = Math.max(l.timestamp, l.input, l.output);
+    if (fields.length <= need)
+      return this.problem(this.lineNo, `expected at least ${need + 1} fields, got ${fields.length}`);
+    const tsText = cell(l.timestamp) as string;
+    let t: number | null;
+    if (l.unit === 'datetime') {
+      t = parseDateTime(tsText);
+      if (t === null)
+        return this.problem(
+          this.lineNo,
+          `timestamp '${shorten(tsText)}' is not a date-time like 2023-11-16 18:15:46.68`,
+        );
+    } else {
+      const x = tsText === '' ? Number.NaN : Number(tsText);
+      if (!Number.isFinite(x) || x < 0)
+        return this.problem(this.lineNo, `timestamp '${shorten(tsText)}' is not a number ≥ 0`);
+      t = x;
+    }
+    const num = (i: number, what: string, min: number): number | string => {
+      const s = cell(i) as string;
+      const x = s === '' ? Number.NaN : Number(s);
+      return Number.isFinite(x) ? this.tokens(x, what, min) : `${what} '${shorten(s)}' is not a number`;
+    };
+    const input = num(l.input, 'input tokens', 1);
+    if (typeof input === 'string') return this.problem(this.lineNo, input);
+    const output = num(l.output, 'output tokens', 0);
+    if (typeof output === 'string') return this.problem(this.lineNo, output);
+    const opt = (i: number): string | null => {
+      const s = cell(i);
+      return s === undefined || s === '' ? null : s.slice(0, 200);
+    };
+    this.add(t, input, output, null, opt(l.client), opt(l.model), opt(l.cls));
+    return true;
+  }
+}
+
+/** Parse a whole trace held in memory (tests, small files). */
+export function readTraceText(source: string, text: string, opts: TraceReadOptions = {}): TraceReadResult {
+  const r = new TraceReader(source, opts);
+  r.push(text);
+  return r.end();
+}

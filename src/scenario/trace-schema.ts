@@ -1,0 +1,90 @@
+/** `trace:` — replay a request trace file as (part of) the workload. */
+import { z } from 'zod';
+import { TRACE_FORMATS } from '../core/trace/types';
+import { SLO_CLASSES, type SloClass } from '../core/workload/types';
+import { int, label, name, num } from './fields';
+import { SCENARIO_LIMITS } from './limits';
+
+const column = (role: string) =>
+  z
+    .string({ error: `columns.${role} must be a column name` })
+    .min(1)
+    .max(200)
+    .optional()
+    .meta({ description: `Header name of the ${role} column.` });
+
+export const traceSchema = z
+  .strictObject({
+    file: z.string({ error: 'file must be a path' }).min(1).max(4096).optional().meta({
+      description:
+        'Trace file, relative to this scenario (CLI; `run --replay <file>` gives or replaces it). In the playground: the file you drop on the page or pick in Import.',
+    }),
+    format: z
+      .enum(['auto', ...TRACE_FORMATS] as const, {
+        error: `format must be one of 'auto', ${TRACE_FORMATS.map((f) => `'${f}'`).join(', ')}`,
+      })
+      .default('auto')
+      .meta({
+        description:
+          "mooncake (JSON lines: timestamp ms, input_length, output_length, hash_ids) | azure (CSV TIMESTAMP, ContextTokens, GeneratedTokens) | burstgpt (CSV Timestamp, Model, Request tokens, Response tokens) | csv (any header, with columns) | auto (default: by the first line's shape and the header's names).",
+      }),
+    columns: z
+      .strictObject({
+        timestamp: column('timestamp'),
+        input: column('input (prompt) tokens'),
+        output: column('output tokens'),
+        client: column('client'),
+        model: column('model'),
+        class: column('policy class'),
+      })
+      .optional()
+      .meta({
+        description:
+          'CSV column names (header names, case-insensitive): timestamp, input, output, and optionally client, model, class. Required for format csv; overrides the layout’s for azure/burstgpt.',
+      }),
+    time_unit: z
+      .enum(['s', 'ms', 'us', 'datetime'] as const, {
+        error: "time_unit must be 's', 'ms', 'us' or 'datetime'",
+      })
+      .optional()
+      .meta({
+        description:
+          'How timestamps read: s, ms, us, or datetime (2023-11-16 18:15:46.68, UTC). Default: ms for mooncake, datetime for azure, s otherwise.',
+      }),
+    time_scale: num('time_scale', 0, 1000, true).default(1).meta({
+      description:
+        'Simulated seconds per trace second: 0.5 replays twice as fast, 2 half as fast (default 1).',
+    }),
+    start_s: num('start_s', 0, 1e9)
+      .default(0)
+      .meta({ description: 'Window start, seconds of trace time after its first arrival (default 0).' }),
+    stop_s: num('stop_s', 0, 1e9)
+      .optional()
+      .meta({ description: 'Window end, seconds of trace time after its first arrival (default: the end).' }),
+    max_requests: int('max_requests', 1, 10_000_000)
+      .optional()
+      .meta({ description: 'Replay at most this many requests of the window (default: all).' }),
+    client: name('client')
+      .default('trace')
+      .meta({ description: "Client of rows without a client column value (default 'trace')." }),
+    slo_class: z
+      .enum(SLO_CLASSES as [SloClass, ...SloClass[]], {
+        error: 'slo_class must be one of critical, standard, batch, sheddable, background',
+      })
+      .default('standard')
+      .meta({ description: 'SLO class of every trace request (default standard).' }),
+    policy_class: label('policy_class').optional().meta({
+      description: 'Class (or family) trace requests ask for at the router, unless the class column says.',
+    }),
+    model: label('model')
+      .optional()
+      .meta({ description: 'Model name for the router’s policy profile, unless the model column says.' }),
+    block_tokens: int('block_tokens', 1, 1_000_000)
+      .default(512)
+      .meta({ description: 'Tokens per prefix block of hash_ids (Mooncake: 512; default 512).' }),
+  })
+  .meta({
+    description: `Replay a request trace: each row is one request at its (scaled) arrival time; rows at or after duration_s (≤ ${SCENARIO_LIMITS.maxDurationS} s) are not replayed. Mooncake hash_ids give real shared prefixes.`,
+  });
+
+export type TraceSpec = z.output<typeof traceSchema>;
