@@ -63,7 +63,8 @@ export class FairgroundApi {
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
   private sinceFrame: SessionDecision[] = [];
   private replaceLog = false;
-  private lastSnapshotAt = 0;
+  /** performance.now() of the last frame that carried a snapshot; null: none since the load. */
+  private lastSnapshotAt: number | null = null;
   /** Largest frame packed so far (bytes), for the benchmark. */
   maxFrameBytes = 0;
   /** The playhead the last backward seek replayed from (0: the start; -1: no seek went back yet). */
@@ -98,6 +99,7 @@ export class FairgroundApi {
     this.reach = 0;
     this.seeking = null;
     this.replaceLog = true;
+    this.lastSnapshotAt = null;
   }
 
   async reset(): Promise<ArrayBuffer> {
@@ -243,7 +245,8 @@ export class FairgroundApi {
     }
     this.maybePoint(s);
     const every = budget.snapshotEveryMs;
-    const withSnapshot = every === undefined || s.done() || now() - this.lastSnapshotAt >= every;
+    const last = this.lastSnapshotAt;
+    const withSnapshot = every === undefined || s.done() || last === null || now() - last >= every;
     return this.frameOut(withSnapshot);
   }
 

@@ -1,7 +1,7 @@
 import { expose, type Remote, wrap } from 'comlink';
 import { readFileSync } from 'node:fs';
 import { MessageChannel } from 'node:worker_threads';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FairgroundApi, IDLE_MS } from '../../src/worker/api';
 import { unpackFrame } from '../../src/worker/frame';
 
@@ -232,15 +232,38 @@ describe('cluster snapshots', () => {
 });
 
 describe('light frames', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('carry no snapshot between snapshot intervals, but the header and decisions still flow', async () => {
-    const { api, close } = connect();
-    closeLast = close;
-    await api.load(TOY);
-    const first = unpackFrame(await api.advance({ decisions: 5, snapshotEveryMs: 60_000 }));
-    expect(first.snapshot).toBeNull();
-    expect(first.decisions).toHaveLength(5);
-    expect(first.decisionCount).toBe(5);
-    const full = unpackFrame(await api.advance({ decisions: 5 }));
-    expect(full.snapshot).not.toBeNull();
+    // Only the wall clock is faked (comlink's messages still flow). Whatever the thread's age (a
+    // clock that started the interval at 0 made the first frame depend on it), the first frame after
+    // a load has the snapshot, and then one per interval.
+    vi.useFakeTimers({ toFake: ['performance'] });
+    for (const age of [0, 120_000]) {
+      vi.advanceTimersByTime(age);
+      const { api, close } = connect();
+      closeLast = close;
+      await api.load(TOY);
+      const first = unpackFrame(await api.advance({ decisions: 1, snapshotEveryMs: 60_000 }));
+      expect(first.snapshot).not.toBeNull();
+      const light = unpackFrame(await api.advance({ decisions: 5, snapshotEveryMs: 60_000 }));
+      expect(light.snapshot).toBeNull();
+      expect(light.decisions).toHaveLength(5);
+      expect(light.decisionCount).toBe(6);
+      vi.advanceTimersByTime(59_999);
+      expect(unpackFrame(await api.advance({ decisions: 1, snapshotEveryMs: 60_000 })).snapshot).toBeNull();
+      vi.advanceTimersByTime(1);
+      expect(
+        unpackFrame(await api.advance({ decisions: 1, snapshotEveryMs: 60_000 })).snapshot,
+      ).not.toBeNull();
+      // Without an interval every frame is full.
+      expect(unpackFrame(await api.advance({ decisions: 5 })).snapshot).not.toBeNull();
+      // A new load starts over.
+      await api.load(TOY);
+      expect(
+        unpackFrame(await api.advance({ decisions: 1, snapshotEveryMs: 60_000 })).snapshot,
+      ).not.toBeNull();
+      close();
+    }
   });
 });
