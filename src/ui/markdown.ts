@@ -13,33 +13,236 @@ export type Block =
   | { kind: 'h'; inlines: Inline[] };
 
 /**
- * Inline markers. Underscore emphasis only at word edges (CommonMark's intraword rule): the opening `_` may not follow
- * a letter or digit and the closing one may not precede one, so `num_requests` and `duration_s` stay
- * literal while `_this_` and `(_this_)` are emphasis. Underscores inside the emphasis are allowed.
- * Groups: 1 code, 2 strong, 3 star emphasis, 4 underscore emphasis.
+ * Inline markers, tried in this order at each position, leftmost match first (the rules a regex
+ * alternation would give, scanned by hand so the time is linear in the text whatever it holds: a
+ * backtracking regex was quadratic on runs like `_a_b _a_b …`):
+ * - `` `code` ``: a backtick, at least one character, the next backtick;
+ * - `**strong**`: two stars, at least one non-star, two stars;
+ * - `*em*`: a star, a character that is neither a star nor a space, then up to the next star;
+ * - `_em_`: underscore emphasis only at word edges (CommonMark's intraword rule): the opening `_`
+ *   may not follow a letter, digit or `_`, and the closing one may not precede one, so
+ *   `num_requests` and `duration_s` stay literal while `_this_` and `(_this_)` are emphasis.
+ *   The first closing `_` that fits wins; underscores inside the emphasis are allowed; it ends
+ *   within the line (no line or paragraph separator inside).
+ * Unclosed markers stay literal text.
  */
-const INLINE =
-  /`([^`]+)`|\*\*([^*]+)\*\*|\*([^*\s][^*]*)\*|(?<![\p{L}\p{N}_])_([^_\s](?:.*?[^_\s])?)_(?![\p{L}\p{N}_])/gu;
+const WORD = /[\p{L}\p{N}_]/u;
+const SPACE = /\s/;
+const LINE_END = /[\n\r\u2028\u2029]/g;
+const MARKER = /[`*_]/g;
 
-/** Splits a line into inline runs. Unclosed markers stay literal text. */
-export function parseInline(text: string): Inline[] {
-  const out: Inline[] = [];
-  const re = new RegExp(INLINE);
-  let last = 0;
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    if (m.index > last) out.push({ kind: 'text', text: text.slice(last, m.index) });
-    if (m[1] !== undefined) out.push({ kind: 'code', text: m[1] });
-    else if (m[2] !== undefined) out.push({ kind: 'strong', text: m[2] });
-    else out.push({ kind: 'em', text: m[3] ?? m[4] });
-    last = m.index + m[0].length;
+/** JavaScript's `\s` for one UTF-16 unit (every space is a single unit). */
+function isSpaceCode(c: number): boolean {
+  if (c === 32 || (c >= 9 && c <= 13)) return true;
+  return c >= 128 && SPACE.test(String.fromCharCode(c));
+}
+
+const isSpace = (ch: string) => isSpaceCode(ch.charCodeAt(0));
+const isLineEnd = (ch: string) => ch === '\n' || ch === '\r' || ch === '\u2028' || ch === '\u2029';
+
+/** Whether code point `cp` is a letter, a digit or `_` (`[\p{L}\p{N}_]`). */
+function isWordPoint(cp: number): boolean {
+  if (cp < 128)
+    return (cp >= 48 && cp <= 57) || (cp >= 65 && cp <= 90) || (cp >= 97 && cp <= 122) || cp === 95;
+  return WORD.test(String.fromCodePoint(cp));
+}
+
+/** Whether the code point that starts at `i` is a letter, digit or `_` (false past the end). */
+function wordAt(text: string, i: number): boolean {
+  return i < text.length && isWordPoint(text.codePointAt(i) as number);
+}
+
+/** Whether the code point that ends just before `i` is a letter, digit or `_` (false at the start). */
+function wordBefore(text: string, i: number): boolean {
+  if (i <= 0) return false;
+  const lo = text.charCodeAt(i - 1);
+  if (lo >= 0xdc00 && lo <= 0xdfff && i >= 2) {
+    const hi = text.charCodeAt(i - 2);
+    if (hi >= 0xd800 && hi <= 0xdbff) return isWordPoint(text.codePointAt(i - 2) as number);
   }
-  if (last < text.length) out.push({ kind: 'text', text: text.slice(last) });
+  return isWordPoint(lo);
+}
+
+/** Length in UTF-16 units of the code point at `i` (1 or 2). */
+function pointLength(text: string, i: number): number {
+  const hi = text.charCodeAt(i);
+  if (hi >= 0xd800 && hi <= 0xdbff && i + 1 < text.length) {
+    const lo = text.charCodeAt(i + 1);
+    if (lo >= 0xdc00 && lo <= 0xdfff) return 2;
+  }
+  return 1;
+}
+
+/**
+ * Splits a line into inline runs in time linear in its length: each search below remembers its
+ * last answer and is asked with non-decreasing starts, so every stretch of the text is searched at
+ * most once per kind of marker. Unclosed markers stay literal text.
+ */
+export function parseInline(text: string): Inline[] {
+  const n = text.length;
+  const out: Inline[] = [];
+  // Remembered searches: [asked from, found at] (found = n: none).
+  let tickFrom = -1;
+  let tickAt = -1;
+  let starFrom = -1;
+  let starAt = -1;
+  let endFrom = -1;
+  let endAt = -1;
+  let closeFrom = -1;
+  let closeAt = -1;
+  const tick = (from: number) => {
+    if (from < tickFrom || from > tickAt) {
+      tickFrom = from;
+      const k = text.indexOf('`', from);
+      tickAt = k < 0 ? n : k;
+    }
+    return tickAt;
+  };
+  const star = (from: number) => {
+    if (from < starFrom || from > starAt) {
+      starFrom = from;
+      const k = text.indexOf('*', from);
+      starAt = k < 0 ? n : k;
+    }
+    return starAt;
+  };
+  const lineEnd = (from: number) => {
+    if (from < endFrom || from > endAt) {
+      endFrom = from;
+      LINE_END.lastIndex = from;
+      const m = LINE_END.exec(text);
+      endAt = m ? m.index : n;
+    }
+    return endAt;
+  };
+  // A `_` that can close underscore emphasis: the character before it is neither `_` nor a space,
+  // and no letter, digit or `_` follows it.
+  const closes = (c: number) => {
+    const before = text.charCodeAt(c - 1);
+    return c > 0 && before !== 95 && !isSpaceCode(before) && !wordAt(text, c + 1);
+  };
+  const closer = (from: number) => {
+    if (from < closeFrom || from > closeAt) {
+      closeFrom = from;
+      closeAt = n;
+      for (let c = text.indexOf('_', from); c >= 0; c = text.indexOf('_', c + 1))
+        if (closes(c)) {
+          closeAt = c;
+          break;
+        }
+    }
+    return closeAt;
+  };
+  let last = 0;
+  const emit = (kind: Inline['kind'], from: number, inner: string, to: number) => {
+    if (from > last) out.push({ kind: 'text', text: text.slice(last, from) });
+    out.push({ kind, text: inner });
+    last = to;
+  };
+  let i = 0;
+  while (i < n) {
+    MARKER.lastIndex = i;
+    const m = MARKER.exec(text);
+    if (!m) break;
+    i = m.index;
+    const ch = text.charCodeAt(i);
+    if (ch === 96) {
+      // `code`
+      const j = tick(i + 1);
+      if (j < n && j > i + 1) {
+        emit('code', i, text.slice(i + 1, j), j + 1);
+        i = j + 1;
+        continue;
+      }
+    } else if (ch === 42) {
+      if (text.charCodeAt(i + 1) === 42) {
+        // **strong**
+        const j = star(i + 2);
+        if (j < n && j > i + 2 && text.charCodeAt(j + 1) === 42) {
+          emit('strong', i, text.slice(i + 2, j), j + 2);
+          i = j + 2;
+          continue;
+        }
+      } else if (i + 1 < n && !isSpaceCode(text.charCodeAt(i + 1))) {
+        // *em*
+        const j = star(i + 1);
+        if (j < n) {
+          emit('em', i, text.slice(i + 1, j), j + 1);
+          i = j + 1;
+          continue;
+        }
+      }
+    } else if (!wordBefore(text, i) && i + 1 < n) {
+      // _em_
+      const first = text.charCodeAt(i + 1);
+      if (first !== 95 && !isSpaceCode(first)) {
+        const rest = i + 1 + pointLength(text, i + 1);
+        // As the regex `_([^_\s](?:.*?[^_\s])?)_` tries it: two or more characters up to the first
+        // closing `_` on the line, else the first character alone.
+        let c = closer(rest + 1);
+        if (c >= n || lineEnd(rest) < c)
+          c = rest < n && text.charCodeAt(rest) === 95 && closes(rest) ? rest : n;
+        if (c < n) {
+          emit('em', i, text.slice(i + 1, c), c + 1);
+          i = c + 1;
+          continue;
+        }
+      }
+    }
+    i++;
+  }
+  if (last < n) out.push({ kind: 'text', text: text.slice(last) });
   return out;
 }
 
-const BULLET = /^\s*[-*+]\s+(.*)$/;
-const NUMBERED = /^\s*\d+[.)]\s+(.*)$/;
-const HEADING = /^#{1,6}\s+(.*)$/;
+/** `^\s*[-*+]\s+(.*)$` by hand (linear); the item text, or null. */
+function bullet(line: string): string | null {
+  let i = 0;
+  while (i < line.length && isSpace(line[i])) i++;
+  if (!'-*+'.includes(line[i] ?? 'x')) return null;
+  return afterSpace(line, i + 1);
+}
+
+/** `^\s*\d+[.)]\s+(.*)$` by hand (linear). */
+function numbered(line: string): string | null {
+  let i = 0;
+  while (i < line.length && isSpace(line[i])) i++;
+  const digits = i;
+  while (i < line.length && line[i] >= '0' && line[i] <= '9') i++;
+  if (i === digits || (line[i] !== '.' && line[i] !== ')')) return null;
+  return afterSpace(line, i + 1);
+}
+
+/** `^#{1,6}\s+(.*)$` by hand (linear). */
+function heading(line: string): string | null {
+  let i = 0;
+  while (i < 6 && line[i] === '#') i++;
+  if (i === 0) return null;
+  return afterSpace(line, i);
+}
+
+/** `\s+(.*)$` from `i`: at least one space, then the rest of the line if it has no separator in it. */
+function afterSpace(line: string, i: number): string | null {
+  let j = i;
+  while (j < line.length && isSpace(line[j])) j++;
+  if (j === i) return null;
+  for (let k = j; k < line.length; k++) if (isLineEnd(line[k])) return null;
+  return line.slice(j);
+}
+
+/** `^\s*\`\`\`` */
+function isFence(line: string): boolean {
+  let i = 0;
+  while (i < line.length && isSpace(line[i])) i++;
+  return line.startsWith('```', i);
+}
+
+/** `^\s{2,}\S`: a continuation line of a list item. */
+function isContinuation(line: string): boolean {
+  let i = 0;
+  while (i < line.length && isSpace(line[i])) i++;
+  return i >= 2 && i < line.length;
+}
 
 export function parseMarkdownish(source: string): Block[] {
   const lines = source.replace(/\r\n?/g, '\n').split('\n');
@@ -51,22 +254,22 @@ export function parseMarkdownish(source: string): Block[] {
   };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
-    if (/^\s*```/.test(line)) {
+    if (isFence(line)) {
       flush();
       const code: string[] = [];
-      for (i++; i < lines.length && !/^\s*```/.test(lines[i]); i++) code.push(lines[i]);
+      for (i++; i < lines.length && !isFence(lines[i]); i++) code.push(lines[i]);
       blocks.push({ kind: 'code', text: code.join('\n') });
       continue;
     }
-    const list = BULLET.exec(line) ? 'ul' : NUMBERED.exec(line) ? 'ol' : null;
+    const list = bullet(line) !== null ? 'ul' : numbered(line) !== null ? 'ol' : null;
     if (list) {
       flush();
       const items: Inline[][] = [];
-      const re = list === 'ul' ? BULLET : NUMBERED;
+      const item = list === 'ul' ? bullet : numbered;
       for (; i < lines.length; i++) {
-        const m = re.exec(lines[i]);
-        if (m) items.push(parseInline(m[1]));
-        else if (/^\s{2,}\S/.test(lines[i]) && items.length) {
+        const m = item(lines[i]);
+        if (m !== null) items.push(parseInline(m));
+        else if (isContinuation(lines[i]) && items.length) {
           const prev = items[items.length - 1];
           prev.push({ kind: 'text', text: ' ' }, ...parseInline(lines[i].trim()));
         } else break;
@@ -75,10 +278,10 @@ export function parseMarkdownish(source: string): Block[] {
       blocks.push({ kind: list, items });
       continue;
     }
-    const h = HEADING.exec(line);
-    if (h) {
+    const h = heading(line);
+    if (h !== null) {
       flush();
-      blocks.push({ kind: 'h', inlines: parseInline(h[1]) });
+      blocks.push({ kind: 'h', inlines: parseInline(h) });
       continue;
     }
     if (line.trim() === '') flush();
