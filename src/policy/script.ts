@@ -18,6 +18,7 @@ import {
   validate,
 } from '../format/yaml';
 import { Reporter } from '../format/reporter';
+import { releaseRangeText } from './generations';
 import { checkPolicyValue, parsePolicyText, parsePolicyValue, valueAt } from './parse';
 import { policyJsonSchema, typeError, uint } from './schema';
 
@@ -65,6 +66,18 @@ const enqueueSchema = z
         .min(1, { error: 'model must not be empty' })
         .optional()
         .meta({ description: "Model name: picks that model's profile from the policy's models map." }),
+      worker: uint('worker').optional().meta({
+        description:
+          "Pin the request to this worker (0-based index below workers). From Dynamo v1.4 it waits in its class's exact-worker lane, so a busy worker holds back only its own lane.",
+      }),
+      due_at: z
+        .number({ error: typeError('due_at must be a number of seconds') })
+        .min(0, { error: 'due_at must be ≥ 0' })
+        .optional()
+        .meta({
+          description:
+            'Due time in seconds, as a request_classifier sets it (Dynamo v1.6+): within its strict tier the request goes before those without one, earliest first; a pop whose `at` is past it sheds the request unserved.',
+        }),
     },
     { error: typeError('enqueue takes a mapping, e.g. {id: a0, class: A, cost: 3}') },
   )
@@ -92,6 +105,21 @@ const popSchema = z
         .optional()
         .meta({
           description: "Arbitrate this model's profile (default: the profile of the script's first enqueue).",
+        }),
+      busy_workers: z
+        .array(uint('a busy_workers entry'), { error: 'busy_workers must be a list of worker indexes' })
+        .optional()
+        .meta({
+          description:
+            'Workers that are busy during these pops: heads pinned to them are not dispatchable; unpinned heads wait only when every worker is busy.',
+        }),
+      at: z
+        .number({ error: typeError('at must be a number of seconds') })
+        .min(0, { error: 'at must be ≥ 0' })
+        .optional()
+        .meta({
+          description:
+            'Simulated time of these pops in seconds: class heads whose due_at is before it are shed (due_at equal to it is still live). Default: nothing expires.',
         }),
     },
     { error: typeError('pop takes a mapping, e.g. {count: 2, blocked: [A]}, or nothing') },
@@ -133,6 +161,15 @@ export const scriptSchema = z
         description:
           "DRR cursor rule: 'v2' (the router's code, with carry; default) or 'v1' (the docs' rule).",
       }),
+      release: z
+        .enum(['v1.3', 'v1.4', 'v1.5', 'v1.6'], {
+          error: "release must be one of 'v1.3', 'v1.4', 'v1.5', 'v1.6'",
+        })
+        .optional()
+        .meta({
+          description:
+            "The Dynamo release line whose queue to model: 'v1.3' has no exact-worker lanes (a pinned, blocked head blocks its class); 'v1.4' and later have them. Default 'v1.6'.",
+        }),
       preload: z.boolean({ error: 'preload must be true or false' }).optional().meta({
         description:
           'Playground only: run the enqueue ops before the first pop when the script loads, so step 1 is the first arbitration (the CLI runs every op as usual). Default false.',
@@ -241,9 +278,24 @@ function checkOpsAndBuild(
           );
         }
       }
+      if (e.worker !== undefined && e.worker >= (raw.workers ?? 1))
+        r.at(
+          [...ep, 'worker'],
+          `worker ${e.worker} is not one of the script's ${raw.workers ?? 1} worker(s) (0-based)`,
+        );
+      if (e.due_at !== undefined && raw.release !== undefined && raw.release !== 'v1.6')
+        r.at(
+          [...ep, 'due_at'],
+          `due_at comes from a request_classifier, which Dynamo has from v1.6.0; this script models ${raw.release}`,
+          {
+            key: true,
+          },
+        );
       ops.push({
         kind: 'enqueue',
         id,
+        worker: e.worker ?? null,
+        dueS: e.due_at ?? null,
         requestedClass: e.class ?? null,
         model: e.model ?? null,
         rawIsl: e.cost ?? e.isl ?? 0,
@@ -255,7 +307,21 @@ function checkOpsAndBuild(
       return;
     }
     const pop = op.pop ?? {};
-    ops.push({ kind: 'pop', count: pop.count ?? 1, blocked: pop.blocked ?? [], model: pop.model ?? null });
+    (pop.busy_workers ?? []).forEach((w, j) => {
+      if (w >= (raw.workers ?? 1))
+        r.at(
+          ['ops', i, 'pop', 'busy_workers', j],
+          `worker ${w} is not one of the script's ${raw.workers ?? 1} worker(s) (0-based)`,
+        );
+    });
+    ops.push({
+      kind: 'pop',
+      count: pop.count ?? 1,
+      blocked: pop.blocked ?? [],
+      busyWorkers: pop.busy_workers ?? [],
+      at: pop.at ?? null,
+      model: pop.model ?? null,
+    });
   });
   // Blocked names must be classes of the profile the pop arbitrates.
   if (policyKnown) {
@@ -293,10 +359,19 @@ export function parseScriptValue(parsed: ParsedYaml, opts: ScriptOptions = {}): 
   const { policy, known } = scriptPolicy(raw, parsed, r, opts);
   const ops = checkOpsAndBuild(raw, policy, known, r);
   if (r.problems.length > 0) return { ok: false, problems: sortProblems(r.problems) };
+  const release = raw.release ?? 'v1.6';
+  if (policy?.releases && !policy.releases.includes(release))
+    r.at(
+      raw.release !== undefined ? ['release'] : ['policy'],
+      `the policy is valid for ${releaseRangeText(policy.releases)} only, not ${release}${raw.release === undefined ? ' (the default release; set release:)' : ''}`,
+      { key: true },
+    );
+  if (r.problems.length > 0) return { ok: false, problems: sortProblems(r.problems) };
   const script: ArbitrationScript = {
     policy,
     workers: raw.workers ?? 1,
     variant: raw.variant ?? 'v2',
+    release,
     ops,
   };
   if (raw.policy_file !== undefined && !opts.readFile) script.unreadPolicyFile = raw.policy_file;

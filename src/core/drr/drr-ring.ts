@@ -1,15 +1,36 @@
 /**
- * The DRR state of one profile: one slot per class (heap, deficit, load) in ring order, the round
- * cursor and the carry (the class whose leftover burst is tried first on the next pop, V2 only).
+ * The DRR state of one profile: one slot per class (its queue, deficit, load) in ring order, the
+ * round cursor and the carry (the class whose leftover burst is tried first on the next pop, V2 only).
+ *
+ * A class queue is one shared heap plus, from Dynamo v1.4, one exact-worker lane per pinned worker:
+ * the class's candidate is the best dispatchable head among the shared head and the lane heads, so a
+ * pinned head waiting for a busy worker does not block the rest of its class. Without lanes (v1.3)
+ * pinned requests wait in the shared heap and a blocked head blocks its class.
+ *
+ * Deficits are plain numbers while they stay below 2^53; above, `bigDeficit` holds the exact u64
+ * value (see big-pop.ts) and `deficit` a rounded copy for display.
  */
 import { ClassHeap } from './class-heap';
+import { goesFirst } from './order';
 import type { ClassLoad } from './queue-limits';
 import type { ClassConfig, ClassState, Profile, QueuedRequest } from './types';
 
+export type Dispatchable<T> = (head: QueuedRequest<T>, cls: ClassState) => boolean;
+
 /** One physical class. Doubles as the `ClassState` handed to `isDispatchable` (no allocation). */
 export class ClassSlot<T> implements ClassState {
+  /** The shared heap (every request when lanes are off). */
   readonly heap = new ClassHeap<QueuedRequest<T>>();
+  /** Exact-worker lanes by worker index, created on the first pinned request (lanes on only). */
+  lanes: Map<number, ClassHeap<QueuedRequest<T>>> | null = null;
+  /** The lanes in creation order (a stable scan order; ties are broken by the order key anyway). */
+  laneList: ClassHeap<QueuedRequest<T>>[] = [];
+  /** The heap the last `pick` took its candidate from (what `removePicked` pops). */
+  picked: ClassHeap<QueuedRequest<T>> | null = null;
   deficit = 0;
+  /** The exact deficit when above 2^53 - 1, else null. */
+  bigDeficit: bigint | null = null;
+  size = 0;
   readonly load: ClassLoad = { count: 0, rawIsl: 0, cached: 0 };
 
   constructor(
@@ -22,7 +43,24 @@ export class ClassSlot<T> implements ClassState {
   }
 
   get queued(): number {
-    return this.heap.size;
+    return this.size;
+  }
+
+  /** The request that leaves first when every head is dispatchable (for views and records). */
+  first(): QueuedRequest<T> | null {
+    let best = this.heap.peek() ?? null;
+    for (const lane of this.laneList) {
+      const h = lane.peek();
+      if (h && (!best || goesFirst(h, best))) best = h;
+    }
+    return best;
+  }
+
+  /** Every waiting request in the order it would leave (a sorted copy; for views). */
+  ordered(): QueuedRequest<T>[] {
+    if (this.laneList.length === 0) return this.heap.ordered();
+    const all = [this.heap, ...this.laneList].flatMap((h) => h.ordered());
+    return all.sort((x, y) => (goesFirst(x, y) ? -1 : goesFirst(y, x) ? 1 : 0));
   }
 }
 
@@ -34,34 +72,126 @@ export class DrrRing<T> {
   carry = -1;
   /** Requests queued over all classes of this ring. */
   total = 0;
-  /** Class heads the last pop examined (at most 2 x classes). */
+  /** Class heads the last pop examined (at most 2 x classes without lanes). */
   lastHeadsTouched = 0;
   /** Scratch space for one pop: the dispatchable head per class (reused, never reallocated). */
   readonly candidates: (QueuedRequest<T> | null)[];
+  /** Time of the pop in progress (seconds): heads due before it are shed. -Infinity = never. */
+  now = Number.NEGATIVE_INFINITY;
+  /** Requests shed by the pop in progress (cleared by the queue at the start of each pop). */
+  readonly expired: QueuedRequest<T>[] = [];
+  /** Some slot holds a deficit above 2^53 - 1 (the next pops run exact, big-pop.ts). */
+  big = false;
+  /** Some class has a quantum above 2^53 - 1. */
+  readonly bigQuantum: boolean;
+  private readonly maxQuantum: number;
+  private readonly minQuantum: number;
+  /** The largest request cost ever queued here. */
+  private maxCost = 1;
+  /**
+   * A pop on plain numbers stays exact while every deficit is at most this: one pop adds at most
+   * maxQuantum x (1 + ceil(maxCost / minQuantum)) to a deficit (one quantum in the scan, the bulk
+   * rounds after it, which never exceed the cheapest candidate's need).
+   */
+  fastLimit: number;
 
-  constructor(readonly profile: Profile) {
+  constructor(
+    readonly profile: Profile,
+    readonly lanesOn = true,
+    /** Always arbitrate on BigInt (tests compare the two paths). */
+    readonly forceExact = false,
+  ) {
     this.slots = profile.classes.map((c, i) => new ClassSlot<T>(i, c));
     this.candidates = new Array(this.slots.length).fill(null);
+    this.bigQuantum = profile.classes.some((c) => c.quantumBig !== undefined);
+    this.maxQuantum = Math.max(1, ...profile.classes.map((c) => c.quantum));
+    this.minQuantum = Math.max(1, Math.min(...profile.classes.map((c) => c.quantum)));
+    this.fastLimit = this.limitFor(1);
+  }
+
+  private limitFor(maxCost: number): number {
+    const rounds = Math.ceil(maxCost / this.minQuantum);
+    return Number.MAX_SAFE_INTEGER - this.maxQuantum * (1 + rounds);
+  }
+
+  /** True when this pop may run on plain numbers (no value can pass 2^53 - 1 in it). */
+  fastPathSafe(): boolean {
+    if (this.big || this.bigQuantum || this.forceExact) return false;
+    const limit = this.fastLimit;
+    if (limit < 0) return false;
+    const slots = this.slots;
+    for (let i = 0; i < slots.length; i++) if (slots[i].deficit > limit) return false;
+    return true;
   }
 
   push(req: QueuedRequest<T>): void {
     const slot = this.slots[req.ref.classIndex];
-    slot.heap.push(req);
+    let heap = slot.heap;
+    if (req.worker >= 0 && this.lanesOn) {
+      if (slot.lanes === null) slot.lanes = new Map();
+      let lane = slot.lanes.get(req.worker);
+      if (!lane) {
+        lane = new ClassHeap<QueuedRequest<T>>();
+        slot.lanes.set(req.worker, lane);
+        slot.laneList.push(lane);
+      }
+      heap = lane;
+    }
+    heap.push(req);
+    slot.size++;
     slot.load.count++;
     slot.load.rawIsl += req.ref.rawIsl;
     slot.load.cached += req.ref.cached;
     this.total++;
+    if (req.ref.cost > this.maxCost) {
+      this.maxCost = req.ref.cost;
+      this.fastLimit = this.limitFor(req.ref.cost);
+    }
   }
 
-  /** Remove the head of a class and keep its load figures in step. */
-  removeHead(i: number): QueuedRequest<T> {
-    const slot = this.slots[i];
-    const req = slot.heap.pop() as QueuedRequest<T>;
+  private removeFrom(slot: ClassSlot<T>, heap: ClassHeap<QueuedRequest<T>>): QueuedRequest<T> {
+    const req = heap.pop() as QueuedRequest<T>;
+    slot.size--;
     slot.load.count--;
     slot.load.rawIsl -= req.ref.rawIsl;
     slot.load.cached -= req.ref.cached;
     this.total--;
     return req;
+  }
+
+  /** Shed the expired heads of one heap (due time before `now`; a due time equal to now is live). */
+  private shed(slot: ClassSlot<T>, heap: ClassHeap<QueuedRequest<T>>): QueuedRequest<T> | null {
+    let h = heap.peek() ?? null;
+    while (h !== null && h.due !== undefined && h.due < this.now) {
+      this.expired.push(this.removeFrom(slot, heap));
+      h = heap.peek() ?? null;
+    }
+    return h;
+  }
+
+  /**
+   * The class's candidate: its best dispatchable head over the shared heap and the lanes, after
+   * shedding expired heads; null when none is dispatchable (or the class is empty).
+   */
+  pick(i: number, isDispatchable: Dispatchable<T>): QueuedRequest<T> | null {
+    const slot = this.slots[i];
+    const h = this.shed(slot, slot.heap);
+    slot.picked = slot.heap;
+    if (slot.laneList.length === 0) return h !== null && isDispatchable(h, slot) ? h : null;
+    let best = h !== null && isDispatchable(h, slot) ? h : null;
+    for (const lane of slot.laneList) {
+      const l = this.shed(slot, lane);
+      if (l === null || (best !== null && !goesFirst(l, best)) || !isDispatchable(l, slot)) continue;
+      best = l;
+      slot.picked = lane;
+    }
+    return best;
+  }
+
+  /** Remove the candidate the last `pick` of class `i` returned, keeping the load figures in step. */
+  removePicked(i: number): QueuedRequest<T> {
+    const slot = this.slots[i];
+    return this.removeFrom(slot, slot.picked ?? slot.heap);
   }
 
   nameOf(i: number): string | null {

@@ -10,9 +10,9 @@ import { hasBusyThreshold } from './busy';
 import { type ProfileIndex, indexProfile, profileIndexFor, profileList, resolveClassIndex } from './classify';
 import { requestCost } from './cost';
 import { DecisionRecorder } from './decision-record';
-import { DrrRing } from './drr-ring';
+import { arbitrate } from './big-pop';
+import { type Dispatchable, DrrRing } from './drr-ring';
 import { policyScore } from './order';
-import { type Dispatchable, popNext } from './pop-next';
 import { checkQueueLimits } from './queue-limits';
 import type {
   ClassRef,
@@ -32,6 +32,14 @@ export interface PolicyQueueOptions {
   /** Worker count that scales the per-worker queue limits (default 1). */
   workers?: number;
   variant?: DrrVariant;
+  /**
+   * Exact-worker lanes per class (Dynamo v1.4+, default true): a pinned request waits in its worker's
+   * lane, so a pinned head whose worker is busy does not block the rest of its class. False models
+   * v1.3, where every request of a class waits in one heap.
+   */
+  lanes?: boolean;
+  /** Arbitrate on exact BigInt arithmetic every time, not only where numbers could lose digits (tests). */
+  exact?: boolean;
 }
 
 export class PolicyQueue<T = unknown> {
@@ -49,7 +57,8 @@ export class PolicyQueue<T = unknown> {
     this.workers = Math.max(1, Math.floor(opts.workers ?? 1));
     this.profileDefs = profileList(policy);
     this.indexes = this.profileDefs.map(indexProfile);
-    this.rings = this.profileDefs.map((p) => new DrrRing<T>(p));
+    const lanes = opts.lanes !== false;
+    this.rings = this.profileDefs.map((p) => new DrrRing<T>(p, lanes, opts.exact === true));
     this.queueing = this.profileDefs.some((p) => p.classes.some(hasBusyThreshold));
   }
 
@@ -98,9 +107,11 @@ export class PolicyQueue<T = unknown> {
       strictPriority: req.strictPriority ?? 0,
       arrivalS,
       seq: this.seq++,
+      worker: req.worker ?? -1,
       score: policyScore(slot.config.queuePolicy, priority, arrivalS, ref.cost),
       payload: req.payload,
     };
+    if (req.dueS !== undefined && req.dueS !== null) queued.due = req.dueS;
     ring.push(queued);
     return { accepted: true, ref };
   }
@@ -109,11 +120,14 @@ export class PolicyQueue<T = unknown> {
   pop(isDispatchable: Dispatchable<T>, opts: PopOptions = {}): PopResult<T> {
     const p = opts.profileIndex ?? this.nextProfileWithBacklog();
     const ring = this.rings[p];
+    ring.expired.length = 0;
+    ring.now = opts.now ?? Number.NEGATIVE_INFINITY;
     const rec = opts.record !== false ? new DecisionRecorder<T>(ring, this.variant) : null;
-    const request = popNext(ring, isDispatchable, this.variant, rec);
+    const request = arbitrate(ring, isDispatchable, this.variant, rec);
     if (request && opts.profileIndex === undefined) this.rotation = (p + 1) % this.rings.length;
     const headsTouched = ring.lastHeadsTouched;
-    return { request, record: rec ? rec.finish(request, headsTouched) : null, headsTouched };
+    const expired = ring.expired.length > 0 ? ring.expired.splice(0) : [];
+    return { request, expired, record: rec ? rec.finish(request, headsTouched) : null, headsTouched };
   }
 
   /**
@@ -122,7 +136,9 @@ export class PolicyQueue<T = unknown> {
    */
   popRequest(isDispatchable: Dispatchable<T>, profileIndex?: number): QueuedRequest<T> | null {
     const p = profileIndex ?? this.nextProfileWithBacklog();
-    const request = popNext(this.rings[p], isDispatchable, this.variant, null);
+    const ring = this.rings[p];
+    ring.now = Number.NEGATIVE_INFINITY;
+    const request = arbitrate(ring, isDispatchable, this.variant, null);
     if (request && profileIndex === undefined) this.rotation = (p + 1) % this.rings.length;
     return request;
   }
@@ -148,7 +164,7 @@ export class PolicyQueue<T = unknown> {
 
   /** The class already holds waiting requests (new arrivals must then queue behind them). */
   hasBacklog(ref: Pick<ClassRef, 'profileIndex' | 'classIndex'>): boolean {
-    return this.rings[ref.profileIndex].slots[ref.classIndex].heap.size > 0;
+    return this.rings[ref.profileIndex].slots[ref.classIndex].size > 0;
   }
 
   size(): number {
@@ -170,14 +186,15 @@ export class PolicyQueue<T = unknown> {
       cursor: ring.nameOf(ring.cursor),
       carry: ring.nameOf(ring.carry),
       classes: ring.slots.map((s) => {
-        const head = s.heap.peek();
+        const head = s.first();
         const row: DrrSnapshot['classes'][number] = {
           name: s.config.name,
           quantum: s.config.quantum,
           deficit: s.deficit,
-          queued: s.heap.size,
+          queued: s.size,
           headCost: head ? head.ref.cost : null,
         };
+        if (s.bigDeficit !== null) row.deficitExact = s.bigDeficit.toString();
         if (isDispatchable && head) row.blocked = !isDispatchable(head, s);
         return row;
       }),
@@ -189,6 +206,6 @@ export class PolicyQueue<T = unknown> {
   /** A class's waiting requests in the order they would leave (profile default: `primaryProfile()`). */
   classQueue(name: string, profileIndex = this.primaryProfile()): QueuedRequest<T>[] {
     const slot = this.rings[profileIndex].slots.find((s) => s.config.name === name);
-    return slot ? slot.heap.ordered() : [];
+    return slot ? slot.ordered() : [];
   }
 }

@@ -8,19 +8,19 @@
  * V1: no carry; after a take the cursor stays on the class when its next head is already affordable.
  */
 import type { DecisionRecorder } from './decision-record';
-import type { DrrRing } from './drr-ring';
+import type { Dispatchable, DrrRing } from './drr-ring';
 import { ceilDiv, satAdd, satMul, satSub } from './saturating';
-import type { ClassState, DrrVariant, QueuedRequest } from './types';
+import type { DrrVariant, QueuedRequest } from './types';
 
-export type Dispatchable<T> = (head: QueuedRequest<T>, cls: ClassState) => boolean;
+export type { Dispatchable } from './drr-ring';
 
 /** Dispatch the head of class `i`, charge its cost and move cursor/carry as the variant says. */
 function take<T>(ring: DrrRing<T>, i: number, variant: DrrVariant): QueuedRequest<T> {
   const n = ring.slots.length;
   const slot = ring.slots[i];
-  const req = ring.removeHead(i);
+  const req = ring.removePicked(i);
   slot.deficit = satSub(slot.deficit, req.ref.cost);
-  if (slot.heap.size === 0) {
+  if (slot.size === 0) {
     slot.deficit = 0;
     ring.cursor = (i + 1) % n;
     return req;
@@ -29,13 +29,17 @@ function take<T>(ring: DrrRing<T>, i: number, variant: DrrVariant): QueuedReques
     ring.cursor = (i + 1) % n;
     ring.carry = slot.deficit > 0 ? i : -1;
   } else {
-    const next = slot.heap.peek() as QueuedRequest<T>;
+    const next = slot.first() as QueuedRequest<T>;
     ring.cursor = next.ref.cost <= slot.deficit ? i : (i + 1) % n;
   }
   return req;
 }
 
-/** One arbitration; returns the dispatched request (or null) and leaves the head count in `ring.lastHeadsTouched`. */
+/**
+ * One arbitration on plain numbers; returns the dispatched request (or null) and leaves the head
+ * count in `ring.lastHeadsTouched`. Exact only while `ring.fastPathSafe()` holds (the caller checks;
+ * big-pop.ts runs the same algorithm on BigInt otherwise).
+ */
 export function popNext<T>(
   ring: DrrRing<T>,
   isDispatchable: Dispatchable<T>,
@@ -58,9 +62,9 @@ export function popNext<T>(
   ring.carry = -1;
   if (carried >= 0) {
     const c = slots[carried];
-    const head = c.heap.peek() ?? null;
     touched++;
-    const h = head && isDispatchable(head, c) ? head : null;
+    const h = ring.pick(carried, isDispatchable);
+    const head = c.size > 0 ? (h ?? c.first()) : null;
     const before = c.deficit;
     if (h && h.ref.cost <= c.deficit) {
       const req = take(ring, carried, variant);
@@ -83,14 +87,12 @@ export function popNext<T>(
     const slot = slots[i];
     let h: QueuedRequest<T> | null;
     let head: QueuedRequest<T> | null;
-    if (i === carried) {
-      h = cand[i];
-      head = slot.heap.peek() ?? null;
-    } else {
-      head = slot.heap.peek() ?? null;
+    if (i === carried) h = cand[i];
+    else {
       touched++;
-      h = head && isDispatchable(head, slot) ? head : null;
+      h = ring.pick(i, isDispatchable);
     }
+    head = slot.size > 0 ? (h ?? slot.first()) : null;
     const before = slot.deficit;
     if (!h) {
       if (!head) slot.deficit = 0;

@@ -39,6 +39,10 @@ export interface QueuedView {
   arrivalS: number;
   seq: number;
   score: number;
+  /** Pinned worker index, or -1. */
+  worker: number;
+  /** Due time in seconds, or null. */
+  dueS: number | null;
 }
 
 export interface SessionSnapshot extends DrrSnapshot {
@@ -91,6 +95,7 @@ export class ArbitrationSession {
   private readonly log: ScriptOutputLine[] = [];
   private lastRecord: DrrPopRecord | null = null;
   private blocked: string[] = [];
+  private busyWorkers: number[] = [];
 
   private readonly record: boolean;
 
@@ -100,7 +105,11 @@ export class ArbitrationSession {
     opts: { record?: boolean } = {},
   ) {
     this.record = opts.record !== false;
-    this.queue = new PolicyQueue<null>(script.policy, { workers: script.workers, variant: script.variant });
+    this.queue = new PolicyQueue<null>(script.policy, {
+      workers: script.workers,
+      variant: script.variant,
+      lanes: (script.release ?? 'v1.6') !== 'v1.3',
+    });
     this.profileIndex = scriptProfileIndex(script);
     this.profiles = this.queue.profiles();
     this.total = totalSteps(script.ops);
@@ -158,10 +167,21 @@ export class ArbitrationSession {
       this.blocked = [...op.blocked];
       if (op.model !== null) this.profileIndex = profileIndexFor(this.profiles, op.model);
       else this.profileIndex = scriptProfileIndex(this.script);
-      const isDispatchable = (_h: QueuedRequest<null>, cls: ClassState) => !blocked.has(cls.name);
-      const popped = this.queue.pop(isDispatchable, { profileIndex: this.profileIndex, record: this.record });
+      const busy = new Set(op.busyWorkers ?? []);
+      this.busyWorkers = [...busy];
+      const isDispatchable = dispatchTest(blocked, busy, this.script.workers);
+      const now = op.at ?? undefined;
+      const popped = this.queue.pop(isDispatchable, {
+        profileIndex: this.profileIndex,
+        record: this.record,
+        now,
+      });
       const snap = this.queue.snapshot(this.profileIndex);
-      const deficits = snap.classes.map((c) => ({ class: c.name, deficit: c.deficit }));
+      const deficits = snap.classes.map((c) =>
+        c.deficitExact !== undefined
+          ? { class: c.name, deficit: c.deficit, exact: c.deficitExact }
+          : { class: c.name, deficit: c.deficit },
+      );
       const req = popped.request;
       const line: ScriptOutputLine = req
         ? {
@@ -174,6 +194,13 @@ export class ArbitrationSession {
             carry: snap.carry,
           }
         : { op: 'pop', id: null, deficits, cursor: snap.cursor, carry: snap.carry };
+      if (popped.expired.length > 0 && now !== undefined)
+        line.expired = popped.expired.map((e) => ({
+          id: e.id,
+          class: e.ref.className,
+          // Milliseconds past the due time, truncated (a due time equal to the pop's time is live).
+          overdue_ms: Math.trunc((now - (e.due ?? now)) * 1000),
+        }));
       result = { opIndex, repeat: this.repeat, line, record: popped.record, enqueue: null };
       this.lastRecord = popped.record;
       this.repeat++;
@@ -195,8 +222,8 @@ export class ArbitrationSession {
   }
 
   snapshot(): SessionSnapshot {
-    const blocked = new Set(this.blocked);
-    const drr = this.queue.snapshot(this.profileIndex, (_h, cls) => !blocked.has(cls.name));
+    const test = dispatchTest(new Set(this.blocked), new Set(this.busyWorkers), this.script.workers);
+    const drr = this.queue.snapshot(this.profileIndex, test);
     return {
       ...drr,
       queues: drr.classes.map((c) => ({
@@ -211,6 +238,8 @@ export class ArbitrationSession {
           arrivalS: r.arrivalS,
           seq: r.seq,
           score: r.score,
+          worker: r.worker,
+          dueS: r.due ?? null,
         })),
       })),
       log: [...this.log],
@@ -221,6 +250,17 @@ export class ArbitrationSession {
       blockedNow: [...this.blocked],
     };
   }
+}
+
+/**
+ * The sandbox's dispatchability: a head of a blocked class never leaves; a pinned head leaves when
+ * its worker is not busy; an unpinned head when some worker is not busy (Dynamo's pool test: busy
+ * only when every eligible worker is).
+ */
+function dispatchTest(blocked: Set<string>, busy: Set<number>, workers: number) {
+  const poolBusy = busy.size > 0 && Array.from({ length: workers }, (_, w) => w).every((w) => busy.has(w));
+  return (h: QueuedRequest<null>, cls: ClassState) =>
+    !blocked.has(cls.name) && (h.worker >= 0 ? !busy.has(h.worker) : !poolBusy);
 }
 
 /** Run a whole script; one output line per enqueue and per arbitration. */
@@ -236,10 +276,12 @@ export function outputLineJson(line: ScriptOutputLine): string {
     if (!line.accepted) out += `,"reason":${s(line.reason)},"current":${line.current},"limit":${line.limit}`;
     return `${out}}`;
   }
-  const deficits = `{${line.deficits.map((d) => `${s(d.class)}:${d.deficit}`).join(',')}}`;
+  // A deficit above 2^53 - 1 is printed with every digit (a JSON number; exact in readers with 64-bit ints).
+  const deficits = `{${line.deficits.map((d) => `${s(d.class)}:${d.exact ?? d.deficit}`).join(',')}}`;
   const head =
     line.id === null
       ? `{"op":"pop","id":null`
       : `{"op":"pop","id":${s(line.id)},"class":${s(line.class)},"cost":${line.cost}`;
-  return `${head},"deficits":${deficits},"cursor":${s(line.cursor)},"carry":${s(line.carry)}}`;
+  const expired = line.expired ? `,"expired":${s(line.expired)}` : '';
+  return `${head},"deficits":${deficits},"cursor":${s(line.cursor)},"carry":${s(line.carry)}${expired}}`;
 }

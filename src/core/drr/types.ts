@@ -9,6 +9,9 @@
 /** Order inside one class: first come first served, or weighted shortest processing time. */
 export type QueuePolicy = 'fcfs' | 'wspt';
 
+/** Released Dynamo lines whose policy queue the playground models. */
+export type DynamoRelease = 'v1.3' | 'v1.4' | 'v1.5' | 'v1.6';
+
 /** Which cursor rule the arbitration follows: the router code's (`v2`, default) or the docs' (`v1`). */
 export type DrrVariant = 'v1' | 'v2';
 
@@ -195,6 +198,16 @@ export interface QueueRequestInput<T = unknown> extends RequestFacts {
   strictPriority?: number;
   /** Arrival time in simulated seconds since the start; default 0. */
   arrivalS?: number;
+  /**
+   * The worker (rank index) the request is pinned to; null/absent = any eligible worker. From Dynamo
+   * v1.4 a pinned request waits in its class's exact-worker lane for that worker.
+   */
+  worker?: number | null;
+  /**
+   * Due time in simulated seconds (a request classifier's `due_at`, Dynamo v1.6+): orders the request
+   * ahead of those without one in its strict tier, and a pop after it sheds the request unserved.
+   */
+  dueS?: number | null;
   payload: T;
 }
 
@@ -207,6 +220,10 @@ export interface QueuedRequest<T = unknown> {
   arrivalS: number;
   /** Enqueue sequence number shared by all classes (smaller = earlier). */
   seq: number;
+  /** Pinned worker (rank index), or -1 for any worker. */
+  worker: number;
+  /** Due time in seconds (`due_at`); absent = none. */
+  due?: number;
   /** Policy score (FCFS or WSPT), precomputed; larger first. */
   score: number;
   payload: T;
@@ -288,6 +305,8 @@ export interface DrrPopRecord {
 
 export interface PopResult<T = unknown> {
   request: QueuedRequest<T> | null;
+  /** Requests shed unserved in this pop because their due time had passed (in shedding order). */
+  expired: QueuedRequest<T>[];
   /** Null when the caller asked for `{ record: false }`. */
   record: DrrPopRecord | null;
   /** Class heads examined during this pop (always counted, even without a record). */
@@ -297,6 +316,8 @@ export interface PopResult<T = unknown> {
 export interface PopOptions {
   /** Build the detailed decision record (default true). The hot path passes false. */
   record?: boolean;
+  /** Simulated time of the pop in seconds: heads whose due time is before it are shed. Default: never shed. */
+  now?: number;
   /** Which profile's ring to arbitrate (index from `profiles()`); default: rotate over profiles with backlog. */
   profileIndex?: number;
 }
@@ -309,7 +330,10 @@ export interface DrrSnapshot {
   classes: {
     name: string;
     quantum: number;
+    /** Rounded above 2^53; `deficitExact` then has every digit. */
     deficit: number;
+    /** The exact deficit as decimal digits, present only when it is above 2^53 - 1. */
+    deficitExact?: string;
     queued: number;
     headCost: number | null;
     blocked?: boolean;
@@ -330,6 +354,10 @@ export interface ScriptEnqueueOp {
   priority: number;
   strictPriority: number;
   arrivalS: number;
+  /** Pinned worker index (0-based, below the script's `workers`); null/absent = any. */
+  worker?: number | null;
+  /** Due time in seconds (`due_at`); null/absent = none. */
+  dueS?: number | null;
 }
 
 export interface ScriptPopOp {
@@ -338,6 +366,10 @@ export interface ScriptPopOp {
   count: number;
   /** Class names whose heads are not dispatchable during this op. */
   blocked: string[];
+  /** Worker indexes that are busy during this op: heads pinned to them are not dispatchable. */
+  busyWorkers?: number[];
+  /** Simulated time of these pops in seconds (due times before it expire); null/absent = never expire. */
+  at?: number | null;
   /** Arbitrate this model's profile; null = the profile of the script's first enqueue. */
   model: string | null;
 }
@@ -356,6 +388,11 @@ export interface ArbitrationScript {
   unreadPolicyFile?: string;
   workers: number;
   variant: DrrVariant;
+  /**
+   * The Dynamo release line whose queue the script models: from v1.4 a class keeps exact-worker
+   * lanes (a pinned, blocked head no longer blocks the rest of its class). Default: the newest.
+   */
+  release?: DynamoRelease;
   ops: ScriptOp[];
   /**
    * Playground only: the leading enqueue ops run when the script loads, so that step 1 is the first
@@ -380,8 +417,13 @@ export type ScriptOutputLine =
       id: string | null;
       class?: string;
       cost?: number;
-      /** Every class of the profile in use, in declaration order (an array: names like "1" would reorder in an object). */
-      deficits: { class: string; deficit: number }[];
+      /**
+       * Every class of the profile in use, in declaration order (an array: names like "1" would
+       * reorder in an object). `exact` holds every digit of a deficit above 2^53 - 1.
+       */
+      deficits: { class: string; deficit: number; exact?: string }[];
       cursor: string | null;
       carry: string | null;
+      /** Requests shed in this pop because their due time had passed (only printed when non-empty). */
+      expired?: { id: string; class: string; overdue_ms: number }[];
     };

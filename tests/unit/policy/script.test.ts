@@ -33,6 +33,7 @@ describe('script format', () => {
       policy: null,
       workers: 1,
       variant: 'v2',
+      release: 'v1.6',
       ops: [
         {
           kind: 'enqueue',
@@ -44,6 +45,8 @@ describe('script format', () => {
           priority: 0,
           strictPriority: 0,
           arrivalS: 0,
+          worker: null,
+          dueS: null,
         },
         {
           kind: 'enqueue',
@@ -55,8 +58,10 @@ describe('script format', () => {
           priority: 0,
           strictPriority: 0,
           arrivalS: 1,
+          worker: null,
+          dueS: null,
         },
-        { kind: 'pop', count: 1, blocked: [], model: null },
+        { kind: 'pop', count: 1, blocked: [], busyWorkers: [], at: null, model: null },
       ],
     });
     expect(runScript(res.value).map(outputLineJson)).toEqual([
