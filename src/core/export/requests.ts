@@ -29,6 +29,9 @@ export interface RequestRecord {
   cached_tokens?: number;
   output_tokens?: number;
   preemptions?: number;
+  /** When the router handed it to a worker, and the prefix overlap it classified it with (`cached_tokens`). */
+  dispatch_s?: number | null;
+  router_cached_tokens?: number;
   /** Anything else a caller adds becomes an extra column after these. */
   [extra: string]: CsvValue;
 }
@@ -54,6 +57,8 @@ export const REQUEST_COLUMNS = [
   'cached_tokens',
   'output_tokens',
   'preemptions',
+  'dispatch_s',
+  'router_cached_tokens',
 ] as const;
 
 export function requestsCsv(records: readonly RequestRecord[]): string {
@@ -79,6 +84,8 @@ export interface SimRequestLike {
   worker: number;
   arrivalT: number;
   enqueueT: number;
+  dispatchT: number;
+  routerCached: number;
   firstScheduleT: number;
   firstTokenT: number;
   completionT: number;
@@ -120,5 +127,7 @@ export function requestRecord(r: SimRequestLike, clients: readonly string[]): Re
     cached_tokens: r.cachedLen,
     output_tokens: r.state === 4 ? r.outputLen : r.generated,
     preemptions: r.preemptions,
+    dispatch_s: time(r.dispatchT),
+    router_cached_tokens: r.routerCached,
   };
 }

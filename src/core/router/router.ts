@@ -15,6 +15,7 @@
  */
 import { type DrrSnapshot, PolicyQueue, type WorkerLoad, poolBusy } from '../drr';
 import type { ClassState, CompiledPolicy, QueuedRequest } from '../drr/types';
+import type { ClassServiceCollector } from '../metrics/class-service';
 import type { Rng } from '../prng';
 import { ReqState, type SimRequest } from '../sim/request';
 import { Deque } from '../replica/deque';
@@ -70,6 +71,8 @@ export class Router implements ClusterView {
   private readonly held = new Deque<SimRequest>();
   private memoReq: SimRequest | null = null;
   private readonly memo: Int32Array;
+  /** Service per policy class (set by the engine when the policy queue is on). */
+  classService: ClassServiceCollector | null = null;
   /** Counts for snapshots. */
   dispatched = 0;
   popped = 0;
@@ -169,9 +172,11 @@ export class Router implements ClusterView {
           summary: `t=${now.toFixed(3)} s  router rejects ${r.id}: class ${ref.className} ${res.reason} (${res.current} >= ${res.limit})`,
           detail: { reason: res.reason, current: res.current, limit: res.limit },
         });
+      this.classService?.onRejected(ref.className, now);
       this.hooks.reject(r, res.reason);
       return;
     }
+    this.classService?.onQueued(ref.className, now);
     r.state = ReqState.RouterQueued;
     if (Number.isNaN(r.enqueueT)) r.enqueueT = now;
     this.enqueued++;
@@ -199,6 +204,7 @@ export class Router implements ClusterView {
         if (got === null) break;
         this.popped++;
         const r = got.payload;
+        this.classService?.onPopped(got.ref.className, now);
         if (record && res.record)
           this.hooks.record({
             t: now,
@@ -248,6 +254,14 @@ export class Router implements ClusterView {
 
   private handOff(r: SimRequest, w: number, why?: string, detail?: Record<string, unknown>): void {
     this.dispatched++;
+    if (Number.isNaN(r.dispatchT)) r.dispatchT = this.now;
+    if (this.classService !== null && r.routerClass !== '')
+      this.classService.onDispatched(
+        r.routerClass,
+        this.now,
+        r.promptLen - Math.min(r.routerCached, r.promptLen),
+        this.now - r.arrivalT,
+      );
     if (this.hooks.recording) {
       const loads = this.workers.map((wk) => [wk.waitingCount, wk.runningCount]);
       this.hooks.record({

@@ -37,6 +37,8 @@ export class SimRequest {
   // ---- timestamps (simulated seconds; NaN until they happen) ----
   arrivalT: number;
   enqueueT = Number.NaN;
+  /** When the router handed it to a worker (first time). */
+  dispatchT = Number.NaN;
   firstScheduleT = Number.NaN;
   firstTokenT = Number.NaN;
   completionT = Number.NaN;

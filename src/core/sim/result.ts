@@ -1,5 +1,6 @@
 /** The run's result: the CLI's `--json` object (keys fixed by spec/cli.md first, then extras). */
 import type { ClientRow } from '../metrics/collector';
+import type { ClassServiceRow } from '../metrics/class-service';
 import type { Simulation } from './simulation';
 
 export interface RunResult {
@@ -71,6 +72,8 @@ export interface RunResult {
   };
   /** Present when the run was cut short by a guard. */
   stopped?: string;
+  /** Service per router policy class (runs with a policy queue; see src/core/metrics/class-service.ts). */
+  classes?: Record<string, ClassServiceRow>;
 }
 
 export function buildResult(sim: Simulation): RunResult {
@@ -141,6 +144,8 @@ export function buildResult(sim: Simulation): RunResult {
     guarantee: guaranteeSummary(sim),
   };
   if (sim.stoppedReason !== null) res.stopped = sim.stoppedReason;
+  const cs = sim.router.classService;
+  if (cs !== null) res.classes = cs.rows(t);
   return res;
 }
 

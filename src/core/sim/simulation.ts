@@ -23,6 +23,7 @@ import type { Workload, WorkloadEvent, RequestSpec } from '../workload/types';
 import { createLocalPolicy, localPolicyProblem } from '../replica/policies/registry';
 import { type DecisionDraft, Replica, type ReplicaHooks } from '../replica/replica';
 import { MetricsCollector } from '../metrics/collector';
+import { ClassServiceCollector } from '../metrics/class-service';
 import type { BoundSetup } from '../metrics/theorem-bound';
 import { DownsampledSeries } from '../metrics/series';
 import type { DecisionRecord } from './decision';
@@ -163,6 +164,13 @@ export class Simulation {
       root.fork('router'),
       hooks,
     );
+    const q = this.router.queue;
+    if (q !== null) {
+      const classes = q
+        .profiles()
+        .flatMap((p) => p.classes.map((c) => ({ name: c.name, quantum: c.quantum })));
+      this.router.classService = new ClassServiceCollector(classes, { capacity: 512, initialDt: seriesDt });
+    }
     this.series = new DownsampledSeries(this.seriesNames(), 512, seriesDt);
     this.sampleBuf = new Float64Array(this.seriesNames().length);
     for (const ev of this.workload.initialEvents()) this.scheduleWorkloadEvent(ev);
@@ -466,6 +474,7 @@ export class Simulation {
     b[2 * n + this.workers.length + 2] = m.jainSoFar(t);
     this.series.sample(t, b);
     m.guarantee.sample(t);
+    this.router.classService?.sample(t);
   }
 
   // ---- checkpoints --------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 /** The full state the playground draws, as a plain JSON-serialisable object. */
 import type { DrrSnapshot } from '../drr/types';
 import type { GuaranteeSnapshot } from '../metrics/guarantee';
+import type { ClassServiceSnapshot } from '../metrics/class-service';
 import type { SeriesSnapshot } from '../metrics/series';
 import type { RadixSummary } from '../replica/radix-cache';
 import type { DecisionRecord } from './decision';
@@ -97,6 +98,8 @@ export interface SimSnapshot {
   guarantee: GuaranteeSnapshot;
   /** The bound for the Client service view's band; present when a theorem applies. */
   fairness_bound?: { value: number; label: string };
+  /** Service per router policy class (Class service view); present with a policy queue. */
+  class_service?: ClassServiceSnapshot;
 }
 
 export function buildSnapshot(sim: Simulation): SimSnapshot {
@@ -182,6 +185,8 @@ export function buildSnapshot(sim: Simulation): SimSnapshot {
   };
   const g = snap.guarantee;
   if (g.bound !== null) snap.fairness_bound = { value: g.bound, label: g.boundLabel };
+  const cs = sim.router.classService;
+  if (cs !== null) snap.class_service = cs.snapshot(t);
   const drr = sim.router.drrSnapshot();
   if (drr) snap.drr = { ...drr, queues: classQueues(sim, drr) };
   return snap;

@@ -145,6 +145,7 @@ describe('run command', () => {
       json: true,
       trace: null,
       policy: null,
+      replay: null,
       sets: ['a.b=1', 'c=2'],
     });
   });

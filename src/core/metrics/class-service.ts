@@ -1,0 +1,196 @@
+/**
+ * Service per policy class at the router (#14.3): what the engineer running Dynamo's policy-class
+ * queues asks — "under this policy, what share of uncached-token service does each class get?".
+ *
+ * A request's *served uncached tokens* are its DRR cost basis at classification: prompt tokens minus
+ * the router's `cached_tokens` (the best prefix overlap among the workers when it arrived), counted
+ * when the router dispatches it to a worker — straight through or popped from its class queue.
+ * `share` is a class's part of all served uncached tokens so far. `quantum_share` is what DRR
+ * predicts for the classes that stayed backlogged: quantum / (sum of the quanta of those classes),
+ * where a class counts as backlogged when its queue was non-empty for at least half of the time any
+ * class queue was (null for the others, and before any queue formed). Rejections are the requests a
+ * class's queue limits turned away (Dynamo answers HTTP 529). Queue wait is the time from arrival at
+ * the router to dispatch (0 for a request that went straight through).
+ */
+import { FloatList } from './float-list';
+import { nearestRank } from './percentile';
+import { DownsampledSeries, type SeriesSnapshot } from './series';
+
+/** One class in the run JSON's `classes` map. */
+export interface ClassServiceRow {
+  served_uncached_tokens: number;
+  share: number;
+  quantum_share: number | null;
+  dispatched: number;
+  rejected: number;
+  p99_queue_wait_s: number | null;
+  /** Extras (after the keys the issue fixes). */
+  quantum: number;
+  queued: number;
+  /** Seconds the class's queue was non-empty, and whether that makes it backlogged (see above). */
+  backlogged_s: number;
+  backlogged: boolean;
+}
+
+/** Per-class service for the Class service view (a typed part of the cluster snapshot). */
+export interface ClassServiceSnapshot {
+  /** Classes in policy order (every profile's classes, each name once). */
+  classes: (ClassServiceRow & { name: string })[];
+  /** Seconds during which some class queue held a request. */
+  saturated_s: number;
+  /** Cumulative served uncached tokens, queue length and rejections per class over time. */
+  series: { t: number[]; served: number[][]; queued: number[][]; rejected: number[][] };
+}
+
+export class ClassServiceCollector {
+  readonly names: readonly string[];
+  readonly quanta: Float64Array;
+  readonly served: Float64Array;
+  readonly dispatched: Int32Array;
+  readonly rejected: Int32Array;
+  readonly queued: Int32Array;
+  private readonly backloggedS: Float64Array;
+  private readonly waits: FloatList[];
+  private readonly index = new Map<string, number>();
+  private readonly series: DownsampledSeries;
+  private readonly buf: Float64Array;
+  private saturatedS = 0;
+  private queuedTotal = 0;
+  private lastT = 0;
+
+  constructor(
+    classes: readonly { name: string; quantum: number }[],
+    seriesOpts: { capacity: number; initialDt: number },
+  ) {
+    const names: string[] = [];
+    const quanta: number[] = [];
+    for (const c of classes) {
+      if (this.index.has(c.name)) continue;
+      this.index.set(c.name, names.length);
+      names.push(c.name);
+      quanta.push(c.quantum);
+    }
+    const n = names.length;
+    this.names = names;
+    this.quanta = Float64Array.from(quanta);
+    this.served = new Float64Array(n);
+    this.dispatched = new Int32Array(n);
+    this.rejected = new Int32Array(n);
+    this.queued = new Int32Array(n);
+    this.backloggedS = new Float64Array(n);
+    this.waits = names.map(() => new FloatList(64));
+    const rows: string[] = [];
+    for (const k of ['served', 'queued', 'rejected']) for (let i = 0; i < n; i++) rows.push(`${k}:${i}`);
+    this.series = new DownsampledSeries(rows, seriesOpts.capacity, seriesOpts.initialDt);
+    this.buf = new Float64Array(3 * n);
+  }
+
+  classIndex(name: string): number {
+    return this.index.get(name) ?? -1;
+  }
+
+  /** Accumulate backlogged time up to t (call before any queue change). */
+  private advance(t: number): void {
+    const dt = t - this.lastT;
+    if (dt > 0 && this.queuedTotal > 0) {
+      this.saturatedS += dt;
+      for (let i = 0; i < this.names.length; i++) if (this.queued[i] > 0) this.backloggedS[i] += dt;
+    }
+    if (t > this.lastT) this.lastT = t;
+  }
+
+  /** A request entered class `name`'s queue at t. */
+  onQueued(name: string, t: number): void {
+    const i = this.classIndex(name);
+    if (i < 0) return;
+    this.advance(t);
+    this.queued[i]++;
+    this.queuedTotal++;
+  }
+
+  /** A class's queue limit rejected a request at t. */
+  onRejected(name: string, t: number): void {
+    const i = this.classIndex(name);
+    if (i < 0) return;
+    this.advance(t);
+    this.rejected[i]++;
+  }
+
+  /** DRR popped a request of class `name` from its queue at t. */
+  onPopped(name: string, t: number): void {
+    const i = this.classIndex(name);
+    if (i < 0) return;
+    this.advance(t);
+    this.queued[i]--;
+    this.queuedTotal--;
+  }
+
+  /**
+   * The router dispatched a request of class `name` to a worker at t: `uncached` tokens (prompt −
+   * cached_tokens), after `waitS` in the router.
+   */
+  onDispatched(name: string, t: number, uncached: number, waitS: number): void {
+    const i = this.classIndex(name);
+    if (i < 0) return;
+    this.advance(t);
+    this.served[i] += uncached;
+    this.dispatched[i]++;
+    this.waits[i].push(waitS);
+  }
+
+  /** Take a series sample at t if one is due (the engine calls it with its own samples). */
+  sample(t: number): void {
+    if (t < this.series.nextT) return;
+    const n = this.names.length;
+    for (let i = 0; i < n; i++) {
+      this.buf[i] = this.served[i];
+      this.buf[n + i] = this.queued[i];
+      this.buf[2 * n + i] = this.rejected[i];
+    }
+    this.series.sample(t, this.buf);
+  }
+
+  /** The rows at time t (the run JSON's `classes`). */
+  rows(t: number): Record<string, ClassServiceRow> {
+    this.advance(t);
+    const n = this.names.length;
+    let total = 0;
+    for (let i = 0; i < n; i++) total += this.served[i];
+    const backlogged = (i: number) => this.saturatedS > 0 && this.backloggedS[i] >= 0.5 * this.saturatedS;
+    let qSum = 0;
+    for (let i = 0; i < n; i++) if (backlogged(i)) qSum += this.quanta[i];
+    const out: Record<string, ClassServiceRow> = {};
+    for (let i = 0; i < n; i++) {
+      out[this.names[i]] = {
+        served_uncached_tokens: this.served[i],
+        share: total > 0 ? this.served[i] / total : 0,
+        quantum_share: backlogged(i) && qSum > 0 ? this.quanta[i] / qSum : null,
+        dispatched: this.dispatched[i],
+        rejected: this.rejected[i],
+        p99_queue_wait_s: nearestRank(this.waits[i].sorted(), 99),
+        quantum: this.quanta[i],
+        queued: this.queued[i],
+        backlogged_s: this.backloggedS[i],
+        backlogged: backlogged(i),
+      };
+    }
+    return out;
+  }
+
+  snapshot(t: number): ClassServiceSnapshot {
+    const rows = this.rows(t);
+    const n = this.names.length;
+    const s: SeriesSnapshot = this.series.snapshot();
+    const row = (k: string, i: number) => s.rows[`${k}:${i}`] ?? [];
+    return {
+      classes: this.names.map((name) => ({ name, ...rows[name] })),
+      saturated_s: this.saturatedS,
+      series: {
+        t: s.t,
+        served: Array.from({ length: n }, (_, i) => row('served', i)),
+        queued: Array.from({ length: n }, (_, i) => row('queued', i)),
+        rejected: Array.from({ length: n }, (_, i) => row('rejected', i)),
+      },
+    };
+  }
+}
