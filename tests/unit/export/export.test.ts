@@ -103,7 +103,7 @@ describe('requests and series CSV', () => {
     const lines = requestsCsv(recs).split('\r\n');
     expect(lines[0]).toBe(`${REQUEST_COLUMNS.join(',')},note,reason`);
     expect(lines[1]).toBe('a#0,alice,,,,,,done,0.5,,,,,0.25,,,,,,,,x,');
-    expect(lines[2]).toBe('b#0,bob,,,,,,rejected,1,,,,,,,,,,,,"limit, hard"');
+    expect(lines[2]).toBe('b#0,bob,,,,,,rejected,1,,,,,,,,,,,,,,"limit, hard"');
   });
 
   it('writes a wide series table: time, then each series in order', () => {
