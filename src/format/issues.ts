@@ -5,7 +5,7 @@
  * document selected (e.g. only judge keys inside a judge program); missing keys are named.
  */
 import type { z } from 'zod';
-import { didYouMean, type ParsedYaml, type Path, type Problem, pathText, problem } from './yaml';
+import { didYouMean, type ParsedYaml, type Path, type Problem, pathText, problem, quote } from './yaml';
 
 type Issue = z.core.$ZodIssue;
 type AnyDef = { type: string; [k: string]: unknown };
@@ -165,7 +165,7 @@ export function issueProblem(
     const known = keysAt(schema, input, rel);
     const parts = issue.keys.map((k) => {
       const hint = didYouMean(k, known);
-      return hint ? `unknown key '${k}' (did you mean '${hint}'?)` : `unknown key '${k}'`;
+      return hint ? `unknown key '${quote(k)}' (did you mean '${hint}'?)` : `unknown key '${quote(k)}'`;
     });
     const allowed = known.length ? `; allowed keys: ${known.join(', ')}` : '';
     const keyPath = [...path, issue.keys[0]];
@@ -178,7 +178,7 @@ export function issueProblem(
     return problem(
       at.line,
       at.col,
-      `${pathText(parent) || 'document'}: missing required key '${String(path[path.length - 1])}'`,
+      `${pathText(parent) || 'document'}: missing required key '${quote(String(path[path.length - 1]))}'`,
       path,
     );
   }

@@ -3,7 +3,19 @@
  * as `line:col: message` (1-based), never as a stack trace. Shared by the policy, scenario and
  * arbitration-script formats.
  */
-import { isMap, isPair, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
+import {
+  Composer,
+  type CST,
+  type Document,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  LineCounter,
+  type Node,
+  Parser,
+  YAMLParseError,
+} from 'yaml';
 import type { z } from 'zod';
 import { flattenIssues, issueProblem } from './issues';
 
@@ -21,6 +33,12 @@ export const YAML_LIMITS = {
   maxBytes: 1_000_000,
   maxAliasCount: 100,
   maxDepth: 64,
+  /** Longest mapping key (names of classes, clients, … are keys or short values). */
+  maxKeyChars: 256,
+  /** Longest text under a `description` key (what a scenario or script shows; rendered as markdown). */
+  maxDescriptionChars: 20_000,
+  /** Longest other text value (names, paths, labels). */
+  maxTextChars: 4_096,
 } as const;
 
 export interface ParsedYaml {
@@ -49,19 +67,28 @@ export function parseYaml(text: string): Result<ParsedYaml> {
     };
   }
   const lineCounter = new LineCounter();
-  // Integers are read as BigInt and turned back into numbers where a double holds them exactly, so a
-  // 64-bit value (a quantum up to 2^64 - 1) keeps every digit instead of rounding silently.
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, intAsBigInt: true });
   const pos = (offset: number) => {
     const p = lineCounter.linePos(offset);
     return { line: p.line, col: p.col };
   };
+  // The concrete syntax tree first: its parser is iterative, so a document nested 100,000 deep costs
+  // time linear in its length and no stack. Composing the document is recursive (in a Web Worker's
+  // smaller stack 1,000 levels overflow, and 10,000 exhaust the heap in Node), so depth is checked on
+  // the tree before composing, with the same message and position everywhere.
+  const tokens = [...new Parser(lineCounter.addNewLine).parse(text)];
+  const tooDeep = firstTooDeep(tokens, YAML_LIMITS.maxDepth);
+  if (tooDeep !== null) {
+    const p = pos(tooDeep);
+    return { ok: false, problems: [problem(p.line, p.col, NESTING_MESSAGE)] };
+  }
+  const doc = composeFirst(tokens, text.length);
   if (doc.errors.length > 0) {
     return {
       ok: false,
       problems: doc.errors.map((e) => {
         const p = pos(e.pos[0]);
-        return problem(p.line, p.col, cleanYamlMessage(e.message));
+        const message = STACK_OVERFLOW.test(e.message) ? NESTING_MESSAGE : cleanYamlMessage(e.message);
+        return problem(p.line, p.col, message);
       }),
     };
   }
@@ -71,6 +98,8 @@ export function parseYaml(text: string): Result<ParsedYaml> {
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     const alias = /alias/i.test(message);
+    if (!alias && (err instanceof RangeError || STACK_OVERFLOW.test(message)))
+      return { ok: false, problems: [problem(1, 1, NESTING_MESSAGE)] };
     return {
       ok: false,
       problems: [
@@ -79,13 +108,13 @@ export function parseYaml(text: string): Result<ParsedYaml> {
           1,
           alias
             ? `too many alias expansions (limit ${YAML_LIMITS.maxAliasCount}); write the repeated parts out or use fewer aliases`
-            : message,
+            : `cannot read the document: ${quote(message)}`,
         ),
       ],
     };
   }
   if (depthOf(value, 0) > YAML_LIMITS.maxDepth) {
-    return { ok: false, problems: [problem(1, 1, `nesting deeper than ${YAML_LIMITS.maxDepth} levels`)] };
+    return { ok: false, problems: [problem(1, 1, NESTING_MESSAGE)] };
   }
 
   const locate = (path: Path, opts: { key?: boolean } = {}) => {
@@ -116,6 +145,16 @@ export function parseYaml(text: string): Result<ParsedYaml> {
     if (best?.range) return pos(best.range[0]);
     return { line: 1, col: 1 };
   };
+  const tooLong = textTooLong(value);
+  if (tooLong.length > 0) {
+    return {
+      ok: false,
+      problems: tooLong.map((t) => {
+        const at = locate(t.path, { key: t.key });
+        return problem(at.line, at.col, t.message, t.path);
+      }),
+    };
+  }
   return { ok: true, value: { value, locate } };
 }
 
@@ -133,6 +172,110 @@ function narrowInts(v: unknown): unknown {
     for (const k of Object.keys(o)) o[k] = narrowInts(o[k]);
   }
   return v;
+}
+
+const NESTING_MESSAGE = `nesting deeper than ${YAML_LIMITS.maxDepth} levels`;
+/** What engines say when a recursion runs out of stack (V8, SpiderMonkey, JavaScriptCore). */
+const STACK_OVERFLOW = /Maximum call stack|too much recursion|call stack size exceeded/i;
+
+/**
+ * The first document of a token stream, composed as the yaml package's `parseDocument` does (a second
+ * document is an error). Integers are read as BigInt and turned back into numbers where a double holds
+ * them exactly, so a 64-bit value (a quantum up to 2^64 - 1) keeps every digit instead of rounding.
+ */
+function composeFirst(tokens: CST.Token[], length: number): Document.Parsed {
+  const composer = new Composer({ prettyErrors: false, uniqueKeys: true, intAsBigInt: true });
+  let doc: Document.Parsed | null = null;
+  for (const d of composer.compose(tokens, true, length)) {
+    if (!doc) doc = d;
+    else {
+      doc.errors.push(
+        new YAMLParseError(
+          [d.range[0], d.range[1]],
+          'MULTIPLE_DOCS',
+          'Source contains multiple documents; please use YAML.parseAllDocuments()',
+        ),
+      );
+      break;
+    }
+  }
+  // compose(…, forceDoc = true) always yields at least one document
+  return doc as Document.Parsed;
+}
+
+const COLLECTIONS = new Set(['block-map', 'block-seq', 'flow-collection']);
+
+/** Offset of the first collection nested deeper than `max` in a syntax tree, or null; iterative. */
+function firstTooDeep(tokens: readonly CST.Token[], max: number): number | null {
+  const stack: { token: CST.Token; depth: number }[] = tokens.map((token) => ({ token, depth: 0 }));
+  stack.reverse();
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const { token, depth } = top;
+    let d = depth;
+    if (COLLECTIONS.has(token.type)) {
+      d = depth + 1;
+      if (d > max) return token.offset;
+    }
+    const children: CST.Token[] = [];
+    if ('value' in token && token.value && typeof token.value === 'object') children.push(token.value);
+    if ('items' in token && Array.isArray(token.items)) {
+      for (const item of token.items as CST.CollectionItem[]) {
+        if (item.key) children.push(item.key);
+        if (item.value) children.push(item.value);
+      }
+    }
+    for (let i = children.length - 1; i >= 0; i--) stack.push({ token: children[i], depth: d });
+  }
+  return null;
+}
+
+/** At most ~80 characters of user text for a message: longer text keeps its head and tail. */
+export function quote(text: string, max = 80): string {
+  if (text.length <= max) return text;
+  const head = Math.ceil((max - 1) * 0.75);
+  const tail = max - 1 - head;
+  return `${text.slice(0, head)}…${text.slice(text.length - tail)} (${text.length.toLocaleString('en-US')} characters)`;
+}
+
+/**
+ * Every text of a document within its cap (YAML_LIMITS): keys, descriptions, other strings. Checked
+ * for every format before its schema sees the document, so no later message, hint or renderer ever
+ * handles a giant name or description. Iterative; reports at most 20 texts.
+ */
+function textTooLong(root: unknown): { path: Path; key: boolean; message: string }[] {
+  const out: { path: Path; key: boolean; message: string }[] = [];
+  const stack: { v: unknown; path: Path }[] = [{ v: root, path: [] }];
+  const n = (x: number) => x.toLocaleString('en-US');
+  while (stack.length > 0 && out.length < 20) {
+    const { v, path } = stack.pop() as { v: unknown; path: Path };
+    if (typeof v === 'string') {
+      const isDescription = path[path.length - 1] === 'description';
+      const max = isDescription ? YAML_LIMITS.maxDescriptionChars : YAML_LIMITS.maxTextChars;
+      if (v.length > max)
+        out.push({
+          path,
+          key: false,
+          message: `${pathText(path) || 'text'}: ${isDescription ? 'a description' : 'text'} of ${n(v.length)} characters; the limit is ${n(max)}`,
+        });
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], path: [...path, i] });
+    } else if (v !== null && typeof v === 'object') {
+      const entries = Object.entries(v);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [k, x] = entries[i];
+        if (k.length > YAML_LIMITS.maxKeyChars) {
+          out.push({
+            path: [...path, k],
+            key: true,
+            message: `${pathText(path) ? `${pathText(path)}: ` : ''}a key of ${n(k.length)} characters ('${quote(k)}'); the limit is ${n(YAML_LIMITS.maxKeyChars)}`,
+          });
+          continue;
+        }
+        stack.push({ v: x, path: [...path, k] });
+      }
+    }
+  }
+  return out;
 }
 
 function depthOf(v: unknown, d: number): number {
@@ -159,7 +302,7 @@ export function pathText(path: Path): string {
   let out = '';
   for (const seg of path) {
     if (typeof seg === 'number') out += `[${seg}]`;
-    else out += out ? `.${seg}` : seg;
+    else out += out ? `.${quote(seg, 40)}` : quote(seg, 40);
   }
   return out;
 }

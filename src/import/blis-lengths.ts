@@ -6,6 +6,7 @@
  */
 import { SCENARIO_LIMITS } from '../scenario/limits';
 import type { BlisDist } from './blis-schema';
+import { quote } from '../format/yaml';
 
 const MAX = SCENARIO_LIMITS.maxTokens;
 
@@ -134,7 +135,11 @@ function empirical(d: BlisDist, shift: number): LengthMapping {
   for (const [k, p] of Object.entries(d.params)) {
     const v = Number(k);
     if (!Number.isInteger(v))
-      return { ok: false, message: `empirical key '${k}' is not a whole token count`, param: k };
+      return {
+        ok: false,
+        message: `empirical key '${quote(String(k))}' is not a whole token count`,
+        param: k,
+      };
     if (p > 0) bins.push({ v, p });
   }
   if (bins.length === 0)

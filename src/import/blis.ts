@@ -23,6 +23,7 @@ import {
   problem,
   sortProblems,
   validate,
+  quote,
 } from '../format/yaml';
 import { SCENARIO_LIMITS } from '../scenario/limits';
 import { parseScenarioText } from '../scenario/parse';
@@ -180,7 +181,8 @@ class Mapping {
           'rate_fraction must be > 0',
         );
       for (const key of ['arrival', 'input_distribution', 'output_distribution'] as const)
-        if (c[key] === undefined) this.fail(['clients', i], `clients[${i}]: missing required key '${key}'`);
+        if (c[key] === undefined)
+          this.fail(['clients', i], `clients[${i}]: missing required key '${quote(String(key))}'`);
     }
     if (this.problems.length > 0) return null;
 
@@ -254,15 +256,17 @@ class Mapping {
 
   private client(c: BlisClient, i: number, rate: number): ClientOut | null {
     const name = this.uniqueName(c.id ?? c.tenant_id, i);
-    const who = `client '${name}'`;
+    const who = `client '${quote(String(name))}'`;
     if (c.id !== undefined && c.id !== name)
-      this.notes.push(`${who}: id '${c.id}' renamed to a valid, unique client name`);
+      this.notes.push(`${who}: id '${quote(String(c.id))}' renamed to a valid, unique client name`);
     const entry: Record<string, unknown> = { name };
 
     const slo = c.slo_class ?? '';
     if (slo in BLIS_V1_SLO_CLASSES) {
       entry.slo_class = BLIS_V1_SLO_CLASSES[slo];
-      this.notes.push(`${who}: version-1 slo_class '${slo}' read as '${entry.slo_class}'`);
+      this.notes.push(
+        `${who}: version-1 slo_class '${quote(String(slo))}' read as '${quote(String(entry.slo_class))}'`,
+      );
     } else if ((BLIS_SLO_CLASSES as readonly string[]).includes(slo)) {
       if (slo !== '') entry.slo_class = slo;
     } else {
@@ -283,7 +287,9 @@ class Mapping {
           `${who}: prefix_group without prefix_length: BLIS's default of ${BLIS_DEFAULT_PREFIX} shared tokens used`,
         );
       if (entry.prefix_group !== c.prefix_group)
-        this.notes.push(`${who}: prefix_group '${c.prefix_group}' renamed to '${entry.prefix_group}'`);
+        this.notes.push(
+          `${who}: prefix_group '${quote(String(c.prefix_group))}' renamed to '${quote(String(entry.prefix_group))}'`,
+        );
     } else if (c.prefix_length) {
       this.notes.push(`${who}: prefix_length without prefix_group shares nothing (in BLIS too): ignored`);
     }
@@ -311,7 +317,7 @@ class Mapping {
       entry.program = program;
       if (mt.context_growth !== undefined && mt.context_growth !== 'accumulate')
         this.notes.push(
-          `${who}: context_growth '${mt.context_growth}' is not modelled: every turn re-sends the whole conversation`,
+          `${who}: context_growth '${quote(String(mt.context_growth))}' is not modelled: every turn re-sends the whole conversation`,
         );
       if (mt.single_session)
         this.notes.push(`${who}: single_session is not modelled: each arrival starts a new conversation`);
@@ -427,7 +433,9 @@ class Mapping {
     const routing = this.routing(b);
     const admission = b.admission?.policy ?? '';
     if (admission === 'token-bucket' || admission === 'reject-all')
-      this.notes.push(`policy bundle: admission '${admission}' is not modelled: every request is admitted`);
+      this.notes.push(
+        `policy bundle: admission '${quote(String(admission))}' is not modelled: every request is admitted`,
+      );
     if (b.admission?.slo_priorities)
       this.notes.push(
         'policy bundle: admission.slo_priorities is not modelled: SLO classes keep their fixed priorities (0, 1, 5, 6, 7)',

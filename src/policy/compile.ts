@@ -13,6 +13,7 @@ import type {
   PolicyProfileEntry,
   Profile,
 } from '../core/drr/types';
+import { quote } from '../format/yaml';
 
 function compileClass(c: PolicyClassEntry): ClassConfig {
   const out: ClassConfig = {
@@ -88,7 +89,7 @@ export function simulationNotes(file: PolicyFile): string[] {
   const notes: string[] = [];
   if (file.request_classifier !== undefined)
     notes.push(
-      `request_classifier '${file.request_classifier.type}' is a plugin the playground cannot run: requests keep the class they ask for and carry no due_at unless a script or scenario gives one (Dynamo's behaviour without a classifier).`,
+      `request_classifier '${quote(String(file.request_classifier.type))}' is a plugin the playground cannot run: requests keep the class they ask for and carry no due_at unless a script or scenario gives one (Dynamo's behaviour without a classifier).`,
     );
   if (file.worker_selection !== undefined)
     notes.push(
@@ -100,7 +101,7 @@ export function simulationNotes(file: PolicyFile): string[] {
   ].filter((c) => c.queue_admission !== undefined);
   for (const c of admission)
     notes.push(
-      `class '${c.name}': queue_admission '${c.queue_admission?.type}' is not simulated; every request is admitted, as without an admission policy.`,
+      `class '${quote(String(c.name))}': queue_admission '${quote(String(c.queue_admission?.type))}' is not simulated; every request is admitted, as without an admission policy.`,
     );
   return notes;
 }

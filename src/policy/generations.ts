@@ -9,6 +9,7 @@
 import type { PolicyFile } from '../core/drr/types';
 import type { Reporter } from '../format/reporter';
 import type { Path } from '../format/yaml';
+import { quote } from '../format/yaml';
 
 /** Release lines in order; a line's patch releases accept the same policy files. */
 export const RELEASES = [
@@ -192,7 +193,7 @@ export function prepassPolicy(
         continue;
       }
       if (why === STAGE0) stage0 = true;
-      r.at([...at, k], `'${k}' ${why}`, { key: true });
+      r.at([...at, k], `'${quote(String(k))}' ${why}`, { key: true });
     }
     return out;
   };

@@ -5,7 +5,7 @@
  */
 import type { PolicyClassEntry, PolicyFile, PolicyProfileEntry } from '../core/drr/types';
 import { Reporter } from '../format/reporter';
-import { didYouMean, type ParsedYaml, type Path, type Problem } from '../format/yaml';
+import { didYouMean, type ParsedYaml, type Path, type Problem, quote } from '../format/yaml';
 import { releaseRangeText, releasesFor, versionedUses } from './generations';
 import { policyFileSchema, profileSchema } from './schema';
 
@@ -50,7 +50,7 @@ function checkBuckets(r: Reporter, profile: PolicyProfileEntry, pp: Path): Set<s
     if (seen !== undefined)
       r.at(
         [...bp, 'bucket'],
-        `duplicate bucket name '${b.bucket}' (first declared at line ${r.lineOf([...pp, 'uncached_isl_buckets', seen, 'bucket'])})`,
+        `duplicate bucket name '${quote(String(b.bucket))}' (first declared at line ${r.lineOf([...pp, 'uncached_isl_buckets', seen, 'bucket'])})`,
       );
     else firstAt.set(b.bucket, i);
     names.add(b.bucket);
@@ -73,7 +73,7 @@ function checkClasses(
     if (seen !== undefined)
       r.at(
         [...cp, 'name'],
-        `duplicate class name '${c.name}' (first declared at line ${r.lineOf([...pp, 'policy_classes', seen, 'name'])})`,
+        `duplicate class name '${quote(String(c.name))}' (first declared at line ${r.lineOf([...pp, 'policy_classes', seen, 'name'])})`,
       );
     else firstAt.set(c.name, i);
 
@@ -82,7 +82,7 @@ function checkClasses(
       const missing = given === 'policy_family' ? 'cache_bucket' : 'policy_family';
       r.at(
         [...cp, given],
-        `class '${c.name}' has ${given} but no ${missing}: a matrix class needs both, an explicit class neither`,
+        `class '${quote(String(c.name))}' has ${given} but no ${missing}: a matrix class needs both, an explicit class neither`,
         { key: true },
       );
     }
@@ -92,14 +92,14 @@ function checkClasses(
       r.at(
         [...cp, 'cache_bucket'],
         known.length === 0
-          ? `unknown bucket '${c.cache_bucket}': the profile declares no uncached_isl_buckets`
-          : `unknown bucket '${c.cache_bucket}'${hint ? ` (did you mean '${hint}'?)` : ''}; buckets: ${known.join(', ')}`,
+          ? `unknown bucket '${quote(String(c.cache_bucket))}': the profile declares no uncached_isl_buckets`
+          : `unknown bucket '${quote(String(c.cache_bucket))}'${hint ? ` (did you mean '${hint}'?)` : ''}; buckets: ${known.join(', ')}`,
       );
     }
     if (c.busy_worker_ratio !== undefined && !hasThreshold(c))
       r.at(
         [...cp, 'busy_worker_ratio'],
-        `class '${c.name}': busy_worker_ratio needs prefill_busy_threshold or prefill_busy_threshold_frac`,
+        `class '${quote(String(c.name))}': busy_worker_ratio needs prefill_busy_threshold or prefill_busy_threshold_frac`,
         { key: true },
       );
     if (isMatrix(c) && !families.includes(c.policy_family as string))
@@ -120,7 +120,7 @@ function checkMatrix(
     if (!isMatrix(c) && families.includes(c.name))
       r.at(
         [...pp, 'policy_classes', i, 'name'],
-        `explicit class '${c.name}' has the name of a policy family; rename it or make it a matrix class of that family`,
+        `explicit class '${quote(String(c.name))}' has the name of a policy family; rename it or make it a matrix class of that family`,
       );
   });
   const dpf = profile.default_policy_family;
@@ -129,8 +129,8 @@ function checkMatrix(
     r.at(
       [...pp, 'default_policy_family'],
       families.length === 0
-        ? `default_policy_family '${dpf}' is not a family: no class of this profile has a policy_family`
-        : `default_policy_family '${dpf}' is not a family of any matrix class${hint ? ` (did you mean '${hint}'?)` : ''}; families: ${families.join(', ')}`,
+        ? `default_policy_family '${quote(String(dpf))}' is not a family: no class of this profile has a policy_family`
+        : `default_policy_family '${quote(String(dpf))}' is not a family of any matrix class${hint ? ` (did you mean '${hint}'?)` : ''}; families: ${families.join(', ')}`,
     );
   }
   const cellAt = new Map<string, number>();
@@ -141,14 +141,15 @@ function checkMatrix(
     if (first !== undefined)
       r.at(
         [...pp, 'policy_classes', i],
-        `duplicate matrix cell (family '${c.policy_family}', bucket '${c.cache_bucket}'): class '${classes[first].name}' at line ${r.lineOf([...pp, 'policy_classes', first])} already fills it`,
+        `duplicate matrix cell (family '${quote(String(c.policy_family))}', bucket '${quote(String(c.cache_bucket))}'): class '${quote(String(classes[first].name))}' at line ${r.lineOf([...pp, 'policy_classes', first])} already fills it`,
       );
     else cellAt.set(key, i);
   });
   const missing: string[] = [];
   for (const f of families)
     for (const b of profile.uncached_isl_buckets ?? [])
-      if (!cellAt.has(`${f}\u0000${b.bucket}`)) missing.push(`(family '${f}', bucket '${b.bucket}')`);
+      if (!cellAt.has(`${f}\u0000${b.bucket}`))
+        missing.push(`(family '${f}', bucket '${quote(String(b.bucket))}')`);
   if (missing.length > 0)
     r.at(
       [...pp, 'policy_classes'],
@@ -179,7 +180,7 @@ function checkAdmission(r: Reporter, profile: PolicyProfileEntry, pp: Path): voi
     if (first !== null)
       r.at(
         ap,
-        `only one class per profile may have queue_admission; class '${profile.policy_classes[first].name}' at line ${r.lineOf([...pp, 'policy_classes', first, 'queue_admission'])} already has one`,
+        `only one class per profile may have queue_admission; class '${quote(String(profile.policy_classes[first].name))}' at line ${r.lineOf([...pp, 'policy_classes', first, 'queue_admission'])} already has one`,
         { key: true },
       );
     else first = i;
@@ -187,7 +188,7 @@ function checkAdmission(r: Reporter, profile: PolicyProfileEntry, pp: Path): voi
     if (qa.type !== 'session_aware' && knobs.length > 0)
       r.at(
         [...ap, knobs[0]],
-        `${knobs[0]} is a knob of the session_aware form; a '${qa.type}' admission policy takes its settings under options`,
+        `${knobs[0]} is a knob of the session_aware form; a '${quote(String(qa.type))}' admission policy takes its settings under options`,
         { key: true },
       );
     if (qa.options !== undefined && knobs.length > 0)
@@ -243,7 +244,7 @@ function checkWorkerSelection(r: Reporter, file: PolicyFile, basePath: Path): vo
     if (seen !== undefined)
       r.at(
         ip,
-        `duplicate instance name '${inst.name}' (first at line ${r.lineOf([...wp, 'instances', seen, 'name'])})`,
+        `duplicate instance name '${quote(String(inst.name))}' (first at line ${r.lineOf([...wp, 'instances', seen, 'name'])})`,
       );
     else firstAt.set(inst.name, i);
   });
@@ -254,7 +255,7 @@ function checkWorkerSelection(r: Reporter, file: PolicyFile, basePath: Path): vo
     const hint = didYouMean(target, [...names, 'default']);
     r.at(
       [...wp, s],
-      `${s} names no configured instance '${target}'${hint ? ` (did you mean '${hint}'?)` : ''}; instances: ${names.length ? names.join(', ') : 'none'}, or 'default' for the built-in selector`,
+      `${s} names no configured instance '${quote(String(target))}'${hint ? ` (did you mean '${hint}'?)` : ''}; instances: ${names.length ? names.join(', ') : 'none'}, or 'default' for the built-in selector`,
     );
   }
 }

@@ -16,6 +16,7 @@ import {
   type Result,
   sortProblems,
   validate,
+  quote,
 } from '../format/yaml';
 import { Reporter } from '../format/reporter';
 import { releaseRangeText } from './generations';
@@ -215,7 +216,10 @@ function scriptPolicy(
       text = opts.readFile(raw.policy_file);
     } catch (err) {
       const why = err instanceof Error ? `: ${err.message}` : '';
-      r.at(['policy_file'], `cannot read policy_file '${raw.policy_file}' (relative to this script)${why}`);
+      r.at(
+        ['policy_file'],
+        `cannot read policy_file '${quote(String(raw.policy_file))}' (relative to this script)${why}`,
+      );
       return { policy: null, known: false };
     }
     const res = parsePolicyText(text);
@@ -263,7 +267,10 @@ function checkOpsAndBuild(
       const id = e.id ?? `req${i}`;
       const seen = idAt.get(id);
       if (seen !== undefined)
-        r.at([...ep, 'id'], `duplicate request id '${id}' (first at line ${r.lineOf(['ops', seen])})`);
+        r.at(
+          [...ep, 'id'],
+          `duplicate request id '${quote(String(id))}' (first at line ${r.lineOf(['ops', seen])})`,
+        );
       else idAt.set(id, i);
       const profileIndex = profileIndexFor(profiles, e.model ?? null);
       if (scriptProfile === null) scriptProfile = { index: profileIndex, op: i };
@@ -274,7 +281,7 @@ function checkOpsAndBuild(
           const hint = didYouMean(e.class, names);
           r.at(
             [...ep, 'class'],
-            `unknown class '${e.class}'${hint ? ` (did you mean '${hint}'?)` : ''}; classes of profile '${profile.name}': ${names.join(', ')}`,
+            `unknown class '${quote(String(e.class))}'${hint ? ` (did you mean '${hint}'?)` : ''}; classes of profile '${quote(String(profile.name))}': ${names.join(', ')}`,
           );
         }
       }
@@ -335,7 +342,7 @@ function checkOpsAndBuild(
         const hint = didYouMean(b, names);
         r.at(
           ['ops', i, 'pop', 'blocked', j],
-          `unknown class '${b}'${hint ? ` (did you mean '${hint}'?)` : ''}; classes of profile '${profiles[idx].name}': ${names.join(', ')}`,
+          `unknown class '${quote(String(b))}'${hint ? ` (did you mean '${hint}'?)` : ''}; classes of profile '${quote(String(profiles[idx].name))}': ${names.join(', ')}`,
         );
       });
     });

@@ -11,6 +11,7 @@ import { thousands } from './fields';
 import { SCENARIO_LIMITS } from './limits';
 import type { ScenarioInputSchema } from './schema';
 import type { z } from 'zod';
+import { quote } from '../format/yaml';
 
 type Parsed = z.output<typeof ScenarioInputSchema>;
 
@@ -41,7 +42,7 @@ export function scenarioProblems(s: Parsed): CheckProblem[] {
     if (twin >= 0)
       out.push({
         path: ['trace', 'client'],
-        message: `trace.client '${tr.client}' is also clients[${twin}]'s name; trace requests need a client of their own`,
+        message: `trace.client '${quote(String(tr.client))}' is also clients[${twin}]'s name; trace requests need a client of their own`,
       });
     if (tr.stop_s !== undefined && tr.stop_s <= tr.start_s)
       out.push({
@@ -67,7 +68,7 @@ export function scenarioProblems(s: Parsed): CheckProblem[] {
     if (first !== undefined) {
       out.push({
         path: ['clients', i, 'name'],
-        message: `duplicate client name '${c.name}' (also clients[${first}])`,
+        message: `duplicate client name '${quote(String(c.name))}' (also clients[${first}])`,
       });
     } else seen.set(c.name, i);
     const a = c.arrival;
@@ -96,7 +97,7 @@ export function scenarioProblems(s: Parsed): CheckProblem[] {
     if (peak > s.cluster.kv_cache_tokens) {
       out.push({
         path: ['clients', i, 'program'],
-        message: `a ${c.program.type} request of client '${c.name}' typically reaches ${fmt(peak)} tokens of context, more than one replica's KV cache (${fmt(s.cluster.kv_cache_tokens)} tokens): it could never run. Shorten the program or raise kv_cache_tokens / pick a bigger GPU`,
+        message: `a ${c.program.type} request of client '${quote(String(c.name))}' typically reaches ${fmt(peak)} tokens of context, more than one replica's KV cache (${fmt(s.cluster.kv_cache_tokens)} tokens): it could never run. Shorten the program or raise kv_cache_tokens / pick a bigger GPU`,
       });
     }
   });
@@ -109,7 +110,7 @@ export function scenarioProblems(s: Parsed): CheckProblem[] {
     if (first !== undefined) {
       out.push({
         path: ['requests', i, r.id !== undefined ? 'id' : 'client'],
-        message: `duplicate request id '${id}' (also requests[${first}])`,
+        message: `duplicate request id '${quote(String(id))}' (also requests[${first}])`,
       });
     } else ids.set(id, i);
     if (r.shared_prefix_tokens > r.prompt_tokens) {

@@ -6,7 +6,7 @@
  * Working on the YAML document keeps comments and positions of everything not overridden.
  */
 import { Document, isMap, isSeq, parse, parseDocument } from 'yaml';
-import { type Path, problem, type Result } from '../format/yaml';
+import { type Path, problem, type Result, quote } from '../format/yaml';
 
 /** `a.b[2].c` → ['a', 'b', 2, 'c']; null when malformed. */
 export function parseKeyPath(text: string): Path | null {
@@ -32,7 +32,7 @@ function resolvePath(doc: Document, path: Path): Path | string {
       let index = typeof seg === 'number' ? seg : -1;
       if (typeof seg === 'string') {
         index = node.items.findIndex((item) => isMap(item) && item.get('name') === seg);
-        if (index < 0) return `no entry named '${seg}' in ${out.join('.') || 'the document'}`;
+        if (index < 0) return `no entry named '${quote(String(seg))}' in ${out.join('.') || 'the document'}`;
       }
       out.push(index);
       node = node.items[index];

@@ -13,6 +13,7 @@ import {
   problem,
   type Result,
   sortProblems,
+  quote,
 } from '../format/yaml';
 import { parsePolicyValue } from '../policy/index';
 import { scenarioProblems } from './checks';
@@ -131,7 +132,12 @@ export function validateScenario(parsed: ParsedYaml, opts: ParseScenarioOptions 
       } catch (err) {
         const why = err instanceof Error ? err.message : String(err);
         problems.push(
-          problem(at.line, at.col, `cannot read policy_file '${router.policy_file}': ${why}`, path),
+          problem(
+            at.line,
+            at.col,
+            `cannot read policy_file '${quote(String(router.policy_file))}': ${why}`,
+            path,
+          ),
         );
       }
       if (text !== null) {
@@ -154,7 +160,9 @@ export function validateScenario(parsed: ParsedYaml, opts: ParseScenarioOptions 
         : readTraceText(file, (opts.readFile as (p: string) => string)(file), traceReadOptions(spec));
     } catch (err) {
       const why = err instanceof Error ? err.message : String(err);
-      problems.push(problem(at.line, at.col, `cannot read trace file '${file}': ${why}`, path));
+      problems.push(
+        problem(at.line, at.col, `cannot read trace file '${quote(String(file))}': ${why}`, path),
+      );
     }
     if (read !== null) {
       if (read.ok) traceData = read.value;

@@ -1,0 +1,164 @@
+/**
+ * Every input that ever broke something (#15, "the fuzzing stays"), kept as a regression test:
+ * a 900k-character `_a_b ` description, a 100,000-character class name echoed in full, YAML nested
+ * 1,000+ deep (a stack overflow in a Web Worker's smaller stack, heap exhaustion at 10,000 in Node),
+ * `policy_file: /dev/zero` (see tests/unit/cli/read-limited.test.ts), the runaway scenarios (see
+ * tests/unit/robust/budget.test.ts).
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseDocument } from 'yaml';
+import { parseYaml, quote, YAML_LIMITS } from '../../../src/format/yaml';
+import { importBlis } from '../../../src/import/blis';
+import { validatePolicyText, validateScriptText } from '../../../src/policy';
+import { parseScenarioText } from '../../../src/scenario';
+
+const burst = readFileSync('scenarios/drr-burst.yaml', 'utf8');
+const scenario = readFileSync('scenarios/vtc-overload.yaml', 'utf8');
+const policy = readFileSync('scenarios/dynamo-sample-policy.yaml', 'utf8');
+const blis = readFileSync('tests/unit/import/fixtures/mixed.yaml', 'utf8');
+
+type Check = (text: string) => { ok: boolean; problems?: { message: string; line: number; col: number }[] };
+const FORMATS: Record<string, { check: Check; base: string }> = {
+  script: { check: (t) => validateScriptText(t), base: burst },
+  scenario: { check: (t) => parseScenarioText(t), base: scenario },
+  policy: { check: (t) => validatePolicyText(t), base: policy },
+  blis: { check: (t) => importBlis(t), base: blis },
+};
+
+function problemsOf(r: ReturnType<Check>): { message: string; line: number; col: number }[] {
+  expect(r.ok).toBe(false);
+  return r.problems ?? [];
+}
+
+/** The longest run of `token` characters any message repeats (user input echoed). */
+function longestEcho(messages: string[], token: string): number {
+  let best = 0;
+  for (const m of messages) {
+    const re = new RegExp(`${token[0]}+`, 'g');
+    for (const run of m.match(re) ?? []) best = Math.max(best, run.length);
+  }
+  return best;
+}
+
+describe('regressions: text caps and quoting', () => {
+  it('a script whose description is 900k characters of `_a_b ` is refused fast, located', () => {
+    const text = `description: "${'_a_b '.repeat(180_000)}"\n${burst.replace(/^description:[\s\S]*?(?=^\w)/m, '')}`;
+    const t0 = performance.now();
+    const ps = problemsOf(validateScriptText(text));
+    expect(performance.now() - t0).toBeLessThan(5000);
+    expect(ps[0].message).toContain('description: a description of 900,000 characters; the limit is 20,000');
+    expect(ps[0].line).toBe(1);
+  });
+
+  it('a description over 20,000 characters is refused in every format; 20,000 pass the cap', () => {
+    for (const [name, { check, base }] of Object.entries(FORMATS)) {
+      const doc = parseDocument(base);
+      doc.set('description', 'x'.repeat(20_001));
+      const long = doc.toString({ lineWidth: 0 });
+      const ps = problemsOf(check(long));
+      expect(ps.map((p) => p.message).join('\n'), name).toContain('a description of 20,001 characters');
+      expect(
+        longestEcho(
+          ps.map((p) => p.message),
+          'x',
+        ),
+        name,
+      ).toBeLessThanOrEqual(80);
+    }
+    expect(parseYaml(`description: "${'x'.repeat(20_000)}"`).ok).toBe(true);
+  });
+
+  it('a 100,000-character class name is refused without being echoed; a 4,000-character one is quoted short', () => {
+    for (const len of [100_000, 4_000]) {
+      const name = 'Q'.repeat(len);
+      const text = burst.replace('class: A, cost: 3}', `class: ${name}, cost: 3}`);
+      const ps = problemsOf(validateScriptText(text));
+      expect(ps.length).toBeGreaterThan(0);
+      expect(
+        longestEcho(
+          ps.map((p) => p.message),
+          'Q',
+        ),
+      ).toBeLessThanOrEqual(80);
+    }
+  });
+
+  it('long unknown keys are refused or quoted short in every format', () => {
+    for (const [name, { check, base }] of Object.entries(FORMATS)) {
+      for (const len of [100_000, 200]) {
+        const ps = problemsOf(check(`${'K'.repeat(len)}: 1\n${base}`));
+        expect(
+          longestEcho(
+            ps.map((p) => p.message),
+            'K',
+          ),
+          `${name} ${len}`,
+        ).toBeLessThanOrEqual(80);
+        expect(ps[0].line, name).toBeGreaterThanOrEqual(1);
+      }
+    }
+  });
+
+  it('quote keeps head and tail of long text and says how long it was', () => {
+    expect(quote('short')).toBe('short');
+    const q = quote('a'.repeat(50) + 'b'.repeat(100));
+    expect(q.startsWith('aaaa')).toBe(true);
+    expect(q).toContain('…');
+    expect(q).toContain('(150 characters)');
+    expect(q.replace(/ \(.*$/, '').length).toBe(80);
+  });
+});
+
+describe('regressions: nesting', () => {
+  const deep = {
+    flow: (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`,
+    flowMap: (n: number) => `${'{a: '.repeat(n)}1${'}'.repeat(n)}`,
+    compactSeq: (n: number) => `${'- '.repeat(n)}x`,
+    blockMap: (n: number) => Array.from({ length: n }, (_, i) => `${' '.repeat(i)}k:`).join('\n'),
+  };
+
+  it('1,000 and 20,000 deep give the same located "nesting deeper than 64 levels" in every format', () => {
+    for (const [shape, make] of Object.entries(deep)) {
+      for (const n of shape === 'blockMap' ? [1000] : [1000, 20_000]) {
+        const text = make(n);
+        const first = parseYaml(text);
+        expect(first.ok).toBe(false);
+        if (first.ok) continue;
+        expect(first.problems[0].message, shape).toBe(`nesting deeper than ${YAML_LIMITS.maxDepth} levels`);
+        if (n > 1000) continue; // every format parses with parseYaml; once per shape is enough
+        for (const [name, { check }] of Object.entries(FORMATS)) {
+          const ps = problemsOf(check(text));
+          expect(ps[0].message, `${name} ${shape}`).toContain(
+            `nesting deeper than ${YAML_LIMITS.maxDepth} levels`,
+          );
+        }
+      }
+    }
+    // 64 levels are fine
+    expect(parseYaml(deep.flow(YAML_LIMITS.maxDepth)).ok).toBe(true);
+  });
+
+  it('in a small stack (as in a browser worker) the message and position are the same as in Node', () => {
+    const script = [
+      "import { parseYaml } from './src/format/yaml.ts';",
+      "const r = parseYaml('['.repeat(1000) + ']'.repeat(1000));",
+      "const s = parseYaml(Array.from({ length: 1000 }, (_, i) => ' '.repeat(i) + 'k:').join('\\n'));",
+      'console.log(JSON.stringify([r, s].map((x) => (x.ok ? null : x.problems[0]))));',
+    ].join('\n');
+    const out = execFileSync(
+      process.execPath,
+      ['--stack-size=200', '--import', 'tsx', '--input-type=module', '-e', script],
+      {
+        encoding: 'utf8',
+      },
+    );
+    const small = JSON.parse(out) as { line: number; col: number; message: string }[];
+    const here = [parseYaml(deep.flow(1000)), parseYaml(deep.blockMap(1000))].map((x) =>
+      x.ok ? null : x.problems[0],
+    );
+    expect(small).toEqual(here.map((p) => p && { line: p.line, col: p.col, message: p.message, path: [] }));
+    expect(small[0]?.message).toBe('nesting deeper than 64 levels');
+  }, 60_000);
+});
