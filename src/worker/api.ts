@@ -65,6 +65,8 @@ export class FairgroundApi {
   private replaceLog = false;
   /** performance.now() of the last frame that carried a snapshot; null: none since the load. */
   private lastSnapshotAt: number | null = null;
+  /** In a background tab: no restore points are taken. */
+  private background = false;
   /** Largest frame packed so far (bytes), for the benchmark. */
   maxFrameBytes = 0;
   /** The playhead the last backward seek replayed from (0: the start; -1: no seek went back yet). */
@@ -153,17 +155,34 @@ export class FairgroundApi {
    * delays nothing, and the place a viewer paused at is where scrubbing usually starts.
    */
   private maybePoint(s: Session): void {
+    if (this.background) {
+      if (this.idleTimer !== null) clearTimeout(this.idleTimer);
+      this.idleTimer = null;
+      return;
+    }
     if (this.points.due(s.decisions())) this.points.take(s, this.log.slice(-LOG_LIMIT));
     if (this.idleTimer !== null) clearTimeout(this.idleTimer);
     const timer = setTimeout(() => {
       this.idleTimer = null;
       const cur = this.session;
-      if (cur === s && this.seeking === null && this.points.dueIdle(cur.decisions()))
+      if (cur === s && this.seeking === null && !this.background && this.points.dueIdle(cur.decisions()))
         this.points.take(cur, this.log.slice(-LOG_LIMIT));
     }, IDLE_MS);
     // (in Node, tests and the CLI must not wait for it)
     (timer as { unref?: () => void }).unref?.();
     this.idleTimer = timer;
+  }
+
+  /**
+   * The page is in a background tab (document.hidden): take no restore points until it is back, so
+   * the memory of many open tabs goes to the ones being looked at. Points already kept stay.
+   */
+  async setBackground(hidden: boolean): Promise<void> {
+    this.background = hidden;
+    if (hidden && this.idleTimer !== null) {
+      clearTimeout(this.idleTimer);
+      this.idleTimer = null;
+    }
   }
 
   /** Restore points kept now, for tests and the benchmark. */

@@ -42,14 +42,11 @@ export class SandboxSession implements Session {
     if (!s) return null;
     const seq = this.count++;
     const line = s.line;
-    return {
-      seq,
-      t: seq + 1,
-      kind: line.op,
-      summary: describeStep(s),
-      request: line.id ?? undefined,
-      class: line.class,
-    };
+    const d: SessionDecision = { seq, t: seq + 1, kind: line.op, summary: describeStep(s) };
+    if (line.id !== null) d.request = line.id;
+    if (line.class !== null) d.class = line.class;
+    if (s.record) d.drr = s.record;
+    return d;
   }
 
   runUntil(t: number): void {

@@ -3,6 +3,7 @@
  * sandbox (an arbitration script). The worker API drives any of them the same way: one
  * `step()` is one scheduling decision (in the sandbox: one enqueue or one pop).
  */
+import type { DrrPopRecord } from '../core/drr/types';
 import type { Problem } from '../format/yaml';
 
 /** One decision as the decision log shows it; the optional fields link it to what it touched. */
@@ -16,7 +17,10 @@ export interface SessionDecision {
   client?: string;
   worker?: number;
   class?: string;
-  [key: string]: unknown;
+  /** The DRR sandbox's pop: the arbitration's full record (the Explanation panel's source). */
+  drr?: DrrPopRecord;
+  /** The cluster engine's algorithm-specific facts (see core/sim/decision.ts). */
+  detail?: Record<string, unknown>;
 }
 
 export type SessionKind = 'cluster' | 'arbitration';

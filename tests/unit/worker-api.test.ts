@@ -159,6 +159,22 @@ describe('worker API over a MessageChannel', () => {
     expect((await api.restorePoints()).decisions).toEqual([100, 200]);
   });
 
+  it('a page in a background tab takes no restore points (stepping or idle) until it is back', async () => {
+    const { api, close } = connect({ restorePoints: { minGap: 2, overhead: 1e9 } });
+    closeLast = close;
+    await api.load(BURST);
+    await api.step(2);
+    expect((await api.restorePoints()).decisions).toEqual([2]);
+    await api.setBackground(true);
+    await api.step(2);
+    await api.step(2);
+    await new Promise((r) => setTimeout(r, IDLE_MS + 100));
+    expect((await api.restorePoints()).decisions).toEqual([2]);
+    await api.setBackground(false);
+    await api.step(1);
+    expect((await api.restorePoints()).decisions).toEqual([2, 7]);
+  });
+
   it('restore points work for the DRR sandbox too', async () => {
     const { api, close } = connect({ restorePoints: { minGap: 2, overhead: 1e9 } });
     closeLast = close;

@@ -6,7 +6,7 @@
  */
 import { formatProblems } from '../../format/yaml';
 import { useUi } from '../../state/store';
-import { type WorkerApi, startWorkerHandle } from '../../worker/client';
+import { startSimulation, type WorkerApi } from '../../worker/client';
 import { unpackFrame } from '../../worker/frame';
 import type { Driver, LoadedTexts } from '../driver';
 import { contributeToShare, decodeShare, isShareFragment } from '../share/codec';
@@ -29,7 +29,7 @@ export class CompareRunner {
 
   constructor(
     private readonly driver: Driver,
-    private readonly start: () => { api: WorkerApi; terminate(): void } = startWorkerHandle,
+    private readonly start: () => { api: WorkerApi; terminate(): void } = startSimulation,
   ) {
     driver.onFrame((frame) => {
       if (!useCompare.getState().active || frame.snapshot === null) return;

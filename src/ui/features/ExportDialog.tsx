@@ -11,7 +11,7 @@ import { downloadText, slug } from './download';
 import { FeatureDialog } from './FeatureDialog';
 import { currentTexts } from './playground';
 import { useFeatures } from './store';
-import { replayInWorker } from './sweep-client';
+import { replayInWorker } from '../../worker/client';
 
 type What = 'json' | 'requests' | 'series';
 

@@ -2,14 +2,8 @@
  * Runs a sweep in parallel Web Workers (min(cores − 1, 4), at least one): each worker takes the next
  * point; Cancel terminates the workers at once. Results go into the features store as they arrive.
  */
-import { type Remote, wrap } from 'comlink';
-import {
-  type ReplayInput,
-  type ReplayOutcome,
-  runSweep,
-  type SweepPointInput,
-  type SweepWorkerApi,
-} from '../../worker/sweep-runner';
+import { type SweepApi, startSweepWorker, type WorkerHandle } from '../../worker/client';
+import { runSweep, type SweepPointInput } from '../../worker/sweep-runner';
 import { type SweepPoint, type SweepRun, useFeatures } from './store';
 
 export function sweepConcurrency(): number {
@@ -17,13 +11,8 @@ export function sweepConcurrency(): number {
   return Math.max(1, Math.min(cores - 1, 4));
 }
 
-function startSweepWorker(): { api: Remote<SweepWorkerApi>; worker: Worker } {
-  const worker = new Worker(new URL('../../worker/sweep.worker.ts', import.meta.url), { type: 'module' });
-  return { api: wrap<SweepWorkerApi>(worker), worker };
-}
-
 let token = 0;
-let live: Worker[] = [];
+let live: WorkerHandle<SweepApi>[] = [];
 
 function update(id: number, f: (s: SweepRun) => SweepRun): void {
   if (id !== token) return;
@@ -48,8 +37,8 @@ export async function startSweep(
     },
   });
   const n = Math.min(sweepConcurrency(), points.length);
-  const pool = Array.from({ length: n }, startSweepWorker);
-  live = pool.map((p) => p.worker);
+  const pool = Array.from({ length: n }, () => startSweepWorker());
+  live = pool;
   const free = [...pool];
   const inputs: SweepPointInput[] = points.map((p) => ({
     scenario: base.scenario,
@@ -102,15 +91,5 @@ export function cancelSweep(): void {
   if (running) {
     const s = useFeatures.getState().sweep;
     if (s) useFeatures.setState({ sweep: { ...s, status: 'cancelled' } });
-  }
-}
-
-/** Replay the playground's run in a fresh worker (for export), then let the worker go. */
-export async function replayInWorker(input: ReplayInput): Promise<ReplayOutcome> {
-  const { api, worker } = startSweepWorker();
-  try {
-    return await api.replay(input);
-  } finally {
-    worker.terminate();
   }
 }

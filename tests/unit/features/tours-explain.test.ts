@@ -5,20 +5,28 @@ import { totalSteps } from '../../../src/core/drr';
 import { parseYaml } from '../../../src/format/yaml';
 import { parseScriptValue } from '../../../src/policy';
 import { applyOverrides, parseScenarioText } from '../../../src/scenario';
-import { sandboxRecord } from '../../../src/ui/features/explain-source';
+import { loadSession } from '../../../src/worker/load';
+import type { DrrPopRecord } from '../../../src/core/drr/types';
 import { TOURS } from '../../../src/ui/features/tours';
 
 const BURST = readFileSync('scenarios/drr-burst.yaml', 'utf8');
 
-describe('sandbox explanations replay the script', () => {
+/** The DRR record the sandbox session sends with step `seq` (0-based); null past the end or for an enqueue. */
+function sandboxRecord(script: string, policy: string | undefined, seq: number): DrrPopRecord | null {
+  const loaded = loadSession(script, policy);
+  if (!loaded.ok) throw new Error('script does not load');
+  for (let i = 0; i < seq; i++) if (!loaded.session.step()) return null;
+  return loaded.session.step()?.drr ?? null;
+}
+
+describe('sandbox decisions carry their DRR record', () => {
   it('the 4th pop of the burst (step 4): B earns 10 and keeps 7', () => {
     const record = sandboxRecord(BURST, undefined, 3);
     expect(record).not.toBeNull();
     const text = explainDecisionText(record!);
     expect(text).toMatch(/^1\. Carry: class A still has 1 token of credit/);
     expect(text).toMatch(/Result: b0 from B \(cost 3\); B keeps 7 credit/);
-    // The preloaded enqueues are not steps: step 0 is already the first pop; asking again (cached
-    // replay) gives the same.
+    // The preloaded enqueues are not steps: step 0 is already the first pop; asking again gives the same.
     expect(explainDecisionText(sandboxRecord(BURST, undefined, 0)!)).toMatch(/a0 from A/);
     expect(explainDecisionText(sandboxRecord(BURST, undefined, 3)!)).toBe(text);
   });
