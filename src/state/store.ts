@@ -51,6 +51,8 @@ export interface UiState {
   /** Problems of the last load attempt, by the text they belong to. */
   problems: Problems;
   message: string | null;
+  /** An unexpected error (global handler): shown with a way on; null when none. */
+  crash: string | null;
   /** Seq of the decision selected in the log. */
   selected: number | null;
   theme: Theme;
@@ -104,6 +106,7 @@ export const useUi = create<UiState>((set) => ({
   decisions: [],
   problems: { scenario: [], policy: [] },
   message: null,
+  crash: null,
   selected: null,
   theme: initialTheme(),
   editorTab: 'policy',

@@ -6,6 +6,7 @@ import { type UiState, useUi } from '../state/store';
 const FAST_SPEED_INDEX = 7;
 import { CompareColumns, CompareDialog, DifferencePanel, useCompare } from './compare';
 import { Controls } from './Controls';
+import { CrashBanner } from './CrashMessage';
 import { DecisionLog } from './DecisionLog';
 import type { Driver } from './driver';
 import { EmbedApp } from './embed/EmbedApp';
@@ -155,6 +156,7 @@ export function App({ driver }: { driver: Driver }) {
           <FeatureBar />
         </header>
         <Timeline driver={driver} />
+        <CrashBanner />
         {message && (
           <div className="banner" role="alert">
             <span>{message}</span>

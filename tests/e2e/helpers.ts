@@ -36,8 +36,10 @@ export async function editorReady(page: Page, which: 'policy' | 'scenario'): Pro
 /** Select everything in an editor and paste `text` over it, as a user would (a real paste event). */
 export async function pasteInto(page: Page, regionName: string, text: string): Promise<void> {
   const region = page.getByRole('region', { name: regionName });
-  const monaco = region.locator('.monaco-editor .view-lines');
-  if (await monaco.count()) await monaco.click();
+  const monaco = region.locator('.monaco-editor');
+  // Near the top left of the text (after a long paste the text's own box lies mostly above the view,
+  // under Monaco's scroll shadow, so its centre is not clickable).
+  if (await monaco.count()) await monaco.click({ position: { x: 80, y: 30 } });
   else await region.locator('textarea').click();
   await page.keyboard.press('ControlOrMeta+A');
   await page.evaluate((t) => {

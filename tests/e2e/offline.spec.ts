@@ -11,7 +11,10 @@ test('the page requests nothing from any origin but its own', async ({ page, bas
   await page.goto('./');
   await expect(page.getByRole('button', { name: 'Play' })).toBeEnabled();
   await page.getByRole('button', { name: 'Play' }).click();
-  await page.waitForTimeout(1000);
+  // Play until the run is well under way (hundreds of decisions: frames, snapshots, the editor).
+  await expect
+    .poll(() => page.evaluate(() => window.fairground.state().decisionCount), { timeout: 20_000 })
+    .toBeGreaterThan(300);
   await page.getByRole('button', { name: 'Pause' }).click();
   expect(foreign).toEqual([]);
 });

@@ -22,7 +22,10 @@ test('Play advances simulated time; Pause stops it; Step moves one decision', as
   await page.getByRole('button', { name: 'Pause' }).click();
   await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
   const paused = (await page.evaluate(() => window.fairground.snapshot())) as { decisions: number };
-  await page.waitForTimeout(300);
+  // Ten animation frames later (the play loop would have advanced on each), still the same decision.
+  await page.evaluate(async () => {
+    for (let i = 0; i < 10; i++) await new Promise((r) => requestAnimationFrame(r));
+  });
   const still = (await page.evaluate(() => window.fairground.snapshot())) as { decisions: number };
   expect(still.decisions).toBe(paused.decisions);
 

@@ -1,0 +1,112 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { BURST_TEXT, DEFAULT_TEXT, editorReady, open, pasteInto } from './helpers';
+
+/** Page errors, unhandled rejections (as console errors) and CSP violations seen by a page. */
+function watch(page: import('@playwright/test').Page) {
+  const seen: string[] = [];
+  page.on('pageerror', (e) => seen.push(`pageerror: ${e.name}: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') seen.push(`console: ${m.text()}`);
+  });
+  return seen;
+}
+
+test('switching file kinds in the editor (scenario → DRR script → scenario) throws nothing', async ({
+  page,
+}) => {
+  const seen = watch(page);
+  await open(page);
+  await page.getByRole('tab', { name: /Scenario/ }).click();
+  expect(await editorReady(page, 'scenario')).toBe('monaco');
+  for (const text of [BURST_TEXT, DEFAULT_TEXT, BURST_TEXT, DEFAULT_TEXT]) {
+    await pasteInto(page, 'Scenario editor', text);
+    const kind = text === BURST_TEXT ? 'arbitration' : 'cluster';
+    await expect.poll(() => page.evaluate(() => window.fairground.state().kind)).toBe(kind);
+    // hover asks the language worker something, so a swap has requests in flight to cancel
+    await page.getByRole('region', { name: 'Scenario editor' }).locator('.view-line').first().hover();
+  }
+  // let the language worker answer (or be cancelled) before looking
+  await expect.poll(() => page.evaluate(() => window.fairground.editor.markers('scenario').length)).toBe(0);
+  expect(seen).toEqual([]);
+  await expect(page.getByRole('alert').filter({ hasText: 'Something went wrong' })).toHaveCount(0);
+});
+
+test('an unexpected error becomes a visible, recoverable message and the text is kept', async ({ page }) => {
+  await open(page);
+  const before = await page.evaluate(() => window.fairground.state().kind);
+  await page.evaluate(() => {
+    void Promise.reject(new Error('boom from a test'));
+  });
+  const alert = page.getByRole('alert').filter({ hasText: 'Something went wrong: boom from a test' });
+  await expect(alert).toBeVisible();
+  await expect(alert.getByRole('button', { name: 'Download your text' })).toBeVisible();
+  await page.evaluate(() => {
+    setTimeout(() => {
+      throw new TypeError('thrown later');
+    }, 0);
+  });
+  await expect(page.getByRole('alert').filter({ hasText: 'TypeError: thrown later' })).toBeVisible();
+  // the page goes on: the run still steps, and the message can be dismissed
+  await page.getByRole('button', { name: 'Step' }).click();
+  await expect.poll(() => page.evaluate(() => window.fairground.state().decisionCount)).toBeGreaterThan(0);
+  expect(await page.evaluate(() => window.fairground.state().kind)).toBe(before);
+  await page.getByRole('button', { name: 'Dismiss error' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Something went wrong' })).toHaveCount(0);
+});
+
+test('the built page has a Content-Security-Policy: own origin only, no inline script, Monaco works', async ({
+  page,
+}) => {
+  const html = readFileSync('dist/index.html', 'utf8');
+  const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html);
+  expect(meta).not.toBeNull();
+  const policy = (meta?.[1] ?? '').replace(/&#39;/g, "'");
+  const directives = new Map(
+    policy.split(';').map((d) => {
+      const [name, ...values] = d.trim().split(/\s+/);
+      return [name, values] as const;
+    }),
+  );
+  expect(directives.get('default-src')).toEqual(["'self'"]);
+  expect(directives.get('script-src')).toEqual(["'self'"]);
+  expect(directives.get('worker-src')).toEqual(["'self'", 'blob:']);
+  expect(directives.get('connect-src')).toEqual(["'self'"]);
+  expect(directives.get('object-src')).toEqual(["'none'"]);
+  // no source anywhere names a remote origin
+  for (const values of directives.values()) for (const v of values) expect(v).not.toMatch(/^(https?:|\*|ws)/);
+  // the built page has no inline script
+  expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      (window as unknown as { __csp: string[] }).__csp ??= [];
+      (window as unknown as { __csp: string[] }).__csp.push(
+        `${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`,
+      );
+    });
+  });
+  await open(page);
+  await page.getByRole('tab', { name: /Scenario/ }).click();
+  expect(await editorReady(page, 'scenario')).toBe('monaco');
+  // Monaco's language worker runs under the policy: a schema error gets its marker
+  await pasteInto(page, 'Scenario editor', DEFAULT_TEXT.replace(/^seed:.*$/m, 'seed: not-a-number'));
+  await expect
+    .poll(() => page.evaluate(() => window.fairground.editor.markers('scenario').length), { timeout: 20_000 })
+    .toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Step' }).click();
+  expect(await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])).toEqual([]);
+  expect(violations).toEqual([]);
+  // an injected inline script does not run
+  const ran = await page.evaluate(() => {
+    const s = document.createElement('script');
+    s.textContent = 'window.__injected = true';
+    document.body.append(s);
+    return (window as unknown as { __injected?: boolean }).__injected === true;
+  });
+  expect(ran).toBe(false);
+});
