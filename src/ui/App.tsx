@@ -18,7 +18,7 @@ import { HelpOverlay, ShareDialog } from './Overlays';
 import { ScenarioPanel } from './ScenarioPanel';
 import { Timeline } from './Timeline';
 import { useCalm } from './useCalm';
-import { ClassQueues, ClientService, DrrRing, Figures, Guarantees, Workers } from './views';
+import { ClassQueues, ClassService, ClientService, DrrRing, Figures, Guarantees, Workers } from './views';
 import { TimeSeekContext } from './views/time-seek';
 import type { Highlight } from './views/types';
 
@@ -115,6 +115,7 @@ function Views({ only }: { only?: readonly EmbedPanel[] }) {
     <div className="views cluster">
       {queues && show('ring') && <DrrRing {...props} />}
       {queues && show('queues') && <ClassQueues {...props} />}
+      {queues && show('queues') && <ClassService {...props} />}
       {show('workers') && <Workers {...props} />}
       {show('clients') && <ClientService {...props} />}
       {show('guarantees') && <Guarantees {...props} />}

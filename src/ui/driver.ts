@@ -3,6 +3,7 @@
  * frame returns one packed frame (decision budget from the speed); seeks run in slices with progress.
  * Only coarse results go into the zustand store.
  */
+import { proxy } from 'comlink';
 import { formatProblems } from '../format/yaml';
 import {
   editText,
@@ -65,6 +66,19 @@ export class Driver {
   private applyTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly api: WorkerApi) {}
+
+  /**
+   * Read a trace file in the worker (the File is handed over, never uploaded), with progress; a
+   * scenario whose `trace.file` is `name` then replays it.
+   */
+  loadTrace(file: Blob, name: string, onProgress?: (bytes: number, total: number) => void) {
+    return this.api.loadTrace(file, name, {}, onProgress ? proxy(onProgress) : undefined);
+  }
+
+  /** Stop the trace read in progress. */
+  cancelTrace(): Promise<void> {
+    return this.api.cancelTrace();
+  }
 
   /** The texts of the run now loaded (null before the first load). */
   loadedTexts(): LoadedTexts | null {

@@ -13,6 +13,8 @@ import { loadSession } from './load';
 import type { Session, SessionDecision, SessionKind } from './session';
 import { type RestorePointOptions, RestorePoints, type RestoreTarget } from './restore-points';
 import { Checkpoints } from './timeline';
+import type { TraceReadOptions } from '../format/trace';
+import { cancelTraceRead, readTraceBlob, type TraceLoadResult } from './trace-upload';
 
 /** Decisions kept for the log (and sent after a seek). */
 export const LOG_LIMIT = 200;
@@ -75,6 +77,24 @@ export class FairgroundApi {
   /** `restorePoints` tunes when restore points are taken (tests use a small spacing). */
   constructor(private readonly opts: { restorePoints?: RestorePointOptions } = {}) {
     this.points = new RestorePoints(opts.restorePoints);
+  }
+
+  /**
+   * Read a trace file the user dropped or picked (a File, cloned to the worker, never uploaded):
+   * streamed through the parser, with progress; a scenario whose `trace.file` is `name` replays it.
+   */
+  async loadTrace(
+    file: Blob,
+    name: string,
+    opts: TraceReadOptions = {},
+    onProgress?: (bytes: number, total: number) => void,
+  ): Promise<TraceLoadResult> {
+    return readTraceBlob(file, name, opts, onProgress);
+  }
+
+  /** Stop a trace read in progress. */
+  async cancelTrace(): Promise<void> {
+    cancelTraceRead();
   }
 
   async load(scenarioYaml: string, policyYaml?: string): Promise<LoadResult> {

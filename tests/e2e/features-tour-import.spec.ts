@@ -62,9 +62,9 @@ test('Import: a pasted BLIS spec becomes the running scenario, with notes on the
   await page.getByRole('button', { name: 'Export' }).click();
   await page
     .getByRole('dialog', { name: 'Export' })
-    .getByRole('button', { name: 'Import BLIS spec…' })
+    .getByRole('button', { name: 'Import a trace or BLIS spec…' })
     .click();
-  const dialog = page.getByRole('dialog', { name: 'Import BLIS spec' });
+  const dialog = page.getByRole('dialog', { name: 'Import' });
   await dialog.getByRole('textbox', { name: 'BLIS workload spec' }).fill(SPEC);
   await dialog.getByRole('button', { name: 'Import and load' }).click();
   const notes = dialog.getByRole('region', { name: 'Import notes' });

@@ -13,6 +13,7 @@ import {
   CHART_METRICS,
   type ChartMetric,
   chartData,
+  classRows,
   type DiffRow,
   diffRows,
   drrRows,
@@ -25,7 +26,7 @@ function fmtValue(row: DiffRow, v: number | null, signed = false): string {
   if (v === null) return '–';
   const sign = signed && v > 0 ? '+' : '';
   if (row.unit === 's') return sign + fmtSeconds(v);
-  if (row.key === 'cache') return sign + fmtPercent(v);
+  if (row.key === 'cache' || row.unit === '%') return sign + fmtPercent(v);
   if (row.key === 'jain') return sign + v.toFixed(3);
   return sign + fmtNum(v);
 }
@@ -46,7 +47,7 @@ export function DifferencePanel({ driver }: { driver: Driver }) {
   const timeB = useCompare((s) => s.simTimeB);
   const a = figuresOf(snapA);
   const b = figuresOf(snapB);
-  const rows = sandbox ? drrRows(snapA, snapB) : diffRows(a, b);
+  const rows = sandbox ? drrRows(snapA, snapB) : [...diffRows(a, b), ...classRows(snapA, snapB)];
   const data = sandbox ? null : chartData(metric, snapA, snapB, history);
   const metricLabel = CHART_METRICS.find((m) => m.id === metric)?.label ?? metric;
   const summary = data
@@ -154,7 +155,9 @@ export function DifferencePanel({ driver }: { driver: Driver }) {
               <tr key={r.key} data-row={r.key}>
                 <th scope="row">
                   {r.label}
-                  {r.unit && r.unit !== 's' ? <span className="unit"> ({r.unit})</span> : null}
+                  {r.unit && r.unit !== 's' && r.unit !== '%' ? (
+                    <span className="unit"> ({r.unit})</span>
+                  ) : null}
                 </th>
                 <td className="num">{fmtValue(r, r.a)}</td>
                 <td className="num">{fmtValue(r, r.b)}</td>

@@ -16,6 +16,7 @@ import {
   simTime,
 } from '../views/read';
 import { jainIndex, jainOverTime, totalServiceRate } from '../views/series-math';
+import { readClassService } from '../views/class-service-read';
 
 /** Linear interpolation of (tSrc, vSrc) at each of `tAt`; NaN outside tSrc's range (tSrc ascending). */
 export function interpolateOnto(
@@ -128,6 +129,41 @@ export function diffRows(a: RunFigures, b: RunFigures): DiffRow[] {
     }
   return rows;
 }
+
+/**
+ * Per policy class (runs with policy-class queues): the share of served uncached tokens, the tokens
+ * and the rejections (HTTP 529) in A and B, for classes that saw requests in either run, so two
+ * policies can be compared on the same traffic.
+ */
+export function classRows(snapA: Dict | null, snapB: Dict | null): DiffRow[] {
+  const a = readClassService(snapA)?.classes ?? [];
+  const b = readClassService(snapB)?.classes ?? [];
+  const used = (c: { dispatched: number; rejected: number; queued: number }) =>
+    c.dispatched + c.rejected + c.queued > 0;
+  const names: string[] = [];
+  for (const c of [...a, ...b]) if (used(c) && !names.includes(c.name)) names.push(c.name);
+  const rows: DiffRow[] = [];
+  for (const [key, label, unit, get] of [
+    ['class-share', 'share of uncached tokens', '%', (c: ClassServiceRowView) => c.share],
+    [
+      'class-served',
+      'uncached tokens served',
+      'tokens',
+      (c: ClassServiceRowView) => c.served_uncached_tokens,
+    ],
+    ['class-rejected', 'rejected (529)', 'requests', (c: ClassServiceRowView) => c.rejected],
+  ] as const)
+    for (const name of names) {
+      const ca = a.find((c) => c.name === name);
+      const cb = b.find((c) => c.name === name);
+      rows.push(
+        row(`${key}:${name}`, `class ${name} ${label}`, unit, null, ca ? get(ca) : null, cb ? get(cb) : null),
+      );
+    }
+  return rows;
+}
+
+type ClassServiceRowView = { share: number; served_uncached_tokens: number; rejected: number };
 
 /** The DRR sandbox's table (no clients or service there): each class's deficit and queue in A and B. */
 export function drrRows(snapA: Dict | null, snapB: Dict | null): DiffRow[] {

@@ -135,7 +135,7 @@ export function ExportDialog() {
       </p>
       <div className="dialog-actions">
         <button type="button" onClick={() => useFeatures.setState({ panel: 'import' })}>
-          Import BLIS spec…
+          Import a trace or BLIS spec…
         </button>
       </div>
     </FeatureDialog>

@@ -24,7 +24,7 @@ export function FeatureBar() {
         type="button"
         aria-pressed={panel === 'export' || panel === 'import'}
         onClick={() => toggle('export')}
-        title="Download the run (JSON, CSV) or a chart (SVG, PNG); import a BLIS spec"
+        title="Download the run (JSON, CSV) or a chart (SVG, PNG); import a request trace or a BLIS spec"
       >
         Export
       </button>

@@ -7,6 +7,7 @@ import { lazy, Suspense } from 'react';
 import { useUi } from '../../state/store';
 import type { Driver } from '../driver';
 import { useFeatures } from './store';
+import { TraceDrop } from './TraceDrop';
 import './features.css';
 
 const ExplanationPanel = lazy(() =>
@@ -22,6 +23,7 @@ export function FeaturePanels({ driver }: { driver: Driver }) {
   const selected = useUi((s) => s.selected);
   return (
     <Suspense fallback={null}>
+      <TraceDrop driver={driver} />
       {selected !== null && <ExplanationPanel />}
       {panel === 'sweep' && <SweepPanel driver={driver} />}
       {panel === 'export' && <ExportDialog />}

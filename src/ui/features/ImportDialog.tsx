@@ -1,5 +1,5 @@
 /**
- * "Import BLIS spec…": paste or pick a BLIS workload spec (and optionally a policy bundle); the
+ * "Import a trace or BLIS spec…": a request trace (read locally, see trace-import.ts), or paste or pick a BLIS workload spec (and optionally a policy bundle); the
  * importer maps it to a Fairground scenario, lists what it mapped and what it could not, and the
  * scenario is loaded into the playground.
  */
@@ -9,6 +9,54 @@ import type { Driver } from '../driver';
 import { FeatureDialog } from './FeatureDialog';
 import { openInPlayground } from './playground';
 import { useFeatures } from './store';
+import { cancelTraceImport, importTrace, useTraceImport } from './trace-import';
+
+/** Pick a request trace: read locally in the worker with a progress bar and Cancel. */
+function TraceSection({ driver }: { driver: Driver }) {
+  const st = useTraceImport();
+  const pct = st.total > 0 ? Math.min(100, Math.round((st.bytes / st.total) * 100)) : 0;
+  return (
+    <section className="trace-import" aria-label="Request trace">
+      <h3>Replay a request trace</h3>
+      <p className="muted">
+        A Mooncake JSONL trace (timestamp ms, input_length, output_length, hash_ids) or an Azure LLM inference
+        or BurstGPT CSV becomes the workload of the current cluster, router and policy. The file is read in
+        this browser and never uploaded; large files stream. You can also drop a trace anywhere on the page.
+      </p>
+      <input
+        type="file"
+        accept=".jsonl,.json,.csv,.txt,application/json,text/csv,text/plain"
+        aria-label="Trace file"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          if (file) void importTrace(driver, file);
+          e.target.value = '';
+        }}
+      />
+      {st.status === 'reading' && (
+        <div className="trace-progress">
+          <progress aria-label={`Reading ${st.name}`} max={100} value={pct} />
+          <span>
+            {(st.bytes / 1e6).toFixed(1)} of {(st.total / 1e6).toFixed(1)} MB
+          </span>
+          <button type="button" onClick={() => void cancelTraceImport(driver)}>
+            Cancel
+          </button>
+        </div>
+      )}
+      {st.status !== 'idle' && st.status !== 'reading' && (
+        <div
+          className={st.status === 'loaded' ? 'trace-status' : 'trace-status error-text'}
+          role="status"
+          aria-label="Trace status"
+        >
+          {st.status === 'cancelled' ? 'Cancelled: nothing was loaded.' : null}
+          {st.status !== 'cancelled' && <pre>{st.message}</pre>}
+        </div>
+      )}
+    </section>
+  );
+}
 
 type Outcome = { ok: true; notes: string[]; name: string } | { ok: false; problems: string[] };
 
@@ -58,7 +106,9 @@ export function ImportDialog({ driver }: { driver: Driver }) {
     setOutcome({ ok: true, notes: res.notes, name });
   };
   return (
-    <FeatureDialog label="Import BLIS spec" onClose={close}>
+    <FeatureDialog label="Import" onClose={close}>
+      <TraceSection driver={driver} />
+      <h3>Import a BLIS workload spec</h3>
       <p className="muted">
         A BLIS workload spec (version 2) becomes a Fairground scenario; a policy bundle adds its scheduler and
         routing. What cannot be mapped exactly is listed below after the import.

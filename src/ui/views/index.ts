@@ -7,6 +7,7 @@ import './views.css';
 
 export type { Highlight, ViewProps } from './types';
 export { ClassQueues } from './ClassQueues';
+export { ClassService } from './ClassService';
 export { ClientService } from './ClientService';
 export { DrrRing } from './DrrRing';
 export { Figures } from './Figures';

@@ -1,0 +1,47 @@
+/**
+ * Drop a request trace anywhere on the page: it becomes the workload (read locally; see
+ * trace-import.ts). Only drags that carry files are taken; text drags (into the editor) pass.
+ */
+import { useEffect, useState } from 'react';
+import type { Driver } from '../driver';
+
+function hasFiles(e: DragEvent): boolean {
+  return !!e.dataTransfer && Array.from(e.dataTransfer.types).includes('Files');
+}
+
+export function TraceDrop({ driver }: { driver: Driver }) {
+  const [over, setOver] = useState(false);
+  useEffect(() => {
+    const onOver = (e: DragEvent) => {
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      setOver(true);
+    };
+    const onLeave = (e: DragEvent) => {
+      if (e.relatedTarget === null) setOver(false);
+    };
+    const onDrop = (e: DragEvent) => {
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      setOver(false);
+      const file = e.dataTransfer?.files[0];
+      // the importer (and the YAML library it edits the scenario with) loads on first use
+      if (file) void import('./trace-import').then((m) => m.importTrace(driver, file));
+    };
+    window.addEventListener('dragover', onOver);
+    window.addEventListener('dragleave', onLeave);
+    window.addEventListener('drop', onDrop);
+    return () => {
+      window.removeEventListener('dragover', onOver);
+      window.removeEventListener('dragleave', onLeave);
+      window.removeEventListener('drop', onDrop);
+    };
+  }, [driver]);
+  if (!over) return null;
+  return (
+    <div className="trace-drop" role="status">
+      Drop a request trace (Mooncake JSONL, Azure or BurstGPT CSV) to replay it here — it is read in this
+      browser, never uploaded.
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+/**
+ * Class service (#14.3): for a cluster behind Dynamo's policy-class queues, what share of
+ * uncached-token service each class gets — its cumulative share over time next to the share its
+ * quantum predicts for the classes that stayed backlogged (dashed), the served tokens, its queue and
+ * its rejections (HTTP 529), and a table with the run JSON's figures. Classes that saw no request
+ * are listed by name only.
+ */
+import { fmtCount, fmtNum, fmtPercent, fmtSeconds } from './format';
+import { colorFor } from './palette';
+import { readClassService } from './class-service-read';
+import { TimeChart } from './TimeChart';
+import type { ViewProps } from './types';
+
+export function ClassService({ snapshot, highlight }: ViewProps) {
+  const cs = readClassService(snapshot);
+  if (cs === null) {
+    return (
+      <section className="panel view class-service" aria-label="Class service">
+        <h2>Class service</h2>
+        <p className="empty">
+          This view needs a cluster run behind policy-class queues (a policy under router.policy).
+        </p>
+      </section>
+    );
+  }
+  const all = cs.classes.map((c, i) => ({ ...c, index: i }));
+  const active = all.filter((c) => c.dispatched + c.rejected + c.queued > 0);
+  const idle = all.filter((c) => c.dispatched + c.rejected + c.queued === 0);
+  const { t } = cs.series;
+  const total = t.map((_, k) => active.reduce((s, c) => s + (cs.series.served[c.index][k] ?? 0), 0));
+  const shareLines = active.map((c) => ({
+    key: c.name,
+    label: c.name,
+    colorIndex: c.index,
+    values: cs.series.served[c.index].map((v, k) => (total[k] > 0 ? v / total[k] : Number.NaN)),
+  }));
+  const predicted = active
+    .filter((c) => c.quantum_share !== null)
+    .map((c) => ({
+      key: `${c.name} (quantum)`,
+      label: `${c.name}: quantum share`,
+      colorIndex: c.index,
+      dashed: true,
+      values: t.map(() => c.quantum_share as number),
+    }));
+  const sel = highlight?.class ?? null;
+  const shareSummary = `Cumulative share of served uncached tokens per class; now ${active
+    .map(
+      (c) =>
+        `${c.name} ${fmtPercent(c.share)}${c.quantum_share !== null ? ` (its quantum predicts ${fmtPercent(c.quantum_share)})` : ''}`,
+    )
+    .join(', ')}`;
+  return (
+    <section className="panel view class-service" aria-label="Class service">
+      <h2>Class service</h2>
+      <p className="muted cs-lede">
+        Served uncached tokens (prompt minus the router's cached_tokens) per policy class. Dashed: the share
+        its quantum predicts among the classes that stayed backlogged (queue non-empty at least half of the{' '}
+        {fmtNum(cs.saturated_s)} s during which any class queued).
+      </p>
+      {active.length === 0 ? (
+        <p className="empty">No request has reached a class yet.</p>
+      ) : (
+        <>
+          <ul className="cs-legend" aria-label="Classes">
+            {active.map((c) => (
+              <li key={c.name}>
+                <span className="cs-swatch" style={{ background: colorFor(c.index) }} aria-hidden="true" />
+                {c.name}
+              </li>
+            ))}
+            <li className="muted">solid: measured · dashed: quantum share</li>
+          </ul>
+          <div className="fig-grid">
+            <div>
+              <h3>Cumulative share</h3>
+              <TimeChart
+                t={t}
+                lines={[...shareLines, ...predicted]}
+                yLabel="share of uncached tokens"
+                yDomain={[0, 1]}
+                summary={shareSummary}
+                highlightKey={sel}
+                height={200}
+              />
+            </div>
+            <div>
+              <h3>Served uncached tokens</h3>
+              <TimeChart
+                t={t}
+                lines={active.map((c) => ({
+                  key: c.name,
+                  label: c.name,
+                  colorIndex: c.index,
+                  values: cs.series.served[c.index],
+                }))}
+                yLabel="tokens (cumulative)"
+                summary={`Cumulative served uncached tokens per class: ${active
+                  .map((c) => `${c.name} ${fmtCount(c.served_uncached_tokens)}`)
+                  .join(', ')}`}
+                highlightKey={sel}
+                height={200}
+              />
+            </div>
+            <div>
+              <h3>Queue length</h3>
+              <TimeChart
+                t={t}
+                lines={active.map((c) => ({
+                  key: c.name,
+                  label: c.name,
+                  colorIndex: c.index,
+                  values: cs.series.queued[c.index],
+                }))}
+                yLabel="requests queued"
+                summary={`Requests waiting in each class queue over time; now ${active
+                  .map((c) => `${c.name} ${fmtCount(c.queued)}`)
+                  .join(', ')}`}
+                highlightKey={sel}
+                height={200}
+              />
+            </div>
+            <div>
+              <h3>Rejections (HTTP 529)</h3>
+              <TimeChart
+                t={t}
+                lines={active.map((c) => ({
+                  key: c.name,
+                  label: c.name,
+                  colorIndex: c.index,
+                  values: cs.series.rejected[c.index],
+                }))}
+                yLabel="requests rejected (cumulative)"
+                summary={`Requests rejected by each class's queue limits: ${active
+                  .map((c) => `${c.name} ${fmtCount(c.rejected)}`)
+                  .join(', ')}`}
+                highlightKey={sel}
+                height={200}
+              />
+            </div>
+          </div>
+          <div className="table-scroll">
+            <table className="cs-table">
+              <caption>Per class, so far</caption>
+              <thead>
+                <tr>
+                  <th scope="col">class</th>
+                  <th scope="col">quantum</th>
+                  <th scope="col">served uncached tokens</th>
+                  <th scope="col">share</th>
+                  <th scope="col">quantum share</th>
+                  <th scope="col">dispatched</th>
+                  <th scope="col">rejected (529)</th>
+                  <th scope="col">queued</th>
+                  <th scope="col">p99 router wait</th>
+                </tr>
+              </thead>
+              <tbody>
+                {active.map((c) => (
+                  <tr key={c.name} className={sel === c.name ? 'selected' : undefined}>
+                    <th scope="row">
+                      <span
+                        className="cs-swatch"
+                        style={{ background: colorFor(c.index) }}
+                        aria-hidden="true"
+                      />
+                      {c.name}
+                    </th>
+                    <td>{fmtCount(c.quantum)}</td>
+                    <td>{fmtCount(c.served_uncached_tokens)}</td>
+                    <td>{fmtPercent(c.share)}</td>
+                    <td>{c.quantum_share === null ? 'not backlogged' : fmtPercent(c.quantum_share)}</td>
+                    <td>{fmtCount(c.dispatched)}</td>
+                    <td>{fmtCount(c.rejected)}</td>
+                    <td>{fmtCount(c.queued)}</td>
+                    <td>{fmtSeconds(c.p99_queue_wait_s)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+      {idle.length > 0 && (
+        <p className="muted">No requests so far in: {idle.map((c) => c.name).join(', ')}.</p>
+      )}
+    </section>
+  );
+}

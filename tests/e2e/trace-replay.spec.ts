@@ -1,0 +1,96 @@
+/**
+ * Trace replay in the page (#14.5): a trace picked in the Import dialog or dropped on the page is read
+ * locally and becomes the workload of the current cluster; a malformed one shows file:line: message
+ * and loads nothing; the Class service view shows the classes it went through.
+ */
+import { expect, test } from '@playwright/test';
+import { open } from './helpers';
+
+const MINI = Array.from({ length: 40 }, (_, i) =>
+  JSON.stringify({
+    timestamp: i * 250,
+    input_length: 1500 + (i % 5) * 900,
+    output_length: 20,
+    hash_ids: [0, 1, 100 + i, 200 + i, 300 + i, 400 + i, 500 + i].slice(0, 3 + (i % 5)),
+  }),
+).join('\n');
+
+async function openImport(page: import('@playwright/test').Page) {
+  await page.getByRole('button', { name: 'Export' }).click();
+  await page
+    .getByRole('dialog', { name: 'Export' })
+    .getByRole('button', { name: 'Import a trace or BLIS spec…' })
+    .click();
+  return page.getByRole('dialog', { name: 'Import' });
+}
+
+test('a trace picked in Import replays as the workload, with its classes in Class service', async ({
+  page,
+}) => {
+  await open(page);
+  const dialog = await openImport(page);
+  await dialog.getByLabel('Trace file').setInputFiles({
+    name: 'mini.jsonl',
+    mimeType: 'application/json',
+    buffer: Buffer.from(MINI),
+  });
+  await expect(dialog.getByRole('status', { name: 'Trace status' })).toContainText(
+    'Loaded 40 requests (mooncake)',
+  );
+  const text = await page.evaluate(() => window.fairground.editor.text('scenario'));
+  expect(text).toMatch(/file: mini\.jsonl/);
+  expect(text).toMatch(/clients: \[\]/);
+  await page.evaluate(() => window.fairground.runUntil(30));
+  const snap = await page.evaluate(() => window.fairground.snapshot());
+  const clients = snap.clients as Record<string, { injected: number; completed: number }>;
+  expect(Object.keys(clients)).toEqual(['trace']);
+  expect(clients.trace.injected).toBe(40);
+  const cs = snap.class_service as { classes: { name: string; dispatched: number }[] };
+  expect(cs.classes.reduce((s, c) => s + c.dispatched, 0)).toBe(40);
+  await page.keyboard.press('Escape');
+  const view = page.getByRole('region', { name: 'Class service' });
+  await expect(view).toBeVisible();
+  await expect(view.getByRole('table')).toContainText('served uncached tokens');
+
+  // Compare: B (another local scheduler) runs on the same dropped trace, read again by B's worker
+  await page.getByRole('button', { name: 'Compare', exact: true }).click();
+  const dialog2 = page.getByRole('dialog', { name: 'Compare' });
+  await dialog2.getByRole('combobox', { name: 'B scheduler' }).selectOption('lpm');
+  await dialog2.getByRole('button', { name: 'Start comparing' }).click();
+  const diff = page.getByRole('region', { name: 'Difference' });
+  await expect(diff.locator('tr[data-row^="class-share:"]').first()).toBeVisible({ timeout: 20_000 });
+  await expect(diff.getByRole('table')).toContainText(/class \S+ share of uncached tokens/);
+});
+
+test('a trace dropped on the page replays; a malformed one says file:line and loads nothing', async ({
+  page,
+}) => {
+  await open(page);
+  const csv =
+    'TIMESTAMP,ContextTokens,GeneratedTokens\n2023-11-16 18:15:46.68,374,44\n2023-11-16 18:15:50.99,396,109\n';
+  const drop = (name: string, body: string) =>
+    page.evaluate(
+      ([n, b]) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([b], n, { type: 'text/csv' }));
+        window.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, cancelable: true }));
+        window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, cancelable: true }));
+      },
+      [name, body],
+    );
+  await drop('azure.csv', csv);
+  const dialog = page.getByRole('dialog', { name: 'Import' });
+  await expect(dialog.getByRole('status', { name: 'Trace status' })).toContainText(
+    'Loaded 2 requests (azure)',
+  );
+  await page.evaluate(() => window.fairground.runUntil(10));
+  const snap = await page.evaluate(() => window.fairground.snapshot());
+  expect((snap.clients as Record<string, { injected: number }>).trace.injected).toBe(2);
+
+  await drop('bad.csv', `${csv}2023-11-16 18:15:52,x,1\n`);
+  await expect(dialog.getByRole('status', { name: 'Trace status' })).toContainText(
+    "bad.csv:4: input tokens 'x' is not a number",
+  );
+  // the previous replay still runs
+  expect(await page.evaluate(() => window.fairground.editor.text('scenario'))).toMatch(/file: azure\.csv/);
+});
