@@ -1,10 +1,13 @@
 /**
  * The texts in the editors: the scenario document and the policy override, the pristine versions they
- * started from, and their persistence in localStorage (per scenario), so an edit — valid or not — is
- * never lost across reloads.
+ * started from, and what the page remembers of them per scenario (zustand `persist`: localStorage,
+ * IndexedDB when the text is too large for it), so an edit — valid or not — is never lost across
+ * reloads; when it cannot be kept at all, `saveProblem` says so (the editor shows it with a download).
  */
 import { parse, stringify } from 'yaml';
 import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { browserStores, type SaveProblem, type SyncStore, tieredStorage } from './text-storage';
 
 export interface Texts {
   scenario: string;
@@ -18,15 +21,84 @@ export interface EditsState {
   original: Texts;
   /** Bumped when the texts are replaced from outside (a scenario switch, a share link, a revert). */
   revision: number;
+  /** The last save failed (too large even for IndexedDB, or storage blocked); null once one works. */
+  saveProblem: SaveProblem | null;
 }
 
 export const useEdits = create<EditsState>(() => ({
   texts: { scenario: '', policy: '' },
   original: { scenario: '', policy: '' },
   revision: 0,
+  saveProblem: null,
 }));
 
-const KEY = 'fairground:edits:';
+/** What the page remembers: the user's texts per shipped scenario id (absent: pristine). */
+interface SavedEdits {
+  byScenario: Record<string, Texts>;
+}
+
+const STORE_KEY = 'fairground:edits';
+/** Before `persist`: one localStorage key per scenario. Read once, then dropped. */
+const LEGACY_PREFIX = 'fairground:edits:';
+
+function isTexts(v: unknown): v is Texts {
+  const o = v as Partial<Texts> | null;
+  return !!o && typeof o === 'object' && typeof o.scenario === 'string' && typeof o.policy === 'string';
+}
+
+/** The per-scenario keys of earlier versions as one persisted state (null when there are none). */
+function legacyState(local: SyncStore & { key?(i: number): string | null; length?: number }): string | null {
+  const byScenario: Record<string, Texts> = {};
+  const keys: string[] = [];
+  for (let i = 0; i < (local.length ?? 0); i++) {
+    const k = local.key?.(i);
+    if (k?.startsWith(LEGACY_PREFIX)) keys.push(k);
+  }
+  for (const k of keys) {
+    try {
+      const v: unknown = JSON.parse(local.getItem(k) ?? 'null');
+      if (isTexts(v)) byScenario[k.slice(LEGACY_PREFIX.length)] = { scenario: v.scenario, policy: v.policy };
+    } catch {
+      /* unreadable: skip */
+    }
+    local.removeItem(k);
+  }
+  return keys.length ? JSON.stringify({ state: { byScenario }, version: 1 }) : null;
+}
+
+const stores = browserStores();
+const storage = tieredStorage({
+  ...stores,
+  onProblem: (saveProblem) => {
+    if (useEdits.getState().saveProblem !== saveProblem) useEdits.setState({ saveProblem });
+  },
+});
+
+export const useSavedEdits = create<SavedEdits>()(
+  persist(() => ({ byScenario: {} }), {
+    name: STORE_KEY,
+    version: 1,
+    storage: createJSONStorage(() => ({
+      ...storage,
+      getItem: (name) => {
+        const v = storage.getItem(name);
+        if (v !== null || !stores.local) return v;
+        return legacyState(stores.local as Storage);
+      },
+    })),
+  }),
+);
+
+/** Resolves once the remembered texts are read (at once unless they live in IndexedDB). */
+export function editsReady(): Promise<void> {
+  if (useSavedEdits.persist.hasHydrated()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const off = useSavedEdits.persist.onFinishHydration(() => {
+      off();
+      resolve();
+    });
+  });
+}
 
 /**
  * The policy inside a scenario (`router.policy`) or an arbitration script (`policy`), as YAML text;
@@ -54,27 +126,19 @@ export function policyOverride(texts: Texts, original: Texts): string | undefine
 
 export function savedEdits(id: string): Texts | null {
   if (!id) return null;
-  try {
-    const raw = globalThis.localStorage?.getItem(KEY + id);
-    if (!raw) return null;
-    const v = JSON.parse(raw) as Partial<Texts>;
-    return typeof v.scenario === 'string' && typeof v.policy === 'string'
-      ? { scenario: v.scenario, policy: v.policy }
-      : null;
-  } catch {
-    return null;
-  }
+  return useSavedEdits.getState().byScenario[id] ?? null;
 }
 
+/** Remember the texts of scenario `id` (forget them when they are the pristine ones). */
 export function saveEdits(id: string, texts: Texts, original: Texts): void {
   if (!id) return;
-  try {
-    if (texts.scenario === original.scenario && texts.policy === original.policy)
-      globalThis.localStorage?.removeItem(KEY + id);
-    else globalThis.localStorage?.setItem(KEY + id, JSON.stringify(texts));
-  } catch {
-    /* storage full or blocked: the texts stay in memory */
-  }
+  const pristine = texts.scenario === original.scenario && texts.policy === original.policy;
+  const { byScenario } = useSavedEdits.getState();
+  if (pristine && !(id in byScenario)) return;
+  const next = { ...byScenario };
+  if (pristine) delete next[id];
+  else next[id] = { scenario: texts.scenario, policy: texts.policy };
+  useSavedEdits.setState({ byScenario: next });
 }
 
 /** Replace both editors' texts (and their originals) from outside. */

@@ -6,6 +6,7 @@
 import { proxy } from 'comlink';
 import { formatProblems } from '../format/yaml';
 import {
+  editsReady,
   editText,
   extractPolicy,
   policyOverride,
@@ -148,6 +149,7 @@ export class Driver {
   async openScenario(id: string): Promise<void> {
     const text = scenarioText(id);
     const original: Texts = { scenario: text, policy: extractPolicy(text) };
+    await editsReady();
     const saved = savedEdits(id);
     rememberScenario(id);
     setTexts(saved ?? original, original);

@@ -110,3 +110,46 @@ test('the built page has a Content-Security-Policy: own origin only, no inline s
   });
   expect(ran).toBe(false);
 });
+
+test('a paste too large for localStorage (6 MB) is kept in IndexedDB and survives a reload', async ({
+  page,
+}) => {
+  await page.goto('./?editor=plain');
+  await page.waitForFunction(() => window.fairground?.state?.().kind === 'cluster');
+  await expect.poll(() => page.evaluate(() => window.fairground.editor.mode('scenario'))).toBe('textarea');
+  // a valid scenario with a 6-million-character comment: far over localStorage's ~5 MB quota
+  const big = `${DEFAULT_TEXT}\n# ${'x'.repeat(6_000_000)}\n`;
+  await page.evaluate((t) => window.fairground.editor.setText('scenario', t), big);
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('fairground:edits')))
+    .toBe('{"fairground:in":"indexeddb"}');
+  await expect(page.getByRole('alert').filter({ hasText: 'could not be saved' })).toHaveCount(0);
+  await page.reload();
+  await page.waitForFunction(() => window.fairground?.state?.().kind === 'cluster');
+  await expect
+    .poll(() => page.evaluate(() => window.fairground.editor.text('scenario').length), { timeout: 20_000 })
+    .toBe(big.length);
+});
+
+test('when the browser can keep the text nowhere, the editor says so and offers a download', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    Storage.prototype.setItem = () => {
+      throw new DOMException('quota exceeded', 'QuotaExceededError');
+    };
+    const put = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<typeof put>) {
+      throw new DOMException('the disk is full', 'QuotaExceededError');
+    };
+  });
+  await page.goto('./?editor=plain');
+  await page.waitForFunction(() => window.fairground?.state?.().kind === 'cluster');
+  await page.evaluate((t) => window.fairground.editor.setText('scenario', t), `${DEFAULT_TEXT}\n# edited\n`);
+  const note = page.getByRole('alert').filter({ hasText: 'could not be saved in this browser' });
+  await expect(note).toBeVisible();
+  await expect(note).toContainText('QuotaExceededError');
+  const download = page.waitForEvent('download');
+  await note.getByRole('button', { name: 'Download your text' }).click();
+  expect((await download).suggestedFilename()).toBe('fairground-edits.yaml');
+});

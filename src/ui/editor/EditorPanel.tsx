@@ -7,9 +7,36 @@ import { useEffect, useRef, useState } from 'react';
 import { useEdits } from '../../state/edits';
 import { type EditorTab, useUi } from '../../state/store';
 import type { Driver } from '../driver';
+import { textsForDownload } from '../errors';
+import { downloadText } from '../features/download';
 import { registerEditor } from './registry';
 import { createTextareaEditor } from './textarea-editor';
 import type { EditorHandle, EditorWhich } from './types';
+
+/**
+ * When the browser cannot keep the text (too large even for IndexedDB, or storage blocked), say so
+ * right above the editor and offer the text as a file: it would be gone after a reload.
+ */
+function SaveProblemNote() {
+  const problem = useEdits((s) => s.saveProblem);
+  if (!problem) return null;
+  const mb = (problem.chars / 1e6).toFixed(1);
+  return (
+    <div className="banner error" role="alert">
+      <span>
+        Your text ({mb} million characters) could not be saved in this browser ({problem.message}); it will be
+        lost on reload.{' '}
+        <button
+          type="button"
+          className="small"
+          onClick={() => downloadText(textsForDownload(), 'fairground-edits.yaml', 'text/yaml')}
+        >
+          Download your text
+        </button>
+      </span>
+    </div>
+  );
+}
 
 function wantPlain(): boolean {
   try {
@@ -207,6 +234,7 @@ export function EditorPanel({ driver }: { driver: Driver }) {
           Revert
         </button>
       </div>
+      <SaveProblemNote />
       {TABS.map((t) => (
         <YamlEditor key={t.id} which={t.id} label={t.label} driver={driver} hidden={tab !== t.id} />
       ))}
