@@ -10,10 +10,12 @@ export interface CliIO {
   writeFile(path: string, data: string): void;
   /** Progress goes to stderr only when it is a terminal (the contract). */
   progress(text: string): void;
+  /** Calls `handler` on Ctrl-C (SIGINT) until the returned function is called; absent in tests. */
+  onInterrupt?(handler: () => void): () => void;
 }
 
 /** Exit codes of the contract: 0 success, 1 invalid input, 2 internal error. */
-export const EXIT = { ok: 0, invalid: 1, internal: 2 } as const;
+export const EXIT = { ok: 0, invalid: 1, internal: 2, interrupted: 130 } as const;
 
 export type Command = (args: string[], io: CliIO) => Promise<number>;
 
@@ -24,7 +26,18 @@ export function processIO(): CliIO {
     readFile: (p, max) => readTextLimited(p, max),
     writeFile: (p, d) => writeFileSync(p, d),
     progress: (t) => {
-      if (process.stderr.isTTY) process.stderr.write(`\r${t}`);
+      // one line, rewritten in place; the empty string clears it
+      if (process.stderr.isTTY) process.stderr.write(`\r\x1b[2K${t}`);
+    },
+    onInterrupt: (handler) => {
+      let count = 0;
+      const listener = () => {
+        count++;
+        if (count > 1) process.exit(EXIT.interrupted); // a second Ctrl-C does not wait
+        handler();
+      };
+      process.on('SIGINT', listener);
+      return () => process.off('SIGINT', listener);
     },
   };
 }

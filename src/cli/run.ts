@@ -12,8 +12,14 @@
 import { appendFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { type DecisionRecord, SimConfigError, Simulation } from '../core/sim';
-import { formatProblems, parseYaml, type Problem, problem } from '../format/yaml';
-import { applyOverrides, parseScenarioText } from '../scenario/index';
+import { formatProblems, parseYaml, type Problem, problem, quote } from '../format/yaml';
+import {
+  applyOverrides,
+  CLI_BUDGET,
+  estimateRun,
+  parseScenarioText,
+  type RunBudget,
+} from '../scenario/index';
 import { traceReadOptions } from '../scenario/parse';
 import { type CliIO, EXIT } from './io';
 import { readFailure } from './read-limited';
@@ -30,10 +36,14 @@ interface RunArgs {
   /** A trace file that replaces the scenario's clients (`--replay`). */
   replay: string | null;
   sets: string[];
+  /** Raise the memory budget (MB) the scenario's estimate is held to (`--max-memory-mb`). */
+  maxMemoryMb: number | null;
+  /** Raise the event budget (`--max-events`); also stops a run that passes it. */
+  maxEvents: number | null;
 }
 
 const USAGE =
-  'usage: run <scenario.yaml> [--seed N] [--json] [--trace <out.jsonl>] [--policy <policy.yaml>] [--replay <trace file>] [--set key.path=value ...]';
+  'usage: run <scenario.yaml> [--seed N] [--json] [--trace <out.jsonl>] [--policy <policy.yaml>] [--replay <trace file>] [--set key.path=value ...] [--max-memory-mb N] [--max-events N]';
 
 /** Parse the command line; a string is an error message. */
 export function parseRunArgs(args: string[]): RunArgs | string {
@@ -45,6 +55,8 @@ export function parseRunArgs(args: string[]): RunArgs | string {
     policy: null,
     replay: null,
     sets: [],
+    maxMemoryMb: null,
+    maxEvents: null,
   };
   const files: string[] = [];
   for (let i = 0; i < args.length; i++) {
@@ -84,7 +96,17 @@ export function parseRunArgs(args: string[]): RunArgs | string {
       // further key=value words right after one --set belong to it
       while (i + 1 < args.length && !args[i + 1].startsWith('--') && args[i + 1].includes('='))
         out.sets.push(args[++i]);
-    } else if (a.startsWith('--')) return `unknown option '${a}'`;
+    } else if (a === '--max-memory-mb' || a.startsWith('--max-memory-mb=')) {
+      const v = value('--max-memory-mb');
+      if (v === null || !/^\d+$/.test(v) || Number(v) < 1)
+        return `--max-memory-mb needs a whole number of megabytes, got ${v === null ? 'nothing' : `'${quote(v)}'`}`;
+      out.maxMemoryMb = Number(v);
+    } else if (a === '--max-events' || a.startsWith('--max-events=')) {
+      const v = value('--max-events');
+      if (v === null || !/^\d+$/.test(v) || Number(v) < 1)
+        return `--max-events needs a whole number, got ${v === null ? 'nothing' : `'${quote(v)}'`}`;
+      out.maxEvents = Number(v);
+    } else if (a.startsWith('--')) return `unknown option '${quote(a)}'`;
     else files.push(a);
   }
   if (files.length !== 1)
@@ -132,8 +154,14 @@ export async function runCommand(args: string[], io: CliIO): Promise<number> {
     text = o.value;
   }
   const base = dirname(resolve(a.file));
+  const budget: RunBudget = {
+    ...CLI_BUDGET,
+    memoryMb: a.maxMemoryMb ?? CLI_BUDGET.memoryMb,
+    events: a.maxEvents ?? CLI_BUDGET.events,
+  };
   const parsed = parseScenarioText(text, {
     file: a.file,
+    budget,
     readFile: (rel: string) => io.readFile(resolve(base, rel)),
     policy,
     // --replay replaces the scenario's own trace file, which is then not read
@@ -194,32 +222,60 @@ export async function runCommand(args: string[], io: CliIO): Promise<number> {
   if (trace !== null) sim.onDecision = (d) => trace.add(traceLine(d, sim));
 
   const maxWallS = envNumber('FAIRGROUND_MAX_WALL_S', 900);
-  const maxEvents = envNumber('FAIRGROUND_MAX_EVENTS', 2e9);
-  const t0 = performance.now();
-  let wallStop = false;
-  sim.runToEnd({
-    maxEvents,
-    progressEvery: 32768,
-    onProgress: (frac) => {
-      const wall = (performance.now() - t0) / 1000;
-      io.progress(
-        `run: ${(frac * 100).toFixed(0)}% of arrivals, sim t=${sim.now.toFixed(1)} s, ${wall.toFixed(1)} s wall`,
-      );
-      if (wall > maxWallS) {
-        wallStop = true;
-        return false;
-      }
-      return true;
-    },
+  const maxEvents = a.maxEvents ?? envNumber('FAIRGROUND_MAX_EVENTS', 2e9);
+  const expectedSimS = Math.max(scenario.duration_s, estimateRun(scenario).simTimeS);
+  let interrupted = false;
+  const stopListening = io.onInterrupt?.(() => {
+    interrupted = true;
   });
+  const t0 = performance.now();
+  let stop: 'wall' | 'events' | null = null;
+  try {
+    // In slices of simulated time, yielding to the event loop between them so Ctrl-C is heard; each
+    // slice is sized to take about 0.1 s. Slicing does not change the run: events are processed in
+    // the same order at the same simulated times.
+    let slice = 1;
+    let lastProgress = 0;
+    while (!sim.done()) {
+      const w0 = performance.now();
+      sim.runUntil(sim.now + slice);
+      const dt = performance.now() - w0;
+      slice = dt < 50 ? slice * 2 : dt > 200 ? Math.max(1e-3, slice / 2) : slice;
+      const wallS = (performance.now() - t0) / 1000;
+      if (sim.eventsProcessed > maxEvents) stop = 'events';
+      else if (wallS > maxWallS) stop = 'wall';
+      if (stop !== null || interrupted) break;
+      if (wallS - lastProgress >= 0.25) {
+        lastProgress = wallS;
+        io.progress(progressLine(sim.now, expectedSimS, wallS, sim.eventsProcessed));
+      }
+      await new Promise<void>((r) => setImmediate(r));
+    }
+  } finally {
+    stopListening?.();
+  }
   const wall = (performance.now() - t0) / 1000;
   io.progress('');
-  if (sim.stoppedReason !== null) {
-    const why = wallStop
-      ? `the run took more than ${maxWallS} s of wall time (set FAIRGROUND_MAX_WALL_S to allow more, or shorten duration_s / lower rates)`
-      : `the run exceeded ${maxEvents} events (set FAIRGROUND_MAX_EVENTS to allow more)`;
+  if (stop !== null) {
+    const why =
+      stop === 'wall'
+        ? `the run took more than ${maxWallS} s of wall time (set FAIRGROUND_MAX_WALL_S to allow more, or shorten duration_s / lower rates)`
+        : `the run exceeded ${maxEvents} events (raise --max-events to allow more)`;
     io.err(`${a.file}:1:1: run stopped at simulated t=${sim.now.toFixed(3)} s: ${why}`);
     return EXIT.invalid;
+  }
+  if (interrupted) {
+    const partial = { ...sim.result(), wall_time_s: wall, interrupted: true };
+    trace?.close();
+    io.err(
+      `${a.file}: interrupted at simulated t=${sim.now.toFixed(3)} s after ${wall.toFixed(1)} s; the result below is partial`,
+    );
+    io.out(
+      a.json
+        ? JSON.stringify(partial)
+        : `(partial: interrupted at t=${sim.now.toFixed(1)} s)\n${formatSummary(partial)}`,
+    );
+    return EXIT.interrupted;
   }
   const result = sim.result();
   result.wall_time_s = wall;
@@ -272,4 +328,17 @@ function traceLine(d: DecisionRecord, sim: Simulation): string {
     kv_used_blocks: sim.workers.map((w) => w.kv.allocatedBlocks),
   };
   return JSON.stringify({ ...d, state });
+}
+
+/** `run: 42% (sim t=120.0 of ~290 s), 12.3 s wall, ETA 17 s, 3,400,000 events`: simulated time against the estimate. */
+export function progressLine(nowS: number, expectedS: number, wallS: number, events: number): string {
+  const frac = Math.min(0.99, expectedS > 0 ? nowS / expectedS : 0);
+  const eta = frac > 0.01 ? `, ETA ${formatSeconds((wallS * (1 - frac)) / frac)}` : '';
+  return `run: ${(frac * 100).toFixed(0)}% (sim t=${nowS.toFixed(1)} of ~${Math.round(expectedS)} s), ${wallS.toFixed(1)} s wall${eta}, ${events.toLocaleString('en-US')} events`;
+}
+
+function formatSeconds(s: number): string {
+  if (s < 90) return `${Math.round(s)} s`;
+  if (s < 5400) return `${Math.round(s / 60)} min`;
+  return `${(s / 3600).toFixed(1)} h`;
 }

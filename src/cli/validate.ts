@@ -6,7 +6,7 @@
 import { dirname, resolve } from 'node:path';
 import { formatProblems, parseYaml, type Problem, problem } from '../format/yaml';
 import { isArbitrationScript, isPolicyDoc, validatePolicyText, validateScriptText } from '../policy/index';
-import { isScenarioDoc, parseScenarioText } from '../scenario/index';
+import { CLI_BUDGET, isScenarioDoc, parseScenarioText } from '../scenario/index';
 import { type CliIO, EXIT } from './io';
 import { readFailure } from './read-limited';
 
@@ -47,7 +47,7 @@ export function checkText(
       ? validatePolicyText(text)
       : kind === 'script'
         ? validateScriptText(text, { readFile })
-        : parseScenarioText(text, { file, readFile });
+        : parseScenarioText(text, { file, budget: CLI_BUDGET, readFile });
   return { kind, problems: res.ok ? [] : res.problems };
 }
 

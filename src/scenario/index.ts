@@ -30,4 +30,12 @@ export { applyOverrides, applyOverridesToValue, parseKeyPath } from './overrides
 export { isScenarioDoc } from './detect';
 export { scenarioJsonSchema } from './json-schema';
 export { SCENARIO_LIMITS } from './limits';
+export {
+  budgetProblem,
+  CLI_BUDGET,
+  estimateRun,
+  PAGE_BUDGET,
+  type RunBudget,
+  type RunEstimate,
+} from './estimate';
 export { meanOf, maxOf } from '../core/workload/lengths';

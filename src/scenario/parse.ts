@@ -17,6 +17,7 @@ import {
 } from '../format/yaml';
 import { parsePolicyValue } from '../policy/index';
 import { scenarioProblems } from './checks';
+import { budgetProblem, estimateRun, PAGE_BUDGET, type RunBudget } from './estimate';
 import { flattenIssues, issueProblem } from '../format/issues';
 import { type Scenario, ScenarioInputSchema } from './schema';
 import type { TraceTable } from '../core/trace/types';
@@ -29,6 +30,8 @@ export interface ParseScenarioOptions {
   file?: string;
   /** Reads a file relative to the scenario (CLI only); enables `router.policy_file`. */
   readFile?: (relPath: string) => string;
+  /** The work and memory budget the run is held to (default: the page's, PAGE_BUDGET). */
+  budget?: RunBudget;
   /** A policy that replaces the scenario's own (the CLI's --policy): its text and name for messages. */
   policy?: { text: string; file: string };
   /**
@@ -101,6 +104,13 @@ export function validateScenario(parsed: ParsedYaml, opts: ParseScenarioOptions 
     const at = parsed.locate(p.path, { key: p.key === true });
     return problem(at.line, at.col, p.message, p.path);
   });
+  if (problems.length === 0) {
+    const over = budgetProblem(estimateRun(res.data), opts.budget ?? PAGE_BUDGET);
+    if (over !== null) {
+      const at = parsed.locate(['duration_s'], { key: true });
+      problems.push(problem(at.line, at.col, over, ['duration_s']));
+    }
+  }
 
   let policy: CompiledPolicy | null = null;
   const router = res.data.router;

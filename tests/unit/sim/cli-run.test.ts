@@ -147,7 +147,14 @@ describe('run command', () => {
       policy: null,
       replay: null,
       sets: ['a.b=1', 'c=2'],
+      maxMemoryMb: null,
+      maxEvents: null,
     });
+    expect(parseRunArgs(['a.yaml', '--max-memory-mb', '4000', '--max-events=5'])).toMatchObject({
+      maxMemoryMb: 4000,
+      maxEvents: 5,
+    });
+    expect(parseRunArgs(['a.yaml', '--max-memory-mb', 'lots'])).toMatch(/--max-memory-mb needs/);
   });
 
   it('is byte-identical across two fresh processes (JSON minus wall_time_s, and the trace)', () => {

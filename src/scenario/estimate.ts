@@ -1,0 +1,137 @@
+/**
+ * The work and memory a scenario would take, estimated before it runs (#15.3), and the budgets the
+ * page and the command line hold it to. A scenario that validates could otherwise exhaust a tab or a
+ * terminal (2 clients × 10,000 req/s × 60 s on one worker grew to 13 GB): validation refuses it with
+ * the numbers instead.
+ *
+ * The estimate is deliberately simple and errs on the side of more work: every request's prompt is
+ * counted as prefilled in full (no prefix-cache hits), requests are served at the roofline model's
+ * best rate (full prefill chunks, a full decode batch), and the queue is what arrivals exceed that
+ * rate by at the end of the arrival window. Memory per request was measured on the engine (about
+ * 0.6 kB for a finished request's record, 0.9 kB for a queued one, heap only); the estimate uses
+ * 0.75 and 1.25 kB.
+ */
+import { GPUS, MODELS } from '../core/cost/index';
+import { decodeShape, prefillTimeS, stepTimeS } from '../core/cost/roofline';
+import { meanOf } from '../core/workload/lengths';
+import { expectedRequests, peakContextTokens } from '../core/workload/size';
+import type { ScenarioInputSchema } from './schema';
+import type { z } from 'zod';
+
+type Parsed = z.output<typeof ScenarioInputSchema>;
+
+export interface RunBudget {
+  /** Heap the simulation may use, MB. */
+  memoryMb: number;
+  /** Simulator events (a proxy for time: about 250,000 per second on a 2-core machine). */
+  events: number;
+  /** Whose budget, for the message ("the page's", "the command line's"). */
+  owner: string;
+  /** How to raise it, for the message. */
+  raise: string;
+}
+
+/** The playground tab: 4 GB per tab leaves about 1 GB for the simulation beside the UI and restore points. */
+export const PAGE_BUDGET: RunBudget = {
+  memoryMb: 1024,
+  events: 100_000_000,
+  owner: "the page's",
+  raise: 'or run it from the command line (npx fairground run), which allows more',
+};
+
+/** The command line on a 2-core, 4 GB machine; `run --max-memory-mb N --max-events N` raises it. */
+export const CLI_BUDGET: RunBudget = {
+  memoryMb: 1536,
+  events: 1_000_000_000,
+  owner: "the command line's",
+  raise: 'or raise the budget with --max-memory-mb / --max-events',
+};
+
+export interface RunEstimate {
+  requests: number;
+  /** Requests waiting at the end of the arrival window. */
+  peakQueue: number;
+  /** Requests per second the cluster can serve at best. */
+  capacityRps: number;
+  /** Simulated time until the queue drains, seconds. */
+  simTimeS: number;
+  events: number;
+  memoryMb: number;
+}
+
+const FINISHED_BYTES = 750;
+const QUEUED_BYTES = 1250;
+/** Events per request besides batch steps (arrival, dispatch, admission, completion). */
+const EVENTS_PER_REQUEST = 4;
+
+export function estimateRun(s: Pick<Parsed, 'cluster' | 'clients' | 'requests' | 'duration_s'>): RunEstimate {
+  const c = s.cluster;
+  const gpu = GPUS[c.gpu];
+  const model = MODELS[c.model];
+  const clientRequests = expectedRequests(s.clients, s.duration_s);
+  const scripted = s.requests.length;
+  const requests = clientRequests + scripted;
+
+  // Mean work of one request: prompt tokens to prefill (all of them) and output tokens to decode.
+  let promptSum = 0;
+  let outputSum = 0;
+  let weight = 0;
+  for (const cl of s.clients) {
+    const peak = peakContextTokens(cl.program);
+    const out = cl.program.type === 'single' ? meanOf(cl.program.output_tokens) : Math.min(peak / 4, 1024);
+    const share = expectedRequests([cl], s.duration_s);
+    promptSum += Math.max(1, peak - out) * share;
+    outputSum += Math.max(1, out) * share;
+    weight += share;
+  }
+  for (const r of s.requests) {
+    promptSum += r.prompt_tokens;
+    outputSum += r.output_tokens;
+    weight += 1;
+  }
+  const prompt = weight > 0 ? promptSum / weight : 1;
+  const output = weight > 0 ? outputSum / weight : 1;
+
+  // Best rates of one replica: full prefill chunks, a decode batch as large as KV and max_running allow.
+  const chunk = Math.max(1, Math.min(c.max_batch_tokens, c.chunking.chunk_tokens));
+  const prefillRate = chunk / Math.max(1e-6, prefillTimeS(gpu, model, chunk));
+  const context = Math.max(1, prompt + output / 2);
+  const batch = Math.max(1, Math.min(c.max_running, Math.floor(c.kv_cache_tokens / context)));
+  const decodeStepS = Math.max(1e-6, stepTimeS(gpu, model, decodeShape(batch, context)));
+  const decodeRate = batch / decodeStepS;
+  const serviceS = prompt / prefillRate + output / decodeRate; // replica-seconds per request
+  const capacityRps = c.workers / serviceS;
+
+  const window = Math.max(s.duration_s, 1e-9);
+  const peakQueue = Math.min(requests, Math.max(0, requests - capacityRps * window));
+  const simTimeS = s.duration_s + peakQueue / capacityRps;
+  const busyS = Math.min(simTimeS, requests / capacityRps);
+  // Batch steps: full batches while the queue is long; at light load each request decodes almost
+  // alone, one step per output token, as long as a one-sequence step allows.
+  const loneStepS = Math.max(1e-6, stepTimeS(gpu, model, decodeShape(1, context)));
+  const lightSteps = Math.min(requests * (output + prompt / chunk), (c.workers * simTimeS) / loneStepS);
+  const steps = Math.max((c.workers * busyS) / decodeStepS, lightSteps);
+  const events = EVENTS_PER_REQUEST * requests + steps;
+  const memoryMb = (requests * FINISHED_BYTES + peakQueue * QUEUED_BYTES) / 1e6;
+  return { requests, peakQueue, capacityRps, simTimeS, events, memoryMb };
+}
+
+const fmt = (x: number): string => Math.round(x).toLocaleString('en-US');
+
+/** A refusal message when the estimate exceeds the budget, else null. */
+export function budgetProblem(e: RunEstimate, b: RunBudget): string | null {
+  const overMemory = e.memoryMb > b.memoryMb;
+  const overEvents = e.events > b.events;
+  if (!overMemory && !overEvents) return null;
+  const what = [
+    overMemory ? `${fmt(e.memoryMb)} MB of memory (budget ${fmt(b.memoryMb)} MB)` : '',
+    overEvents ? `${fmt(e.events)} events (budget ${fmt(b.events)})` : '',
+  ]
+    .filter(Boolean)
+    .join(' and ');
+  return (
+    `this run would exceed ${b.owner} budget: about ${fmt(e.requests)} requests, a queue of about ` +
+    `${fmt(e.peakQueue)} when arrivals stop (the cluster serves about ${e.capacityRps.toPrecision(3)} req/s), ` +
+    `${fmt(e.simTimeS)} s simulated, needing about ${what}. Lower the rates or duration_s, add workers, ${b.raise}`
+  );
+}

@@ -1,0 +1,153 @@
+/**
+ * Work and memory are budgeted before a run starts (#15.3): the runaway scenarios of issue #15 are
+ * refused with the numbers, by the page's budget and by the command line's, a flag raises the CLI's;
+ * the estimate is checked against real runs; the CLI prints progress with an ETA and Ctrl-C gives a
+ * partial result.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { memoryIO } from '../../../src/cli/io';
+import { progressLine, runCommand } from '../../../src/cli/run';
+import { validateCommand } from '../../../src/cli/validate';
+import { Simulation } from '../../../src/core/sim';
+import { parseYaml } from '../../../src/format/yaml';
+import { CLI_BUDGET, estimateRun, PAGE_BUDGET, parseScenarioText } from '../../../src/scenario';
+import { ScenarioInputSchema } from '../../../src/scenario/schema';
+// @ts-expect-error: a plain .mjs helper without type declarations
+import { ensureCliBundle } from '../../../scripts/cli-bundle.mjs';
+
+const runaway = (rate: number, duration: number, scheduler = 'fcfs', workers = 1) =>
+  [
+    'version: 1',
+    'name: runaway',
+    `duration_s: ${duration}`,
+    `cluster: { workers: ${workers}, gpu: a10g-24gb, model: llama-3.1-8b }`,
+    'router: { routing: round-robin }',
+    `scheduler: { policy: ${scheduler} }`,
+    'clients:',
+    ...['a', 'b'].flatMap((n) => [
+      `  - name: ${n}`,
+      `    arrival: { process: poisson, rate: ${rate} }`,
+      '    program: { type: single, prompt_tokens: 256, output_tokens: 256 }',
+    ]),
+    '',
+  ].join('\n');
+
+function estimateOf(text: string) {
+  const p = parseYaml(text);
+  if (!p.ok) throw new Error('bad yaml');
+  return estimateRun(ScenarioInputSchema.parse(p.value.value));
+}
+
+describe('the budget', () => {
+  it('refuses 2 clients × 10,000 req/s × 60 s on one worker, with the numbers, in the page and the CLI', async () => {
+    for (const scheduler of ['fcfs', 'lrs']) {
+      const text = runaway(10_000, 60, scheduler);
+      const page = parseScenarioText(text);
+      expect(page.ok).toBe(false);
+      if (page.ok) continue;
+      const m = page.problems[0];
+      expect(m.message).toContain("this run would exceed the page's budget: about 1,200,000 requests");
+      expect(m.message).toMatch(/needing about [\d,]+ MB of memory \(budget 1,024 MB\)/);
+      expect([m.line, m.col]).toEqual([3, 1]); // at duration_s
+
+      const dir = mkdtempSync(join(tmpdir(), 'fg-budget-'));
+      writeFileSync(join(dir, 'r.yaml'), text);
+      const io = memoryIO();
+      expect(await validateCommand([join(dir, 'r.yaml')], io)).toBe(1);
+      expect(io.stderr.join('\n')).toMatch(
+        /r\.yaml:3:1: this run would exceed the command line's budget: about 1,200,000 requests, a queue of about [\d,]+ when arrivals stop/,
+      );
+      expect(io.stderr.join('\n')).toContain('--max-memory-mb');
+    }
+  });
+
+  it('the CLI flag raises the budget; the page budget stays', () => {
+    const text = runaway(10_000, 60);
+    expect(parseScenarioText(text, { budget: { ...CLI_BUDGET, memoryMb: 100_000 } }).ok).toBe(true);
+    expect(parseScenarioText(text, { budget: PAGE_BUDGET }).ok).toBe(false);
+  });
+
+  it('refuses a day of overload (duration_s: 86400) and passes what a tab can hold', () => {
+    expect(parseScenarioText(runaway(10, 86_400)).ok).toBe(false);
+    expect(parseScenarioText(runaway(2, 600)).ok).toBe(true);
+  });
+
+  it('every shipped scenario fits the page budget', () => {
+    for (const f of [
+      'default',
+      'bench-tot-100k',
+      'tot-misbehaving-s2',
+      'paper-chat-s2-4w',
+      'cluster-locality-vs-load',
+    ]) {
+      const res = parseScenarioText(readFileSync(`scenarios/${f}.yaml`, 'utf8'));
+      expect(res.ok, f).toBe(true);
+    }
+  });
+
+  it('the estimate is close to real runs: requests within 10 %, events and queue not underestimated by more than 2×', () => {
+    for (const text of [
+      readFileSync('scenarios/vtc-overload.yaml', 'utf8'),
+      runaway(20, 20),
+      runaway(1, 60, 'fcfs', 2),
+    ]) {
+      const e = estimateOf(text);
+      const parsed = parseScenarioText(text);
+      if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+      const sim = new Simulation(parsed.value, { record: false });
+      sim.runUntil(parsed.value.duration_s);
+      const atEnd = sim.result().requests;
+      sim.runToEnd();
+      const r = sim.result();
+      expect(Math.abs(e.requests - r.requests.injected) / r.requests.injected).toBeLessThan(0.1);
+      expect(e.events).toBeGreaterThan(sim.eventsProcessed / 2);
+      expect(e.peakQueue).toBeGreaterThanOrEqual(atEnd.queued / 2 - 5);
+      expect(e.simTimeS).toBeGreaterThan(r.sim_time_s / 2);
+    }
+  });
+});
+
+describe('progress and Ctrl-C', () => {
+  it('progress shows the share of the estimated simulated time and an ETA', () => {
+    expect(progressLine(50, 200, 10, 1_234_567)).toBe(
+      'run: 25% (sim t=50.0 of ~200 s), 10.0 s wall, ETA 30 s, 1,234,567 events',
+    );
+    expect(progressLine(0, 200, 0.1, 10)).toBe('run: 0% (sim t=0.0 of ~200 s), 0.1 s wall, 10 events');
+  });
+
+  it('nothing but the result goes to stdout, and no progress when stderr is not a terminal', async () => {
+    const io = memoryIO();
+    expect(await runCommand(['scenarios/vtc-overload.yaml', '--json'], io)).toBe(0);
+    expect(io.stderr).toEqual([]);
+    expect(io.stdout).toHaveLength(1);
+  });
+
+  it('Ctrl-C stops a long run with a partial result and exit code 130', async () => {
+    const bundle: string = await ensureCliBundle();
+    const dir = mkdtempSync(join(tmpdir(), 'fg-int-'));
+    const file = join(dir, 'r.yaml');
+    writeFileSync(file, runaway(10_000, 60));
+    const child = spawn(process.execPath, [bundle, 'run', file, '--json', '--max-memory-mb', '100000']);
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.stderr.on('data', (d) => {
+      err += d;
+    });
+    setTimeout(() => child.kill('SIGINT'), 2500);
+    const code = await new Promise<number | null>((r) => child.on('close', r));
+    expect(code).toBe(130);
+    expect(err).toMatch(
+      /r\.yaml: interrupted at simulated t=[\d.]+ s after [\d.]+ s; the result below is partial/,
+    );
+    const partial = JSON.parse(out) as { interrupted: boolean; requests: { injected: number } };
+    expect(partial.interrupted).toBe(true);
+    expect(partial.requests.injected).toBeGreaterThan(0);
+  }, 60_000);
+});
