@@ -83,14 +83,13 @@ export function parseYaml(text: string): Result<ParsedYaml> {
   }
   const doc = composeFirst(tokens, text.length);
   if (doc.errors.length > 0) {
-    return {
-      ok: false,
-      problems: doc.errors.map((e) => {
-        const p = pos(e.pos[0]);
-        const message = STACK_OVERFLOW.test(e.message) ? NESTING_MESSAGE : cleanYamlMessage(e.message);
-        return problem(p.line, p.col, message);
-      }),
-    };
+    // One slip (a line indented one space too little) makes the parser report a cascade of errors on
+    // the lines after it, none of them real: report the first one only, as a compiler stops at the
+    // first syntax error. The editor shows exactly this list too.
+    const first = doc.errors.reduce((a, b) => (b.pos[0] < a.pos[0] ? b : a));
+    const p = pos(first.pos[0]);
+    const message = STACK_OVERFLOW.test(first.message) ? NESTING_MESSAGE : syntaxMessage(first.message);
+    return { ok: false, problems: [problem(p.line, p.col, message)] };
   }
   let value: unknown;
   try {
@@ -287,6 +286,30 @@ function depthOf(v: unknown, d: number): number {
     return m;
   }
   return d;
+}
+
+/** Plain-words hints for the yaml package's commonest syntax errors, which mostly mean "indentation". */
+const SYNTAX_HINTS: [RegExp, string][] = [
+  [
+    /^Sequence item without - indicator/,
+    'check the indentation of this line: it lines up with list items but has no "- "',
+  ],
+  [
+    /^Nested mappings are not allowed in compact mappings/,
+    'check the indentation: a "key: value" line ended up inside a one-line entry',
+  ],
+  [/^Implicit keys need to be on a single line/, 'check the indentation or a missing ":" on this line'],
+  [
+    /^All mapping items must start at the same column/,
+    'keys of one mapping must line up: check the indentation of this line',
+  ],
+  [/^Map keys must be unique/, 'this key appears twice in the same mapping'],
+];
+
+function syntaxMessage(message: string): string {
+  const m = cleanYamlMessage(message);
+  const hint = SYNTAX_HINTS.find(([re]) => re.test(m));
+  return hint ? `${m} (${hint[1]})` : m;
 }
 
 function cleanYamlMessage(message: string): string {

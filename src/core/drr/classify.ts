@@ -2,7 +2,7 @@
  * Class resolution: which profile a request uses (its model's, else the root, else the synthetic
  * default) and which physical class inside it (explicit name, else family x cache bucket).
  */
-import { syntheticDefaultProfile } from './default-policy';
+import { ROOT_PROFILE_NAME, syntheticDefaultProfile } from './default-policy';
 import type { CompiledPolicy, Profile } from './types';
 
 /**
@@ -89,4 +89,68 @@ export function resolveClassIndex(
   if (!row || row.length === 0) return 0;
   const cls = row[bucketIndexFor(index.profile, uncached)];
   return Math.max(cls, 0);
+}
+
+/**
+ * How a request's class was found, step by step (for "why is this request in that class?"): the
+ * profile and why it applies, the requested name and what it matched, the uncached tokens against
+ * every bucket floor of the family, and the physical class.
+ */
+export interface ClassResolution {
+  /** Profile name: `(root)`, `(default)` or the model name. */
+  profile: string;
+  /** `model`: the request's model has its own profile; `root`: it has none (or no model); `default`: the policy has no profile for it. */
+  profileReason: 'model' | 'root' | 'default';
+  model: string | null;
+  requested: string | null;
+  /**
+   * `explicit`: the requested name is an explicit class; `family`: it is a family; `default-family`:
+   * no name, or one that is neither (falls back to default_policy_family); `first-class`: a profile
+   * without families takes its first class.
+   */
+  via: 'explicit' | 'family' | 'default-family' | 'first-class';
+  family: string | null;
+  uncached: number;
+  /** Every bucket floor compared, in order, and whether the uncached tokens reach it. */
+  floors: { bucket: string; minTokens: number; reached: boolean }[];
+  bucket: string | null;
+  className: string;
+}
+
+/** The resolution of `resolveClassIndex`, with its reasons (same answer, more words). */
+export function explainResolution(
+  index: ProfileIndex,
+  model: string | null | undefined,
+  requested: string | null | undefined,
+  uncached: number,
+): ClassResolution {
+  const p = index.profile;
+  const profileReason: ClassResolution['profileReason'] =
+    p.model !== null ? 'model' : p.name === ROOT_PROFILE_NAME ? 'root' : 'default';
+  const classIndex = resolveClassIndex(index, requested, uncached);
+  const base = {
+    profile: p.name,
+    profileReason,
+    model: model ?? null,
+    requested: requested ? requested : null,
+    uncached,
+    className: p.classes[classIndex].name,
+  };
+  if (requested && index.explicitByName.has(requested))
+    return { ...base, via: 'explicit', family: null, floors: [], bucket: null };
+  const family = requested && index.families.has(requested) ? requested : p.defaultFamily;
+  if (family === null) return { ...base, via: 'first-class', family: null, floors: [], bucket: null };
+  const floors = p.buckets.map((b) => ({
+    bucket: b.bucket,
+    minTokens: b.minTokens,
+    reached: b.minTokens <= uncached,
+  }));
+  const bucket = p.buckets.length > 0 ? p.buckets[bucketIndexFor(p, uncached)].bucket : null;
+  return {
+    ...base,
+    via: requested && index.families.has(requested) ? 'family' : 'default-family',
+    family,
+    floors,
+    bucket,
+  };
 }

@@ -22,6 +22,8 @@ export {
   profileIndexFor,
   resolveClassIndex,
   bucketIndexFor,
+  explainResolution,
+  type ClassResolution,
   type ProfileIndex,
 } from './classify';
 export { policyScore, goesFirst, type OrderKey } from './order';

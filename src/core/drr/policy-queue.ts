@@ -7,7 +7,15 @@
  * next profile with backlog in a fixed rotation (root first, then models in declaration order).
  */
 import { hasBusyThreshold } from './busy';
-import { type ProfileIndex, indexProfile, profileIndexFor, profileList, resolveClassIndex } from './classify';
+import {
+  type ClassResolution,
+  explainResolution,
+  indexProfile,
+  type ProfileIndex,
+  profileIndexFor,
+  profileList,
+  resolveClassIndex,
+} from './classify';
 import { requestCost } from './cost';
 import { DecisionRecorder } from './decision-record';
 import { arbitrate } from './big-pop';
@@ -88,6 +96,13 @@ export class PolicyQueue<T = unknown> {
       classIndex,
       className: index.profile.classes[classIndex].name,
     };
+  }
+
+  /** Why a request lands in its class: profile, requested name, bucket floors, class (nothing is queued). */
+  explainResolve(req: RequestFacts): ClassResolution {
+    const profileIndex = profileIndexFor(this.profileDefs, req.model);
+    const c = requestCost(req.rawIsl, req.cachedTokens);
+    return explainResolution(this.indexes[profileIndex], req.model, req.requestedClass, c.uncached);
   }
 
   /** Classify and add a request, unless a queue limit of its class is already reached. */

@@ -3,6 +3,7 @@
  * admission, preemption, a batch step, ...): its own summary, where and when it happened, and the
  * simple facts its detail carries.
  */
+import { explainClassResolution, resolutionOf } from './classify';
 import type { DecisionLike } from './records';
 import type { ExplanationStep } from './types';
 import { num } from './words';
@@ -26,6 +27,8 @@ export function explainSimRecord(r: DecisionLike): ExplanationStep[] {
   }
   const facts = detailFacts(r.detail);
   if (facts.length > 0) steps.push({ text: `Details: ${facts.join('; ')}.` });
+  const resolution = resolutionOf(r.detail);
+  if (resolution) steps.push(...explainClassResolution(resolution));
   return steps;
 }
 

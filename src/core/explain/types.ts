@@ -9,11 +9,14 @@ export interface ExplanationRef {
   /**
    * `class`: a policy class (`policy_classes[].name`, in `profile` when it is a model profile);
    * `param`: a scenario or policy key given as a dotted path (e.g. `scheduler.quantum`);
-   * `client`: a client of the scenario (`clients[].name`).
+   * `client`: a client of the scenario (`clients[].name`);
+   * `bucket`: a bucket floor of a policy profile (`uncached_isl_buckets[].min_tokens` of the bucket `name`);
+   * `family`: the `default_policy_family` key of a policy profile (`name` is the family);
+   * `profile`: a policy profile (`models.<name>`, or the root profile's keys for `(root)`).
    */
-  kind: 'class' | 'param' | 'client';
+  kind: 'class' | 'param' | 'client' | 'bucket' | 'family' | 'profile';
   name: string;
-  /** The policy profile of a class: `(root)`, `(default)` or a model name from `models:`. */
+  /** The policy profile of a class, bucket or family: `(root)`, `(default)` or a model name from `models:`. */
   profile?: string;
 }
 

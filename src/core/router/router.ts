@@ -77,6 +77,11 @@ export class Router implements ClusterView {
   dispatched = 0;
   popped = 0;
   enqueued = 0;
+  /**
+   * The model a request without its own model is served as (the cluster's model): a policy's
+   * `models:` profile with this key applies to it, as Dynamo picks the profile by served model name.
+   */
+  defaultModel: string | null = null;
 
   constructor(
     policy: RouterPolicy,
@@ -143,7 +148,7 @@ export class Router implements ClusterView {
     const facts = {
       id: r.id,
       requestedClass: r.spec.policyClass ?? null,
-      model: r.spec.model ?? null,
+      model: r.spec.model ?? this.defaultModel,
       rawIsl: r.promptLen,
       cachedTokens: cached,
       priority: r.spec.priority ?? 0,
@@ -188,7 +193,14 @@ export class Router implements ClusterView {
         client: r.spec.client,
         class: ref.className,
         summary: `t=${now.toFixed(3)} s  router queues ${r.id} in class ${ref.className} (cost ${ref.cost}, ${ref.cached} cached; ${backlog ? 'class has a backlog' : 'pool busy'})`,
-        detail: { cost: ref.cost, cached_tokens: ref.cached, raw_isl: ref.rawIsl, backlog, pool_busy: busy },
+        detail: {
+          cost: ref.cost,
+          cached_tokens: ref.cached,
+          raw_isl: ref.rawIsl,
+          backlog,
+          pool_busy: busy,
+          resolution: q.explainResolve(facts),
+        },
       });
   }
 

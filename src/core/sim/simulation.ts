@@ -171,6 +171,7 @@ export class Simulation {
         .flatMap((p) => p.classes.map((c) => ({ name: c.name, quantum: c.quantum })));
       this.router.classService = new ClassServiceCollector(classes, { capacity: 512, initialDt: seriesDt });
     }
+    this.router.defaultModel = scenario.cluster.model;
     this.series = new DownsampledSeries(this.seriesNames(), 512, seriesDt);
     this.sampleBuf = new Float64Array(this.seriesNames().length);
     for (const ev of this.workload.initialEvents()) this.scheduleWorkloadEvent(ev);

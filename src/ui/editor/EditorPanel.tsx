@@ -68,6 +68,52 @@ function afterFirstRun(): Promise<void> {
   });
 }
 
+type ReleaseLabel = import('../../policy/release-range').ReleaseLabel;
+
+/**
+ * Which Dynamo releases accept the policy text: a small label under the policy editor (the policy
+ * format loads lazily, like the editor).
+ */
+function ReleaseRange({ text }: { text: string }) {
+  const [label, setLabel] = useState<ReleaseLabel | null>(null);
+  useEffect(() => {
+    let live = true;
+    const timer = setTimeout(() => {
+      import('../../policy/release-range')
+        .then((m) => {
+          if (live) setLabel(m.policyReleaseLabel(text));
+        })
+        .catch(() => {
+          if (live) setLabel(null);
+        });
+    }, 300);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [text]);
+  if (!label) return null;
+  return (
+    <div className="editor-release" data-valid={label.valid}>
+      <p
+        role="note"
+        aria-label="Dynamo releases"
+        aria-live="polite"
+        title="Which released Dynamo versions accept this policy file"
+      >
+        {label.text}
+      </p>
+      {label.notes.length > 0 && (
+        <ul aria-label="Not simulated in the playground">
+          {label.notes.map((n) => (
+            <li key={n}>{n}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 function YamlEditor({
   which,
   label,
@@ -86,6 +132,7 @@ function YamlEditor({
   const problems = useUi((s) => s.problems[which]);
   const theme = useUi((s) => s.theme);
   const empty = useEdits((s) => s.texts[which].trim() === '');
+  const policyText = useEdits((s) => (which === 'policy' ? s.texts.policy : ''));
 
   useEffect(() => {
     const el = host.current;
@@ -159,6 +206,7 @@ function YamlEditor({
         </p>
       )}
       <div className="editor-host" ref={host} />
+      {which === 'policy' && <ReleaseRange text={policyText} />}
       {problems.length > 0 && (
         <p className="editor-status error" role="status">
           {problems.length} problem{problems.length === 1 ? '' : 's'} — the run keeps the last valid version.{' '}

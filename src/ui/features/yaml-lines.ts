@@ -60,10 +60,43 @@ function deepest(at: Located, path: string[]): unknown {
   return found;
 }
 
+function profilePath(profile: string | undefined): (string | number)[] {
+  return profile === undefined || profile === '(root)' || profile === '(default)' ? [] : ['models', profile];
+}
+
 function classPath(profile: string | undefined): (string | number)[] {
-  return profile === undefined || profile === '(root)' || profile === '(default)'
-    ? ['policy_classes']
-    : ['models', profile, 'policy_classes'];
+  return [...profilePath(profile), 'policy_classes'];
+}
+
+/** The node a policy reference (class, bucket floor, default family, profile) points at, under `base`. */
+function policyNode(at: Located, base: (string | number)[], ref: ExplanationRef): unknown {
+  const pp = [...base, ...profilePath(ref.profile)];
+  switch (ref.kind) {
+    case 'class':
+      return namedEntry(at, [...base, ...classPath(ref.profile)], ref.name);
+    case 'bucket': {
+      const list = at.doc.getIn([...pp, 'uncached_isl_buckets'], true);
+      if (!isSeq(list)) return undefined;
+      for (const item of list.items)
+        if (isMap(item) && item.get('bucket') === ref.name) return item.get('min_tokens', true) ?? item;
+      return undefined;
+    }
+    case 'family':
+      return keyNode(at, [...pp, 'default_policy_family']);
+    case 'profile':
+      return pp.length > base.length ? keyNode(at, pp) : keyNode(at, [...pp, 'policy_classes']);
+    default:
+      return undefined;
+  }
+}
+
+/** The key node of the entry at `path` (so the line is the key's, even for a block value). */
+function keyNode(at: Located, path: (string | number)[]): unknown {
+  const parent = path.length === 1 ? at.doc.contents : at.doc.getIn(path.slice(0, -1), true);
+  if (!isMap(parent)) return undefined;
+  const last = String(path[path.length - 1]);
+  const pair = parent.items.find((p) => isScalar(p.key) && String(p.key.value) === last);
+  return pair?.key;
 }
 
 /**
@@ -74,15 +107,14 @@ function classPath(profile: string | undefined): (string | number)[] {
 export function findRef(ref: ExplanationRef, texts: { scenario: string; policy: string }): YamlSpot | null {
   const scenario = load(texts.scenario);
   const policy = load(texts.policy);
-  if (ref.kind === 'class') {
-    const inner = classPath(ref.profile);
+  if (ref.kind === 'class' || ref.kind === 'bucket' || ref.kind === 'family' || ref.kind === 'profile') {
     if (policy) {
-      const spot = spotOf(policy, namedEntry(policy, inner, ref.name), 'policy');
+      const spot = spotOf(policy, policyNode(policy, [], ref), 'policy');
       if (spot) return spot;
     }
     if (scenario) {
       for (const base of [['router', 'policy'], ['policy']]) {
-        const spot = spotOf(scenario, namedEntry(scenario, [...base, ...inner], ref.name), 'scenario');
+        const spot = spotOf(scenario, policyNode(scenario, base, ref), 'scenario');
         if (spot) return spot;
       }
     }
