@@ -6,7 +6,8 @@
 import { formatProblems } from '../format/yaml';
 import { extractPolicy, setTexts, useEdits } from '../state/edits';
 import { useUi } from '../state/store';
-import type { WorkerApi } from '../worker/client';
+import { startSweepWorker, type WorkerApi } from '../worker/client';
+import type { SweepPointOutcome } from '../worker/sweep-runner';
 import { compareRunner } from './compare/runner';
 import { useCompare } from './compare/store';
 import type { Driver } from './driver';
@@ -50,6 +51,11 @@ export interface FairgroundHook {
   exitCompare(): void;
   /** Run B's snapshot at A's current simulated time (null when not comparing). */
   snapshotB(): Promise<Record<string, unknown> | null>;
+  /**
+   * A whole run in a fresh worker, as `fairground run --json` prints it (the CLI's result object; its
+   * wall_time_s is this machine's): for comparing the browser's engine with Node's.
+   */
+  runResult(scenarioYaml: string, sets?: string[]): Promise<SweepPointOutcome>;
   /** Compare mode's coarse state. */
   compareState(): { active: boolean; labelA: string; labelB: string; simTimeB: number; decisionsB: number };
 }
@@ -104,6 +110,14 @@ export function installHook(driver: Driver, api: WorkerApi): FairgroundHook {
     compare: (settings) => compare.enter(Array.isArray(settings) ? { sets: settings } : settings),
     exitCompare: () => compare.exit(),
     snapshotB: () => compare.snapshotB(),
+    async runResult(scenario, sets = []) {
+      const { api: w, terminate } = startSweepWorker();
+      try {
+        return await w.runPoint({ scenario, sets });
+      } finally {
+        terminate();
+      }
+    },
     compareState() {
       const c = useCompare.getState();
       return {

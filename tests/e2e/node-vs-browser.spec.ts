@@ -1,0 +1,84 @@
+/**
+ * The same scenario gives the same result in Node (the command line) and in the browser, bit for
+ * bit (#15.6): every shipped cluster scenario is run to a bounded simulated time by the CLI's bundle
+ * and by the page (a fresh simulation worker), and the two JSON results are compared field by field
+ * with Object.is (so -0, NaN and the last bit of a float count). Only wall_time_s (this machine's
+ * clock) is left out. Arbitration scripts are integer DRR arithmetic, checked against golden vectors
+ * in the unit tests. Scenarios that replay a trace file are run where the file can be read (Node).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { open } from './helpers';
+
+const UNTIL_S = 4;
+const CLI = 'dist-cli/fairground.mjs';
+
+const files = readdirSync('scenarios')
+  .filter((f) => f.endsWith('.yaml'))
+  .filter((f) => {
+    const text = readFileSync(`scenarios/${f}`, 'utf8');
+    return !/^ops:/m.test(text) && !/^trace:/m.test(text);
+  })
+  .sort();
+
+/** Paths where two JSON values differ (numbers by Object.is), at most `limit` of them. */
+function differences(a: unknown, b: unknown, path = '', out: string[] = [], limit = 20): string[] {
+  if (out.length >= limit) return out;
+  if (typeof a === 'number' && typeof b === 'number') {
+    if (!Object.is(a, b)) out.push(`${path}: node ${a} vs browser ${b}`);
+    return out;
+  }
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) out.push(`${path}: length ${a.length} vs ${b.length}`);
+    for (let i = 0; i < Math.min(a.length, b.length); i++)
+      differences(a[i], b[i], `${path}[${i}]`, out, limit);
+    return out;
+  }
+  if (a && b && typeof a === 'object' && typeof b === 'object') {
+    const ka = Object.keys(a);
+    const kb = Object.keys(b);
+    if (ka.join() !== kb.join()) out.push(`${path}: keys ${ka.join()} vs ${kb.join()}`);
+    for (const k of ka)
+      if (k in b)
+        differences(
+          (a as Record<string, unknown>)[k],
+          (b as Record<string, unknown>)[k],
+          `${path}.${k}`,
+          out,
+          limit,
+        );
+    return out;
+  }
+  if (a !== b) out.push(`${path}: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`);
+  return out;
+}
+
+test.describe.configure({ timeout: 240_000 });
+
+test('every shipped cluster scenario: the browser run equals the command line run bit for bit', async ({
+  page,
+}) => {
+  test.skip(!existsSync(CLI), `the CLI bundle (${CLI}) is built by npm install`);
+  expect(files.length).toBeGreaterThan(20);
+  await open(page);
+  const report: string[] = [];
+  for (const f of files) {
+    const sets = [`duration_s=${UNTIL_S}`];
+    const node = JSON.parse(
+      execFileSync('node', [CLI, 'run', `scenarios/${f}`, '--json', '--set', sets[0]], {
+        encoding: 'utf8',
+        maxBuffer: 256 * 1024 * 1024,
+      }),
+    ) as Record<string, unknown>;
+    const text = readFileSync(`scenarios/${f}`, 'utf8');
+    const outcome = await page.evaluate(([t, s]) => window.fairground.runResult(t, s), [text, sets] as const);
+    expect(outcome.ok, `${f}: ${outcome.ok ? '' : outcome.message}`).toBe(true);
+    if (!outcome.ok) continue;
+    const browser = { ...outcome.result } as Record<string, unknown>;
+    delete node.wall_time_s;
+    delete browser.wall_time_s;
+    for (const d of differences(node, browser)) report.push(`${f} ${d}`);
+  }
+  expect(report).toEqual([]);
+});
