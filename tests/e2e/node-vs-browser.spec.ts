@@ -18,7 +18,7 @@ const files = readdirSync('scenarios')
   .filter((f) => f.endsWith('.yaml'))
   .filter((f) => {
     const text = readFileSync(`scenarios/${f}`, 'utf8');
-    return !/^ops:/m.test(text) && !/^trace:/m.test(text);
+    return /^cluster:/m.test(text) && !/^ops:/m.test(text) && !/^trace:/m.test(text);
   })
   .sort();
 
