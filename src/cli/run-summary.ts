@@ -89,5 +89,46 @@ export function formatSummary(r: RunResult): string {
   lines.push(
     "(latencies in seconds; percentiles by nearest rank; e2e per request, program from a program's start to its last request done)",
   );
+  lines.push(...formatClasses(r));
   return lines.join('\n');
+}
+
+/** The per-class service table (runs with policy-class queues; classes that saw requests). */
+export function formatClasses(r: Pick<RunResult, 'classes'>): string[] {
+  const used = Object.entries(r.classes ?? {}).filter(([, c]) => c.dispatched + c.rejected + c.queued > 0);
+  if (used.length === 0) return [];
+  const pct = (x: number | null) => (x === null ? '-' : `${(x * 100).toFixed(1)}%`);
+  const head = [
+    'class',
+    'quantum',
+    'uncached served',
+    'share',
+    'quantum share',
+    'dispatched',
+    'rejected',
+    'wait p99',
+  ];
+  const rows = used.map(([name, c]) => [
+    name,
+    int(c.quantum),
+    int(c.served_uncached_tokens),
+    pct(c.share),
+    pct(c.quantum_share),
+    int(c.dispatched),
+    int(c.rejected),
+    fmt(c.p99_queue_wait_s),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+      .join('  ')
+      .trimEnd();
+  return [
+    '',
+    line(head),
+    widths.map((w) => '-'.repeat(w)).join('  '),
+    ...rows.map(line),
+    '(router policy classes: uncached tokens = prompt - cached_tokens at dispatch; quantum share among the classes that stayed backlogged; rejected = HTTP 529; wait = arrival to dispatch, s)',
+  ];
 }

@@ -51,3 +51,49 @@ describe('run summary: the guarantee line', () => {
     expect(out).toMatch(/\nguarantee DLPM Theorem 4\.1: bound [\d,]+; max gap [\d,]+; no violations\n/);
   });
 });
+
+describe('run summary: the class service table', () => {
+  it('lists the classes that saw requests, with shares as percentages; none without a policy queue', async () => {
+    const { formatClasses } = await import('../../../src/cli/run-summary');
+    const row = (over: Record<string, number | null | boolean>) => ({
+      served_uncached_tokens: 0,
+      share: 0,
+      quantum_share: null,
+      dispatched: 0,
+      rejected: 0,
+      p99_queue_wait_s: null,
+      quantum: 1,
+      queued: 0,
+      backlogged_s: 0,
+      backlogged: false,
+      ...over,
+    });
+    const out = formatClasses({
+      classes: {
+        cached: row({
+          quantum: 2048,
+          served_uncached_tokens: 1500,
+          share: 0.75,
+          quantum_share: 0.8,
+          dispatched: 3,
+        }),
+        idle: row({}),
+        uncached: row({
+          quantum: 512,
+          served_uncached_tokens: 500,
+          share: 0.25,
+          quantum_share: 0.2,
+          rejected: 2,
+          dispatched: 1,
+        }),
+      } as never,
+    });
+    expect(out[1]).toMatch(/^class\s+quantum\s+uncached served\s+share\s+quantum share/);
+    expect(out.slice(3, 5).map((l) => l.split(/\s+/).slice(0, 7))).toEqual([
+      ['cached', '2,048', '1,500', '75.0%', '80.0%', '3', '0'],
+      ['uncached', '512', '500', '25.0%', '20.0%', '1', '2'],
+    ]);
+    expect(out.join('\n')).not.toMatch(/idle/);
+    expect(formatClasses({})).toEqual([]);
+  });
+});
