@@ -68,7 +68,7 @@ export const QW_SWEEP = [2000, 5000, 10_000, 20_000, 40_000, 80_000];
 /** The chosen Q^w is the smallest whose throughput is within this share of the sweep's best. */
 export const QW_TOLERANCE = 0.02;
 /** Q^u values of the Fig. 1 sweep. */
-export const QU_SWEEP = [250, 1000, 2500, 10_000, 40_000, 200_000];
+export const QU_SWEEP = [25, 250, 2500, 20_000, 200_000];
 
 /** One row of `reproduce --json` (keys fixed by issue #11.5). */
 export interface Row {
@@ -127,10 +127,6 @@ export function workloadOf(file: string): string {
 export function runVariant(file: string, s: Scenario, v: Variant): Row {
   const sv = withVariant(s, v);
   const sim = new Simulation(sv, { record: false });
-  let doneTokens = 0;
-  sim.onRequestDone = (req) => {
-    if (!Number.isNaN(req.completionT)) doneTokens += req.promptLen + req.outputLen;
-  };
   sim.runToEnd();
   const r: RunResult = sim.result();
   const good = Object.entries(r.clients)
@@ -142,7 +138,7 @@ export function runVariant(file: string, s: Scenario, v: Variant): Row {
     workload: workloadOf(file),
     workers: sv.cluster.workers,
     scheduler: v.scheduler,
-    tokens_per_s: r.sim_time_s > 0 ? doneTokens / r.sim_time_s : 0,
+    tokens_per_s: r.throughput.completed_tokens_per_s,
     jain_index: r.jain_index,
     program_e2e_p99_s: mean(good.map((c) => c.program_e2e_p99_s)),
     ttft_p99_s: mean(good.map((c) => c.ttft_p99_s)),
@@ -192,8 +188,8 @@ export interface Reproduction {
   qw_sweep_workload: string;
 }
 
-/** The Fig. 1 workload: one worker under KV pressure (see its description). */
-export const QU_SWEEP_FILE = 'paper-tot-s2-1w.yaml';
+/** The Fig. 1 workload: ToT S2 on one worker with the KV cache under pressure (see its description). */
+export const QU_SWEEP_FILE = 'fig1-kv-pressure.yaml';
 export const QW_SWEEP_FILE = 'paper-tot-s2-4w.yaml';
 
 export function reproduce(filter = '', onProgress?: (what: string) => void): Reproduction {
@@ -235,6 +231,7 @@ export function reproduce(filter = '', onProgress?: (what: string) => void): Rep
   let quSweep: (Row & { label: string })[] = [];
   if (filter === '' || QU_SWEEP_FILE.includes(filter)) {
     const s = loadScenario(QU_SWEEP_FILE);
+    const wl = QU_SWEEP_FILE.replace(/\.yaml$/, '');
     onProgress?.(`${QU_SWEEP_FILE} Q^u sweep`);
     quSweep = [
       { ...runVariant(QU_SWEEP_FILE, s, SINGLE[1]), label: 'VTC' },
@@ -243,13 +240,13 @@ export function reproduce(filter = '', onProgress?: (what: string) => void): Rep
         label: `DLPM Q^u=${q}`,
       })),
       { ...runVariant(QU_SWEEP_FILE, s, SINGLE[0]), label: 'LPM' },
-    ];
+    ].map((r) => ({ ...r, workload: wl }));
   }
   return {
     rows,
     qw_choice: qwChoice,
     qu_sweep: quSweep,
-    qu_sweep_workload: workloadOf(QU_SWEEP_FILE),
+    qu_sweep_workload: QU_SWEEP_FILE.replace(/\.yaml$/, ''),
     qw_sweep: qwSweep,
     qw_sweep_workload: workloadOf(QW_SWEEP_FILE),
   };

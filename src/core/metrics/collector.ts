@@ -86,6 +86,8 @@ export class MetricsCollector {
   promptTokensAdmitted = 0;
   cachedTokensAdmitted = 0;
   preemptions = 0;
+  /** Prompt + output tokens of completed requests (the paper's throughput, with the run's time). */
+  completedTokens = 0;
   totalInjected = 0;
   totalCompleted = 0;
   totalRejected = 0;
@@ -192,7 +194,15 @@ export class MetricsCollector {
     this.gap.flush(t);
   }
 
-  onComplete(c: number, t: number, arrivalT: number, firstTokenT: number, outputLen: number): void {
+  onComplete(
+    c: number,
+    t: number,
+    arrivalT: number,
+    firstTokenT: number,
+    outputLen: number,
+    promptLen = 0,
+  ): void {
+    this.completedTokens += promptLen + outputLen;
     this.running[c]--;
     this.completed[c]++;
     this.totalCompleted++;

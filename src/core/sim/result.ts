@@ -14,6 +14,12 @@ export interface RunResult {
     tokens_per_s: number;
     service_per_s: number;
     output_tokens_per_s: number;
+    /**
+     * Prompt + output tokens of completed requests per simulated second: the same work for every
+     * scheduler of a workload, so a better cache finishes it sooner (the throughput of reproduce and
+     * the sweeps).
+     */
+    completed_tokens_per_s: number;
   };
   /** Cached prompt tokens / prompt tokens, over all admissions (re-admissions after preemption included). */
   cache_hit_rate: number;
@@ -111,6 +117,7 @@ export function buildResult(sim: Simulation): RunResult {
       tokens_per_s: per(inTokens + outTokens),
       service_per_s: per(totalService),
       output_tokens_per_s: per(outTokens),
+      completed_tokens_per_s: per(m.completedTokens),
     },
     cache_hit_rate: m.cacheHitRate(),
     jain_index: jain.index,

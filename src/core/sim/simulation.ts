@@ -399,7 +399,7 @@ export class Simulation {
 
   /** @internal (EngineHooks) a request finished: metrics, the router policy, the program's follow-ups */
   requestCompleted(r: SimRequest, t: number): void {
-    this.metrics.onComplete(r.client, t, r.arrivalT, r.firstTokenT, r.outputLen);
+    this.metrics.onComplete(r.client, t, r.arrivalT, r.firstTokenT, r.outputLen, r.promptLen);
     this.onRequestDone?.(r);
     this.router.policy.onComplete?.(r, r.worker, this.router);
     for (const ev of this.workload.onComplete(r.id, t)) this.followUp(ev, r.client);

@@ -40,7 +40,7 @@ describe('sweep values', () => {
     expect(sweepValues({ from: 625, to: 1250, points: 5, scale: 'log' })).toEqual([
       625, 743, 884, 1050, 1250,
     ]);
-    // The paper's Fig. 1 range: 100·3000^(k/5) = 495.9…, 2459.5…, 12197.6…, 60491.9…
+    // A wide log range: 100·3000^(k/5) = 495.9…, 2459.5…, 12197.6…, 60491.9…
     expect(sweepValues({ from: 100, to: 300000, points: 6, scale: 'log', integer: true })).toEqual([
       100, 496, 2460, 12200, 60500, 300000,
     ]);

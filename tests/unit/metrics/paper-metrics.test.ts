@@ -93,6 +93,7 @@ describe('paper metrics in a run', () => {
     const s = scenario(TOT);
     const sim = new Simulation(s, { record: false });
     const expected = [0, 0];
+    let doneTokens = 0;
     const lastDone = new Map<string, number>();
     const firstSubmit = new Map<string, number>();
     sim.onRequestArrived = (r) => {
@@ -101,6 +102,7 @@ describe('paper metrics in a run', () => {
     sim.onRequestDone = (r) => {
       if (Number.isNaN(r.completionT)) return;
       expected[r.client] += r.promptLen + 2 * r.outputLen;
+      doneTokens += r.promptLen + r.outputLen;
       lastDone.set(r.spec.program, Math.max(lastDone.get(r.spec.program) ?? 0, r.completionT));
     };
     sim.runToEnd();
@@ -108,6 +110,8 @@ describe('paper metrics in a run', () => {
     expect(res.preemptions).toBeGreaterThan(0); // KV pressure: regenerated tokens must not count twice
     expect(res.clients.a.client_service).toBe(expected[0]);
     expect(res.clients.b.client_service).toBe(expected[1]);
+    // the paper's throughput: prompt + output tokens of completed requests per simulated second
+    expect(res.throughput.completed_tokens_per_s).toBeCloseTo(doneTokens / res.sim_time_s, 9);
     // every program finished: the slowest one's e2e is the p100 we can check against the requests
     const e2e = [...lastDone.entries()]
       .filter(([p]) => p.startsWith('a#'))
