@@ -23,9 +23,13 @@
  *
  * Two more sweeps: DLPM's Q^u on one worker (Fig. 1) and DoubleQ's Q^w on ToT S2 (Fig. 10).
  *
- * Usage: npm run reproduce [-- --json] [-- <filter>]   (filter: a substring of the scenario files)
+ * Usage: npm run reproduce [-- --json | --readme] [-- <filter>]   (filter: a substring of the files)
  *   --json prints one JSON object {"rows": [...], "qw_choice": [...], "qu_sweep": [...],
- *   "qw_sweep": [...]}; without it, markdown tables (also written to bench-results/reproduce.md).
+ *   "qw_sweep": [...]}; --readme the README's generated block; without either, markdown tables
+ *   (also written to bench-results/reproduce.md). The README's figures come from
+ *   bench/reproduce-results.json: `npm run -s reproduce -- --json > bench/reproduce-results.json`,
+ *   then paste `npm run -s reproduce -- --readme` (or `--readme-from bench/reproduce-results.json`)
+ *   into the README; tests/unit/bench/reproduce-readme.test.ts checks both.
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -34,6 +38,7 @@ import { Simulation } from '../src/core/sim';
 import type { RunResult } from '../src/core/sim/result';
 import { formatProblems } from '../src/format/yaml';
 import { parseScenarioText, type Scenario } from '../src/scenario';
+import { readmeBlock } from './reproduce-readme';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -334,7 +339,13 @@ function main(): void {
   const t0 = performance.now();
   const args = process.argv.slice(2);
   const json = args.includes('--json');
-  const filter = args.find((a) => !a.startsWith('--')) ?? '';
+  const from = args.indexOf('--readme-from');
+  if (from >= 0) {
+    const rep = JSON.parse(readFileSync(args[from + 1], 'utf8')) as Reproduction;
+    process.stdout.write(`${readmeBlock(rep)}\n`);
+    return;
+  }
+  const filter = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--readme-from') ?? '';
   const progress = process.stderr.isTTY
     ? (what: string) => process.stderr.write(`\r${what.padEnd(60)}`)
     : undefined;
@@ -343,6 +354,10 @@ function main(): void {
   const wall = (performance.now() - t0) / 1000;
   if (json) {
     process.stdout.write(`${JSON.stringify(rep)}\n`);
+    return;
+  }
+  if (args.includes('--readme')) {
+    process.stdout.write(`${readmeBlock(rep)}\n`);
     return;
   }
   const text = markdown(rep, wall);

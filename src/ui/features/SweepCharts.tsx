@@ -398,8 +398,8 @@ export function SweepCharts({ sweep, onOpen }: { sweep: SweepRun; onOpen: (index
     <div className="sweep-charts">
       <Chart
         title="Throughput vs fairness"
-        xLabel="throughput (prompt + output tokens of completed requests/s)"
-        yLabel="Jain's index (client-view service, all clients active)"
+        xLabel="throughput (completed tokens/s)"
+        yLabel="Jain's index (client view)"
         xAxis={{ rule: 'nonneg', metric: 'throughput' }}
         yAxis={{ rule: 'jain', metric: "Jain's index" }}
         series={frontier}
