@@ -314,10 +314,16 @@ function syntaxMessage(message: string): string {
 
 function cleanYamlMessage(message: string): string {
   // The yaml package appends "at line L, column C" and a code excerpt; we give the position ourselves.
-  return message
+  const clean = message
     .replace(/ at line \d+, column \d+[\s\S]*$/, '')
     .replace(/\s+/g, ' ')
     .trim();
+  // Some messages end with the offending source text in quotes (`Unexpected scalar token in YAML
+  // stream: "…"`): keep at most ~80 characters of it.
+  const colon = clean.indexOf(': "');
+  if (colon >= 0 && clean.endsWith('"'))
+    return `${clean.slice(0, colon)}: "${quote(clean.slice(colon + 3, -1))}"`;
+  return clean.length > 240 ? quote(clean, 240) : clean;
 }
 
 /** Render a path as `a.b[2].c` for messages. */
