@@ -15,7 +15,7 @@ import {
   readSeries,
   simTime,
 } from '../views/read';
-import { jainIndex, jainOverTime, totalServiceRate } from '../views/series-math';
+import { totalServiceRate } from '../views/series-math';
 import { readClassService } from '../views/class-service-read';
 
 /** Linear interpolation of (tSrc, vSrc) at each of `tAt`; NaN outside tSrc's range (tSrc ascending). */
@@ -55,6 +55,12 @@ export interface RunFigures {
   jain: number | null;
 }
 
+function lastFinite(xs: readonly number[] | null): number | null {
+  if (!xs) return null;
+  for (let i = xs.length - 1; i >= 0; i--) if (Number.isFinite(xs[i])) return xs[i];
+  return null;
+}
+
 export function figuresOf(snapshot: Dict | null): RunFigures {
   const clients = readClients(snapshot);
   const t = simTime(snapshot);
@@ -70,7 +76,8 @@ export function figuresOf(snapshot: Dict | null): RunFigures {
     clients,
     throughput: any && t !== null && t > 0 ? total / t : null,
     cacheHit: pickNum(snapshot, 'cache_hit_rate'),
-    jain: clients.length >= 2 ? jainIndex(clients.map((c) => c.servicePerS ?? Number.NaN)) : null,
+    // the engine's own Jain's index (core/metrics), its newest sample: never recomputed here
+    jain: lastFinite(readSeries(snapshot, clients)?.jain ?? null),
   };
 }
 
@@ -289,7 +296,8 @@ export function chartData(
         : null;
     if (metric === 'throughput')
       return pair(t, totalServiceRate(sa), onA(totalServiceRate(sb)), 'service units/s');
-    if (metric === 'jain') return pair(t, jainOverTime(sa), onA(jainOverTime(sb)), "Jain's index", [0, 1]);
+    if (metric === 'jain')
+      return sa.jain && sb.jain ? pair(t, sa.jain, onA(sb.jain), "Jain's index", [0, 1]) : null;
     const lines: ChartLine[] = names.map((name, i) => {
       const ia = ca.findIndex((c) => c.name === name);
       const ib = cb.findIndex((c) => c.name === name);

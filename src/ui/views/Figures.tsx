@@ -5,7 +5,7 @@
 import { fmtNum, fmtSeconds } from './format';
 import { colorFor } from './palette';
 import { type ClientModel, readClients, readSeries } from './read';
-import { jainOverTime, totalServiceRate } from './series-math';
+import { totalServiceRate } from './series-math';
 import { TimeChart } from './TimeChart';
 import type { ViewProps } from './types';
 
@@ -27,7 +27,8 @@ export function Figures({ snapshot, highlight }: ViewProps) {
   const throughput = series
     ? (series.throughput ?? { values: totalServiceRate(series), unit: 'service units/s' })
     : null;
-  const jain = series ? (series.jain ?? jainOverTime(series)) : null;
+  // Jain's index as the engine computes it (core/metrics), shipped in the series
+  const jain = series?.jain ?? null;
   const last = (a: number[] | null | undefined) => {
     if (!a) return null;
     for (let i = a.length - 1; i >= 0; i--) if (Number.isFinite(a[i])) return a[i];

@@ -1,6 +1,7 @@
 /**
- * Small numeric helpers over the snapshot's time series: rates from cumulative curves, Jain's index,
- * total service rate, and the fairness band around the leading client.
+ * Small numeric helpers over the snapshot's time series: rates from cumulative curves, total service
+ * rate, and the fairness band around the leading client. Jain's index is not here: the engine computes
+ * it (core/metrics) and ships it in the series.
  */
 import type { ChartBand } from './TimeChart';
 import type { SeriesModel } from './read';
@@ -30,35 +31,6 @@ export function leaderBand(series: readonly number[][], bound: number): ChartBan
     lo.push(Number.isFinite(top) ? top - bound : Number.NaN);
   }
   return { lo, hi, label: '' };
-}
-
-/** Jain's index (Σx)² / (n·Σx²) of the finite, non-negative values; null when there are none or all are 0. */
-export function jainIndex(xs: readonly number[]): number | null {
-  let s = 0;
-  let s2 = 0;
-  let n = 0;
-  for (const x of xs) {
-    if (!Number.isFinite(x) || x < 0) continue;
-    s += x;
-    s2 += x * x;
-    n++;
-  }
-  return n > 0 && s2 > 0 ? (s * s) / (n * s2) : null;
-}
-
-/**
- * Jain's index over time from the cumulative service curves: at each sample, over the clients that
- * have received service so far, of their service rates across the last `window` samples.
- */
-export function jainOverTime(series: SeriesModel, window = 3): number[] {
-  const rates = series.service.map((s) => rateOf(series.t, s, window));
-  return series.t.map((_, i) => {
-    const xs: number[] = [];
-    series.service.forEach((s, c) => {
-      if (Number.isFinite(s[i]) && s[i] > 0 && Number.isFinite(rates[c][i])) xs.push(rates[c][i]);
-    });
-    return xs.length >= 2 ? (jainIndex(xs) ?? Number.NaN) : Number.NaN;
-  });
 }
 
 /** Total service rate over time (service units/s), the throughput fallback when none is recorded. */

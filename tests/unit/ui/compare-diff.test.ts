@@ -19,8 +19,11 @@ const DEFAULT = readFileSync('scenarios/default.yaml', 'utf8');
 function snap(
   t: number,
   clients: Record<string, { service: number; service_per_s?: number; ttft_p99_s?: number }>,
+  jain?: number,
 ) {
-  return { sim_time_s: t, cache_hit_rate: 0.25, clients };
+  // `jain`: the engine's Jain's index series (core/metrics), which the UI shows and never recomputes
+  const series = jain === undefined ? {} : { series: { t: [0, t], rows: { jain: [1, jain] }, dt: t } };
+  return { sim_time_s: t, cache_hit_rate: 0.25, clients, ...series };
 }
 
 describe('difference figures', () => {
@@ -33,13 +36,13 @@ describe('difference figures', () => {
 
   it('tabulate A, B and B − A (hand-checked)', () => {
     const a = figuresOf(
-      snap(10, { x: { service: 100, service_per_s: 10 }, y: { service: 300, service_per_s: 30 } }),
+      snap(10, { x: { service: 100, service_per_s: 10 }, y: { service: 300, service_per_s: 30 } }, 0.8),
     );
     const b = figuresOf(
-      snap(10, { x: { service: 200, service_per_s: 20 }, y: { service: 200, service_per_s: 20 } }),
+      snap(10, { x: { service: 200, service_per_s: 20 }, y: { service: 200, service_per_s: 20 } }, 1),
     );
     expect(a.throughput).toBe(40);
-    // Jain of (10, 30): 40² / (2 · 1000) = 0.8; of (20, 20): 1.
+    // the engine's newest Jain sample (of (10, 30): 40² / (2 · 1000) = 0.8; of (20, 20): 1)
     expect(a.jain).toBeCloseTo(0.8, 12);
     expect(b.jain).toBeCloseTo(1, 12);
     const rows = diffRows(a, b);

@@ -177,6 +177,10 @@ export function clusterSnapshot(): Record<string, unknown> {
         'kv:0': [0, 0.1, 0.2, 0.3, 0.3],
         'kv:1': [0, 0, 0, 0, 0],
         router_queue: [0, 1, 2, 2, 2],
+        cache_hit: [0, 0, 0, 0, 0],
+        // the engine's Jain's index (core/metrics jainSoFar): 1 before any service, then
+        // 300² / (2 · (200² + 100²)) = 0.9 for alice's 200/s against bob's 100/s
+        jain: [1, 0.9, 0.9, 0.9, 0.9],
       },
       dt: 1,
     },

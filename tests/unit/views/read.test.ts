@@ -9,7 +9,7 @@ import {
   readSeries,
   readWorkers,
 } from '../../../src/ui/views/read';
-import { jainIndex, jainOverTime, leaderBand, rateOf } from '../../../src/ui/views/series-math';
+import { leaderBand, rateOf } from '../../../src/ui/views/series-math';
 import { burstScript, clusterSnapshot, sessionSnapshot } from './fixtures';
 
 describe('palette', () => {
@@ -117,32 +117,8 @@ describe('readers', () => {
 });
 
 describe('series math', () => {
-  test("Jain's index: hand-checked values", () => {
-    expect(jainIndex([1, 1, 1])).toBe(1);
-    expect(jainIndex([1, 0])).toBe(0.5);
-    expect(jainIndex([1, 2, 3])).toBeCloseTo(36 / 42, 12);
-    expect(jainIndex([0, 0])).toBeNull();
-    expect(jainIndex([Number.NaN, 2, -1])).toBe(1);
-  });
-
-  test('rates from cumulative curves and Jain over time', () => {
+  test('rates from cumulative curves', () => {
     expect(rateOf([0, 1, 2, 4], [0, 10, 30, 70], 1)).toEqual([Number.NaN, 10, 20, 20]);
-    const j = jainOverTime(
-      {
-        t: [0, 1, 2],
-        service: [
-          [0, 2, 4],
-          [0, 1, 2],
-        ],
-        queued: null,
-        throughput: null,
-        jain: null,
-        cacheHit: null,
-      },
-      1,
-    );
-    expect(j[0]).toBeNaN();
-    expect(j[2]).toBeCloseTo(9 / 10, 12);
   });
 
   test('the bound band hangs below the leader', () => {
