@@ -15,6 +15,8 @@ import { useEmbed } from './embed/store';
 import { EditorPanel } from './editor/EditorPanel';
 import { FeatureBar, FeaturePanels } from './features';
 import { HelpOverlay, ShareDialog } from './Overlays';
+import { PresentButton } from './present/PresentButton';
+import { setPresenting, togglePresenting, usePresent } from './present/store';
 import { ScenarioPanel } from './ScenarioPanel';
 import { Timeline } from './Timeline';
 import { useCalm } from './useCalm';
@@ -39,7 +41,7 @@ function useShortcuts(driver: Driver) {
         if (ui.helpOpen || ui.shareLink) {
           e.preventDefault();
           useUi.setState({ helpOpen: false, shareLink: null });
-        }
+        } else if (usePresent.getState().presenting && !isTyping(e.target)) setPresenting(false);
         return;
       }
       if (ui.helpOpen || ui.shareLink) return;
@@ -57,6 +59,8 @@ function useShortcuts(driver: Driver) {
         if ((e.target as HTMLElement | null)?.getAttribute('role') === 'tab') return;
         e.preventDefault();
         void driver.stepBack();
+      } else if (e.key === 'p' || e.key === 'P') {
+        togglePresenting();
       } else if (e.key === 'r' || e.key === 'R') {
         void driver.reset();
       } else if (e.key === '?') {
@@ -94,13 +98,26 @@ function useHighlight(): Highlight | null {
 
 const selectSnapshot = (s: UiState) => s.snapshot;
 
+/** What a lesson needs on the projector: the DRR views, or the cluster's service, bounds and workers. */
+const PRESENT_DRR: readonly EmbedPanel[] = ['ring', 'queues'];
+const PRESENT_CLUSTER: readonly EmbedPanel[] = ['clients', 'guarantees', 'workers'];
+
 /** The views; `only` (embed mode) keeps just the chosen panels. */
-function Views({ only }: { only?: readonly EmbedPanel[] }) {
+function Views({ only, presenting = false }: { only?: readonly EmbedPanel[]; presenting?: boolean }) {
   const snapshot = useCalm(selectSnapshot);
   const kind = useUi((s) => s.kind);
   const highlight = useHighlight();
   const props = { snapshot, highlight };
-  const show = (p: EmbedPanel) => !only || only.includes(p);
+  const hasDrr = !!snapshot && typeof snapshot === 'object' && 'drr' in snapshot && !!snapshot.drr;
+  const lesson = presenting
+    ? kind === 'arbitration'
+      ? PRESENT_DRR
+      : hasDrr
+        ? [...PRESENT_DRR, ...PRESENT_CLUSTER]
+        : PRESENT_CLUSTER
+    : undefined;
+  const keep = only ?? lesson;
+  const show = (p: EmbedPanel) => !keep || keep.includes(p);
   if (kind === 'arbitration') {
     return (
       <div className="views sandbox">
@@ -110,15 +127,16 @@ function Views({ only }: { only?: readonly EmbedPanel[] }) {
     );
   }
   // Without policy-class queues the ring and the class queues only hold a hint: show them last.
-  const queues = !!snapshot && typeof snapshot === 'object' && 'drr' in snapshot && !!snapshot.drr;
+  const queues = hasDrr;
   return (
     <div className="views cluster">
       {queues && show('ring') && <DrrRing {...props} />}
       {queues && show('queues') && <ClassQueues {...props} />}
-      {queues && show('queues') && <ClassService {...props} />}
-      {show('workers') && <Workers {...props} />}
+      {!presenting && queues && show('queues') && <ClassService {...props} />}
+      {presenting ? null : show('workers') && <Workers {...props} />}
       {show('clients') && <ClientService {...props} />}
       {show('guarantees') && <Guarantees {...props} />}
+      {presenting && show('workers') && <Workers {...props} />}
       {show('figures') && <Figures {...props} />}
       {!queues && show('ring') && <DrrRing {...props} />}
       {!queues && show('queues') && <ClassQueues {...props} />}
@@ -130,6 +148,7 @@ export function App({ driver }: { driver: Driver }) {
   const message = useUi((s) => s.message);
   const theme = useUi((s) => s.theme);
   const comparing = useCompare((s) => s.active);
+  const presenting = usePresent((s) => s.presenting) && !comparing;
   // Fast play: many updates per second; motion (transitions, flashes) would only cost frames.
   const fast = useUi((s) => s.playing && s.speedIndex >= FAST_SPEED_INDEX);
   useShortcuts(driver);
@@ -148,15 +167,21 @@ export function App({ driver }: { driver: Driver }) {
 
   return (
     <TimeSeekContext.Provider value={seekTo}>
-      <div className="app" data-motion={fast ? 'off' : 'on'}>
+      <div
+        className={presenting ? 'app presenting' : 'app'}
+        data-motion={fast ? 'off' : 'on'}
+        data-presenting={presenting ? 'on' : 'off'}
+      >
         <header className="masthead">
           <h1>
             Fairground <span className="tagline">fair &amp; locality-aware LLM request scheduling</span>
           </h1>
-          <Controls driver={driver} />
-          <FeatureBar />
+          <Controls driver={driver} extra={<PresentButton />} />
         </header>
-        <Timeline driver={driver} />
+        <div className="subbar">
+          <Timeline driver={driver} />
+          <FeatureBar />
+        </div>
         <CrashBanner />
         {message && (
           <div className="banner" role="alert">
@@ -180,7 +205,7 @@ export function App({ driver }: { driver: Driver }) {
             <CompareColumns driver={driver} />
           ) : (
             <div className="column center">
-              <Views />
+              <Views presenting={presenting} />
             </div>
           )}
           <div className="column right">

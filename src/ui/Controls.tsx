@@ -99,7 +99,7 @@ export function SimTime() {
   );
 }
 
-export function Controls({ driver }: { driver: Driver }) {
+export function Controls({ driver, extra }: { driver: Driver; extra?: React.ReactNode }) {
   const speedIndex = useUi((s) => s.speedIndex);
   const scenarioId = useUi((s) => s.scenarioId);
   const theme = useUi((s) => s.theme);
@@ -158,6 +158,7 @@ export function Controls({ driver }: { driver: Driver }) {
       <button type="button" onClick={() => void share(driver)} title="Copy a link that reproduces this run">
         Share
       </button>
+      {extra}
       <span className="icon-group">
         <button
           type="button"

@@ -15,9 +15,11 @@ export const SHORTCUTS: [string, string][] = [
   ['→', 'Step one decision'],
   ['←', 'Step one decision back (replays from the nearest restore point)'],
   ['R', 'Reset to t = 0'],
+  ['P', 'Presentation mode: the lesson’s views fill the screen in large type (Esc leaves it)'],
   ['?', 'Show this help'],
   ['Esc', 'Close a dialog, or leave compare mode'],
   ['↑ / ↓', 'In the decision log: select a decision (pauses and highlights it)'],
+  ['← / → on a chart', 'With a view focused (Tab): move the playhead one decision'],
 ];
 
 function Dialog({

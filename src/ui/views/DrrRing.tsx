@@ -7,19 +7,21 @@
  * attributes for tests (data-class, data-deficit, data-cursor, data-carry).
  */
 import { arc, pie } from 'd3';
-import { Fragment, type ReactElement, useId, useRef } from 'react';
+import { Fragment, type ReactElement, useId, useLayoutEffect, useRef } from 'react';
 import type { ClassVisit, DrrPopRecord } from '../../core/drr/types';
+import { animatePop, motionAllowed, speedUp } from './drr-animate';
+import { CHARGE_RULES, phasePeak, phasesOf, type RuleId, ruleOf, VISIT_RULES } from './drr-phases';
 import { fmtCount, fmtNum } from './format';
 import { colorFor } from './palette';
 import { type DrrClassModel, type DrrModel, pickNum, readDrr } from './read';
 import type { ViewProps } from './types';
 
-const R_OUTER = 94;
-const R_INNER = 52;
+const R_OUTER = 100;
+const R_INNER = 60;
 /** Visit bands outside the ring: one lane per phase. */
-const LANE = { carry: 96, scan: 102, final: 108 } as const;
+const LANE = { carry: 102, scan: 108, final: 114 } as const;
 const LANE_WIDTH = 4;
-const CARRY_R = 118;
+const CARRY_R = 125;
 /** Smallest share of the ring a class gets, whatever its quantum. */
 const MIN_SHARE = 0.08;
 /** Seconds between two visits in the replay. */
@@ -119,10 +121,6 @@ export function visitSlots(rec: DrrPopRecord): { visits: number[]; bulk: number 
 
 /** Longest replay of one arbitration (s): the last visit, the verdict, starts by then. */
 export const MAX_REPLAY_S = 1;
-
-function delay(slot: number, stagger: number): string {
-  return `${Math.round(slot * stagger * 100) / 100}s`;
-}
 
 const PHASE_LABEL: Record<ClassVisit['phase'], string> = { carry: 'carry', scan: 'scan', final: 'final' };
 
@@ -235,6 +233,40 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
   const model = readDrr(snapshot);
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const lastAngle = useRef<number | null>(null);
+  const sectionRef = useRef<HTMLElement | null>(null);
+  // The pop to animate: set while rendering a new record reached by stepping forward, cleared when done.
+  const seen = useRef<{ key: string; step: number | null } | null>(null);
+  const animateKey = useRef<string | null>(null);
+  const anim = useRef<{
+    key: string;
+    phases: ReturnType<typeof phasesOf>;
+    start: Map<string, number>;
+    from: number | null;
+  } | null>(null);
+  const drawn = useRef<{ key: string; pct: (v: number) => string; cursorTo: number | null }>({
+    key: '',
+    pct: () => '0%',
+    cursorTo: null,
+  });
+  // Run the pop's phases on the DOM once its end state is committed (before paint, so nothing flashes).
+  const drawnKey = model ? recordKey(snapshot, model.record) : '';
+  useLayoutEffect(() => {
+    const root = sectionRef.current;
+    const a = anim.current;
+    if (!root || !a || a.key !== drawnKey || !motionAllowed(root)) return;
+    const speed = speedUp(a.phases);
+    if (speed === null) return;
+    const cancel = animatePop(root, a.phases, speed, {
+      pct: drawn.current.pct,
+      start: a.start,
+      cursorFrom: a.from,
+      cursorTo: drawn.current.cursorTo,
+      onDone: () => {
+        if (anim.current === a) anim.current = null;
+      },
+    });
+    return cancel;
+  }, [drawnKey]);
 
   if (!model || model.classes.length === 0) {
     lastAngle.current = null;
@@ -249,6 +281,13 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
   const segs = ringSegments(model.classes);
   const rec = model.record;
   const key = recordKey(snapshot, rec);
+  const step = pickNum(snapshot, 'stepsDone', 'decisions');
+  if (seen.current?.key !== key) {
+    const prev = seen.current;
+    animateKey.current =
+      rec && prev !== null && (step === null || prev.step === null || step > prev.step) ? key : null;
+    seen.current = { key, step };
+  }
   const cursorSeg = segs.find((s) => s.cls.name === model.cursor) ?? null;
   const carrySeg = segs.find((s) => s.cls.name === model.carry) ?? null;
 
@@ -261,10 +300,30 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
     cursorDeg = prev === null ? target : prev + ((((target - prev) % 360) + 360) % 360);
     lastAngle.current = cursorDeg;
   }
-
+  const quantumOf = new Map(model.classes.map((c) => [c.name, c.quantum]));
+  if (animateKey.current !== key) anim.current = null;
+  else if (rec && anim.current?.key !== key) {
+    const fromSeg = segs.find((x) => x.cls.name === rec.cursorBefore);
+    // the pointer starts where it was before the pop and turns forward to where it is now
+    const fromDeg =
+      fromSeg && cursorDeg !== null
+        ? cursorDeg - ((((cursorDeg - (fromSeg.mid * 180) / Math.PI) % 360) + 360) % 360)
+        : null;
+    anim.current = {
+      key,
+      phases: phasesOf(rec, quantumOf),
+      start: new Map(
+        model.classes.map((c) => [c.name, rec.deficits.find((d) => d.class === c.name)?.before ?? c.deficit]),
+      ),
+      from: fromDeg,
+    };
+  }
+  // the scale holds the pop's peaks too (bulk credit's 10,000 before paying 9,000), so no bar clips mid-step
+  const peak = rec ? phasePeak(phasesOf(rec, quantumOf)) : 0;
   const scaleMax =
-    Math.max(1, ...model.classes.map((c) => Math.max(c.quantum, c.deficit, c.headCost ?? 0))) * 1.05;
+    Math.max(1, peak, ...model.classes.map((c) => Math.max(c.quantum, c.deficit, c.headCost ?? 0))) * 1.05;
   const pct = (v: number) => `${r1(Math.max(0, Math.min(100, (v / scaleMax) * 100)))}%`;
+  drawn.current = { key, pct, cursorTo: cursorDeg };
   const selectedClass = highlight?.class ?? null;
   const chosenClass = rec?.chosen?.class ?? null;
   const titleId = `${uid}-t`;
@@ -272,21 +331,17 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
   const hatchId = `${uid}-hatch`;
   const summary = describeRing(model);
 
-  const quantumOf = new Map(model.classes.map((c) => [c.name, c.quantum]));
-  const slots = rec ? visitSlots(rec) : { visits: [], bulk: null, stagger: VISIT_STAGGER_S };
-  const lastSlot = new Map<string, number>();
   const bands = (rec?.visits ?? []).map((v, i) => {
     const seg = segs.find((s) => s.cls.name === v.class);
     if (!seg) return null;
     const inner = LANE[v.phase];
-    lastSlot.set(v.class, slots.visits[i]);
     return (
       <path
         key={`${v.phase}:${v.class}`}
         className={`drr-visit-band tone-${visitTone(v)}`}
         d={arcPath(seg.start, seg.end, inner, inner + LANE_WIDTH)}
-        style={{ animationDelay: delay(slots.visits[i], slots.stagger) }}
         data-visit={i + 1}
+        data-visit-index={i}
       >
         <title>{`visit ${i + 1} (${PHASE_LABEL[v.phase]}): ${visitText(v, quantumOf.get(v.class) ?? null)}`}</title>
       </path>
@@ -295,6 +350,7 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
 
   return (
     <section
+      ref={sectionRef}
       className="panel view drr-view"
       aria-label="DRR ring"
       data-cursor={model.cursor ?? ''}
@@ -324,7 +380,7 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
         <figure className="drr-figure">
           <svg
             className="drr-ring"
-            viewBox="-130 -130 260 260"
+            viewBox="-136 -136 272 272"
             role="img"
             aria-labelledby={`${titleId} ${descId}`}
           >
@@ -376,7 +432,6 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
                       key={key}
                       className="drr-granted-flash"
                       d={arcPath(s.start, s.end, R_INNER - 3, R_OUTER + 1)}
-                      style={{ animationDelay: delay(lastSlot.get(s.cls.name) ?? 0, slots.stagger) }}
                     />
                   )}
                   <title>{`${s.cls.name}: deficit ${fmtCount(s.cls.deficit)} / quantum ${fmtCount(s.cls.quantum)}, ${fmtCount(s.cls.queued)} queued, ${stateText(s.cls)}`}</title>
@@ -427,15 +482,10 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
               const two = lines.length > 1;
               return (
                 <>
-                  <text className="drr-center-k" y={two ? 19 : 22} textAnchor="middle">
+                  <text className="drr-center-k" y={two ? 20 : 24} textAnchor="middle">
                     next scan
                   </text>
-                  <text
-                    className="drr-center"
-                    y={two ? 31 : 36}
-                    textAnchor="middle"
-                    style={two ? { fontSize: '10px' } : undefined}
-                  >
+                  <text className="drr-center" y={two ? 34 : 40} textAnchor="middle">
                     {lines.map((l, i) => (
                       <tspan key={l} x="0" dy={i === 0 ? 0 : '1.15em'}>
                         {l}
@@ -466,6 +516,13 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
               blocked
             </span>
             <span>number = requests queued</span>
+            <span className="drr-arc-key">
+              outer arcs = the last pop's visits (inner lane carry, middle scan, outer after bulk):{' '}
+              <span className="key-arc tone-ok" aria-hidden="true" /> took{' '}
+              <span className="key-arc tone-short" aria-hidden="true" /> short{' '}
+              <span className="key-arc tone-blocked" aria-hidden="true" /> blocked{' '}
+              <span className="key-arc tone-empty" aria-hidden="true" /> empty; dark rim = the class that took
+            </span>
           </figcaption>
         </figure>
         <div className="drr-side">
@@ -495,7 +552,7 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
                 .filter(Boolean)
                 .join(' ');
               return (
-                <tbody key={c.name} className={rowCls}>
+                <tbody key={c.name} className={rowCls} data-class={c.name}>
                   <tr
                     className="drr-row"
                     data-class={c.name}
@@ -520,7 +577,10 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
                       )}
                     </th>
                     <td className="num drr-dq">
-                      <span className="drr-deficit">{fmtCount(c.deficit)}</span> / {fmtCount(c.quantum)}
+                      <span className="drr-deficit" data-end={fmtCount(c.deficit)}>
+                        {fmtCount(c.deficit)}
+                      </span>{' '}
+                      / {fmtCount(c.quantum)}
                     </td>
                     <td className="num drr-wide">{c.headCost === null ? '—' : fmtCount(c.headCost)}</td>
                     <td className="num drr-wide">{fmtCount(c.queued)}</td>
@@ -528,12 +588,16 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
                   <tr className="drr-bar-row">
                     <td colSpan={4}>
                       <div className="drr-bar-line">
-                        <div className="drr-track" aria-hidden="true">
+                        <div className="drr-track" aria-hidden="true" data-scale-max={Math.round(scaleMax)}>
                           <div
                             className="drr-bar"
                             style={{ width: pct(c.deficit), background: colorFor(i) }}
+                            data-deficit={c.deficit}
+                            data-end-deficit={c.deficit}
+                            data-end-width={pct(c.deficit)}
                           />
                           <div className="drr-tick quantum" style={{ left: pct(c.quantum) }} />
+                          <div className="drr-tick target" hidden />
                           {c.headCost !== null && (
                             <div className="drr-tick head" style={{ left: pct(c.headCost) }} />
                           )}
@@ -562,8 +626,15 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
             <span>
               <span className="key-tick head" aria-hidden="true" /> head cost
             </span>
+            <span>
+              <span className="key-tick target" aria-hidden="true" /> deficit + quantum (while earning)
+            </span>
             <span className="unit">units: uncached tokens</span>
           </p>
+          <p className="drr-bulk-counter" aria-live="off" hidden />
+        </div>
+        <RulesPanel record={rec} />
+        <div className="drr-account">
           <DecisionVisits
             record={rec}
             recordT={model.recordT}
@@ -608,9 +679,9 @@ function DecisionVisits({
       node: (
         <li
           className={`drr-visit tone-${tone}`}
-          style={{ animationDelay: delay(slots.visits[i], slots.stagger) }}
           data-outcome={v.outcome}
           data-class={v.class}
+          data-visit-index={i}
         >
           <span className="drr-visit-n">{i + 1}</span>
           <span className="drr-visit-glyph" aria-hidden="true">
@@ -628,11 +699,7 @@ function DecisionVisits({
       key: 'bulk',
       slot: slots.bulk,
       node: (
-        <li
-          className="drr-visit drr-bulk"
-          style={{ animationDelay: delay(slots.bulk, slots.stagger) }}
-          data-outcome="bulk"
-        >
+        <li className="drr-visit drr-bulk" data-outcome="bulk">
           <span className="drr-visit-n">⋯</span>
           <span className="drr-visit-glyph" aria-hidden="true">
             ⟳
@@ -661,5 +728,59 @@ function DecisionVisits({
         </ol>
       )}
     </div>
+  );
+}
+
+/** Rules that fired in a pop, and the one that decided it (the visit that took a request). */
+export function firedRules(record: DrrPopRecord | null): { fired: Set<RuleId>; decisive: RuleId | null } {
+  const fired = new Set<RuleId>();
+  let decisive: RuleId | null = null;
+  if (!record) return { fired, decisive };
+  for (const v of record.visits) {
+    const r = ruleOf(v);
+    fired.add(r);
+    if (v.outcome === 'granted' || v.outcome === 'affordable' || v.outcome === 'chosen') {
+      decisive = r;
+      fired.add('take');
+    }
+  }
+  if (record.bulkRounds !== null) fired.add('bulk');
+  if (record.chosen) fired.add('cursor');
+  if (record.carryAfter) fired.add('carry');
+  return { fired, decisive };
+}
+
+/**
+ * Dynamo's visit rules and charging rules as short lines beside the ring. The rules the last pop used
+ * are marked; while a pop animates, the rule of the phase on screen is highlighted (drr-animate.ts).
+ */
+function RulesPanel({ record }: { record: DrrPopRecord | null }) {
+  const { fired, decisive } = firedRules(record);
+  const item = (r: { id: RuleId; text: string }) => (
+    <li
+      key={r.id}
+      data-rule={r.id}
+      className={[fired.has(r.id) ? 'fired' : '', decisive === r.id ? 'decisive' : '']
+        .filter(Boolean)
+        .join(' ')}
+    >
+      <span className="drr-rule-mark" aria-hidden="true">
+        {decisive === r.id ? '▶' : fired.has(r.id) ? '•' : ''}
+      </span>
+      {r.text}
+    </li>
+  );
+  return (
+    <section className="drr-rules" aria-label="DRR rules">
+      <h3>Each visit (from the cursor, once round the ring)</h3>
+      <ol className="drr-rule-list">{VISIT_RULES.map(item)}</ol>
+      <h3>Charging</h3>
+      <ul className="drr-rule-list">{CHARGE_RULES.map(item)}</ul>
+      <p className="legend drr-rules-key">
+        <span>▶ decided the last pop</span>
+        <span>• also applied</span>
+        <span className="drr-rules-now">highlight = the rule on screen now</span>
+      </p>
+    </section>
   );
 }

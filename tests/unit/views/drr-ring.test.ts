@@ -58,8 +58,18 @@ describe('DrrRing on the docs burst (A, B quantum 10, four cost-3 requests each)
       const html = render(sessionSnapshot(burstScript(), 8 + pops));
       expect(readRing(html)).toEqual({ deficits: { A: e.A, B: e.B }, cursor: e.cursor, carry: e.carry });
       // The numbers are also readable text: "deficit / quantum".
-      expect(html).toContain(`<span class="drr-deficit">${e.A}</span> / 10`);
-      expect(html).toContain(`<span class="drr-deficit">${e.B}</span> / 10`);
+      expect(html).toContain(`<span class="drr-deficit" data-end="${e.A}">${e.A}</span> / 10`);
+      expect(html).toContain(`<span class="drr-deficit" data-end="${e.B}">${e.B}</span> / 10`);
+      // the stable hooks: each class's group holds its bar (width ∝ deficit), quantum tick and track
+      for (const [cls, d] of [
+        ['A', e.A],
+        ['B', e.B],
+      ] as const)
+        expect(html).toMatch(
+          new RegExp(
+            `<tbody[^>]* data-class="${cls}">.*?<div class="drr-track"[^>]*><div class="drr-bar" style="width:[\\d.]+%[^"]*" data-deficit="${d}"`,
+          ),
+        );
     },
   );
 
@@ -142,7 +152,7 @@ describe('DrrRing decision details', () => {
   test('the highlighted class is marked on the ring and in the table', () => {
     const html = render(clusterSnapshot(), { class: 'standard' });
     expect(html).toContain('class="drr-seg state-short selected" data-class="standard"');
-    expect(html).toMatch(/<tbody class="state-short selected">/);
+    expect(html).toMatch(/<tbody class="state-short selected" data-class="standard">/);
   });
 
   test('empty states: no snapshot, a cluster without a policy, a policy without classes', () => {

@@ -1,0 +1,159 @@
+/**
+ * Runs one pop's phases (drr-phases.ts) on the ring's DOM from a requestAnimationFrame loop: bar widths,
+ * the deficit figures, the earn target tick, the bulk round counter, the rule that fires, the visit
+ * being made, and last the cursor. Every frame writes the bar's width and its `data-deficit` together,
+ * so the stable hooks stay true mid-step. Cancelling (or the end) puts back what React rendered.
+ */
+import { SPEEDS, useUi } from '../../state/store';
+import { fmtCount } from './format';
+import { frameAt, type Phase, totalMs } from './drr-phases';
+
+/** Shortest average phase worth showing (ms); faster play shows the end states only. */
+const MIN_PHASE_MS = 70;
+
+export function motionAllowed(root: Element): boolean {
+  if (globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return false;
+  return !root.closest('[data-motion="off"]');
+}
+
+/** How much faster than natural the phases must run to fit between two decisions at the current speed. */
+export function speedUp(phases: readonly Phase[]): number | null {
+  const total = totalMs(phases);
+  if (total <= 0) return null;
+  const ui = useUi.getState();
+  const budget = ui.playing ? (0.85 * 1000) / SPEEDS[ui.speedIndex] : Number.POSITIVE_INFINITY;
+  const speed = Math.max(1, total / budget);
+  return total / speed / Math.max(1, phases.length) < MIN_PHASE_MS ? null : speed;
+}
+
+function esc(name: string): string {
+  return typeof CSS !== 'undefined' && CSS.escape ? CSS.escape(name) : name.replace(/["\\]/g, '\\$&');
+}
+
+export interface AnimationTargets {
+  /** Bar position (CSS percentage) of a deficit on the shared scale. */
+  pct: (v: number) => string;
+  start: ReadonlyMap<string, number>;
+  cursorFrom: number | null;
+  cursorTo: number | null;
+  /** Called when the phases have all run (not when cancelled). */
+  onDone?: () => void;
+}
+
+/** Starts the animation; returns its cancel (which also restores the end state). */
+export function animatePop(
+  root: HTMLElement,
+  phases: readonly Phase[],
+  speed: number,
+  t: AnimationTargets,
+): () => void {
+  const body = (c: string) => root.querySelector<HTMLElement>(`tbody[data-class="${esc(c)}"]`);
+  const classes = [...t.start.keys()];
+  const cursor = root.querySelector<SVGGElement>('.drr-cursor');
+  const counter = root.querySelector<HTMLElement>('.drr-bulk-counter');
+  root.dataset.animating = 'true';
+  if (cursor && t.cursorFrom !== null) {
+    cursor.style.transition = 'none';
+    cursor.style.transform = `rotate(${t.cursorFrom}deg)`;
+  }
+  let raf = 0;
+  let t0: number | null = null;
+  let shownPhase = -2;
+  const draw = (frame: ReturnType<typeof frameAt>) => {
+    for (const c of classes) {
+      const tb = body(c);
+      if (!tb) continue;
+      const d = Math.max(0, frame.deficits.get(c) ?? 0);
+      const bar = tb.querySelector<HTMLElement>('.drr-bar');
+      if (bar) {
+        bar.style.width = t.pct(d);
+        bar.dataset.deficit = String(Math.round(d));
+      }
+      const fig = tb.querySelector<HTMLElement>('.drr-deficit');
+      if (fig) fig.textContent = fmtCount(Math.round(d));
+      const target = tb.querySelector<HTMLElement>('.drr-tick.target');
+      if (target) {
+        const on = frame.target?.cls === c;
+        target.hidden = !on;
+        if (on && frame.target) target.style.left = t.pct(frame.target.value);
+      }
+    }
+    if (frame.phase === shownPhase) return;
+    shownPhase = frame.phase;
+    const p = phases[frame.phase] as Phase | undefined;
+    for (const c of classes) {
+      const tb = body(c);
+      if (!tb) continue;
+      if (p?.classes.includes(c)) tb.dataset.phase = p.kind;
+      else delete tb.dataset.phase;
+    }
+    for (const el of root.querySelectorAll<HTMLElement>('[data-rule]'))
+      el.classList.toggle('current', !!p && el.dataset.rule === p.rule);
+    // visits not yet reached are dimmed; bulk and cursor phases come after the visits before them
+    let reached = -1;
+    for (let i = 0; i <= Math.min(frame.phase, phases.length - 1); i++)
+      reached = Math.max(reached, phases[i].visit);
+    if (frame.phase >= phases.length) reached = Number.POSITIVE_INFINITY;
+    for (const el of root.querySelectorAll<Element>('[data-visit-index]')) {
+      const i = Number(el.getAttribute('data-visit-index'));
+      el.classList.toggle('pending', i > reached);
+      el.classList.toggle('current', !!p && p.visit === i);
+    }
+    const bulkItem = root.querySelector<HTMLElement>('.drr-visit.drr-bulk');
+    if (bulkItem) {
+      const bulkAt = phases.findIndex((x) => x.kind === 'bulk');
+      bulkItem.classList.toggle('pending', bulkAt >= 0 && frame.phase < bulkAt);
+      bulkItem.classList.toggle('current', p?.kind === 'bulk');
+    }
+    if (cursor && p?.kind === 'cursor' && t.cursorTo !== null) {
+      cursor.style.transition = '';
+      cursor.style.transform = `rotate(${t.cursorTo}deg)`;
+    }
+  };
+  const tick = (now: number) => {
+    if (t0 === null) t0 = now;
+    const frame = frameAt(phases, t.start, now - t0, speed);
+    draw(frame);
+    if (counter) {
+      const p = phases[frame.phase];
+      counter.hidden = !(p?.kind === 'bulk');
+      if (p?.kind === 'bulk')
+        counter.textContent = `virtual round ${frame.round ?? 0} of ${fmtCount(p.rounds ?? 0)}`;
+    }
+    if (frame.phase < phases.length) raf = requestAnimationFrame(tick);
+    else {
+      finish();
+      t.onDone?.();
+    }
+  };
+  const finish = () => {
+    cancelAnimationFrame(raf);
+    delete root.dataset.animating;
+    for (const c of classes) {
+      const tb = body(c);
+      if (!tb) continue;
+      delete tb.dataset.phase;
+      const bar = tb.querySelector<HTMLElement>('.drr-bar');
+      if (bar) {
+        bar.style.width = bar.dataset.endWidth ?? bar.style.width;
+        bar.dataset.deficit = bar.dataset.endDeficit ?? bar.dataset.deficit;
+      }
+      const fig = tb.querySelector<HTMLElement>('.drr-deficit');
+      if (fig && fig.dataset.end !== undefined) fig.textContent = fig.dataset.end;
+      const target = tb.querySelector<HTMLElement>('.drr-tick.target');
+      if (target) target.hidden = true;
+    }
+    for (const el of root.querySelectorAll('[data-rule]')) el.classList.remove('current');
+    for (const el of root.querySelectorAll('.pending, .drr-visit.current, [data-visit-index].current'))
+      el.classList.remove('pending', 'current');
+    if (counter) counter.hidden = true;
+    if (cursor && t.cursorTo !== null) {
+      cursor.style.transition = '';
+      cursor.style.transform = `rotate(${t.cursorTo}deg)`;
+    }
+  };
+  // the first frame is drawn at once, so nothing shows the end state before the animation starts
+  draw(frameAt(phases, t.start, 0, speed));
+  raf = requestAnimationFrame(tick);
+  return finish;
+}
