@@ -115,10 +115,8 @@ export class Driver {
     this.loaded = true;
     this.texts = policy !== undefined ? { scenario, policy } : { scenario };
     this.markReady();
-    // A share link in the address bar describes what was opened; once something else runs, drop it
-    // so a reload shows the current work, not the old link.
-    if (!opts.fromLink && location.hash.startsWith('#s='))
-      history.replaceState(null, '', location.pathname + location.search);
+    // The address bar follows the run on its own (share/share.ts, liveAddress): after this load it
+    // holds the new state, in a new history entry, so Back returns to the link that was open before.
     useUi.setState({
       ...(opts.id !== undefined ? { scenarioId: opts.id } : {}),
       scenarioName: res.name,

@@ -1,13 +1,19 @@
 /**
- * Share links: the whole state needed to reproduce a view, in the URL fragment as `#s=1.<payload>`.
+ * Share links: the whole state needed to reproduce a view, in the URL fragment as `#s=<version>.<payload>`.
  * The payload is the JSON of a `SharedState`, compressed with raw deflate (CompressionStream) and
- * written in base64url. Decoding never throws: a bad link gives a reason a person can read. Pure
- * (no DOM), so Node tests it directly.
+ * written in base64url. A zod schema per format version checks what a link holds (a link is untrusted
+ * input); links of a past version are read with their own schema and migrated forward, so old links
+ * keep working (tests/unit/ui/share-golden.test.ts holds one real link per past version). Decoding
+ * never throws: a bad link gives a reason a person can read, and says what of it was kept. Pure (no
+ * DOM), so Node tests it directly.
+ *
+ * Versions: 1 — scenario, policy, seed, playhead, layout, compare, embed. 2 — adds the selected
+ * decision and whether its explanation is open (`selected`, `explain`).
  */
-
+import { z } from 'zod';
 import { cleanPanels } from '../embed/panels';
 
-export const SHARE_VERSION = 1;
+export const SHARE_VERSION = 2;
 /** Longest fragment accepted (characters after `#s=`). */
 export const MAX_LINK_CHARS = 64 * 1024;
 /** Longest JSON a payload may inflate to (guards against deflate bombs). */
@@ -37,6 +43,10 @@ export const MAX_COMPARE_SETS = 64;
 export const MAX_COMPARE_LABEL = 120;
 
 export interface SharedState {
+  /** Format 2: the decision selected in the log (its seq), shown highlighted with its explanation. */
+  selected?: number;
+  /** Format 2: whether the explanation of the selected decision is open (default: open when selected). */
+  explain?: boolean;
   /** The shipped scenario it started from, if any (informative: the text below is authoritative). */
   scenarioId?: string;
   scenario: string;
@@ -61,7 +71,13 @@ export interface SharedEmbed {
   panels: string[];
 }
 
-export type DecodeResult = { ok: true; state: SharedState } | { ok: false; reason: string };
+/**
+ * A decoded link. `dropped` names parts of an otherwise good link that were damaged and left out (the
+ * rest is kept); absent when everything was read.
+ */
+export type DecodeResult =
+  | { ok: true; state: SharedState; dropped?: string[] }
+  | { ok: false; reason: string };
 
 // ---- base64url ---------------------------------------------------------------------------------------
 
@@ -168,7 +184,7 @@ export function contributeToShare(fn: ShareContribution): () => void {
   return () => contributions.delete(fn);
 }
 
-/** The fragment for a state, starting with `#s=1.`. */
+/** The fragment for a state, starting with `#s=<SHARE_VERSION>.`. */
 export async function encodeShare(state: SharedState): Promise<string> {
   let full = state;
   for (const fn of contributions) full = { ...fn(), ...full };
@@ -176,7 +192,7 @@ export async function encodeShare(state: SharedState): Promise<string> {
   return `#s=${SHARE_VERSION}.${toBase64Url(await deflate(json))}`;
 }
 
-/** Keeps only known keys with the right types (a shared link is untrusted input). */
+/** Keeps only known keys, in a fixed order (so the same state gives the same link). */
 function normalise(s: SharedState): SharedState {
   const out: SharedState = { scenario: s.scenario, playhead: s.playhead, layout: {} };
   if (s.scenarioId !== undefined) out.scenarioId = s.scenarioId;
@@ -197,87 +213,145 @@ function normalise(s: SharedState): SharedState {
     const panels = cleanPanels(s.embed.panels);
     if (panels) out.embed = { panels };
   }
+  if (s.selected !== undefined) out.selected = s.selected;
+  if (s.explain !== undefined) out.explain = s.explain;
   return out;
 }
 
-/** A link's comparison, checked field by field; a string says what is wrong. */
-function validCompare(v: unknown): SharedCompare | string | undefined {
-  if (v === undefined) return undefined;
-  const bad = 'the link has a malformed comparison';
-  if (!v || typeof v !== 'object' || Array.isArray(v)) return bad;
-  const o = v as Record<string, unknown>;
-  const c: SharedCompare = {};
-  if (o.scenario !== undefined) {
-    if (typeof o.scenario !== 'string' || o.scenario.length === 0) return `${bad} (scenario B)`;
-    c.scenario = o.scenario;
+// ---- schemas, one per format version -------------------------------------------------------------------
+
+/** A value that is dropped (undefined) when it does not fit, instead of failing the whole link. */
+const lenient = <T extends z.ZodType>(t: T) => t.optional().catch(undefined);
+
+/** Layout choices: a bad value is dropped, never fatal (a link's look is not its content). */
+const LayoutSchema = z
+  .object({
+    theme: lenient(z.enum(['light', 'dark'])),
+    editor: lenient(z.enum(['policy', 'scenario'])),
+    speed: lenient(z.number().int().min(0).max(63)),
+  })
+  .catch({});
+
+const bad = 'the link has a malformed comparison';
+const CompareSchema = z.object(
+  {
+    scenario: z
+      .string({ error: `${bad} (scenario B)` })
+      .min(1, `${bad} (scenario B)`)
+      .optional(),
+    policy: z.string({ error: `${bad} (policy B)` }).optional(),
+    sets: z
+      .array(z.string({ error: `${bad} (overrides)` }).max(4096, `${bad} (overrides)`), {
+        error: `${bad} (overrides)`,
+      })
+      .max(MAX_COMPARE_SETS, `${bad} (overrides)`)
+      .optional(),
+    label: z
+      .string({ error: `${bad} (label)` })
+      .max(MAX_COMPARE_LABEL, `${bad} (label)`)
+      .optional(),
+  },
+  { error: bad },
+);
+
+/** Format 1, as links made before the selection was shared hold it. */
+const StateV1 = z.object(
+  {
+    scenarioId: z.string({ error: 'the link has a malformed scenario id' }).optional(),
+    scenario: z.string({ error: 'the link holds no scenario' }).min(1, 'the link holds no scenario'),
+    policy: z.string({ error: 'the link has a malformed policy' }).optional(),
+    seed: z.number({ error: 'the link has a malformed seed' }).finite().optional(),
+    playhead: z
+      .number({ error: 'the link has a malformed playhead' })
+      .int('the link has a malformed playhead')
+      .min(0, 'the link has a malformed playhead')
+      .max(1e9, 'the link has a malformed playhead'),
+    layout: LayoutSchema.optional(),
+    compare: CompareSchema.optional(),
+    // a malformed embed value is ignored, not fatal (embed mode falls back to its query or defaults)
+    embed: z
+      .object({ panels: z.array(z.unknown()) })
+      .optional()
+      .catch(undefined),
+  },
+  { error: 'the link holds no state object' },
+);
+
+/** Format 2: format 1 plus the selected decision and its explanation; a damaged selection is dropped. */
+const StateV2 = StateV1.extend({
+  selected: z.number().int().min(0).max(1e9).optional(),
+  explain: z.boolean().optional(),
+});
+
+type V1 = z.infer<typeof StateV1>;
+type V2 = z.infer<typeof StateV2>;
+
+/** Every past format's schema and its step to the next format. */
+const MIGRATIONS: Record<number, { schema: z.ZodType; up: (v: never) => unknown }> = {
+  1: { schema: StateV1, up: (v: V1): V2 => ({ ...v }) },
+};
+
+function toState(v: V2, dropped: string[]): SharedState {
+  const out: SharedState = {
+    scenario: v.scenario,
+    playhead: v.playhead,
+    layout: {
+      ...(v.layout?.theme ? { theme: v.layout.theme } : {}),
+      ...(v.layout?.editor ? { editor: v.layout.editor } : {}),
+      ...(v.layout?.speed !== undefined ? { speed: v.layout.speed } : {}),
+    },
+  };
+  if (v.scenarioId !== undefined) out.scenarioId = v.scenarioId;
+  if (v.policy !== undefined) out.policy = v.policy;
+  if (v.seed !== undefined) out.seed = v.seed;
+  if (v.compare) out.compare = v.compare;
+  if (v.embed) out.embed = { panels: v.embed.panels as string[] };
+  if (v.selected !== undefined) {
+    if (v.selected < v.playhead) {
+      out.selected = v.selected;
+      if (v.explain !== undefined) out.explain = v.explain;
+    } else dropped.push('the selected decision (it is past the playhead)');
   }
-  if (o.policy !== undefined) {
-    if (typeof o.policy !== 'string') return `${bad} (policy B)`;
-    c.policy = o.policy;
-  }
-  if (o.sets !== undefined) {
-    if (
-      !Array.isArray(o.sets) ||
-      o.sets.length > MAX_COMPARE_SETS ||
-      !o.sets.every((x) => typeof x === 'string' && x.length <= 4096)
-    )
-      return `${bad} (overrides)`;
-    c.sets = o.sets as string[];
-  }
-  if (o.label !== undefined) {
-    if (typeof o.label !== 'string' || o.label.length > MAX_COMPARE_LABEL) return `${bad} (label)`;
-    c.label = o.label;
-  }
-  return c;
+  return normalise(out);
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return !!v && typeof v === 'object' && !Array.isArray(v);
-}
-
-function validState(v: unknown): SharedState | string {
-  if (!v || typeof v !== 'object' || Array.isArray(v)) return 'the link holds no state object';
-  const o = v as Record<string, unknown>;
-  if (typeof o.scenario !== 'string' || o.scenario.length === 0) return 'the link holds no scenario';
-  if (o.policy !== undefined && typeof o.policy !== 'string') return 'the link has a malformed policy';
-  if (o.scenarioId !== undefined && typeof o.scenarioId !== 'string')
-    return 'the link has a malformed scenario id';
-  if (o.seed !== undefined && (typeof o.seed !== 'number' || !Number.isFinite(o.seed)))
-    return 'the link has a malformed seed';
-  const ph = o.playhead;
-  if (typeof ph !== 'number' || !Number.isInteger(ph) || ph < 0 || ph > 1e9)
-    return 'the link has a malformed playhead';
-  const layoutIn = (o.layout && typeof o.layout === 'object' ? o.layout : {}) as Record<string, unknown>;
-  const layout: SharedLayout = {};
-  if (layoutIn.theme === 'light' || layoutIn.theme === 'dark') layout.theme = layoutIn.theme;
-  if (layoutIn.editor === 'policy' || layoutIn.editor === 'scenario') layout.editor = layoutIn.editor;
-  if (
-    typeof layoutIn.speed === 'number' &&
-    Number.isInteger(layoutIn.speed) &&
-    layoutIn.speed >= 0 &&
-    layoutIn.speed < 64
-  )
-    layout.speed = layoutIn.speed;
-  const compare = validCompare(o.compare);
-  if (typeof compare === 'string') return compare;
-  return normalise({
-    scenario: o.scenario,
-    policy: o.policy as string | undefined,
-    scenarioId: o.scenarioId as string | undefined,
-    seed: o.seed as number | undefined,
-    playhead: ph,
-    layout,
-    ...(compare ? { compare } : {}),
-    ...(isObject(o.embed) && Array.isArray(o.embed.panels)
-      ? { embed: { panels: o.embed.panels as string[] } }
-      : {}),
-  });
+/** Checks a decoded value of format `version` and migrates it to the current one. */
+export function readState(version: number, value: unknown): DecodeResult {
+  const dropped: string[] = [];
+  let v: unknown = value;
+  for (let from = version; from < SHARE_VERSION; from++) {
+    const step = MIGRATIONS[from];
+    const parsed = step.schema.safeParse(v);
+    if (!parsed.success)
+      return { ok: false, reason: parsed.error.issues[0]?.message ?? 'the link is malformed' };
+    v = step.up(parsed.data as never);
+  }
+  // the current format: the selection is optional and, when damaged, dropped rather than fatal
+  const o = v && typeof v === 'object' && !Array.isArray(v) ? { ...(v as object) } : v;
+  if (o && typeof o === 'object') {
+    const rec = o as { selected?: unknown; explain?: unknown };
+    const sel = z.number().int().min(0).max(1e9).optional().safeParse(rec.selected);
+    const exp = z.boolean().optional().safeParse(rec.explain);
+    if (!sel.success || !exp.success) {
+      delete rec.selected;
+      delete rec.explain;
+      dropped.push('the selected decision (damaged)');
+    }
+  }
+  const parsed = StateV2.safeParse(o);
+  if (!parsed.success)
+    return { ok: false, reason: parsed.error.issues[0]?.message ?? 'the link is malformed' };
+  const state = toState(parsed.data, dropped);
+  return dropped.length ? { ok: true, state, dropped } : { ok: true, state };
 }
 
 /** True when the fragment is meant as a share link (starts with `#s=`), valid or not. */
 export function isShareFragment(hash: string): boolean {
   return hash.startsWith('#s=');
 }
+
+/** What a person reads when nothing of a link could be used. */
+const NOTHING_KEPT = 'nothing of it could be kept';
 
 /** Decodes `#s=<version>.<payload>`; never throws. */
 export async function decodeShare(hash: string): Promise<DecodeResult> {
@@ -290,9 +364,11 @@ export async function decodeShare(hash: string): Promise<DecodeResult> {
         reason: `the link is too long (${body.length} characters; the limit is ${MAX_LINK_CHARS})`,
       };
     const dot = body.indexOf('.');
-    if (dot < 1) return { ok: false, reason: 'the link has no version' };
+    if (dot < 1)
+      return { ok: false, reason: `the link is damaged or truncated (it has no version); ${NOTHING_KEPT}` };
     const versionText = body.slice(0, dot);
-    if (!/^\d{1,6}$/.test(versionText)) return { ok: false, reason: 'the link has a malformed version' };
+    if (!/^\d{1,6}$/.test(versionText))
+      return { ok: false, reason: `the link is damaged (its version is malformed); ${NOTHING_KEPT}` };
     const version = Number(versionText);
     if (version > SHARE_VERSION)
       return {
@@ -300,18 +376,36 @@ export async function decodeShare(hash: string): Promise<DecodeResult> {
         reason: `the link was made by a newer Fairground (format ${version}; this one reads up to ${SHARE_VERSION})`,
       };
     if (version < 1) return { ok: false, reason: `unknown link format ${version}` };
-    const bytes = fromBase64Url(body.slice(dot + 1));
-    if (!bytes || bytes.length === 0) return { ok: false, reason: 'the link is malformed (not base64url)' };
+    const text = body.slice(dot + 1);
+    if (text.length === 0)
+      return { ok: false, reason: `the link is truncated (it ends after its version); ${NOTHING_KEPT}` };
+    if (/[^A-Za-z0-9_-]/.test(text))
+      return {
+        ok: false,
+        reason: `the link is damaged (malformed: it holds characters a share link never has); ${NOTHING_KEPT}`,
+      };
+    const bytes = fromBase64Url(text);
+    if (!bytes || bytes.length === 0)
+      return {
+        ok: false,
+        reason: `the link is damaged or truncated (its length is impossible); ${NOTHING_KEPT}`,
+      };
     const json = await inflate(bytes);
-    if (!json) return { ok: false, reason: 'the link is damaged or truncated (it does not decompress)' };
+    if (!json)
+      return {
+        ok: false,
+        reason: `the link is damaged or truncated (${text.length} characters that do not decompress); ${NOTHING_KEPT}`,
+      };
     let value: unknown;
     try {
       value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(json));
     } catch {
-      return { ok: false, reason: 'the link is damaged or truncated (its contents are not readable)' };
+      return {
+        ok: false,
+        reason: `the link is damaged or truncated (its contents are not readable); ${NOTHING_KEPT}`,
+      };
     }
-    const state = validState(value);
-    return typeof state === 'string' ? { ok: false, reason: state } : { ok: true, state };
+    return readState(version, value);
   } catch (err) {
     return {
       ok: false,

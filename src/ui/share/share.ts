@@ -5,6 +5,7 @@
 import { extractPolicy, policyOverride, setTexts, useEdits } from '../../state/edits';
 import { useUi } from '../../state/store';
 import type { Driver } from '../driver';
+import { useEmbed } from '../embed/store';
 import { DEFAULT_SCENARIO_ID, SCENARIOS } from '../scenarios';
 import { decodeShare, encodeShare, isShareFragment, type SharedState } from './codec';
 
@@ -25,6 +26,11 @@ export function currentState(): SharedState {
   };
   if (ui.scenarioId) state.scenarioId = ui.scenarioId;
   if (policy !== undefined) state.policy = policy;
+  // the selected decision and its open explanation are part of the moment being shared
+  if (ui.selected !== null && ui.selected < ui.decisionCount) {
+    state.selected = ui.selected;
+    state.explain = true;
+  }
   const seed = seedOf(texts.scenario);
   if (seed !== undefined) state.seed = seed;
   return state;
@@ -78,7 +84,12 @@ export async function openFromLocation(driver: Driver): Promise<boolean> {
     });
     return false;
   }
-  useUi.setState({ message: 'Opened a shared link: this is the run as it was shared.' });
+  if (s.selected !== undefined && s.explain !== false) driver.select(s.selected);
+  useUi.setState({
+    message: res.dropped?.length
+      ? `Opened a shared link, but part of it is damaged: kept the scenario, policy and playhead; left out ${res.dropped.join(' and ')}.`
+      : 'Opened a shared link: this is the run as it was shared.',
+  });
   return true;
 }
 
@@ -103,8 +114,69 @@ function lastScenario(): string {
   return DEFAULT_SCENARIO_ID;
 }
 
+/** Wait after the last change before the address bar is rewritten (ms). */
+export const LIVE_URL_DEBOUNCE_MS = 400;
+
+/**
+ * Keep the address bar on the current state, so copying the URL works like Share: rewritten (debounced)
+ * on every change of playhead, selection, texts or layout with `replaceState`; a load (a scenario
+ * opened, an edit that restarts the run) adds one history entry instead, so Back returns to the run
+ * before it, and stepping never floods the history. Not in embed mode (the host page owns the frame).
+ */
+export function liveAddress(driver: Driver): () => void {
+  if (useEmbed.getState().config) return () => {};
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let pushNext = false;
+  let ready = false;
+  let last = '';
+  const write = async () => {
+    timer = null;
+    const ui = useUi.getState();
+    if (!ui.kind || ui.seek) return schedule();
+    const hash = await encodeShare(currentState());
+    if (hash === last && location.hash === hash) return;
+    last = hash;
+    const url = location.pathname + location.search + hash;
+    if (pushNext && location.hash !== hash) history.pushState(null, '', url);
+    else history.replaceState(history.state, '', url);
+    pushNext = false;
+  };
+  const schedule = () => {
+    if (!ready) return;
+    if (timer !== null) clearTimeout(timer);
+    timer = setTimeout(() => void write(), LIVE_URL_DEBOUNCE_MS);
+  };
+  const offLoad = driver.onLoad((_texts, opts) => {
+    // the first load (the page's own link or start-up scenario) replaces; later loads are new entries
+    pushNext = ready && !opts.fromLink;
+    ready = true;
+    schedule();
+  });
+  const offUi = useUi.subscribe((s, p) => {
+    if (
+      s.decisionCount !== p.decisionCount ||
+      s.selected !== p.selected ||
+      s.theme !== p.theme ||
+      s.editorTab !== p.editorTab ||
+      s.speedIndex !== p.speedIndex ||
+      s.scenarioId !== p.scenarioId
+    )
+      schedule();
+  });
+  const offEdits = useEdits.subscribe((s, p) => {
+    if (s.texts !== p.texts) schedule();
+  });
+  return () => {
+    if (timer !== null) clearTimeout(timer);
+    offLoad();
+    offUi();
+    offEdits();
+  };
+}
+
 /** First load: a share link if the URL has one, else the last scenario used here, else the default. */
 export async function start(driver: Driver): Promise<void> {
+  liveAddress(driver);
   // A link pasted into the address bar of an open tab only changes the fragment.
   window.addEventListener('hashchange', () => {
     if (!isShareFragment(location.hash)) return;

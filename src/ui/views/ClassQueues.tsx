@@ -1,14 +1,21 @@
 /**
  * Per policy class, the waiting requests in the order they would leave the class heap (head first),
- * as compact chips: id, cost, priority, age (now − arrival). The chip's edge takes the client's
- * colour when the request names a client, else its class's colour (ring position). The selected
- * request is outlined.
+ * as compact chips: id, cost, priority, age (now − arrival). One meaning per colour in this view: the
+ * chip's edge takes its class's colour (as on the ring); the client is a shape (and its name in the
+ * chip's title), so colour never means two things. The selected request is outlined.
  */
 import type { CSSProperties } from 'react';
 import { fmtCount, fmtNum, fmtSeconds } from './format';
 import { colorFor } from './palette';
 import { type QueuedModel, readClients, readDrr, simTime } from './read';
 import type { ViewProps } from './types';
+
+/** One shape per client (by its index), distinct without colour. */
+export const CLIENT_SHAPES = ['●', '▲', '■', '◆', '▼', '★', '✚', '⬟'] as const;
+
+export function clientShape(index: number): string {
+  return CLIENT_SHAPES[((index % CLIENT_SHAPES.length) + CLIENT_SHAPES.length) % CLIENT_SHAPES.length];
+}
 
 /** Chips shown per class before "+ N more". */
 export const CHIPS_PER_CLASS = 24;
@@ -42,13 +49,21 @@ export function ClassQueues({ snapshot, highlight, onSelect }: ViewProps) {
   // the sandbox has no clock: its arrival times are the script's (the op index unless it sets them)
   const sandbox = snapshot?.kind === 'arbitration';
   const now = sandbox ? null : simTime(snapshot);
-  const clientIndex = new Map(readClients(snapshot).map((c) => [c.name, c.index]));
+  const clients = readClients(snapshot);
+  const clientIndex = new Map(clients.map((c) => [c.name, c.index]));
   const total = drr.classes.reduce((s, c) => s + c.queued, 0);
   const selReq = highlight?.request ?? null;
   const selClass = highlight?.class ?? null;
 
   return (
-    <section className="panel view cq-view" aria-label="Class queues" data-queued={total}>
+    <section
+      className="panel view cq-view"
+      aria-label="Class queues"
+      data-queued={total}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a focused view takes ← / → to move the playhead
+      tabIndex={0}
+      aria-keyshortcuts="ArrowLeft ArrowRight"
+    >
       <h2>
         Class queues <span className="view-sub">{fmtCount(total)} waiting · head first</span>
       </h2>
@@ -85,12 +100,20 @@ export function ClassQueues({ snapshot, highlight, onSelect }: ViewProps) {
               ) : (
                 <ol className="cq-chips" aria-label={`${c.name} queue, head first`}>
                   {shown.map((r, i) => {
-                    const color = colorFor(r.client !== null ? (clientIndex.get(r.client) ?? ci) : ci);
+                    const color = colorFor(ci);
+                    const ciOf = r.client !== null ? clientIndex.get(r.client) : undefined;
                     const isSel = selReq === r.id;
                     const cls = `cq-chip${i === 0 ? ' head' : ''}${isSel ? ' selected' : ''}`;
                     const body = (
                       <>
-                        <span className="cq-id">{r.id}</span>
+                        <span className="cq-id">
+                          {ciOf !== undefined && (
+                            <span className="cq-client" aria-hidden="true">
+                              {clientShape(ciOf)}{' '}
+                            </span>
+                          )}
+                          {r.id}
+                        </span>
                         <span className="cq-meta">
                           {r.cost !== null ? `c ${fmtNum(r.cost)}` : ''}
                           {r.priority !== null && r.priority !== 0 ? ` · p ${fmtNum(r.priority)}` : ''}
@@ -145,6 +168,17 @@ export function ClassQueues({ snapshot, highlight, onSelect }: ViewProps) {
               : 't = arrival time (s)'}
         </span>
         <span>framed chip = class head</span>
+        <span>edge colour = class</span>
+        {clients.length > 0 && drr.queues && (
+          <span className="cq-client-key">
+            shape = client:{' '}
+            {clients.slice(0, CLIENT_SHAPES.length).map((c) => (
+              <span key={c.name} className="cq-client-item">
+                {clientShape(c.index)} {c.name}{' '}
+              </span>
+            ))}
+          </span>
+        )}
       </p>
     </section>
   );

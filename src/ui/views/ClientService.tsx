@@ -54,7 +54,14 @@ export function ClientService({ snapshot, highlight, onSelect }: ViewProps) {
   const now = simTime(snapshot);
 
   return (
-    <section className="panel view cs-view" aria-label="Client service" data-clients={clients.length}>
+    <section
+      className="panel view cs-view"
+      aria-label="Client service"
+      data-clients={clients.length}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a focused view takes ← / → to move the playhead
+      tabIndex={0}
+      aria-keyshortcuts="ArrowLeft ArrowRight"
+    >
       <h2>
         Client service <span className="view-sub">{now !== null ? `at t = ${fmtNum(now)} s` : ''}</span>
       </h2>

@@ -234,7 +234,7 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const lastAngle = useRef<number | null>(null);
   const sectionRef = useRef<HTMLElement | null>(null);
-  // The pop to animate: set while rendering a new record reached by stepping forward, cleared when done.
+  // The pop to animate: a new record reached by one step forward (a seek or a jump shows end states).
   const seen = useRef<{ key: string; step: number | null } | null>(null);
   const animateKey = useRef<string | null>(null);
   const anim = useRef<{
@@ -285,7 +285,7 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
   if (seen.current?.key !== key) {
     const prev = seen.current;
     animateKey.current =
-      rec && prev !== null && (step === null || prev.step === null || step > prev.step) ? key : null;
+      rec && prev !== null && (step === null || prev.step === null || step === prev.step + 1) ? key : null;
     seen.current = { key, step };
   }
   const cursorSeg = segs.find((s) => s.cls.name === model.cursor) ?? null;
@@ -356,6 +356,9 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
       data-cursor={model.cursor ?? ''}
       data-carry={model.carry ?? ''}
       data-variant={model.variant ?? ''}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a focused view takes ← / → to move the playhead
+      tabIndex={0}
+      aria-keyshortcuts="ArrowLeft ArrowRight"
     >
       <h2>
         DRR ring{' '}

@@ -36,7 +36,13 @@ export function Figures({ snapshot, highlight }: ViewProps) {
   };
   const tEnd = series ? series.t[series.t.length - 1] : null;
   return (
-    <section className="panel view fig-view" aria-label="Figures">
+    <section
+      className="panel view fig-view"
+      aria-label="Figures"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a focused view takes ← / → to move the playhead
+      tabIndex={0}
+      aria-keyshortcuts="ArrowLeft ArrowRight"
+    >
       <h2>Figures</h2>
       <div className="fig-grid">
         <div>

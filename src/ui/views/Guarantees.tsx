@@ -10,7 +10,7 @@
  * an empty state, never an exception.
  */
 import { line as d3line, scaleLinear } from 'd3';
-import { fmtSeconds } from './format';
+import { fmtNum, fmtSeconds } from './format';
 import { colorFor } from './palette';
 import { asArr, asObj, type Dict, num, numArray, str } from './read';
 import type { ViewProps } from './types';
@@ -181,6 +181,9 @@ export function Guarantees({ snapshot, highlight }: ViewProps) {
     <section
       className="panel view gu-view"
       aria-label="Guarantees"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a focused view takes ← / → to move the playhead
+      tabIndex={0}
+      aria-keyshortcuts="ArrowLeft ArrowRight"
       data-algorithm={g.algorithm ?? 'none'}
       data-violations={g.violationCount}
       data-broken={g.broken ? 'true' : 'false'}
@@ -218,6 +221,7 @@ export function Guarantees({ snapshot, highlight }: ViewProps) {
           </span>
         )}
       </p>
+      <GapGauges g={g} selectedClient={sel} />
       <GapChart g={g} summary={summary} selectedClient={sel} />
       <PairLegend g={g} selectedClient={sel} />
       <ViolationList g={g} />
@@ -532,5 +536,76 @@ function ViolationList({ g }: { g: GuaranteeModel }) {
         {more > 0 && <li>+ {more} more</li>}
       </ol>
     </div>
+  );
+}
+
+/** Where a gap sits on the gauge: its share of the bound, clipped so an overshoot still shows. */
+export function gaugeShare(gap: number, bound: number): number {
+  if (!(bound > 0) || !Number.isFinite(gap)) return 0;
+  return Math.max(0, Math.min(GAUGE_MAX, gap / bound));
+}
+
+/** The gauge's axis ends at this multiple of the bound (a violation shows past the bound line). */
+export const GAUGE_MAX = 1.25;
+
+/**
+ * Gap against bound, one gauge per pair on an axis normalised to the bound (0 … bound … 1.25·bound):
+ * however large the bound is next to the gaps, both are visible on one scale, with their numbers.
+ */
+function GapGauges({ g, selectedClient }: { g: GuaranteeModel; selectedClient: string | null }) {
+  if (g.bound === null || !(g.bound > 0) || g.pairs.length === 0) return null;
+  const bound = g.bound;
+  const pairs = [...g.pairs].sort((x, y) => y.maxGap - x.maxGap).slice(0, CHART_PAIRS);
+  const pos = (share: number) => `${Math.round((share / GAUGE_MAX) * 1000) / 10}%`;
+  return (
+    <fieldset className="gu-gauges" aria-label="Gap against bound per pair">
+      <div className="gu-gauge-axis" aria-hidden="true">
+        <span style={{ left: '0%' }}>0</span>
+        <span style={{ left: pos(0.5) }}>½ bound</span>
+        <span style={{ left: pos(1) }}>bound {fmtUnits(bound)}</span>
+      </div>
+      <ul className="plain-list">
+        {pairs.map((p) => {
+          const now = p.currentGap ?? 0;
+          const over = p.maxGap > bound;
+          const sel = selectedClient !== null && (p.a === selectedClient || p.b === selectedClient);
+          const pctOf = (v: number) =>
+            `${v / bound < 0.001 && v > 0 ? '< 0.1' : fmtNum((v / bound) * 100)} %`;
+          return (
+            <li
+              key={`${p.a}|${p.b}`}
+              className={`gu-gauge${over ? ' over' : ''}${sel ? ' selected' : ''}`}
+              data-pair={`${p.a}|${p.b}`}
+              data-share={Math.round((p.maxGap / bound) * 1e4) / 1e4}
+            >
+              <span className="gu-gauge-name">{pairName(p.a, p.b)}</span>
+              <span className="gu-gauge-track" aria-hidden="true">
+                <span className="gu-gauge-peak" style={{ width: pos(gaugeShare(p.maxGap, bound)) }} />
+                <span className="gu-gauge-now" style={{ width: pos(gaugeShare(now, bound)) }} />
+                <span className="gu-gauge-bound" style={{ left: pos(1) }} />
+              </span>
+              <span className="gu-gauge-text">
+                peak {fmtUnits(p.maxGap)} = {pctOf(p.maxGap)} of the bound
+                {p.currentGap !== null ? ` · now ${fmtUnits(p.currentGap)}` : ''}
+                {over ? ' · over the bound' : ''}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      <p className="legend gu-gauge-key">
+        <span>
+          <span className="key-gauge peak" aria-hidden="true" /> peak gap
+        </span>
+        <span>
+          <span className="key-gauge now" aria-hidden="true" /> gap now
+        </span>
+        <span>
+          <span className="key-tick bound" aria-hidden="true" /> the theorem's bound {fmtUnits(bound)}{' '}
+          (formula above)
+        </span>
+        <span className="unit">axis: share of the bound</span>
+      </p>
+    </fieldset>
   );
 }

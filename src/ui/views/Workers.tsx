@@ -99,7 +99,14 @@ export function Workers({ snapshot, highlight, onSelect }: ViewProps) {
   const clientIndex = new Map(readClients(snapshot).map((c) => [c.name, c.index]));
   const summary = `${workers.length} worker${workers.length === 1 ? '' : 's'}. ${workers.map(describeWorker).join('. ')}.`;
   return (
-    <section className="panel view wk-view" aria-label="Workers" data-workers={workers.length}>
+    <section
+      className="panel view wk-view"
+      aria-label="Workers"
+      data-workers={workers.length}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a focused view takes ← / → to move the playhead
+      tabIndex={0}
+      aria-keyshortcuts="ArrowLeft ArrowRight"
+    >
       <h2>
         Workers{' '}
         <span className="view-sub">

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   decodeShare,
   encodeShare,
+  SHARE_VERSION,
   type SharedState,
   toBase64Url,
   deflate,
@@ -16,7 +17,7 @@ async function payloadOf(json: string): Promise<string> {
 describe('share links carrying embed panels (format 1)', () => {
   it('round-trip the panels, known names only, in layout order', async () => {
     const hash = await encodeShare({ ...base, embed: { panels: ['log', 'bogus', 'ring', 'ring'] } });
-    expect(hash.startsWith('#s=1.')).toBe(true);
+    expect(hash.startsWith(`#s=${SHARE_VERSION}.`)).toBe(true);
     const r = await decodeShare(hash);
     expect(r).toEqual({ ok: true, state: { ...base, embed: { panels: ['ring', 'log'] } } });
   });

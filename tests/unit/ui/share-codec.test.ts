@@ -6,6 +6,7 @@ import {
   encodeShare,
   fromBase64Url,
   MAX_LINK_CHARS,
+  SHARE_VERSION,
   type SharedState,
   toBase64Url,
 } from '../../../src/ui/share/codec';
@@ -48,7 +49,7 @@ describe('base64url', () => {
 describe('share links', () => {
   it('round-trip the whole state', async () => {
     const hash = await encodeShare(state);
-    expect(hash.startsWith('#s=1.')).toBe(true);
+    expect(hash.startsWith(`#s=${SHARE_VERSION}.`)).toBe(true);
     expect(await decodeShare(hash)).toEqual({ ok: true, state });
   });
 
@@ -107,7 +108,7 @@ describe('share links', () => {
 
   it('reject a future version with a clear message', async () => {
     const good = await encodeShare(state);
-    const r = await decodeShare(good.replace('#s=1.', '#s=2.'));
+    const r = await decodeShare(good.replace(`#s=${SHARE_VERSION}.`, `#s=${SHARE_VERSION + 1}.`));
     expect(r).toEqual({ ok: false, reason: expect.stringMatching(/newer Fairground/) });
   });
 
