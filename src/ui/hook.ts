@@ -33,7 +33,15 @@ export interface FairgroundHook {
   /** Move the playhead to a decision count by replay. */
   seek(decision: number): Promise<void>;
   /** Coarse UI state: playhead, playing, kind, problems. */
-  state(): { decisionCount: number; simTime: number; playing: boolean; kind: string | null; done: boolean };
+  state(): {
+    decisionCount: number;
+    simTime: number;
+    playing: boolean;
+    kind: string | null;
+    done: boolean;
+    /** Seq of the decision selected in the log (null when none). */
+    selected: number | null;
+  };
   /** Largest frame received from the worker, in bytes. */
   frameStats(): Promise<{ maxFrameBytes: number }>;
   /** The worker's restore points (their playheads) and where the last backward seek replayed from. */
@@ -99,6 +107,7 @@ export function installHook(driver: Driver, api: WorkerApi): FairgroundHook {
         playing: s.playing,
         kind: s.kind,
         done: s.done,
+        selected: s.selected,
       };
     },
     frameStats: async () => ({ maxFrameBytes: useUi.getState().frameBytesMax }),

@@ -114,6 +114,30 @@ function lastScenario(): string {
   return DEFAULT_SCENARIO_ID;
 }
 
+const LIVE_KEY = 'fairground:live-hash';
+
+/** The fragment this tab wrote last, so a reload can tell its own state from a link it was given. */
+function rememberLive(hash: string): void {
+  try {
+    sessionStorage.setItem(LIVE_KEY, hash);
+  } catch {
+    /* storage blocked */
+  }
+}
+
+/**
+ * A reload of a page whose address this tab wrote itself reopens the work as before (last scenario,
+ * saved edits, valid or not, theme) instead of treating its own address as a link it was sent.
+ */
+function isOwnReload(): boolean {
+  try {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    return nav?.type === 'reload' && sessionStorage.getItem(LIVE_KEY) === location.hash;
+  } catch {
+    return false;
+  }
+}
+
 /** Wait after the last change before the address bar is rewritten (ms). */
 export const LIVE_URL_DEBOUNCE_MS = 400;
 
@@ -133,9 +157,12 @@ export function liveAddress(driver: Driver): () => void {
     timer = null;
     const ui = useUi.getState();
     if (!ui.kind || ui.seek) return schedule();
+    // an edit that does not load keeps the address on the last run that did
+    if (ui.problems.scenario.length || ui.problems.policy.length) return;
     const hash = await encodeShare(currentState());
     if (hash === last && location.hash === hash) return;
     last = hash;
+    rememberLive(hash);
     const url = location.pathname + location.search + hash;
     if (pushNext && location.hash !== hash) history.pushState(null, '', url);
     else history.replaceState(history.state, '', url);
@@ -176,6 +203,7 @@ export function liveAddress(driver: Driver): () => void {
 
 /** First load: a share link if the URL has one, else the last scenario used here, else the default. */
 export async function start(driver: Driver): Promise<void> {
+  const ownReload = isShareFragment(location.hash) && isOwnReload();
   liveAddress(driver);
   // A link pasted into the address bar of an open tab only changes the fragment.
   window.addEventListener('hashchange', () => {
@@ -184,7 +212,7 @@ export async function start(driver: Driver): Promise<void> {
       if (!ok) void driver.openScenario(DEFAULT_SCENARIO_ID);
     });
   });
-  if (isShareFragment(location.hash)) {
+  if (isShareFragment(location.hash) && !ownReload) {
     if (await openFromLocation(driver)) return;
     await driver.openScenario(DEFAULT_SCENARIO_ID);
     return;

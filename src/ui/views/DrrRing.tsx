@@ -591,7 +591,7 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
                   <tr className="drr-bar-row">
                     <td colSpan={4}>
                       <div className="drr-bar-line">
-                        <div className="drr-track" aria-hidden="true" data-scale-max={Math.round(scaleMax)}>
+                        <div className="drr-track" aria-hidden="true" data-scale-max={r1(scaleMax)}>
                           <div
                             className="drr-bar"
                             style={{ width: pct(c.deficit), background: colorFor(i) }}

@@ -347,7 +347,7 @@ function GapChart({
         </g>
         {g.bound !== null && boundOffScale && (
           <g className="gu-bound" data-bound={g.bound} data-off-scale="true">
-            <text x={x1 - 4} y={y1 + 11} textAnchor="end" style={{ fill: 'var(--danger)', fontSize: 11 }}>
+            <text x={x1 - 4} y={y1 + 11} textAnchor="end" className="gu-bound-label">
               <title>{`${g.boundLabel} = ${fmtUnits(g.bound)} service units, more than ${OFF_SCALE_RATIO}× the largest gap: the axis is scaled to the gaps`}</title>
               {offScaleText(g.bound)}
             </text>
@@ -373,12 +373,7 @@ function GapChart({
                 <title>{`${g.boundLabel} = ${fmtUnits(g.bound)} service units`}</title>
               </path>
             )}
-            <text
-              x={x1 - 4}
-              y={r2(y(g.bound)) - 5}
-              textAnchor="end"
-              style={{ fill: 'var(--danger)', fontSize: 11 }}
-            >
+            <text x={x1 - 4} y={r2(y(g.bound)) - 5} textAnchor="end" className="gu-bound-label">
               {`bound ${fmtUnits(g.bound)}`}
             </text>
           </g>

@@ -1,0 +1,287 @@
+/**
+ * The lecture hall (#13): legible views at projector and phone sizes, presentation mode, the DRR pop
+ * animated phase by phase, and links that carry the moment. Screenshots go to test-results/lecture/
+ * for a person to look at.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { open, pickScenario, playhead } from './helpers';
+
+const SIZES = [
+  { width: 1280, height: 720 },
+  { width: 1920, height: 1080 },
+  { width: 390, height: 844 },
+] as const;
+
+/** Text in `root` drawn smaller than `min` px: HTML by its computed size, SVG text by size × scale. */
+async function smallText(page: Page, root: string, min: number): Promise<string[]> {
+  return page.evaluate(
+    ([sel, least]) => {
+      const out: string[] = [];
+      for (const scope of document.querySelectorAll(sel))
+        for (const el of scope.querySelectorAll<HTMLElement | SVGElement>('*')) {
+          const own = [...el.childNodes].some((n) => n.nodeType === 3 && (n.textContent ?? '').trim() !== '');
+          if (!own || el.closest('.vh, title, desc, [hidden]')) continue;
+          const r = el.getBoundingClientRect();
+          if (r.width === 0 || r.height === 0) continue;
+          let size = Number.parseFloat(getComputedStyle(el).fontSize);
+          if (el instanceof SVGElement) {
+            const svg = el.ownerSVGElement;
+            const m = svg?.getScreenCTM();
+            if (m) size *= Math.hypot(m.a, m.b);
+          }
+          if (size < least - 0.01)
+            out.push(
+              `${el.tagName}.${el.getAttribute('class') ?? ''} "${(el.textContent ?? '').trim().slice(0, 30)}" ${size.toFixed(1)}px`,
+            );
+        }
+      return out;
+    },
+    [root, min] as const,
+  );
+}
+
+/** Pairs of masthead/timeline controls whose boxes overlap. */
+async function overlaps(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const els = [
+      ...document.querySelectorAll<HTMLElement>(
+        '.masthead button, .masthead select, .masthead input, .masthead output, .subbar button, .subbar input',
+      ),
+    ].filter((e) => e.getBoundingClientRect().width > 0);
+    const out: string[] = [];
+    for (let i = 0; i < els.length; i++)
+      for (let j = i + 1; j < els.length; j++) {
+        const a = els[i].getBoundingClientRect();
+        const b = els[j].getBoundingClientRect();
+        const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+        const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+        if (w > 1 && h > 1)
+          out.push(
+            `${els[i].textContent || els[i].getAttribute('aria-label')} × ${els[j].textContent || els[j].getAttribute('aria-label')}`,
+          );
+      }
+    return out;
+  });
+}
+
+for (const size of SIZES) {
+  test(`views at ${size.width}×${size.height}: text ≥ 14 px, nothing overlaps, no sideways scroll`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(size);
+    await open(page);
+    for (const id of ['drr-burst', 'default']) {
+      await pickScenario(page, id);
+      await page.evaluate(() => window.fairground.seek(3));
+      await expect.poll(() => playhead(page)).toBe(3);
+      await page.waitForTimeout(300);
+      expect(await smallText(page, '.views', 14), id).toEqual([]);
+      expect(await overlaps(page), id).toEqual([]);
+      // the help button is reachable where it is drawn (the feature bar used to cover it at 1280 px)
+      const help = page.getByRole('button', { name: 'Keyboard shortcuts' });
+      const box = await help.boundingBox();
+      if (box) {
+        const hit = await page.evaluate(
+          ([x, y]) => document.elementFromPoint(x, y)?.closest('button')?.getAttribute('aria-label') ?? null,
+          [box.x + box.width / 2, box.y + box.height / 2] as const,
+        );
+        expect(hit).toBe('Keyboard shortcuts');
+      }
+      const sideways = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(sideways, id).toBeLessThanOrEqual(0);
+      await page.screenshot({
+        path: `test-results/lecture/${id}-${size.width}x${size.height}.png`,
+        fullPage: size.width < 900,
+      });
+    }
+  });
+}
+
+test('below 900 px the page is one column in lesson order: transport, ring, step account, log, editor', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page);
+  await pickScenario(page, 'drr-burst');
+  const top = async (sel: string) => (await page.locator(sel).first().boundingBox())?.y ?? -1;
+  const order = [
+    await top('.masthead'),
+    await top('section[aria-label="DRR ring"]'),
+    await top('.drr-account'),
+    await top('.log-panel'),
+    await top('section[aria-label="Policy editor"], .column.left'),
+  ];
+  expect(order.every((y) => y >= 0)).toBe(true);
+  expect([...order].sort((a, b) => a - b)).toEqual(order);
+  // the phone can play and step
+  await page.getByRole('button', { name: 'Step' }).click();
+  await expect.poll(() => playhead(page)).toBe(1);
+  await page.getByRole('button', { name: 'Play' }).click();
+  await expect.poll(() => playhead(page), { timeout: 15_000 }).toBeGreaterThan(2);
+});
+
+for (const size of [
+  { width: 1280, height: 720 },
+  { width: 1920, height: 1080 },
+]) {
+  test(`presentation mode at ${size.width}×${size.height}: the lesson's views fill the screen at 18 px and up`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(size);
+    await open(page);
+    await pickScenario(page, 'drr-burst');
+    await page.evaluate(() => window.fairground.seek(3));
+    await expect.poll(() => playhead(page)).toBe(3);
+    await page.keyboard.press('p');
+    await expect(page.locator('.app')).toHaveAttribute('data-presenting', 'on');
+    await expect(page.getByRole('button', { name: 'Present' })).toHaveAttribute('aria-pressed', 'true');
+    expect(new URL(page.url()).searchParams.get('present')).toBe('1');
+    // editor and log hidden; ring, deficit table, class queues and the step account shown; transport kept
+    await expect(page.getByRole('log', { name: 'Decision log' })).toBeHidden();
+    await expect(page.locator('.column.left')).toBeHidden();
+    await expect(page.getByRole('region', { name: 'DRR ring' })).toBeVisible();
+    await expect(page.locator('.drr-table')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Class queues' })).toBeVisible();
+    await expect(page.locator('.drr-account')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Step' })).toBeVisible();
+    expect(await smallText(page, '.views', 18)).toEqual([]);
+    await page.screenshot({ path: `test-results/lecture/present-drr-${size.width}x${size.height}.png` });
+    // a cluster lesson: service, guarantees and workers
+    await pickScenario(page, 'guarantee-dlpm');
+    await page.evaluate(() => window.fairground.step(400));
+    await expect(page.getByRole('region', { name: 'Client service' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Guarantees' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Workers' })).toBeAttached();
+    await expect(page.getByRole('region', { name: 'Figures' })).toHaveCount(0);
+    expect(await smallText(page, '.views', 18)).toEqual([]);
+    await page.screenshot({ path: `test-results/lecture/present-cluster-${size.width}x${size.height}.png` });
+    await page.getByRole('button', { name: 'Present' }).click();
+    await expect(page.locator('.app')).toHaveAttribute('data-presenting', 'off');
+  });
+}
+
+test('?present=1 in a link opens in presentation mode', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('./?present=1');
+  await page.waitForFunction(() => window.fairground?.state().kind !== null);
+  await expect(page.locator('.app')).toHaveAttribute('data-presenting', 'on');
+});
+
+test('a pop animates in phases: the bar rises by the quantum, then falls by the cost (hooks true mid-step)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await open(page);
+  await pickScenario(page, 'drr-burst');
+  await page.locator('body').click({ position: { x: 5, y: 700 } });
+  await page.keyboard.press('ArrowRight');
+  const samples: { d: number; ratio: number; rule: string }[] = [];
+  for (let i = 0; i < 40; i++) {
+    samples.push(
+      await page.evaluate(() => {
+        const g = document.querySelector('[data-class="A"] .drr-bar') as HTMLElement;
+        const track = g.closest('.drr-track') as HTMLElement;
+        const ratio = g.getBoundingClientRect().width / track.getBoundingClientRect().width;
+        const max = Number(track.dataset.scaleMax);
+        const rule = document.querySelector('[data-rule].current')?.getAttribute('data-rule') ?? '';
+        return { d: Number(g.dataset.deficit), ratio: ratio * max, rule };
+      }),
+    );
+    if (i === 6) await page.screenshot({ path: 'test-results/lecture/drr-mid-step-1280x720.png' });
+    await page.waitForTimeout(50);
+  }
+  const ds = samples.map((s) => s.d);
+  // A earns its quantum 0 → 10 (visible mid-step), then pays the head's cost 3 and keeps 7
+  expect(Math.max(...ds)).toBe(10);
+  expect(ds.at(-1)).toBe(7);
+  expect(ds.indexOf(10)).toBeLessThan(ds.lastIndexOf(7));
+  // the bar's drawn length is its shown deficit at every sampled frame (scale max rounds to 1 unit)
+  for (const s of samples) expect(Math.abs(s.ratio - s.d)).toBeLessThan(0.8);
+  // the rules panel highlighted the earn rule, then the take
+  const rules = samples.map((s) => s.rule).filter(Boolean);
+  expect(rules).toContain('earn');
+  expect(rules.indexOf('earn')).toBeLessThan(rules.indexOf('take'));
+});
+
+test('reduced motion gets the end state at once', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await open(page);
+  await pickScenario(page, 'drr-burst');
+  await page.locator('body').click({ position: { x: 5, y: 700 } });
+  await page.keyboard.press('ArrowRight');
+  const seen = new Set<string>();
+  for (let i = 0; i < 30; i++) {
+    seen.add(
+      await page.evaluate(
+        () => (document.querySelector('[data-class="A"] .drr-bar') as HTMLElement).dataset.deficit ?? '',
+      ),
+    );
+    await page.waitForTimeout(30);
+  }
+  // only the states before and after the pop: no rise to 10 in between
+  expect([...seen].filter((d) => d !== '0' && d !== '7')).toEqual([]);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => (document.querySelector('[data-class="A"] .drr-bar') as HTMLElement).dataset.deficit,
+      ),
+    )
+    .toBe('7');
+});
+
+test('a focused view takes ← / → to move the playhead', async ({ page }) => {
+  await open(page);
+  await pickScenario(page, 'drr-burst');
+  await page.getByRole('region', { name: 'Class queues' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => playhead(page)).toBe(1);
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(() => playhead(page)).toBe(0);
+});
+
+test('the address bar follows the run, and a link keeps the selected decision and its explanation', async ({
+  page,
+  context,
+}) => {
+  await open(page);
+  await pickScenario(page, 'drr-burst');
+  await expect.poll(() => new URL(page.url()).hash).toMatch(/^#s=\d+\./);
+  await page.waitForTimeout(600);
+  const entries = await page.evaluate(() => history.length);
+  for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Step' }).click();
+  await expect.poll(() => playhead(page)).toBe(3);
+  await expect.poll(() => new URL(page.url()).hash).toMatch(/^#s=\d+\./);
+  // steps rewrite the address, they add no history entries
+  expect(await page.evaluate(() => history.length)).toBe(entries);
+  await page.waitForTimeout(600);
+  const before = new URL(page.url()).hash;
+  await page.locator('.decision-log li[data-seq="1"]').click();
+  await expect(page.getByRole('region', { name: 'Explanation' })).toContainText('Why decision #2');
+  await expect.poll(() => new URL(page.url()).hash).not.toBe(before);
+  const link = page.url();
+  // a student opens the copied address on a phone
+  const phone = await context.newPage();
+  await phone.setViewportSize({ width: 390, height: 844 });
+  await phone.goto(link);
+  await phone.waitForFunction(() => window.fairground?.state().kind !== null);
+  await expect.poll(() => playhead(phone)).toBe(3);
+  await expect.poll(() => phone.evaluate(() => window.fairground.state().selected)).toBe(1);
+  await expect(phone.getByRole('region', { name: 'Explanation' })).toContainText('Why decision #2');
+  await phone.screenshot({ path: 'test-results/lecture/phone-shared-link-390x844.png', fullPage: true });
+});
+
+test('a link cut short says it is damaged or truncated and what is kept', async ({ page }) => {
+  await open(page);
+  await pickScenario(page, 'drr-burst');
+  await page.getByRole('button', { name: 'Step' }).click();
+  await expect.poll(() => new URL(page.url()).hash).toMatch(/^#s=\d+\./);
+  const link = page.url();
+  const cut = link.slice(0, link.length - 9);
+  const other = await page.context().newPage();
+  await other.goto(cut);
+  await other.waitForFunction(() => window.fairground?.state().kind !== null);
+  await expect(other.getByRole('alert')).toContainText(/damaged or truncated/);
+  await expect(other.getByRole('alert')).toContainText(/nothing of it could be kept/);
+});
