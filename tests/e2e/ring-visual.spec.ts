@@ -27,6 +27,8 @@ async function ringSvg(page: import('@playwright/test').Page): Promise<string> {
 }
 
 test('the DRR ring of the Dynamo burst at fixed steps', async ({ page }) => {
+  // the drawing at rest, not a frame of the pop animation a one-step seek starts (#13.2)
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   await open(page);
   await pickScenario(page, 'drr-burst');
   // the eight requests are preloaded: step n is pop n
