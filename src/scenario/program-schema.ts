@@ -13,6 +13,16 @@ const sharedPrefix = (what: string) =>
       description: `${what} Identical for all of this client's requests (and for every client in the same prefix_group); 0 = none (default).`,
     });
 
+/**
+ * `max_new_tokens`: the output cap each request of the program sends (SGLang's sampling parameter);
+ * the scheduler reserves KV for it, and a longer drawn output is cut at it.
+ */
+const maxNewTokens = () =>
+  int('max_new_tokens', 1, MAX).optional().meta({
+    description:
+      'Output cap every request of this program sends (SGLang max_new_tokens): the worker reserves KV room for it at admission, and a longer output stops at it. Default: the largest value the output length can take (its max).',
+  });
+
 const library = () =>
   int('documents', 0, 1_000_000).default(0).meta({
     description:
@@ -25,6 +35,7 @@ const single = z
     prompt_tokens: tokenLength('Prompt length including the shared prefix (default 512).').default(512),
     output_tokens: tokenLength('Output length (default 128).').default(128),
     shared_prefix_tokens: sharedPrefix('A system prompt at the start of every prompt, tokens.'),
+    max_new_tokens: maxNewTokens(),
   })
   .meta({ description: 'Independent requests, optionally behind a shared system prompt.' });
 
@@ -45,6 +56,7 @@ const multiTurn = z
       'Pause between a reply completing and the next turn’s submission (default 2).',
     ).default(2),
     shared_prefix_tokens: sharedPrefix('A system prompt before the first turn, tokens.'),
+    max_new_tokens: maxNewTokens(),
   })
   .meta({ description: 'Multi-turn chat: the next turn waits for the previous reply plus think time.' });
 
@@ -70,6 +82,7 @@ const treeOfThought = z
         'Instruction tokens each child appends after its parent’s context (distinct per child; default 16).',
     }),
     shared_prefix_tokens: sharedPrefix('An instruction preamble before every question, tokens.'),
+    max_new_tokens: maxNewTokens(),
   })
   .meta({ description: 'Tree of Thoughts program (DLPM paper, GSM8K).' });
 
@@ -93,6 +106,7 @@ const judge = z
     output_tokens: tokenLength('Output of every branch, tokens (default 256).').default(256),
     merge_output_tokens: tokenLength('Output of the merge request, tokens (default 256).').default(256),
     documents: library(),
+    max_new_tokens: maxNewTokens(),
   })
   .meta({ description: 'LLM-as-a-judge program (DLPM paper).' });
 
@@ -111,6 +125,7 @@ const longQa = z
     question_tokens: tokenLength('Question length, tokens (default 32).').default(32),
     output_tokens: tokenLength('Answer length, tokens (default 15, the LooGLE average).').default(15),
     documents: library(),
+    max_new_tokens: maxNewTokens(),
   })
   .meta({ description: 'Long-context QA program (DLPM paper, LooGLE).' });
 

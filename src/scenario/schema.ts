@@ -101,11 +101,11 @@ const clusterInput = z
     max_running: int('max_running', 1, 65_536)
       .default(256)
       .meta({ description: 'Most sequences running on a replica at once (default 256).' }),
-    preemption: oneOf('preemption', ['fcfs', 'priority'] as const)
-      .default('fcfs')
+    preemption: oneOf('preemption', ['fcfs', 'priority', 'sglang'] as const)
+      .optional()
       .meta({
         description:
-          "Victim when KV blocks run out: 'fcfs' = the last admitted running request; 'priority' = the least urgent SLO class (ties: latest arrival). Default fcfs.",
+          "Victim when KV blocks run out: 'fcfs' = the last admitted running request; 'priority' = the least urgent SLO class (ties: latest arrival); 'sglang' = SGLang's retraction order (fewest generated tokens, ties: longest prompt). Default: sglang, or fcfs under worker.admission: optimistic.",
       }),
     prefix_caching: z.boolean({ error: 'prefix_caching must be true or false' }).default(true).meta({
       description: 'Radix prefix cache on the replicas: cached prefix tokens skip prefill (default true).',
@@ -130,6 +130,19 @@ const clusterSchema = clusterInput.transform((c) => {
     },
   };
 });
+
+// ---- worker (one replica's scheduler mechanics) -------------------------------------------------------
+
+const workerSchema = z
+  .strictObject({
+    admission: oneOf('admission', ['sglang', 'optimistic'] as const)
+      .default('sglang')
+      .meta({
+        description:
+          "'sglang' (default): as SGLang's scheduler — admission keeps KV room for the output (max_new_tokens × an adaptive new-token ratio), prefill chunks enter the prefix cache as they complete, shared-prefix duplicates wait behind the longest-prefix order, retraction frees headroom. 'optimistic': the simulator's earlier model — admission needs room for the uncached prompt only, a prompt is cached when its whole prefill ends, memory is recovered by preemption.",
+      }),
+  })
+  .meta({ description: 'How each replica admits requests and uses its KV cache.' });
 
 // ---- router ------------------------------------------------------------------------------------------
 
@@ -263,6 +276,10 @@ const requestSchema = z
       description: 'How many leading prompt tokens come from shared_prefix (≤ prompt_tokens; default 0).',
     }),
     output_tokens: int('output_tokens', 1, L.maxTokens).meta({ description: 'Output length, tokens.' }),
+    max_new_tokens: int('max_new_tokens', 1, L.maxTokens).optional().meta({
+      description:
+        'Output cap the request sends (SGLang max_new_tokens; the worker reserves KV for it; a longer output stops at it). Default: output_tokens, as a benchmark client asking for exactly that many tokens sends.',
+    }),
     slo_class: sloClass()
       .optional()
       .meta({ description: 'SLO class (default: the client’s, else standard).' }),
@@ -294,6 +311,7 @@ export const ScenarioInputSchema = z
         description: `Arrivals stop at this simulated time (≤ ${L.maxDurationS} s); the run then drains. Default 60.`,
       }),
     cluster: clusterSchema.prefault({}),
+    worker: workerSchema.prefault({}),
     router: routerSchema.prefault({}),
     scheduler: schedulerSchema.prefault({}),
     clients: z

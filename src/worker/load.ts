@@ -4,6 +4,7 @@
  * scenario's `router.policy` or the script's `policy`. Problems come back positioned (line:col) and
  * tagged with the text they belong to; nothing here throws.
  */
+import { OPTIMISTIC_ADMISSION_NOTE } from '../core/replica/sglang';
 import { SimConfigError } from '../core/sim';
 import { parseYaml, type Problem, problem } from '../format/yaml';
 import { isArbitrationScript, isPolicyDoc, parsePolicyValue, scriptWithPolicy } from '../policy';
@@ -88,7 +89,12 @@ export function loadSession(scenarioYaml: string, policyYaml?: string): LoadOutc
   });
   if (!res.ok) return fail('scenario', res.problems);
   const scenario = res.value;
-  const make = (): Session => new ClusterSession(scenario, name, description);
+  // the scenario panel says when the replicas do not run SGLang's admission (#11)
+  const shown =
+    scenario.worker.admission === 'optimistic'
+      ? `${description}\n\n${OPTIMISTIC_ADMISSION_NOTE}`
+      : description;
+  const make = (): Session => new ClusterSession(scenario, name, shown);
   try {
     return { ok: true, session: make(), make };
   } catch (err) {

@@ -25,6 +25,12 @@ export interface WorkerView {
   readonly runningCount: number;
   readonly maxRunning: number;
   readonly maxBatchTokens: number;
+  /**
+   * Longest-prefix orders put a waiting request with (almost) nothing cached that shares its first
+   * tokens with an earlier waiting request last, as SGLang's in-batch prefix caching does (on under
+   * sglang admission; see ./sglang.ts).
+   */
+  readonly deferSharedPrefixes?: boolean;
   /** Hardware and model profiles (for cost predictions such as Vajra's prefill-time deadlines). */
   readonly gpu: GpuProfile;
   readonly model: ModelProfile;

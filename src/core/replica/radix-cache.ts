@@ -314,8 +314,13 @@ export class RadixCache {
     return freed;
   }
 
-  /** Blocks that eviction could free right now (unlocked subtrees). O(nodes); for tests and snapshots. */
+  /** Blocks that eviction could free right now (unlocked subtrees): `evictableBlockCount`, O(1). */
   evictableBlocks(): number {
+    return this.evictableBlockCount;
+  }
+
+  /** The same by walking the tree, O(nodes): `check` compares it with the O(1) count. */
+  private evictableBlocksByWalk(): number {
     let t = 0;
     const walk = (n: RadixNode) => {
       if (n !== this.root && n.lock === 0) t += n.len;
@@ -376,8 +381,9 @@ export class RadixCache {
     };
     walk(this.root);
     if (tokens !== this.tokens) problem ??= `cached tokens ${this.tokens} != sum of edges ${tokens}`;
-    if (this.evictableBlockCount !== this.evictableBlocks())
-      problem ??= `evictable blocks ${this.evictableBlockCount} != ${this.evictableBlocks()} by a walk`;
+    const walked = this.evictableBlocksByWalk();
+    if (this.evictableBlockCount !== walked)
+      problem ??= `evictable blocks ${this.evictableBlockCount} != ${walked} by a walk`;
     if (nodes !== this.count) problem ??= `node count ${this.count} != ${nodes}`;
     return problem;
   }

@@ -25,6 +25,15 @@ import { KvCache } from './kv-cache';
 import type { AdmissionContext, AdmitOutcome, LocalPolicy, WorkerView } from './local-policy';
 import { outputLabel, streamKey, writeStream } from '../workload/tokens';
 import { RadixCache } from './radix-cache';
+import {
+  type AdmissionMode,
+  INIT_NEW_TOKEN_RATIO,
+  MIN_NEW_TOKEN_RATIO,
+  NEW_TOKEN_RATIO_DECAY,
+  outputEstimate,
+  RETRACT_DECODE_STEPS,
+  ratioAfterRetract,
+} from './sglang';
 import { TokenSlab } from './token-slab';
 
 export interface ReplicaConfig {
@@ -35,7 +44,19 @@ export interface ReplicaConfig {
   blockSize: number;
   maxBatchTokens: number;
   maxRunning: number;
-  preemption: 'fcfs' | 'priority';
+  /**
+   * Victim when KV runs out: 'sglang' = SGLang's retraction order (fewest generated tokens, ties:
+   * longest prompt, then the latest admitted); 'fcfs' = the last admitted; 'priority' = least urgent.
+   */
+  preemption: 'sglang' | 'fcfs' | 'priority';
+  /**
+   * 'sglang' (default): admission keeps KV room for the running requests' remaining max_new_tokens
+   * (× the adaptive new-token ratio) and for the new request's own, prefill chunks enter the radix
+   * cache as they complete, shared-prefix duplicates wait behind the longest-prefix order, and a
+   * retraction frees RETRACT_DECODE_STEPS decode steps of headroom. 'optimistic': admission needs
+   * room for the uncached prompt only; a prompt is cached when its whole prefill ends.
+   */
+  admission?: AdmissionMode;
   /** Radix prefix cache on (cached prefixes skip prefill and share KV blocks). */
   prefixCaching: boolean;
   /** Largest prefill chunk of one request in one step (fixed chunking). */
@@ -122,6 +143,17 @@ export class Replica implements WorkerView {
   /** Cache-hit bookkeeping at admission. */
   admittedPromptTokens = 0;
   admittedCachedTokens = 0;
+  readonly admission: AdmissionMode;
+  /**
+   * SGLang's adaptive new-token ratio: the share of running requests' remaining max_new_tokens that
+   * admission keeps free. Starts at INIT, decays each decode step to MIN, is re-estimated after a
+   * retraction and reset to INIT when the replica goes idle (sglang admission only).
+   */
+  newTokenRatio = INIT_NEW_TOKEN_RATIO;
+  /** @internal output tokens this step's admissions must leave free (SGLang's rem_total_tokens offset). */
+  reservedTokens = 0;
+  /** sglang admission (cached for the hot paths). */
+  private readonly sglang: boolean;
 
   private readonly cfg: ReplicaConfig;
   /** @internal read by WorkerAdmission */
@@ -160,6 +192,16 @@ export class Replica implements WorkerView {
     this.policy = policy;
     this.hooks = hooks;
     this.ctx = new WorkerAdmission(this);
+    this.admission = cfg.admission ?? 'sglang';
+    this.sglang = this.admission === 'sglang';
+  }
+
+  /**
+   * Local policies that order by cached prefix put shared-prefix duplicates last (SGLang's in-batch
+   * prefix caching; see ./sglang.ts): on with sglang admission and a prefix cache.
+   */
+  get deferSharedPrefixes(): boolean {
+    return this.sglang && this.prefixCaching;
   }
 
   get runningCount(): number {
@@ -213,8 +255,14 @@ export class Replica implements WorkerView {
     s.decodeContextTokens = 0;
     this.budget = this.maxBatchTokens;
     const preemptedBefore = this.preemptions;
-    // 1. KV for this step's decodes (may evict or preempt)
+    // 1. KV for this step's decodes (may evict, retract or preempt)
     const decodeSlots = this.reserveDecodes();
+    const sglang = this.sglang;
+    // SGLang: a decode step without retraction moves the ratio one step towards its minimum
+    if (sglang && decodeSlots > 0 && this.preemptions === preemptedBefore)
+      this.newTokenRatio = Math.max(this.newTokenRatio - NEW_TOKEN_RATIO_DECAY, MIN_NEW_TOKEN_RATIO);
+    const ratio = this.newTokenRatio;
+    let reserved = 0;
     // 1+2. one pass: the first `decodeSlots` decoding requests decode; then prefills continue in order
     //      with what the decodes left of the budget (the same result as two passes)
     const b = this.blockSize;
@@ -224,6 +272,8 @@ export class Replica implements WorkerView {
     for (let i = 0; i < run.length; i++) {
       const r = run[i];
       if (r.prefilled >= r.promptLen) {
+        // SGLang: every running request keeps (its remaining max_new_tokens, clipped) × ratio free
+        if (sglang) reserved += outputEstimate(this.maxNew(r), r.generated) * ratio;
         if (decodesLeft === 0) {
           r.chunk = 0;
           continue;
@@ -244,9 +294,12 @@ export class Replica implements WorkerView {
         budget -= c;
         s.prefillTokens += c;
         s.prefillAttnTokens2 += c * (r.prefilled + c / 2);
+        // SGLang: a chunked prefill's last chunk reserves its whole output estimate
+        if (sglang && c >= rest) reserved += this.ownEstimate(r);
       } else r.chunk = 0;
     }
     this.budget = budget;
+    this.reservedTokens = reserved;
     // 3. new admissions in the local policy's order (tryAdmit adds them to the shape)
     //    (not in a step that had to preempt: memory is short, as vLLM does)
     if (
@@ -259,6 +312,8 @@ export class Replica implements WorkerView {
 
     if (s.prefillTokens === 0 && s.decodeSeqs === 0) {
       this.busy = false;
+      // SGLang re-initialises the ratio when the scheduler is idle
+      this.newTokenRatio = INIT_NEW_TOKEN_RATIO;
       return -1;
     }
     const dt = stepTimeS(this.cfg.gpu, this.cfg.model, s);
@@ -280,6 +335,9 @@ export class Replica implements WorkerView {
           step_ms: dt * 1000,
           kv_used_blocks: this.kv.allocatedBlocks,
           kv_total_blocks: this.kv.totalBlocks,
+          ...(sglang
+            ? { new_token_ratio: this.newTokenRatio, reserved_output_tokens: Math.round(this.reservedTokens) }
+            : {}),
         },
       });
     return dt;
@@ -339,7 +397,7 @@ export class Replica implements WorkerView {
         const freed = this.radix.evict(short);
         this.kv.release(freed);
         if (freed < short) {
-          this.preemptVictim();
+          if (!this.sglang || !this.retract()) this.preempt(this.victim(false));
           continue;
         }
       }
@@ -349,25 +407,85 @@ export class Replica implements WorkerView {
     }
   }
 
-  /** Recompute preemption: pick a victim, free everything it holds, put it back first in line. */
-  private preemptVictim(): void {
+  /**
+   * SGLang's retract_decode: the decode step does not fit even after eviction, so retract decoding
+   * requests one by one (by the victim rule) until the free pool holds RETRACT_DECODE_STEPS tokens
+   * for every decoding request left (evicting unlocked cache as it goes; at least one retracted, one
+   * kept), then re-estimate the new-token ratio from the requests left. False when there is nothing
+   * it may retract (fewer than two decoding requests): the caller falls back to plain preemption.
+   */
+  private retract(): boolean {
     const run = this.running;
-    let vi = run.length - 1;
-    if (this.cfg.preemption === 'priority') {
-      for (let i = run.length - 2; i >= 0; i--) {
-        const a = run[i];
-        const v = run[vi];
+    let decoding = 0;
+    for (let i = 0; i < run.length; i++) if (run[i].prefilled >= run[i].promptLen) decoding++;
+    if (decoding < 2) return false;
+    const b = this.blockSize;
+    for (let first = true; decoding > 1; first = false) {
+      if (!first) {
+        const want = decoding * RETRACT_DECODE_STEPS;
+        const have = this.kv.freeBlocks * b;
+        if (have < want) this.kv.release(this.radix.evict(Math.ceil((want - have) / b)));
+        if (this.kv.freeBlocks * b >= want) break;
+      }
+      this.preempt(this.victim(true));
+      decoding--;
+    }
+    let generated = 0;
+    let maxNew = 0;
+    let n = 0;
+    for (let i = 0; i < run.length; i++) {
+      const r = run[i];
+      if (r.prefilled < r.promptLen) continue;
+      generated += r.generated;
+      maxNew += this.maxNew(r);
+      n++;
+    }
+    this.newTokenRatio = ratioAfterRetract(generated, maxNew, n);
+    return true;
+  }
+
+  /**
+   * Index of the running request to preempt under the configured rule; `decodingOnly` restricts the
+   * choice to requests past their prefill (SGLang retracts from its decode batch).
+   */
+  private victim(decodingOnly: boolean): number {
+    const run = this.running;
+    const rule = this.cfg.preemption;
+    let vi = -1;
+    for (let i = run.length - 1; i >= 0; i--) {
+      const a = run[i];
+      if (decodingOnly && a.prefilled < a.promptLen) continue;
+      if (vi < 0) {
+        vi = i;
+        if (rule === 'fcfs') break;
+        continue;
+      }
+      const v = run[vi];
+      // scanning backwards: replace only on a strictly better victim, so ties keep the later one
+      if (rule === 'priority') {
         if (
           a.priority > v.priority ||
           (a.priority === v.priority &&
             (a.arrivalT > v.arrivalT || (a.arrivalT === v.arrivalT && a.serial > v.serial)))
         )
           vi = i;
-      }
+      } else if (a.generated < v.generated || (a.generated === v.generated && a.promptLen > v.promptLen))
+        vi = i; // sglang: fewest generated tokens, then longest prompt
     }
+    return vi < 0 ? run.length - 1 : vi;
+  }
+
+  /**
+   * Recompute preemption of running request `vi`: free everything it holds and put it back in the
+   * waiting queue (first in line under optimistic admission; at the back under sglang admission, as
+   * SGLang appends retracted requests to its waiting queue).
+   */
+  private preempt(vi: number): void {
+    const run = this.running;
     const v = run[vi];
     run.splice(vi, 1);
     this.releaseHeld(v);
+    const generated = v.generated;
     v.prefilled = 0;
     v.generated = 0;
     v.cachedLen = 0;
@@ -383,11 +501,16 @@ export class Replica implements WorkerView {
         worker: this.id,
         request: v.id,
         client: v.spec.client,
-        summary: `t=${this.now.toFixed(3)} s  worker ${this.id} preempts ${v.id} (KV full; ${this.cfg.preemption} victim rule; recompute later)`,
-        detail: { rule: this.cfg.preemption, running: run.length, kv_free_blocks: this.kv.freeBlocks },
+        summary: `t=${this.now.toFixed(3)} s  worker ${this.id} ${this.sglang ? 'retracts' : 'preempts'} ${v.id} (KV full; ${this.cfg.preemption} victim rule; recompute later)`,
+        detail: {
+          rule: this.cfg.preemption,
+          running: run.length,
+          kv_free_blocks: this.kv.freeBlocks,
+          generated,
+        },
       });
     this.policy.onPreempt?.(v, this);
-    this.enqueue(v, this.now, true);
+    this.enqueue(v, this.now, !this.sglang);
   }
 
   /** Unlock the cached prefix and free the private blocks of a request leaving the running set. */
@@ -403,15 +526,51 @@ export class Replica implements WorkerView {
     r.pendingPrefill = 0;
   }
 
+  /**
+   * A new request's output estimate (its capped max_new_tokens, clipped at CLIP_MAX_NEW_TOKENS).
+   */
+  private ownEstimate(r: SimRequest): number {
+    return outputEstimate(this.maxNew(r), 0);
+  }
+
+  /**
+   * max_new_tokens as SGLang's scheduler holds it: capped so that prompt + output fit in the pool
+   * (its max_req_len), so a request alone on an empty replica always fits.
+   */
+  private maxNew(r: SimRequest): number {
+    return Math.max(0, Math.min(r.maxNewTokens, this.kv.totalBlocks * this.blockSize - 1 - r.promptLen));
+  }
+
   /** @internal local policies call this through their AdmissionContext */
   tryAdmit(r: SimRequest, why?: string, detail?: Record<string, unknown>): AdmitOutcome {
     if (this.running.length >= this.maxRunning) return 'no-slot';
     if (this.budget <= 0) return 'no-budget';
+    // SGLang checks the reservation before it locks the prefix too: a request that does not fit even
+    // with its cached prefix still evictable is refused without touching the tree
+    if (this.sglang) {
+      const m0 = this.prefixCaching ? this.radix.matchLength(r.tokens, this.maxReusable(r)) : 0;
+      if (
+        r.promptLen - m0 + this.ownEstimate(r) >
+        (this.kv.freeBlocks + this.radix.evictableBlockCount) * this.blockSize - this.reservedTokens
+      )
+        return 'no-kv';
+    }
     const { node, length: m } = this.prefixCaching
       ? this.radix.acquire(r.tokens, this.maxReusable(r), this.now)
       : { node: this.radix.root, length: 0 };
     const need = this.kv.blocksFor(r.promptLen - m);
     let free = this.kv.freeBlocks;
+    // SGLang's PrefillAdder: the uncached prompt plus the request's own output estimate must fit in
+    // free + evictable KV (its matched prefix locked) less what running requests keep for output
+    const ownOutput = this.sglang ? this.ownEstimate(r) : 0;
+    if (
+      this.sglang &&
+      r.promptLen - m + ownOutput >
+        (free + this.radix.evictableBlockCount) * this.blockSize - this.reservedTokens
+    ) {
+      this.radix.unlock(node, this.now);
+      return 'no-kv';
+    }
     if (need > free + this.radix.evictableBlockCount) {
       // Even evicting every unlocked prefix would not make room: fail without emptying the cache.
       this.radix.unlock(node, this.now);
@@ -445,6 +604,8 @@ export class Replica implements WorkerView {
     this.budget -= c;
     this.shape.prefillTokens += c;
     this.shape.prefillAttnTokens2 += c * (m + c / 2);
+    // a request prefilled whole this step keeps its output estimate; a chunked one nothing yet
+    if (c >= r.promptLen - m) this.reservedTokens += ownOutput;
     this.running.push(r);
     this.admissions++;
     this.admittedPromptTokens += r.promptLen;
@@ -467,6 +628,13 @@ export class Replica implements WorkerView {
           prompt_tokens: r.promptLen,
           chunk: c,
           kv_blocks: need,
+          ...(this.sglang
+            ? {
+                max_new_tokens: r.maxNewTokens,
+                output_estimate: ownOutput,
+                new_token_ratio: this.newTokenRatio,
+              }
+            : {}),
           waiting: this.policy.size() - 1,
           ...(detail ?? {}),
         },
@@ -496,8 +664,12 @@ export class Replica implements WorkerView {
             hooks.onFirstToken(r, now);
           }
           hooks.onService(r, c, 1);
-          this.cachePrompt(r);
-        } else hooks.onService(r, c, 0);
+          this.cachePrompt(r, r.promptLen);
+        } else {
+          hooks.onService(r, c, 0);
+          // SGLang's cache_unfinished_req: the chunk's whole pages join the tree now
+          if (this.sglang) this.cachePrompt(r, r.prefilled);
+        }
       } else {
         r.generated++;
         hooks.onService(r, 0, 1);
@@ -561,11 +733,14 @@ export class Replica implements WorkerView {
     r.privBlocks -= ins.added / b;
   }
 
-  /** Prefill done: put the prompt's whole pages into the radix tree and hand it the blocks. */
-  private cachePrompt(r: SimRequest): void {
+  /**
+   * Put the prompt's first `upTo` tokens (whole pages; their KV exists) into the radix tree and hand
+   * it their blocks: at the end of prefill, and under sglang admission after every chunk.
+   */
+  private cachePrompt(r: SimRequest, upTo: number): void {
     if (!this.prefixCaching) return;
     const b = this.blockSize;
-    const full = Math.floor(r.promptLen / b) * b;
+    const full = Math.floor(upTo / b) * b;
     const covered0 = r.coveredLen;
     if (full <= covered0) return;
     const ins = this.radix.insertFrom(r.lockNode ?? this.radix.root, covered0, r.tokens, 0, full, this.now);

@@ -17,6 +17,9 @@ export const ReqState = {
 } as const;
 export type ReqState = (typeof ReqState)[keyof typeof ReqState];
 
+/** Context window assumed for a request sent without max_new_tokens (Llama-3.1's 128k). */
+export const CONTEXT_WINDOW_TOKENS = 131_072;
+
 export class SimRequest {
   readonly id: string;
   readonly spec: RequestSpec;
@@ -26,6 +29,11 @@ export class SimRequest {
   readonly promptLen: number;
   /** True output length: the worker stops generating at it. Routers and local policies must not read it. */
   readonly outputLen: number;
+  /**
+   * The request's output cap (SGLang `max_new_tokens`): all a scheduler may know of its output in
+   * advance. A request sent without one gets what SGLang's server fills in: the context window left.
+   */
+  readonly maxNewTokens: number;
   /** SLO priority (lower = more urgent). */
   readonly priority: number;
   /** Order of submission over the run (a stable tie-breaker for every policy). */
@@ -74,6 +82,9 @@ export class SimRequest {
   /** Policy-class queue class name, when the policy queue is on. */
   routerClass = '';
 
+  /** Hash of the prompt's first tokens for in-batch prefix deferral (-2: not computed yet). */
+  headKey = -2;
+
   /** Free slots for local policies (counters, keys, deadlines); the engine never reads them. */
   policyKey = 0;
   policyAux = 0;
@@ -84,7 +95,9 @@ export class SimRequest {
     this.client = client;
     this.tokens = spec.tokens;
     this.promptLen = spec.tokens.length;
-    this.outputLen = Math.max(1, Math.floor(spec.outputTokens));
+    this.maxNewTokens = Math.max(1, Math.floor(spec.maxNewTokens ?? CONTEXT_WINDOW_TOKENS - this.promptLen));
+    // a server stops at max_new_tokens
+    this.outputLen = Math.min(Math.max(1, Math.floor(spec.outputTokens)), this.maxNewTokens);
     this.priority = SLO_PRIORITY[spec.sloClass] ?? 1;
     this.serial = serial;
     this.arrivalT = arrivalT;

@@ -31,8 +31,13 @@ export interface RequestSpec {
   client: string;
   /** The full prompt (length = prompt tokens, ≥ 1). */
   tokens: Int32Array;
-  /** True output length (≥ 1). Routers and schedulers must never read it. */
+  /** True output length (≥ 1, ≤ maxNewTokens). Routers and schedulers must never read it. */
   outputTokens: number;
+  /**
+   * The output cap the client sends (SGLang's `max_new_tokens`): what a scheduler may know about the
+   * output in advance. Absent: no cap was sent (the worker then assumes SGLang's clipped estimate).
+   */
+  maxNewTokens?: number;
   sloClass: SloClass;
   /** Requested router policy class (optional). */
   policyClass?: string;

@@ -21,7 +21,9 @@ export interface HarnessOpts {
   blockSize?: number;
   maxBatchTokens?: number;
   maxRunning?: number;
-  preemption?: 'fcfs' | 'priority';
+  preemption?: 'fcfs' | 'priority' | 'sglang';
+  /** Replica admission (default sglang, as in scenarios). */
+  admission?: 'sglang' | 'optimistic';
   prefixCaching?: boolean;
   quantum?: number;
   weights?: { input: number; output: number };
@@ -90,6 +92,7 @@ export class Harness {
         preemption: o.preemption ?? 'fcfs',
         prefixCaching: o.prefixCaching ?? true,
         chunkTokens: o.maxBatchTokens ?? 8192,
+        admission: o.admission,
       },
       this.policy,
       {
@@ -126,6 +129,8 @@ export class Harness {
         client: a.client,
         tokens: a.tokens,
         outputTokens: a.out,
+        // a hand-made request asks for exactly its output, as a scripted one does
+        maxNewTokens: a.out,
         sloClass: a.slo ?? 'standard',
         program: a.id,
         node: 'n',

@@ -40,13 +40,15 @@ describe('defaults', () => {
       block_size: 16,
       max_batch_tokens: 8192,
       max_running: 256,
-      preemption: 'fcfs',
       prefix_caching: true,
       chunking: { mode: 'fixed', chunk_tokens: 8192, target_step_ms: 50 },
     });
     expect(s.router.routing).toBe('round-robin');
     expect(s.router.worker_quantum).toBe(20000);
     expect(s.router.policy).toBeNull();
+    // no preemption key: the victim rule follows worker.admission (sglang by default)
+    expect(s.cluster.preemption).toBeUndefined();
+    expect(s.worker).toEqual({ admission: 'sglang' });
     expect(s.scheduler).toEqual({
       policy: 'fcfs',
       quantum: 2500,

@@ -112,8 +112,9 @@ describe('dynamic chunking (Vajra)', () => {
 
 describe('preemption (recompute)', () => {
   function tight(preemption: 'fcfs' | 'priority') {
-    // 6 blocks of 4 tokens; two requests of 8 prompt tokens each take 2 blocks apiece
-    const h = worker({ kvTokens: 24, blockSize: 4, preemption });
+    // 6 blocks of 4 tokens; two requests of 8 prompt tokens each take 2 blocks apiece. Optimistic
+    // admission: both start (SGLang's reservation would hold the second back, see sglang-admission.test.ts)
+    const h = worker({ kvTokens: 24, blockSize: 4, preemption, admission: 'optimistic' });
     const r1 = req('r1', range(0, 8), 12, 0, 'batch');
     const r2 = req('r2', range(100, 8), 12, 0, 'critical');
     h.w.enqueue(r1, 0);

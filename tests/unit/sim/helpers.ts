@@ -15,9 +15,10 @@ export function req(
   out: number,
   arrival = 0,
   slo: SloClass = 'standard',
+  maxNewTokens?: number,
 ): SimRequest {
   return new SimRequest(
-    { id, client: 'a', tokens, outputTokens: out, sloClass: slo, program: id, node: 'n' },
+    { id, client: 'a', tokens, outputTokens: out, maxNewTokens, sloClass: slo, program: id, node: 'n' },
     0,
     serial++,
     arrival,
@@ -29,7 +30,8 @@ export interface WorkerOpts {
   blockSize?: number;
   maxBatchTokens?: number;
   maxRunning?: number;
-  preemption?: 'fcfs' | 'priority';
+  preemption?: 'fcfs' | 'priority' | 'sglang';
+  admission?: 'sglang' | 'optimistic';
   chunkTokens?: number;
   prefixCaching?: boolean;
   chunkMode?: 'fixed' | 'dynamic';
@@ -54,6 +56,7 @@ export function worker(o: WorkerOpts = {}) {
       chunkTokens: o.chunkTokens ?? o.maxBatchTokens ?? 8192,
       chunkMode: o.chunkMode,
       targetStepS: o.targetStepS,
+      admission: o.admission,
     },
     new FcfsPolicy(),
     {

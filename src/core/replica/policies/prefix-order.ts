@@ -12,6 +12,7 @@
 import type { SimRequest } from '../../sim/request';
 import type { WorkerView } from '../local-policy';
 import type { MatchedQueue } from './matched-queue';
+import { headKey, IN_BATCH_PREFIX_TOKENS, sameHead } from '../sglang';
 
 /** The most prompt tokens a request may reuse: whole pages, keeping at least one token to compute. */
 export function reusableLimit(req: SimRequest, blockSize: number): number {
@@ -37,6 +38,8 @@ export interface PrefixOrder {
   match: Int32Array;
   /** The queue was longer than the fallback threshold: scan order = queue order. */
   fallback: boolean;
+  /** 1 for the requests put last as shared-prefix duplicates (null when deferral is off). */
+  deferred: Uint8Array | null;
 }
 
 /**
@@ -48,9 +51,40 @@ export function prefixOrder(queue: MatchedQueue, worker: WorkerView, fallbackAbo
   const order = new Int32Array(n);
   const match = new Int32Array(n);
   for (let i = 0; i < n; i++) order[i] = i;
-  if (fallbackAbove > 0 && n > fallbackAbove) return { order, match, fallback: true };
+  if (fallbackAbove > 0 && n > fallbackAbove) return { order, match, fallback: true, deferred: null };
   const radix = worker.radix;
   for (let i = 0; i < n; i++) match[i] = queue.matchLength(i, radix);
-  order.sort((a, b) => match[b] - match[a] || a - b);
-  return { order, match, fallback: false };
+  const deferred = worker.deferSharedPrefixes === true ? sharedPrefixDuplicates(queue, match) : null;
+  if (deferred !== null) order.sort((a, b) => deferred[a] - deferred[b] || match[b] - match[a] || a - b);
+  else order.sort((a, b) => match[b] - match[a] || a - b);
+  return { order, match, fallback: false, deferred };
+}
+
+/**
+ * SGLang's in-batch prefix caching (`_compute_prefix_matches`): walking the queue in order, a request
+ * with at most IN_BATCH_PREFIX_TOKENS tokens cached is compared with the earlier such requests; when
+ * it shares at least IN_BATCH_PREFIX_TOKENS leading tokens with one of them it is marked (it goes
+ * after every unmarked request, so the first one prefills the shared part and the rest find it
+ * cached), else it is remembered. Sharing that many leading tokens is having the same first
+ * IN_BATCH_PREFIX_TOKENS tokens, so a hash of them (checked token by token) stands in for SGLang's
+ * second radix tree over the waiting queue.
+ */
+function sharedPrefixDuplicates(queue: MatchedQueue, match: Int32Array): Uint8Array | null {
+  const items = queue.items;
+  const n = items.length;
+  let out: Uint8Array | null = null;
+  const seen = new Map<number, number>();
+  for (let i = 0; i < n; i++) {
+    if (match[i] > IN_BATCH_PREFIX_TOKENS) continue;
+    const r = items[i];
+    if (r.headKey === -2) r.headKey = headKey(r.tokens);
+    if (r.headKey < 0) continue;
+    const first = seen.get(r.headKey);
+    if (first === undefined) seen.set(r.headKey, i);
+    else if (sameHead(items[first].tokens, r.tokens)) {
+      if (out === null) out = new Uint8Array(n);
+      out[i] = 1;
+    }
+  }
+  return out;
 }

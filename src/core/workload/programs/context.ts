@@ -1,7 +1,7 @@
 /** What every program runner gets from its client, and the interface runners implement. */
 import type { ClientSpec } from '../../../scenario/schema';
 import type { Rng } from '../../prng';
-import { sampleTokens } from '../lengths';
+import { maxOf, sampleTokens } from '../lengths';
 import type { Length } from '../../../scenario/lengths';
 import type { Piece } from '../tokens';
 import type { RequestSpec, WorkloadEvent } from '../types';
@@ -85,7 +85,7 @@ export function programId(ctx: ClientContext, instance: number): string {
 /** The client-level fields every request carries. */
 export function makeRequest(
   ctx: ClientContext,
-  fields: Pick<RequestSpec, 'id' | 'tokens' | 'outputTokens' | 'program' | 'node'>,
+  fields: Pick<RequestSpec, 'id' | 'tokens' | 'outputTokens' | 'maxNewTokens' | 'program' | 'node'>,
 ): RequestSpec {
   const c = ctx.client;
   const spec: RequestSpec = {
@@ -93,6 +93,7 @@ export function makeRequest(
     client: c.name,
     tokens: fields.tokens,
     outputTokens: fields.outputTokens,
+    maxNewTokens: fields.maxNewTokens,
     sloClass: c.slo_class,
     program: fields.program,
     node: fields.node,
@@ -125,4 +126,18 @@ export function documentPiece(
     return { label: `${ctx.ns}/doc/${k}`, count: sampleTokens(ctx.nsRng.fork(`doc ${k}`), length) };
   }
   return { label: `${program}/doc`, count: sampleTokens(instRng, length) };
+}
+
+/**
+ * One request's output: its `max_new_tokens` (the program's `max_new_tokens`, else the largest value
+ * `length` can take) and its true length, drawn from `length` and cut at that cap, as a server stops
+ * generating at max_new_tokens.
+ */
+export function drawOutput(
+  ctx: ClientContext,
+  rng: Rng,
+  length: Length,
+): { outputTokens: number; maxNewTokens: number } {
+  const maxNewTokens = ctx.client.program.max_new_tokens ?? Math.max(1, Math.round(maxOf(length)));
+  return { outputTokens: Math.min(sampleTokens(rng, length), maxNewTokens), maxNewTokens };
 }

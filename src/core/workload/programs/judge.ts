@@ -6,7 +6,6 @@
  * regenerated from their streams, so an instance only remembers lengths while branches run.
  */
 import type { ProgramSpec } from '../../../scenario/schema';
-import { sampleTokens } from '../lengths';
 import { buildTokens, outputLabel, type Piece } from '../tokens';
 import type { RequestSpec, WorkloadEvent } from '../types';
 import {
@@ -17,6 +16,7 @@ import {
   FollowUpRunner,
   programId,
   sharedPiece,
+  drawOutput,
 } from './context';
 
 type Spec = Extract<ProgramSpec, { type: 'judge' }>;
@@ -27,7 +27,8 @@ interface Evaluation {
   /** Output length of each branch, by dimension. */
   outputs: number[];
   remaining: number;
-  mergeOutput: number;
+  /** The merge request's output and its cap. */
+  merge: { outputTokens: number; maxNewTokens: number };
   abandoned: boolean;
 }
 
@@ -43,20 +44,20 @@ class JudgeRunner extends FollowUpRunner<Spec, Evaluation> {
       base,
       outputs: [],
       remaining: spec.dimensions,
-      mergeOutput: sampleTokens(rng.fork('merge'), spec.merge_output_tokens),
+      merge: drawOutput(ctx, rng.fork('merge'), spec.merge_output_tokens),
       abandoned: false,
     };
     const baseIds = buildTokens(base);
     const out: RequestSpec[] = [];
     for (let i = 0; i < spec.dimensions; i++) {
       const id = `${program}.${i}`;
-      const outputTokens = sampleTokens(rng.fork(`dimension ${i}`), spec.output_tokens);
+      const { outputTokens, maxNewTokens } = drawOutput(ctx, rng.fork(`dimension ${i}`), spec.output_tokens);
       ev.outputs.push(outputTokens);
       const tokens = buildTokens([
         { ids: baseIds },
         ...sharedPiece(ctx, `dimension/${i}`, spec.instruction_tokens),
       ]);
-      out.push(makeRequest(ctx, { id, tokens, outputTokens, program, node: `dimension ${i}` }));
+      out.push(makeRequest(ctx, { id, tokens, outputTokens, maxNewTokens, program, node: `dimension ${i}` }));
       this.live.set(id, ev);
     }
     return out;
@@ -75,7 +76,7 @@ class JudgeRunner extends FollowUpRunner<Spec, Evaluation> {
     const request = makeRequest(this.ctx, {
       id: `${ev.program}.merge`,
       tokens: buildTokens(pieces),
-      outputTokens: ev.mergeOutput,
+      ...ev.merge,
       program: ev.program,
       node: 'merge',
     });

@@ -14,6 +14,7 @@ import {
   type ProgramRunner,
   RunnerBase,
   programId,
+  drawOutput,
 } from './context';
 
 type Spec = Extract<ProgramSpec, { type: 'long-qa' }>;
@@ -34,7 +35,7 @@ class LongQaRunner extends RunnerBase<Spec> {
         makeRequest(ctx, {
           id,
           tokens: buildTokens([{ ids: docIds }, question]),
-          outputTokens: sampleTokens(qRng, spec.output_tokens),
+          ...drawOutput(ctx, qRng, spec.output_tokens),
           program,
           node: `question ${q}`,
         }),

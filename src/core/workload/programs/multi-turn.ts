@@ -15,6 +15,7 @@ import {
   FollowUpRunner,
   programId,
   sharedPiece,
+  drawOutput,
 } from './context';
 
 type Spec = Extract<ProgramSpec, { type: 'multi-turn' }>;
@@ -41,7 +42,7 @@ class MultiTurnRunner extends FollowUpRunner<Spec, Conversation> {
     return makeRequest(ctx, {
       id,
       tokens,
-      outputTokens: sampleTokens(rng, spec.output_tokens),
+      ...drawOutput(this.ctx, rng, spec.output_tokens),
       program: conv.program,
       node: `turn ${turn}`,
     });

@@ -10,6 +10,7 @@ import {
   RunnerBase,
   programId,
   sharedPiece,
+  drawOutput,
 } from './context';
 
 type Spec = Extract<ProgramSpec, { type: 'single' }>;
@@ -34,7 +35,7 @@ class SingleRunner extends RunnerBase<Spec> {
       makeRequest(ctx, {
         id,
         tokens,
-        outputTokens: sampleTokens(rng, spec.output_tokens),
+        ...drawOutput(ctx, rng, spec.output_tokens),
         program,
         node: 'request',
       }),

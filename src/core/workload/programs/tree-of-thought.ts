@@ -19,6 +19,7 @@ import {
   FollowUpRunner,
   programId,
   sharedPiece,
+  drawOutput,
 } from './context';
 
 type Spec = Extract<ProgramSpec, { type: 'tree-of-thought' }>;
@@ -54,7 +55,7 @@ class TreeOfThoughtRunner extends FollowUpRunner<Spec, Parent> {
       // A prompt needs at least one token; step_tokens 0 with an empty context cannot happen
       // because the question has ≥ 1 token.
       tokens,
-      outputTokens: sampleTokens(nodeRng, leaf ? spec.answer_tokens : spec.thought_tokens),
+      ...drawOutput(this.ctx, nodeRng, leaf ? spec.answer_tokens : spec.thought_tokens),
       program,
       node: `depth ${level} branch ${path}`,
     });
