@@ -142,7 +142,12 @@ export class PolicyQueue<T = unknown> {
     if (request && opts.profileIndex === undefined) this.rotation = (p + 1) % this.rings.length;
     const headsTouched = ring.lastHeadsTouched;
     const expired = ring.expired.length > 0 ? ring.expired.splice(0) : [];
-    return { request, expired, record: rec ? rec.finish(request, headsTouched) : null, headsTouched };
+    const record = rec ? rec.finish(request, headsTouched) : null;
+    if (record && expired.length > 0) {
+      record.expired = expired.map((e) => ({ id: e.id, class: e.ref.className }));
+      record.summary += `; shed past their due time, unserved and uncharged: ${record.expired.map((e) => `${e.id} (${e.class})`).join(', ')}`;
+    }
+    return { request, expired, record, headsTouched };
   }
 
   /**

@@ -301,6 +301,8 @@ export interface DrrPopRecord {
   /** Class heads examined (for the O(C) property: at most 2·C). */
   headsTouched: number;
   summary: string;
+  /** Requests shed in this pop because their due time had passed (absent when none). */
+  expired?: { id: string; class: string }[];
 }
 
 export interface PopResult<T = unknown> {
