@@ -8,35 +8,11 @@ import { OPTIMISTIC_ADMISSION_NOTE } from '../core/replica/sglang';
 import { SimConfigError } from '../core/sim';
 import { parseYaml, type Problem, problem } from '../format/yaml';
 import { isArbitrationScript, isPolicyDoc, parsePolicyValue, scriptWithPolicy } from '../policy';
-import { type ParseScenarioOptions, validateScenario } from '../scenario';
-import { bundledTrace } from './bundled-traces';
-import { droppedTrace } from './trace-upload';
-import { readTraceText } from '../format/trace';
+import { validateScenario } from '../scenario';
+import { pageTraceSource } from './page-traces';
 import { SandboxSession } from './arbitration-session';
 import { ClusterSession } from './cluster-session';
 import type { LoadOutcome, Session } from './session';
-
-/** Where `trace.file` comes from in the page: the file the user dropped or picked, else a bundled trace. */
-function traceSource(file: string | null): Pick<ParseScenarioOptions, 'readTrace' | 'trace'> {
-  const dropped = file === null ? null : droppedTrace(file);
-  if (dropped !== null) return { trace: dropped };
-  return {
-    readTrace: (rel, opts) => {
-      const text = bundledTrace(rel);
-      if (text === undefined)
-        throw new Error('in the playground, drop the trace file on the page or pick it in Import');
-      return readTraceText(rel, text, opts);
-    },
-  };
-}
-
-/** `trace.file` of a scenario document, when it is a string. */
-function traceFileOf(doc: Record<string, unknown>): string | null {
-  const t = doc.trace;
-  if (t === null || typeof t !== 'object' || Array.isArray(t)) return null;
-  const f = (t as { file?: unknown }).file;
-  return typeof f === 'string' ? f : null;
-}
 
 function fail(source: 'scenario' | 'policy', problems: Problem[]): LoadOutcome {
   return { ok: false, source, problems };
@@ -85,7 +61,7 @@ export function loadSession(scenarioYaml: string, policyYaml?: string): LoadOutc
 
   const res = validateScenario(parsed.value, {
     ...(override !== undefined ? { policy: { text: override, file: 'policy' } } : {}),
-    ...traceSource(traceFileOf(value)),
+    ...pageTraceSource(value),
   });
   if (!res.ok) return fail('scenario', res.problems);
   const scenario = res.value;

@@ -15,6 +15,7 @@ import { SimConfigError, Simulation } from '../core/sim';
 import { formatProblems, parseYaml } from '../format/yaml';
 import { isArbitrationScript, scriptWithPolicy } from '../policy';
 import { applyOverrides, parseScenarioText } from '../scenario';
+import { pageTraceSource } from './page-traces';
 
 /** The policy's own keys, when the policy text is given apart from the scenario. */
 const POLICY_PREFIX = 'router.policy.';
@@ -54,10 +55,10 @@ export function applyPointOverrides(
 export function runSweepPoint(input: SweepPointInput): SweepPointOutcome {
   const prepared = applyPointOverrides(input);
   if (!prepared.ok) return prepared;
-  const parsed = parseScenarioText(
-    prepared.scenario,
-    prepared.policy !== undefined ? { policy: { text: prepared.policy, file: 'policy' } } : {},
-  );
+  const parsed = parseScenarioText(prepared.scenario, {
+    ...(prepared.policy !== undefined ? { policy: { text: prepared.policy, file: 'policy' } } : {}),
+    ...pageTraceSource(prepared.scenario),
+  });
   if (!parsed.ok) return { ok: false, message: formatProblems(parsed.problems, 'scenario') };
   try {
     const sim = new Simulation(parsed.value, { record: false });
@@ -218,10 +219,10 @@ export function replayRun(input: ReplayInput): ReplayOutcome {
       requests: [],
     };
   }
-  const scenario = parseScenarioText(
-    input.scenario,
-    override !== undefined ? { policy: { text: override, file: 'policy' } } : {},
-  );
+  const scenario = parseScenarioText(input.scenario, {
+    ...(override !== undefined ? { policy: { text: override, file: 'policy' } } : {}),
+    ...pageTraceSource(input.scenario),
+  });
   if (!scenario.ok) return { ok: false, message: formatProblems(scenario.problems, 'scenario') };
   try {
     const sim = new Simulation(scenario.value);

@@ -4,7 +4,7 @@
  * and by the page (a fresh simulation worker), and the two JSON results are compared field by field
  * with Object.is (so -0, NaN and the last bit of a float count). Only wall_time_s (this machine's
  * clock) is left out. Arbitration scripts are integer DRR arithmetic, checked against golden vectors
- * in the unit tests. Scenarios that replay a trace file are run where the file can be read (Node).
+ * in the unit tests. A scenario that replays a trace reads it from disk in Node and from the bundled copy in the page.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -18,7 +18,7 @@ const files = readdirSync('scenarios')
   .filter((f) => f.endsWith('.yaml'))
   .filter((f) => {
     const text = readFileSync(`scenarios/${f}`, 'utf8');
-    return /^cluster:/m.test(text) && !/^ops:/m.test(text) && !/^trace:/m.test(text);
+    return /^cluster:/m.test(text) && !/^ops:/m.test(text);
   })
   .sort();
 
