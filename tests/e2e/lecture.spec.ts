@@ -176,22 +176,29 @@ test('a pop animates in phases: the bar rises by the quantum, then falls by the 
   await open(page);
   await pickScenario(page, 'drr-burst');
   await page.locator('body').click({ position: { x: 5, y: 700 } });
+  // a sampler in the page reads the hooks at every animation frame of the step
+  await page.evaluate(() => {
+    const w = window as unknown as { __samples: { d: number; ratio: number; rule: string }[] };
+    w.__samples = [];
+    const t0 = performance.now();
+    const tick = () => {
+      const g = document.querySelector('[data-class="A"] .drr-bar') as HTMLElement;
+      const track = g.closest('.drr-track') as HTMLElement;
+      const ratio = g.getBoundingClientRect().width / track.getBoundingClientRect().width;
+      const max = Number(track.dataset.scaleMax);
+      const rule = document.querySelector('[data-rule].current')?.getAttribute('data-rule') ?? '';
+      w.__samples.push({ d: Number(g.dataset.deficit), ratio: ratio * max, rule });
+      if (performance.now() - t0 < 3000) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
   await page.keyboard.press('ArrowRight');
-  const samples: { d: number; ratio: number; rule: string }[] = [];
-  for (let i = 0; i < 40; i++) {
-    samples.push(
-      await page.evaluate(() => {
-        const g = document.querySelector('[data-class="A"] .drr-bar') as HTMLElement;
-        const track = g.closest('.drr-track') as HTMLElement;
-        const ratio = g.getBoundingClientRect().width / track.getBoundingClientRect().width;
-        const max = Number(track.dataset.scaleMax);
-        const rule = document.querySelector('[data-rule].current')?.getAttribute('data-rule') ?? '';
-        return { d: Number(g.dataset.deficit), ratio: ratio * max, rule };
-      }),
-    );
-    if (i === 6) await page.screenshot({ path: 'test-results/lecture/drr-mid-step-1280x720.png' });
-    await page.waitForTimeout(50);
-  }
+  await page.waitForTimeout(700);
+  await page.screenshot({ path: 'test-results/lecture/drr-mid-step-1280x720.png' });
+  await page.waitForTimeout(2600);
+  const samples = await page.evaluate(
+    () => (window as unknown as { __samples: { d: number; ratio: number; rule: string }[] }).__samples,
+  );
   const ds = samples.map((s) => s.d);
   // A earns its quantum 0 → 10 (visible mid-step), then pays the head's cost 3 and keeps 7
   expect(Math.max(...ds)).toBe(10);
