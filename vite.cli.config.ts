@@ -13,7 +13,7 @@ export default defineConfig({
   build: {
     ssr: 'src/cli/main.ts',
     outDir: 'dist-cli',
-    emptyOutDir: true,
+    emptyOutDir: false, // scripts/cli-bundle.mjs builds into a private folder and renames
     target: 'node20',
     minify: false,
     sourcemap: false,

@@ -4,7 +4,7 @@
  * current code. Build messages go to stderr: stdout carries only the command's output.
  * `node scripts/cli-bundle.mjs` builds it unconditionally (the `prepare` script).
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -33,9 +33,21 @@ export function bundleIsStale() {
   return false;
 }
 
+/**
+ * Builds into a private folder, then renames the file into place: two builds at once (parallel test
+ * files, two terminals) never see each other's half-written bundle.
+ */
 export async function buildCliBundle() {
   const { build } = await import('vite');
-  await build({ root, configFile: join(root, 'vite.cli.config.ts'), logLevel: 'warn' });
+  const outDir = join(root, 'dist-cli', `.build-${process.pid}-${Date.now()}`);
+  await build({
+    root,
+    configFile: join(root, 'vite.cli.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  });
+  renameSync(join(outDir, 'fairground.mjs'), bundlePath);
+  rmSync(outDir, { recursive: true, force: true });
 }
 
 export async function ensureCliBundle() {

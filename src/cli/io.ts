@@ -27,7 +27,9 @@ export function processIO(): CliIO {
     writeFile: (p, d) => writeFileSync(p, d),
     progress: (t) => {
       // one line, rewritten in place; the empty string clears it
+      // (FAIRGROUND_PROGRESS=1 forces it, for tests that watch a run from outside)
       if (process.stderr.isTTY) process.stderr.write(`\r\x1b[2K${t}`);
+      else if (process.env.FAIRGROUND_PROGRESS === '1' && t !== '') process.stderr.write(`${t}\n`);
     },
     onInterrupt: (handler) => {
       let count = 0;

@@ -131,18 +131,26 @@ describe('progress and Ctrl-C', () => {
     const dir = mkdtempSync(join(tmpdir(), 'fg-int-'));
     const file = join(dir, 'r.yaml');
     writeFileSync(file, runaway(10_000, 60));
-    const child = spawn(process.execPath, [bundle, 'run', file, '--json', '--max-memory-mb', '100000']);
+    const child = spawn(process.execPath, [bundle, 'run', file, '--json', '--max-memory-mb', '100000'], {
+      env: { ...process.env, FAIRGROUND_PROGRESS: '1' },
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => {
       out += d;
     });
+    let sent = false;
     child.stderr.on('data', (d) => {
       err += d;
+      // interrupt once the run is under way (its first progress line), however slow the start
+      if (!sent && /run: \d+% \(sim t=/.test(err)) {
+        sent = true;
+        child.kill('SIGINT');
+      }
     });
-    setTimeout(() => child.kill('SIGINT'), 2500);
     const code = await new Promise<number | null>((r) => child.on('close', r));
     expect(code).toBe(130);
+    expect(err).toMatch(/run: \d+% \(sim t=[\d.]+ of ~[\d,]+ s\), [\d.]+ s wall/);
     expect(err).toMatch(
       /r\.yaml: interrupted at simulated t=[\d.]+ s after [\d.]+ s; the result below is partial/,
     );
