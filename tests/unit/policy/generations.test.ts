@@ -213,3 +213,15 @@ describe('the unreleased flat/SLO line is refused with a message that says so', 
     ]);
   });
 });
+
+describe('hover docs name the releases that accept each key', () => {
+  it('the policy JSON Schema says which Dynamo releases accept each key', async () => {
+    const { policyJsonSchema } = await import('../../../src/policy');
+    const props = policyJsonSchema().properties as Record<string, { description?: string }>;
+    expect(props.worker_selection.description).toMatch(/Accepted by Dynamo v1\.5\.0 – v1\.6\.1\./);
+    expect(props.request_classifier.description).toMatch(/Accepted by Dynamo v1\.6\.0 – v1\.6\.1\./);
+    expect(props.policy_classes.description).toMatch(/Accepted by Dynamo v1\.3\.0 – v1\.6\.1\./);
+    const json = JSON.stringify(policyJsonSchema());
+    expect(json).toMatch(/queue_admission[^}]*Accepted by Dynamo v1\.4\.0 – v1\.4\.2\./);
+  });
+});
