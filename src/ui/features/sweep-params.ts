@@ -51,8 +51,8 @@ export const SWEEP_PRESETS: SweepPreset[] = [
   },
   {
     id: 'fig10',
-    // ToT S2 (long shared questions) is where locality is worth buying: throughput rises with Q^w
-    // while Jain's index slips, as in the paper. On ToT S1 the trend reverses in our model.
+    // The paper's Fig. 10 workload. With the realistic KV cache every client's prefixes fit on every
+    // worker and Q^w changes little here; long-document QA shows the trade-off (README).
     title: 'Paper Fig. 10 — DoubleQ Q^w (four workers, ToT S2)',
     scenario: 'paper-tot-s2-4w',
     key: 'router.worker_quantum',
