@@ -3,7 +3,7 @@
  * README equals what bench/reproduce-readme.ts renders from the committed bench/reproduce-results.json,
  * that file has the shape issue #11.5 fixes, and a fresh run of one workload gives exactly its rows
  * (so a model change that moves the figures fails here until the file and the README are
- * regenerated: `npm run -s reproduce -- --json > bench/reproduce-results.json`, then paste
+ * regenerated: `npm run -s reproduce -- --json > bench/reproduce-results.json`, `npx biome format --write` it, then paste
  * `npm run -s reproduce -- --readme-from bench/reproduce-results.json` into the README).
  */
 import { readFileSync } from 'node:fs';
