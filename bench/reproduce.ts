@@ -37,7 +37,7 @@ import { fileURLToPath } from 'node:url';
 import { Simulation } from '../src/core/sim';
 import type { RunResult } from '../src/core/sim/result';
 import { formatProblems } from '../src/format/yaml';
-import { parseScenarioText, type Scenario } from '../src/scenario';
+import { parseScenarioText, type Scenario, switchRouting, switchScheduler } from '../src/scenario';
 import { readmeBlock } from './reproduce-readme';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -102,8 +102,12 @@ export function loadScenario(file: string): Scenario {
 export function withVariant(s: Scenario, v: Variant): Scenario {
   return {
     ...s,
-    router: { ...s.router, routing: v.routing, worker_quantum: v.workerQuantum ?? s.router.worker_quantum },
-    scheduler: { ...s.scheduler, policy: v.policy, quantum: v.quantum ?? s.scheduler.quantum },
+    router: switchRouting(
+      s.router,
+      v.routing,
+      v.workerQuantum === undefined ? {} : { worker_quantum: v.workerQuantum },
+    ),
+    scheduler: switchScheduler(s.scheduler, v.policy, v.quantum === undefined ? {} : { quantum: v.quantum }),
   };
 }
 
@@ -149,8 +153,8 @@ export function runVariant(file: string, s: Scenario, v: Variant): Row {
     ttft_p99_s: mean(good.map((c) => c.ttft_p99_s)),
     cache_hit_rate: r.cache_hit_rate,
     preemptions: r.preemptions,
-    quantum: v.policy === 'dlpm' ? sv.scheduler.quantum : null,
-    worker_quantum: multi && v.routing === 'doubleq' ? (sv.router.worker_quantum ?? null) : null,
+    quantum: sv.scheduler.policy === 'dlpm' ? sv.scheduler.quantum : null,
+    worker_quantum: multi && sv.router.routing === 'doubleq' ? sv.router.worker_quantum : null,
     charge: fair || v.routing === 'doubleq' ? chargeOf(sv, v) : null,
   };
 }

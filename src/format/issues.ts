@@ -55,7 +55,8 @@ export function keysAt(schema: unknown, input: unknown, path: Path): string[] {
         walk(def.innerType, value, i, guard + 1);
         return;
       case 'pipe':
-        walk(def.in, value, i, guard + 1);
+        // a preprocess step (transform → schema): the keys are the schema's
+        walk(defOf(def.in)?.type === 'transform' ? def.out : def.in, value, i, guard + 1);
         return;
       case 'union': {
         const options = def.options as unknown[];

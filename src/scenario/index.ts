@@ -19,6 +19,8 @@ export {
   type LengthInput,
   type Routing,
   type SchedulerPolicy,
+  switchRouting,
+  switchScheduler,
 } from './schema';
 export {
   parseScenarioText,

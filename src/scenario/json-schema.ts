@@ -3,9 +3,22 @@ import { z } from 'zod';
 import { policyJsonSchema } from '../policy/index';
 import { ScenarioInputSchema } from './schema';
 
+type JsonObject = Record<string, unknown>;
+
+function isJsonObject(v: unknown): v is JsonObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The alternatives of a JSON Schema union (`oneOf`/`anyOf`), or the schema itself. */
+function membersOf(schema: unknown): JsonObject[] {
+  if (!isJsonObject(schema)) return [];
+  const options = schema.oneOf ?? schema.anyOf;
+  return Array.isArray(options) ? options.filter(isJsonObject) : [schema];
+}
+
 let cached: Record<string, unknown> | null = null;
 
-/** Draft-07 JSON Schema of scenario files (defaulted keys optional; `router.policy` is the policy file's schema). */
+/** Draft-07 JSON Schema of scenario files (defaulted keys optional; `router.policy` is the policy file's schema in every routing's member). */
 export function scenarioJsonSchema(): Record<string, unknown> {
   if (cached) return structuredClone(cached);
   const schema = z.toJSONSchema(ScenarioInputSchema, {
@@ -13,12 +26,13 @@ export function scenarioJsonSchema(): Record<string, unknown> {
     io: 'input',
     unrepresentable: 'any',
   }) as Record<string, unknown>;
-  const router = (schema.properties as Record<string, Record<string, unknown>>).router;
-  const props = router?.properties as Record<string, Record<string, unknown>> | undefined;
-  if (props?.policy) {
-    const policy = policyJsonSchema();
-    delete policy.$schema;
-    props.policy = { ...policy, description: props.policy.description };
+  // the router section is a union on `routing`: every member carries `policy`
+  const router = (schema.properties as Record<string, JsonObject>).router;
+  const policy = policyJsonSchema();
+  delete policy.$schema;
+  for (const member of membersOf(router)) {
+    const props = member.properties as Record<string, JsonObject> | undefined;
+    if (props?.policy) props.policy = { ...policy, description: props.policy.description };
   }
   cached = schema;
   return structuredClone(schema);

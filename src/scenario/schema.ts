@@ -5,6 +5,14 @@
  * Cross-field rules (unique names, limits, model fit) live in checks.ts.
  */
 import { z } from 'zod';
+import {
+  ROUTING_ALGORITHMS,
+  ROUTING_NAMES,
+  type RoutingName,
+  SCHEDULER_ALGORITHMS,
+  SCHEDULER_NAMES,
+  type SchedulerName,
+} from '../core/algorithms/index';
 import { GPU_IDS, GPUS, kvCapacityTokens, MODEL_IDS, MODELS } from '../core/cost/index';
 import type { CompiledPolicy } from '../core/drr/types';
 import { SLO_CLASSES, type SloClass } from '../core/workload/types';
@@ -21,37 +29,29 @@ export type { Distribution, Length, LengthInput } from './lengths';
 
 const L = SCENARIO_LIMITS;
 
+/** What the scenario format reads from an algorithm descriptor. */
+interface Described<N extends string = string, S extends z.ZodRawShape = z.ZodRawShape> {
+  readonly name: N;
+  readonly summary: string;
+  readonly params: S;
+}
+
+const DEFAULT_SCHEDULER = SCHEDULER_NAMES[0];
+const DEFAULT_ROUTING = ROUTING_NAMES[0];
+
 function oneOf<T extends string>(what: string, values: readonly T[]) {
   return z.enum(values as [T, ...T[]], {
     error: `${what} must be one of ${values.map((v) => `'${v}'`).join(', ')}`,
   });
 }
 
-export const ROUTINGS = [
-  'round-robin',
-  'random',
-  'least-loaded',
-  'pull',
-  'per-client-rr',
-  'preble',
-  'doubleq',
-  'kv-aware',
-] as const;
-export type Routing = (typeof ROUTINGS)[number];
+/** Router policies (`router.routing`), from the algorithm descriptors. */
+export const ROUTINGS = ROUTING_NAMES;
+export type Routing = RoutingName;
 
-export const SCHEDULER_POLICIES = [
-  'fcfs',
-  'priority-fcfs',
-  'sjf',
-  'reverse-priority',
-  'lpm',
-  'dfs-weight',
-  'vtc',
-  'dlpm',
-  'edf',
-  'lrs',
-] as const;
-export type SchedulerPolicy = (typeof SCHEDULER_POLICIES)[number];
+/** Worker-local schedulers (`scheduler.policy`), from the algorithm descriptors. */
+export const SCHEDULER_POLICIES = SCHEDULER_NAMES;
+export type SchedulerPolicy = SchedulerName;
 
 // ---- cluster -----------------------------------------------------------------------------------------
 
@@ -146,39 +146,116 @@ const workerSchema = z
 
 // ---- router ------------------------------------------------------------------------------------------
 
-const routerSchema = z
-  .strictObject({
-    routing: oneOf('routing', ROUTINGS)
-      .default('round-robin')
-      .meta({ description: `Worker selection: ${ROUTINGS.join(' | ')} (default round-robin).` }),
-    worker_quantum: int('worker_quantum', 1, Number.MAX_SAFE_INTEGER)
-      .default(20_000)
-      .meta({ description: 'DoubleQ worker quantum Q^w, service units (doubleq only; default 20000).' }),
-    policy: z.unknown().optional().meta({
-      description:
-        'A Dynamo router policy file inline (default_policy_family, uncached_isl_buckets, policy_classes, models): enables the policy-class DRR queues in front of worker selection.',
-    }),
-    policy_file: z.string({ error: 'policy_file must be a path' }).min(1).optional().meta({
-      description: 'Path of a policy file, relative to this scenario (CLI only; instead of policy).',
-    }),
-    count_running: z.boolean({ error: 'count_running must be true or false' }).default(true).meta({
-      description: 'least-loaded: count running requests as load, not only queued ones (default true).',
-    }),
-    preble_rebalance: z.boolean({ error: 'preble_rebalance must be true or false' }).default(true).meta({
-      description:
-        'preble: move new work off the heaviest worker when it exceeds preble_imbalance × the lightest (default true).',
-    }),
-    preble_imbalance: num('preble_imbalance', 1, 100).default(1.5).meta({
-      description: 'preble: load ratio heaviest / lightest that triggers rebalancing (default 1.5).',
-    }),
-    kv_overlap_weight: num('kv_overlap_weight', 0, 1000).default(1).meta({
-      description:
-        'kv-aware: weight of prefix overlap (in blocks) against load in the worker score (default 1).',
-    }),
-  })
-  .meta({ description: 'The router: global worker selection and optional policy-class queues.' });
+const routerCommon = {
+  policy: z.unknown().optional().meta({
+    description:
+      'A Dynamo router policy file inline (default_policy_family, uncached_isl_buckets, policy_classes, models): enables the policy-class DRR queues in front of worker selection.',
+  }),
+  policy_file: z.string({ error: 'policy_file must be a path' }).min(1).optional().meta({
+    description: 'Path of a policy file, relative to this scenario (CLI only; instead of policy).',
+  }),
+};
+
+/** One routing's member of the `router` union: its name, the common keys and its own parameters. */
+function routingMember<const N extends string, S extends z.ZodRawShape>(d: Described<N, S>) {
+  const routing = z.literal(d.name).meta({ description: `Worker selection: ${d.name}: ${d.summary}.` });
+  return z
+    .strictObject({
+      ...foreignKeys('router.routing', d.name, ROUTING_ALGORITHMS),
+      routing: d.name === DEFAULT_ROUTING ? routing.default(d.name) : routing,
+      ...routerCommon,
+      ...d.params,
+    })
+    .meta({ description: `The router with ${d.name} worker selection.` });
+}
+
+type RoutingMembers<T extends readonly Described[]> = {
+  -readonly [I in keyof T]: ReturnType<typeof routingMember<T[I]['name'], T[I]['params']>>;
+};
+
+const routerSchema = section(
+  'routing',
+  ROUTING_ALGORITHMS,
+  z.discriminatedUnion(
+    'routing',
+    // a mapped tuple: the compiler cannot follow Array.map element by element
+    ROUTING_ALGORITHMS.map((d) => routingMember(d)) as RoutingMembers<typeof ROUTING_ALGORITHMS>,
+    { error: `routing must be one of ${ROUTING_NAMES.map((v) => `'${v}'`).join(', ')}` },
+  ),
+).meta({
+  description: `The router: global worker selection (${ROUTING_NAMES.join(' | ')}; default round-robin) and optional policy-class queues.`,
+});
 
 // ---- scheduler ---------------------------------------------------------------------------------------
+
+/**
+ * Keys of the other algorithms of a section, accepted in every member (so a file tuned for one
+ * algorithm still loads after its algorithm is switched, as the spec's own example has
+ * `worker_quantum` beside `routing: round-robin`). `section` validates them with their owner's
+ * schema and drops them before the member sees them; here they only carry the editor's hover text.
+ */
+function foreignKeys(
+  discriminator: string,
+  own: string,
+  list: readonly { name: string; params: z.ZodRawShape }[],
+): Record<string, z.ZodOptional<z.ZodUnknown>> {
+  const out: Record<string, z.ZodOptional<z.ZodUnknown>> = {};
+  const ownKeys = new Set(Object.keys(list.find((d) => d.name === own)?.params ?? {}));
+  for (const d of list)
+    for (const k of Object.keys(d.params))
+      if (!ownKeys.has(k) && !(k in out))
+        out[k] = z
+          .unknown()
+          .optional()
+          .meta({ description: `Belongs to ${discriminator} ${ownerList(k, list)}; ignored under ${own}.` });
+  return out;
+}
+
+function ownerList(key: string, list: readonly { name: string; params: z.ZodRawShape }[]): string {
+  return list
+    .filter((d) => key in d.params)
+    .map((d) => `'${d.name}'`)
+    .join(' or ');
+}
+
+function isMapping(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * A section whose keys depend on its algorithm (`discriminator`): keys that belong only to other
+ * algorithms of `list` are checked with their owner's schema and then dropped, so the union member
+ * of the chosen algorithm sees its own keys only.
+ */
+function section<T extends z.ZodType>(
+  discriminator: string,
+  list: readonly { name: string; params: z.ZodRawShape }[],
+  union: T,
+) {
+  return z.preprocess((value, ctx) => {
+    if (!isMapping(value)) return value;
+    const chosen = typeof value[discriminator] === 'string' ? value[discriminator] : list[0].name;
+    const own = list.find((d) => d.name === chosen);
+    if (own === undefined) return value; // the union reports the unknown name
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      if (k in own.params) {
+        out[k] = v;
+        continue;
+      }
+      const owner = list.find((d) => k in d.params);
+      if (owner === undefined) {
+        out[k] = v; // common or unknown: the member decides
+        continue;
+      }
+      const checked = z.safeParse(owner.params[k], v);
+      if (!checked.success)
+        for (const issue of checked.error.issues)
+          ctx.addIssue({ code: 'custom', message: issue.message, path: [k, ...issue.path], input: v });
+    }
+    return out;
+  }, union);
+}
 
 const weightsSchema = z
   .strictObject({
@@ -192,35 +269,37 @@ const weightsSchema = z
   .refine((w) => w.input > 0 || w.output > 0, { error: 'at least one weight must be > 0' })
   .meta({ description: 'Service weights for VTC/DLPM charging and for the service metric.' });
 
-const schedulerSchema = z
-  .strictObject({
-    policy: oneOf('policy', SCHEDULER_POLICIES)
-      .default('fcfs')
-      .meta({ description: `Worker-local queue policy: ${SCHEDULER_POLICIES.join(' | ')} (default fcfs).` }),
-    quantum: int('quantum', 1, Number.MAX_SAFE_INTEGER)
-      .default(2500)
-      .meta({ description: 'DLPM per-client quantum Q^u, service units (dlpm and doubleq; default 2500).' }),
-    weights: weightsSchema.prefault({}),
-    deadline_multiplier: num('deadline_multiplier', 0, 1000, true).default(1.5).meta({
-      description:
-        'edf/lrs: deadline budget = max(multiplier × predicted prefill time, min_deadline_s) (default 1.5).',
-    }),
-    min_deadline_s: num('min_deadline_s', 0, 86_400)
-      .default(0.5)
-      .meta({ description: 'edf/lrs: smallest deadline budget, seconds (default 0.5).' }),
-    dlpm_quantum_per_request: z
-      .boolean({ error: 'dlpm_quantum_per_request must be true or false' })
-      .optional()
-      .meta({
-        description:
-          'dlpm: a deliberately broken variant that grants Q^u per request instead of per refill round; it voids Theorem 4.1 (for the Guarantees view; default false).',
-      }),
-    lpm_fcfs_fallback: int('lpm_fcfs_fallback', 0, 1_000_000).default(0).meta({
-      description:
-        'lpm/dlpm: order by arrival instead of prefix match when more requests than this wait (SGLang uses 128); 0 = never (default, the paper’s LPM).',
-    }),
-  })
-  .meta({ description: 'The worker-local scheduler (queue policy) and its parameters.' });
+/** One scheduler's member of the `scheduler` union: its name, the service weights and its own parameters. */
+function schedulerMember<const N extends string, S extends z.ZodRawShape>(d: Described<N, S>) {
+  const policy = z
+    .literal(d.name)
+    .meta({ description: `Worker-local queue policy: ${d.name}: ${d.summary}.` });
+  return z
+    .strictObject({
+      ...foreignKeys('scheduler.policy', d.name, SCHEDULER_ALGORITHMS),
+      policy: d.name === DEFAULT_SCHEDULER ? policy.default(d.name) : policy,
+      weights: weightsSchema.prefault({}),
+      ...d.params,
+    })
+    .meta({ description: `The ${d.name} scheduler and its parameters.` });
+}
+
+type SchedulerMembers<T extends readonly Described[]> = {
+  -readonly [I in keyof T]: ReturnType<typeof schedulerMember<T[I]['name'], T[I]['params']>>;
+};
+
+const schedulerSchema = section(
+  'policy',
+  SCHEDULER_ALGORITHMS,
+  z.discriminatedUnion(
+    'policy',
+    // a mapped tuple: the compiler cannot follow Array.map element by element
+    SCHEDULER_ALGORITHMS.map((d) => schedulerMember(d)) as SchedulerMembers<typeof SCHEDULER_ALGORITHMS>,
+    { error: `policy must be one of ${SCHEDULER_NAMES.map((v) => `'${v}'`).join(', ')}` },
+  ),
+).meta({
+  description: `The worker-local scheduler (${SCHEDULER_NAMES.join(' | ')}; default fcfs) and its parameters.`,
+});
 
 // ---- clients and scripted requests -------------------------------------------------------------------
 
@@ -337,10 +416,12 @@ type ParsedScenario = z.output<typeof ScenarioInputSchema>;
  * file (or policy_file) gives one, else null.
  */
 export type Scenario = Omit<ParsedScenario, 'router' | 'trace'> & {
-  router: Omit<ParsedScenario['router'], 'policy'> & { policy: CompiledPolicy | null };
+  router: WithPolicy<ParsedScenario['router']>;
   /** The trace replay (`trace:`), with its rows once a caller has read the file (null until then). */
   trace?: ScenarioTrace;
 };
+/** A router member with its policy compiled (distributes over the routing union). */
+type WithPolicy<R> = R extends unknown ? Omit<R, 'policy'> & { policy: CompiledPolicy | null } : never;
 /** `trace:` with defaults applied, plus the rows read from its file (attached by the CLI or the page). */
 export type ScenarioTrace = TraceSpec & { data: TraceTable | null };
 export type { TraceSpec };
@@ -352,3 +433,18 @@ export type RouterSpec = Scenario['router'];
 export type SchedulerSpec = Scenario['scheduler'];
 export type { SloClass };
 export const ScenarioSchema = ScenarioInputSchema;
+
+/**
+ * `spec` with another scheduler (and some of its parameters): keys the new one shares with the old
+ * are kept, the old one's own keys are dropped, missing ones take their defaults. Throws on an unknown
+ * name or an invalid value (for programs that build variants of a validated scenario).
+ */
+export function switchScheduler(spec: SchedulerSpec, policy: string, params: object = {}): SchedulerSpec {
+  return schedulerSchema.parse({ ...spec, ...params, policy });
+}
+
+/** `spec` with another routing (and some of its parameters), its compiled policy kept. */
+export function switchRouting(spec: RouterSpec, routing: string, params: object = {}): RouterSpec {
+  const { policy, ...rest } = spec;
+  return { ...routerSchema.parse({ ...rest, ...params, routing }), policy };
+}

@@ -4,6 +4,7 @@
  * `step()` is one scheduling decision (in the sandbox: one enqueue or one pop).
  */
 import type { DrrPopRecord } from '../core/drr/types';
+import type { DecisionDetail } from '../core/sim/decision';
 import type { Problem } from '../format/yaml';
 
 /** One decision as the decision log shows it; the optional fields link it to what it touched. */
@@ -19,8 +20,8 @@ export interface SessionDecision {
   class?: string;
   /** The DRR sandbox's pop: the arbitration's full record (the Explanation panel's source). */
   drr?: DrrPopRecord;
-  /** The cluster engine's algorithm-specific facts (see core/sim/decision.ts). */
-  detail?: Record<string, unknown>;
+  /** The cluster engine's typed detail (see core/sim/decision.ts). */
+  detail?: DecisionDetail;
 }
 
 export type SessionKind = 'cluster' | 'arbitration';

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Simulation } from '../../src/core/sim';
-import { routerPolicyProblem } from '../../src/core/router/policies/registry';
-import { localPolicyProblem } from '../../src/core/replica/policies/registry';
+import { routerPolicyProblem } from '../../src/core/algorithms';
+import { localPolicyProblem } from '../../src/core/algorithms';
 import { loadScenario as load, scenarioFiles } from './shipped-scenarios';
 
 const files = scenarioFiles;

@@ -1,75 +1,65 @@
 /**
  * "Explain this decision": turns a decision record into a step-by-step account in plain words.
  * Pure functions over plain data (no DOM): the UI shows the steps and links each to the YAML line
- * of the class, parameter or client it names.
+ * of the class, parameter or client it names. An algorithm's detail goes to the explainer its
+ * descriptor names (src/core/algorithms); a DRR pop to the DRR explainer; anything else gets the
+ * simulator's summary and facts.
  */
-import type { DrrPopRecord as DrrDecisionRecord } from '../drr/types';
+import { ROUTING_ALGORITHMS, SCHEDULER_ALGORITHMS } from '../algorithms/index';
+import type { DrrPopRecord } from '../drr/types';
 import { type DrrExplainOptions, explainDrrDecision } from './drr';
-import { explainDlpmAdmit } from './dlpm';
-import { explainDoubleQDispatch } from './doubleq';
-import { explainPreblePlacement } from './preble';
-import {
-  type DecisionLike,
-  drrRecordOf,
-  isDlpmAdmitDetail,
-  isDoubleQDispatchDetail,
-  isDrrDecisionRecord,
-  isPreblePlacementDetail,
-  isVtcAdmitDetail,
-} from './records';
+import { algorithmDetail, drrRecordOf, type ExplainableDecision } from './records';
 import { explainSimRecord } from './sim-record';
 import { type ExplanationStep, stepsToText } from './types';
-import { explainVtcAdmit } from './vtc';
 
 export type ExplainOptions = DrrExplainOptions;
+
+const EXPLAINERS = [...SCHEDULER_ALGORITHMS, ...ROUTING_ALGORITHMS].flatMap((d) =>
+  'explain' in d && d.explain ? [d.explain] : [],
+);
 
 /**
  * Pick the explainer by what the record carries: a DRR record (also accepted bare, as the DRR
  * sandbox's `lastRecord`), an algorithm's detail, or neither (the simulator's summary and facts).
  */
 export function explainDecision(
-  record: DecisionLike | DrrDecisionRecord,
+  record: ExplainableDecision | DrrPopRecord,
   opts: ExplainOptions = {},
 ): ExplanationStep[] {
-  if (isDrrDecisionRecord(record)) return explainDrrDecision(record, opts);
+  if ('visits' in record) return explainDrrDecision(record, opts);
   const drr = drrRecordOf(record);
   if (drr) return explainDrrDecision(drr, opts);
-  const d = record.detail;
-  if (isDlpmAdmitDetail(d)) return explainDlpmAdmit(d);
-  if (isDoubleQDispatchDetail(d)) return explainDoubleQDispatch(d);
-  if (isVtcAdmitDetail(d)) return explainVtcAdmit(d);
-  if (isPreblePlacementDetail(d)) return explainPreblePlacement(d);
+  const algo = algorithmDetail(record.detail);
+  if (algo)
+    for (const explain of EXPLAINERS) {
+      const steps = explain(algo);
+      if (steps) return steps;
+    }
   return explainSimRecord(record);
 }
 
 /** The account as numbered lines (what the playground test hook `explain()` returns). */
 export function explainDecisionText(
-  record: DecisionLike | DrrDecisionRecord,
+  record: ExplainableDecision | DrrPopRecord,
   opts: ExplainOptions = {},
 ): string {
   return stepsToText(explainDecision(record, opts));
 }
 
 export { explainDrrDecision, explainDrrText, quantaFromSnapshot, type DrrExplainOptions } from './drr';
-export { explainDlpmAdmit } from './dlpm';
-export { explainDoubleQDispatch } from './doubleq';
-export { explainVtcAdmit } from './vtc';
-export { explainPreblePlacement } from './preble';
+export { explainDlpmAdmit } from '../algorithms/dlpm/explain';
+export { explainDoubleQDispatch } from '../algorithms/doubleq/explain';
+export { explainVtcAdmit } from '../algorithms/vtc/explain';
+export { explainPreblePlacement } from '../algorithms/preble/explain';
 export { explainSimRecord, detailFacts } from './sim-record';
 export { stepsToText, type ExplanationStep, type ExplanationRef } from './types';
 export type {
-  DecisionLike,
   DlpmAdmitDetail,
-  DlpmOrderEntry,
   DoubleQDispatchDetail,
   VtcAdmitDetail,
   PreblePlacementDetail,
-} from './records';
-export {
-  isDrrDecisionRecord,
-  isDlpmAdmitDetail,
-  isDoubleQDispatchDetail,
-  isVtcAdmitDetail,
-  isPreblePlacementDetail,
-  drrRecordOf,
-} from './records';
+} from '../algorithms/details';
+export type { DlpmOrderEntry } from '../algorithms/dlpm/detail';
+export { algorithmDetail, drrRecordOf, type ExplainableDecision } from './records';
+/** A decision to explain (the name the UI uses). */
+export type DecisionLike = ExplainableDecision;

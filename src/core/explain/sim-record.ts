@@ -3,15 +3,15 @@
  * admission, preemption, a batch step, ...): its own summary, where and when it happened, and the
  * simple facts its detail carries.
  */
-import { explainClassResolution, resolutionOf } from './classify';
-import type { DecisionLike } from './records';
+import { explainClassResolution } from './classify';
+import type { ExplainableDecision } from './records';
 import type { ExplanationStep } from './types';
 import { num } from './words';
 
 /** The most facts listed from a detail object. */
 const MAX_FACTS = 16;
 
-export function explainSimRecord(r: DecisionLike): ExplanationStep[] {
+export function explainSimRecord(r: ExplainableDecision): ExplanationStep[] {
   const steps: ExplanationStep[] = [{ text: r.summary }];
   const where: string[] = [];
   if (r.t !== undefined) where.push(`at t = ${num(r.t)} s`);
@@ -27,18 +27,18 @@ export function explainSimRecord(r: DecisionLike): ExplanationStep[] {
   }
   const facts = detailFacts(r.detail);
   if (facts.length > 0) steps.push({ text: `Details: ${facts.join('; ')}.` });
-  const resolution = resolutionOf(r.detail);
+  const resolution = r.detail !== undefined && 'resolution' in r.detail ? r.detail.resolution : null;
   if (resolution) steps.push(...explainClassResolution(resolution));
   return steps;
 }
 
 /** Simple fields of a detail object as `key = value`, in key order (nested objects left out). */
-export function detailFacts(detail: unknown): string[] {
-  if (typeof detail !== 'object' || detail === null || Array.isArray(detail)) return [];
+export function detailFacts(detail: object | undefined): string[] {
+  if (detail === undefined) return [];
   const out: string[] = [];
   const keys = Object.keys(detail).sort();
   for (const k of keys) {
-    const v = (detail as Record<string, unknown>)[k];
+    const v: unknown = Reflect.get(detail, k);
     const text = factValue(v);
     if (text !== null) out.push(`${k} = ${text}`);
     if (out.length >= MAX_FACTS) break;

@@ -18,12 +18,21 @@
  *   - Q^u = scheduler.quantum; Q^w (router.worker_quantum) decides where DoubleQ sends requests but
  *     does not appear in Theorem 5.1.
  *   - w_e, w_q = scheduler.weights.
+ * Which theorem applies is read from the algorithm descriptors (src/core/algorithms): a scheduler's
+ * `bound` and a routing's `composes`.
  * DoubleQ's theorem assumes each backlogged client is backlogged at every worker; here a client counts
  * as backlogged while any of its requests waits anywhere, so an unbalanced run can exceed the bound
  * without contradicting the theorem (the label says so).
  */
+import {
+  ROUTING_ALGORITHMS,
+  routingAlgorithm,
+  SCHEDULER_ALGORITHMS,
+  schedulerAlgorithm,
+} from '../algorithms/index';
 
-export type GuaranteeAlgorithm = 'dlpm' | 'vtc' | 'doubleq';
+/** The algorithm whose theorem applies: a scheduler with a bound, or a routing with its own theorem. */
+export type GuaranteeAlgorithm = string;
 
 /** The scenario facts a bound depends on. */
 export interface BoundSetup {
@@ -32,7 +41,7 @@ export interface BoundSetup {
   /** router.routing */
   routing: string;
   workers: number;
-  /** Q^u */
+  /** Q^u (DLPM's; 0 under other schedulers) */
   quantum: number;
   /** Q^w (shown only) */
   workerQuantum: number | null;
@@ -57,6 +66,14 @@ export interface TheoremChoice {
   broken: boolean;
 }
 
+/** "a", "a and b", "a, b and c". */
+function listed(items: readonly string[]): string {
+  return items.length <= 1
+    ? items.join('')
+    : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/** The theorem for a scenario, from the algorithms' descriptors (their `bound` and `composes`). */
 export function chooseTheorem(s: BoundSetup): TheoremChoice {
   const W = s.workers;
   const broken = s.policy === 'dlpm' && s.quantumPerRequest;
@@ -68,46 +85,63 @@ export function chooseTheorem(s: BoundSetup): TheoremChoice {
     reason,
     broken,
   });
-  if (s.policy !== 'dlpm' && s.policy !== 'vtc')
+  const bound = schedulerAlgorithm(s.policy)?.bound;
+  if (bound === undefined) {
+    const owners = [
+      ...SCHEDULER_ALGORITHMS.flatMap((d) => ('bound' in d && d.bound ? [d.bound.label] : [])).sort(),
+      ...ROUTING_ALGORITHMS.flatMap((d) =>
+        'composes' in d && d.composes?.kind === 'own' ? [d.composes.label] : [],
+      ),
+    ];
     return none(
-      `no fairness theorem covers the ${s.policy} scheduler (DLPM, VTC and DoubleQ have one): gaps are measured, not bounded`,
+      `no fairness theorem covers the ${s.policy} scheduler (${listed(owners)} have one): gaps are measured, not bounded`,
     );
-  const local = s.policy === 'dlpm' ? 'DLPM' : 'VTC';
-  if (s.routing === 'doubleq') {
-    if (s.policy !== 'dlpm')
+  }
+  const local = bound.label;
+  const routing = routingAlgorithm(s.routing);
+  const compose = routing && 'composes' in routing ? routing.composes : undefined;
+  if (compose?.kind === 'own') {
+    if (!compose.locals.includes(s.policy)) {
+      const wanted = listed(compose.locals.map((n) => schedulerAlgorithm(n)?.bound?.label ?? n));
       return none(
-        `DoubleQ's Theorem 5.1 assumes DLPM on every worker, not ${local}: gaps are measured, not bounded`,
+        `${compose.label}'s ${compose.theorem.replace(`${compose.label} `, '')} assumes ${wanted} on every worker, not ${local}: gaps are measured, not bounded`,
       );
+    }
     return {
-      algorithm: 'doubleq',
-      theorem: 'DoubleQ Theorem 5.1',
+      algorithm: s.routing,
+      theorem: compose.theorem,
       factor: W,
-      shape: 'dlpm',
-      reason:
-        'DoubleQ routing over DLPM workers; the theorem assumes backlogged clients wait at every worker',
+      shape: bound.shape,
+      reason: compose.reason(W),
       broken,
     };
   }
   if (W === 1)
     return {
-      algorithm: s.policy as GuaranteeAlgorithm,
-      theorem: s.policy === 'dlpm' ? 'DLPM Theorem 4.1' : 'VTC service bound',
+      algorithm: s.policy,
+      theorem: bound.theorem,
       factor: 1,
-      shape: s.policy as 'dlpm' | 'vtc',
+      shape: bound.shape,
       reason: `${local} on one worker`,
       broken,
     };
-  if (s.routing === 'per-client-rr')
+  if (compose?.kind === 'spread' && compose.locals.includes(s.policy))
     return {
-      algorithm: s.policy as GuaranteeAlgorithm,
-      theorem: `${local} with per-client round-robin (Appendix A.3)`,
+      algorithm: s.policy,
+      theorem: `${local} ${compose.theorem}`,
       factor: W,
-      shape: s.policy as 'dlpm' | 'vtc',
-      reason: `per-client round-robin spreads every client over all ${W} workers, so the local bound adds up`,
+      shape: bound.shape,
+      reason: compose.reason(W),
       broken,
     };
+  const ways = ROUTING_ALGORITHMS.flatMap((d) =>
+    'composes' in d && d.composes?.locals.includes(s.policy) ? [d.composes] : [],
+  )
+    // a routing with its own theorem first, then the ones that spread the local bound
+    .sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'own' ? -1 : 1))
+    .map((c) => c.phrase);
   return none(
-    `${local}'s bound covers one worker; across ${W} workers it needs ${s.policy === 'dlpm' ? 'DoubleQ routing (Theorem 5.1) or ' : ''}per-client round-robin (Appendix A.3), not ${s.routing}: gaps are measured, not bounded`,
+    `${local}'s bound covers one worker; across ${W} workers it needs ${ways.join(' or ')}, not ${s.routing}: gaps are measured, not bounded`,
   );
 }
 

@@ -1,14 +1,17 @@
 /**
- * The plug-in point for worker-local queue policies (FCFS now; priority-FCFS, SJF, LPM, DFS-weight,
- * VTC, DLPM, EDF, LRS later — one file each under ./policies, one line in ./policies/registry.ts).
+ * The plug-in point for worker-local queue policies. Each one (FCFS, priority-FCFS, SJF,
+ * reverse-priority, LPM, DFS-weight, VTC, DLPM, EDF, LRS, ...) lives in its own folder under
+ * src/core/algorithms/ and is registered by the descriptor list there.
  *
  * A policy owns its worker's waiting queue. In every batch step, after decodes and partial prefills
  * have taken their share, the worker calls `admit(ctx)`; the policy offers candidates in its own
  * order through `ctx.tryAdmit(req)` and removes the ones admitted from its queue. The worker does the
  * mechanics (prefix match, KV allocation all-or-nothing, slots, token budget) and writes the decision
- * record; the policy supplies the reason. Charging hooks (`onAdmitted` inside `admit`, `onStepEnd`
- * after each batch step) are where VTC counters and DLPM deficits will live.
+ * record; the policy supplies the reason and its typed decision detail. Charging happens inside
+ * `admit` (after an admission) and in `onStepEnd` (after each batch step): VTC's counters and
+ * DLPM's deficits live there.
  */
+import type { LocalDecisionDetail } from '../algorithms/details';
 import type { GpuProfile, ModelProfile } from '../cost';
 import type { SimRequest } from '../sim/request';
 import type { KvCache } from './kv-cache';
@@ -50,9 +53,9 @@ export interface AdmissionContext {
   /**
    * Try to start `req` (which must be in this policy's queue). On 'admitted' the request is running,
    * `req.cachedLen` tells its cached prefix, and the policy must remove it from its queue.
-   * `why` is a short reason for the decision record; `detail` algorithm-specific facts.
+   * `why` is a short reason for the decision record; `detail` the policy's typed facts.
    */
-  tryAdmit(req: SimRequest, why?: string, detail?: Record<string, unknown>): AdmitOutcome;
+  tryAdmit(req: SimRequest, why?: string, detail?: LocalDecisionDetail): AdmitOutcome;
 }
 
 export interface LocalPolicy {
@@ -78,17 +81,13 @@ export interface LocalPolicy {
   describe?(): Record<string, unknown>;
 }
 
-/** What a policy factory receives. */
-export interface LocalPolicyConfig {
+/** What a policy factory receives; `P` is the algorithm's own parameters (its folder's zod shape). */
+export interface LocalPolicyConfig<P = unknown> {
   workerId: number;
   /** Client names, index = `SimRequest.client`. */
   clients: readonly string[];
   /** Service weights w_e (per uncached input token) and w_q (per output token). */
   weights: { input: number; output: number };
-  /** DLPM Q^u. */
-  quantum: number;
-  /** The scenario's whole `scheduler` section, for algorithm-specific keys. */
-  scheduler: Readonly<Record<string, unknown>>;
+  /** The algorithm's parameters from the scenario's `scheduler` section, defaults applied. */
+  params: P;
 }
-
-export type LocalPolicyFactory = (cfg: LocalPolicyConfig) => LocalPolicy;

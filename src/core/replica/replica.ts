@@ -19,7 +19,8 @@
  * A step that had to preempt admits nothing new (memory is short), unless nothing is left running.
  */
 import { type GpuProfile, type ModelProfile, type StepShape, stepTimeS } from '../cost';
-import type { DecisionRecord } from '../sim/decision';
+import type { LocalDecisionDetail } from '../algorithms/details';
+import type { DecisionDraft } from '../sim/decision';
 import { ReqState, type SimRequest } from '../sim/request';
 import { KvCache } from './kv-cache';
 import type { AdmissionContext, AdmitOutcome, LocalPolicy, WorkerView } from './local-policy';
@@ -69,8 +70,7 @@ export interface ReplicaConfig {
 /** Dynamic chunking never goes below this many tokens (or the rest of the prompt), so prefills progress. */
 export const MIN_DYNAMIC_CHUNK = 32;
 
-/** A decision record before the engine numbers it. */
-export type DecisionDraft = Omit<DecisionRecord, 'seq'>;
+export type { DecisionDraft };
 
 /** How a worker reports to the engine (metrics, workload follow-ups, decision records). */
 export interface ReplicaHooks {
@@ -108,7 +108,7 @@ class WorkerAdmission implements AdmissionContext {
     return this.w.hooks.recording;
   }
 
-  tryAdmit(req: SimRequest, why?: string, detail?: Record<string, unknown>): AdmitOutcome {
+  tryAdmit(req: SimRequest, why?: string, detail?: LocalDecisionDetail): AdmitOutcome {
     return this.w.tryAdmit(req, why, detail);
   }
 }
@@ -542,7 +542,7 @@ export class Replica implements WorkerView {
   }
 
   /** @internal local policies call this through their AdmissionContext */
-  tryAdmit(r: SimRequest, why?: string, detail?: Record<string, unknown>): AdmitOutcome {
+  tryAdmit(r: SimRequest, why?: string, detail?: LocalDecisionDetail): AdmitOutcome {
     if (this.running.length >= this.maxRunning) return 'no-slot';
     if (this.budget <= 0) return 'no-budget';
     // SGLang checks the reservation before it locks the prefix too: a request that does not fit even

@@ -1,13 +1,14 @@
 /**
- * The plug-in point for router policies: which worker gets a request (round-robin now; random,
- * least-loaded, pull, per-client round-robin, Preble, DoubleQ and the KV-aware router later — one file
- * each under ./policies, one line in ./policies/registry.ts).
+ * The plug-in point for router policies: which worker gets a request. Each one (round-robin, random,
+ * least-loaded, pull, per-client round-robin, Preble, DoubleQ, the KV-aware router, ...) lives in its
+ * own folder under src/core/algorithms/ and is registered by the descriptor list there.
  *
  * `route` sees the request (never its true output length) and a read-only view of the cluster:
  * per-worker loads and each worker's prefix overlap with the request. It answers with a worker, or
  * `hold` for late binding (a `pull` router): held requests stay in the router, in order, and are
  * offered again whenever a worker finishes a step.
  */
+import type { RouteDecisionDetail } from '../algorithms/details';
 import type { Rng } from '../prng';
 import type { SimRequest } from '../sim/request';
 import type { RadixCache } from '../replica/radix-cache';
@@ -47,7 +48,7 @@ export interface ClusterView {
 }
 
 export type RouteChoice =
-  | { worker: number; why?: string; detail?: Record<string, unknown> }
+  | { worker: number; why?: string; detail?: RouteDecisionDetail }
   | { hold: true; why?: string };
 
 export interface RouterPolicy {
@@ -69,12 +70,11 @@ export interface RouterPolicy {
   describe?(): Record<string, unknown>;
 }
 
-export interface RouterPolicyConfig {
+/** What a router factory receives; `P` is the algorithm's own parameters (its folder's zod shape). */
+export interface RouterPolicyConfig<P = unknown> {
   workers: number;
   clients: readonly string[];
   weights: { input: number; output: number };
-  /** The scenario's whole `router` section, for algorithm-specific keys (e.g. worker_quantum). */
-  router: Readonly<Record<string, unknown>>;
+  /** The algorithm's parameters from the scenario's `router` section, defaults applied. */
+  params: P;
 }
-
-export type RouterPolicyFactory = (cfg: RouterPolicyConfig) => RouterPolicy;

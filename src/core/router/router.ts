@@ -22,7 +22,8 @@ import { Deque } from '../replica/deque';
 import type { EvictListener, RadixNode } from '../replica/radix-cache';
 import type { DecisionDraft, Replica } from '../replica/replica';
 import type { ClusterView, RouterPolicy } from './router-policy';
-import { evictedBranch } from './policies/global-prefix-tree';
+import { evictedBranch } from '../algorithms/shared/global-prefix-tree';
+import type { RouteDecisionDetail } from '../algorithms/details';
 
 export interface RouterHooks {
   readonly recording: boolean;
@@ -264,7 +265,7 @@ export class Router implements ClusterView {
     this.handOff(r, choice.worker, choice.why, choice.detail);
   }
 
-  private handOff(r: SimRequest, w: number, why?: string, detail?: Record<string, unknown>): void {
+  private handOff(r: SimRequest, w: number, why?: string, detail?: RouteDecisionDetail): void {
     this.dispatched++;
     if (Number.isNaN(r.dispatchT)) r.dispatchT = this.now;
     if (this.classService !== null && r.routerClass !== '')

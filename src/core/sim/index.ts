@@ -3,7 +3,7 @@
  * a validated Scenario; algorithms plug in through the LocalPolicy and RouterPolicy registries.
  */
 export { Simulation, SimConfigError, configProblem, type SimOptions, type RunOptions } from './simulation';
-export type { DecisionRecord, DecisionKind } from './decision';
+export type { DecisionRecord, DecisionKind, DecisionDetail } from './decision';
 export type {
   SimSnapshot,
   ClientSnapshot,
@@ -19,28 +19,24 @@ export { EventQueue } from './event-queue';
 export type {
   LocalPolicy,
   LocalPolicyConfig,
-  LocalPolicyFactory,
   AdmissionContext,
   AdmitOutcome,
   WorkerView,
 } from '../replica/local-policy';
-export {
-  LOCAL_POLICIES,
-  createLocalPolicy,
-  localPolicyProblem,
-  implementedLocalPolicies,
-} from '../replica/policies/registry';
 export type {
   RouterPolicy,
   RouterPolicyConfig,
-  RouterPolicyFactory,
   RouteChoice,
   ClusterView,
   RouterWorkerView,
 } from '../router/router-policy';
 export {
-  ROUTER_POLICIES,
+  SCHEDULER_ALGORITHMS,
+  ROUTING_ALGORITHMS,
+  SCHEDULER_NAMES,
+  ROUTING_NAMES,
+  createLocalPolicy,
   createRouterPolicy,
+  localPolicyProblem,
   routerPolicyProblem,
-  implementedRouterPolicies,
-} from '../router/policies/registry';
+} from '../algorithms/index';

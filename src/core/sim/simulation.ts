@@ -14,13 +14,17 @@
 import { deepClone } from '../clone';
 import { GPUS, MODELS } from '../cost';
 import { Rng } from '../prng';
-import { createRouterPolicy, routerPolicyProblem } from '../router/policies/registry';
+import {
+  createLocalPolicy,
+  createRouterPolicy,
+  localPolicyProblem,
+  routerPolicyProblem,
+} from '../algorithms/index';
 import { Router, type RouterHooks } from '../router/router';
 import { createWorkload } from '../workload';
 import { TraceWorkload } from '../trace/workload';
 import type { TraceReplayOptions } from '../trace/types';
 import type { Workload, WorkloadEvent, RequestSpec } from '../workload/types';
-import { createLocalPolicy, localPolicyProblem } from '../replica/policies/registry';
 import { type DecisionDraft, Replica, type ReplicaHooks } from '../replica/replica';
 import { MetricsCollector } from '../metrics/collector';
 import { ClassServiceCollector } from '../metrics/class-service';
@@ -123,13 +127,11 @@ export class Simulation {
     const hooks = new EngineHooks(this);
     this.workers = [];
     for (let i = 0; i < c.workers; i++) {
-      const policy = createLocalPolicy(scenario.scheduler.policy, {
-        workerId: i,
-        clients: this.clients,
-        weights,
-        quantum: scenario.scheduler.quantum,
-        scheduler: scenario.scheduler as unknown as Record<string, unknown>,
-      });
+      const policy = createLocalPolicy(
+        scenario.scheduler.policy,
+        { workerId: i, clients: this.clients, weights },
+        scenario.scheduler,
+      );
       this.workers.push(
         new Replica(
           {
@@ -152,12 +154,11 @@ export class Simulation {
         ),
       );
     }
-    const routerPolicy = createRouterPolicy(scenario.router.routing, {
-      workers: c.workers,
-      clients: this.clients,
-      weights,
-      router: scenario.router as unknown as Record<string, unknown>,
-    });
+    const routerPolicy = createRouterPolicy(
+      scenario.router.routing,
+      { workers: c.workers, clients: this.clients, weights },
+      scenario.router,
+    );
     this.router = new Router(
       routerPolicy,
       this.workers,
@@ -625,11 +626,11 @@ function boundSetup(s: SimScenario): BoundSetup {
     policy: s.scheduler.policy,
     routing: s.router.routing,
     workers: c.workers,
-    quantum: s.scheduler.quantum,
-    workerQuantum: s.router.worker_quantum ?? null,
+    quantum: s.scheduler.policy === 'dlpm' ? s.scheduler.quantum : 0,
+    workerQuantum: s.router.routing === 'doubleq' ? s.router.worker_quantum : null,
     weights: s.scheduler.weights,
     kvTokens: Math.floor(c.kv_cache_tokens / c.block_size) * c.block_size,
-    quantumPerRequest: s.scheduler.dlpm_quantum_per_request === true,
+    quantumPerRequest: s.scheduler.policy === 'dlpm' && s.scheduler.dlpm_quantum_per_request === true,
   };
 }
 

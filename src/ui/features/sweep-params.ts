@@ -4,6 +4,7 @@
  * arrival rate; plus presets that re-create the DLPM paper's Fig. 1 and Fig. 10 on shipped scenarios.
  */
 import { parse } from 'yaml';
+import { SWEEP_PRESETS as CORE_PRESETS, SWEEP_KNOBS, type SweepPresetSpec } from '../../core/algorithms';
 import type { Scale } from './store';
 
 export interface SweepParam {
@@ -18,54 +19,10 @@ export interface SweepParam {
   max: number;
 }
 
-export interface SweepPreset {
-  id: string;
-  title: string;
-  /** Shipped scenario id. */
-  scenario: string;
-  key: string;
-  from: number;
-  to: number;
-  points: number;
-  scale: Scale;
-  /** Extra runs for comparison: a label and the overrides that make it. */
-  baselines: { label: string; sets: string[] }[];
-}
+/** A sweep that re-creates a figure (declared by the algorithm it is about, in src/core/algorithms). */
+export type SweepPreset = SweepPresetSpec;
 
-export const SWEEP_PRESETS: SweepPreset[] = [
-  {
-    id: 'fig1',
-    // Fig. 1's trade-off needs a cache that cannot hold every client's prefixes at once (the paper
-    // ran it on one A10): ToT S2 with the KV cache scaled down to 15k tokens, as its description says.
-    title: 'Paper Fig. 1 — DLPM Q^u frontier (one worker, ToT S2, KV cache under pressure)',
-    scenario: 'fig1-kv-pressure',
-    key: 'scheduler.quantum',
-    from: 25,
-    to: 200000,
-    points: 5,
-    scale: 'log',
-    baselines: [
-      { label: 'LPM', sets: ['scheduler.policy=lpm'] },
-      { label: 'VTC', sets: ['scheduler.policy=vtc'] },
-    ],
-  },
-  {
-    id: 'fig10',
-    // The paper's Fig. 10 workload. With the realistic KV cache every client's prefixes fit on every
-    // worker and Q^w changes little here; long-document QA shows the trade-off (README).
-    title: 'Paper Fig. 10 — DoubleQ Q^w (four workers, ToT S2)',
-    scenario: 'paper-tot-s2-4w',
-    key: 'router.worker_quantum',
-    from: 1000,
-    to: 80000,
-    points: 5,
-    scale: 'log',
-    baselines: [
-      { label: 'RR+LPM', sets: ['router.routing=round-robin', 'scheduler.policy=lpm'] },
-      { label: 'Preble', sets: ['router.routing=preble', 'scheduler.policy=lpm'] },
-    ],
-  },
-];
+export const SWEEP_PRESETS: readonly SweepPreset[] = CORE_PRESETS;
 
 function isMap(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -87,25 +44,21 @@ export function sweepParams(scenarioText: string, policyText?: string): SweepPar
   const router = isMap(doc.router) ? doc.router : {};
   const scheduler = isMap(doc.scheduler) ? doc.scheduler : {};
   const cluster = isMap(doc.cluster) ? doc.cluster : {};
+  const sections: Record<string, Record<string, unknown>> = { router, scheduler, cluster };
   const out: SweepParam[] = [
-    {
-      key: 'scheduler.quantum',
-      label: 'Q^u — DLPM per-client quantum (scheduler.quantum)',
-      unit: 'service units',
-      integer: true,
-      current: num(scheduler.quantum) ?? 2500,
-      min: 1,
-      max: 1e9,
-    },
-    {
-      key: 'router.worker_quantum',
-      label: 'Q^w — DoubleQ worker quantum (router.worker_quantum)',
-      unit: 'service units',
-      integer: true,
-      current: num(router.worker_quantum) ?? 20000,
-      min: 1,
-      max: 1e9,
-    },
+    // the algorithms' own knobs (Q^u, Q^w, ...), from their descriptors
+    ...SWEEP_KNOBS.map((k) => {
+      const [section, key] = k.key.split('.');
+      return {
+        key: k.key,
+        label: k.label,
+        unit: k.unit,
+        integer: k.integer,
+        current: num(sections[section]?.[key]) ?? k.fallback,
+        min: k.min,
+        max: k.max,
+      };
+    }),
     {
       key: 'cluster.workers',
       label: 'Workers (cluster.workers)',

@@ -13,6 +13,7 @@ import { validateScriptText } from '../../../src/policy';
 
 describe('DLPM admission', () => {
   const detail: DlpmAdmitDetail = {
+    algo: 'dlpm',
     worker: 1,
     quantum: 2500,
     order: [
@@ -40,6 +41,7 @@ describe('DLPM admission', () => {
 
   it('explains the refill and links it to scheduler.quantum', () => {
     const refill: DlpmAdmitDetail = {
+      algo: 'dlpm',
       order: [{ request: 'q0', client: 'carol', prefixMatch: 0, deficit: 0 }],
       skipped: [{ client: 'carol', deficit: 0 }],
       refill: { quantum: 2500, clients: ['carol', 'dave'] },
@@ -67,7 +69,7 @@ describe('DLPM admission', () => {
     const text = explainDecision({
       kind: 'admit',
       summary: '',
-      detail: { order, skipped: [], admitted: [] },
+      detail: { algo: 'dlpm', order, skipped: [], admitted: [] },
     })[0].text;
     expect(text.endsWith('r7 of c (0 tokens cached, deficit 1), and 3 more.')).toBe(true);
   });
@@ -75,6 +77,7 @@ describe('DLPM admission', () => {
 
 describe('DoubleQ dispatch', () => {
   const base: DoubleQDispatchDetail = {
+    algo: 'doubleq',
     request: 'r9',
     client: 'alice',
     matchedTokens: 1024,
@@ -122,6 +125,7 @@ describe('DoubleQ dispatch', () => {
 describe('VTC admission', () => {
   it('lowest counter first, with a lift and a charge', () => {
     const d: VtcAdmitDetail = {
+      algo: 'vtc',
       counters: { alice: 1200, bob: 900, carol: 900 },
       chosenClient: 'bob',
       head: 'r7',
@@ -144,7 +148,7 @@ describe('VTC admission', () => {
     const stop = explainDecision({
       kind: 'admit',
       summary: '',
-      detail: { counters: { a: 5 }, chosenClient: 'a', head: 'a4', headFits: false },
+      detail: { algo: 'vtc', counters: { a: 5 }, chosenClient: 'a', head: 'a4', headFits: false },
     });
     expect(stop.map((s) => s.text).slice(-2)).toEqual([
       'a4 does not fit in this step (token budget, running limit or KV memory), so admission stops here: VTC does not skip ahead of the head.',
@@ -162,6 +166,7 @@ describe('VTC admission', () => {
 describe('Preble placement', () => {
   it('exploit: only the holders compete', () => {
     const d: PreblePlacementDetail = {
+      algo: 'preble',
       request: 'r2',
       mode: 'exploit',
       matchedFraction: 0.62,
@@ -185,7 +190,14 @@ describe('Preble placement', () => {
     const steps = explainDecision({
       kind: 'dispatch',
       summary: '',
-      detail: { mode: 'explore', matchedFraction: 0.1, loads: [2, 1], chosen: 1, rebalanced: true },
+      detail: {
+        algo: 'preble',
+        mode: 'explore',
+        matchedFraction: 0.1,
+        loads: [2, 1],
+        chosen: 1,
+        rebalanced: true,
+      },
     });
     expect(steps.map((s) => s.text)).toEqual([
       "Prefix match: 10% of the request's prompt is already cached in the cluster.",
@@ -198,7 +210,7 @@ describe('Preble placement', () => {
 });
 
 describe('explainDecision dispatch', () => {
-  it('a drr-pop record explains the DRR record it carries (directly or under detail.record)', () => {
+  it('a DRR record is explained by the DRR explainer', () => {
     const parsed = validateScriptText(
       'policy: {policy_classes: [{name: A, quantum: 10}]}\nops:\n  - enqueue: {id: a0, class: A, cost: 3}\n  - pop: {}\n',
     );
@@ -207,9 +219,7 @@ describe('explainDecision dispatch', () => {
     s.step();
     const record = s.step()?.record;
     if (!record) throw new Error('no record');
-    const direct = explainDecisionText({ kind: 'drr-pop', summary: record.summary, detail: record });
-    const nested = explainDecisionText({ kind: 'drr-pop', summary: record.summary, detail: { record } });
-    expect(direct).toBe(nested);
+    const direct = explainDecisionText(record);
     expect(direct).toBe(
       [
         '1. Start: no class carries credit from its last turn, so the ring scan starts at A (the cursor).',
@@ -228,13 +238,13 @@ describe('explainDecision dispatch', () => {
         request: 'r4',
         client: 'bob',
         worker: 0,
-        detail: { victim: 'r4', freedBlocks: 32, reason: 'kv', nested: { x: 1 }, tied: false, lens: [1, 2] },
+        detail: { rule: 'fcfs', running: 3, kv_free_blocks: 0, generated: 7 },
       }),
     ).toBe(
       [
         '1. w0 preempts r4 (KV cache full)',
         '2. Preempt at t = 12.5 s, request r4, client bob, worker 0.',
-        '3. Details: freedBlocks = 32; lens = [1, 2]; reason = kv; tied = no; victim = r4.',
+        '3. Details: generated = 7; kv_free_blocks = 0; rule = fcfs; running = 3.',
       ].join('\n'),
     );
     expect(explainDecision({ kind: 'step', summary: 'w1 runs a step' })).toEqual([
@@ -246,13 +256,23 @@ describe('explainDecision dispatch', () => {
     });
   });
 
-  it('an explicit algo tag wins over the shape', () => {
+  it('an admission without an algorithm detail gets its summary and facts', () => {
     const steps = explainDecision({
       kind: 'admit',
       summary: 'x',
-      detail: { algo: 'other', order: [], skipped: [], admitted: [] },
+      detail: {
+        policy: 'fcfs',
+        why: 'first in line',
+        cached_tokens: 0,
+        matched_node: null,
+        prompt_tokens: 10,
+        chunk: 10,
+        kv_blocks: 1,
+        waiting: 0,
+      },
     });
     expect(steps[0].text).toBe('x');
+    expect(steps[1].text).toContain('policy = fcfs');
   });
 });
 
@@ -280,12 +300,18 @@ describe('explainDecision conveniences', () => {
       kind: 'dispatch',
       summary: 's',
       detail: {
+        router: 'round-robin',
+        why: null,
+        overlap_tokens: 0,
+        prompt_tokens: 5,
         worker_loads: [
           [3, 2],
           [0, 1],
         ],
       },
     });
-    expect(steps[1].text).toBe('Details: worker_loads = [3/2, 0/1].');
+    expect(steps[1].text).toBe(
+      'Details: overlap_tokens = 0; prompt_tokens = 5; router = round-robin; worker_loads = [3/2, 0/1].',
+    );
   });
 });

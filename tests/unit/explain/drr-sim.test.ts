@@ -57,7 +57,8 @@ describe("DRR explanation of the simulator's drr-pop records", () => {
     expect(pops.length).toBeGreaterThan(20);
     for (const p of pops) {
       const rebuilt = drrRecordOf(p);
-      expect(rebuilt?.chosen).toEqual({ id: p.request, class: p.class, cost: p.detail?.cost });
+      if (p.kind !== 'drr-pop') throw new Error('not a pop');
+      expect(rebuilt?.chosen).toEqual({ id: p.request, class: p.class, cost: p.detail.cost });
       const steps = explainDecision(p, { quanta: { A: 500, B: 1500 } });
       expect(steps[steps.length - 1].text.startsWith(`Result: ${p.request} from ${p.class} (cost `)).toBe(
         true,

@@ -11,7 +11,7 @@ import { GuaranteeMonitor, SERIES_PAIRS } from '../../../src/core/metrics/guaran
 import { DownsampledSeries } from '../../../src/core/metrics/series';
 import { Simulation } from '../../../src/core/sim';
 import { QUEUE_CHIPS_PER_CLASS } from '../../../src/core/sim/snapshot';
-import { parseScenarioText, type Scenario } from '../../../src/scenario';
+import { parseScenarioText, type Scenario, switchScheduler } from '../../../src/scenario';
 
 function load(file: string): Scenario {
   const r = parseScenarioText(readFileSync(join(__dirname, '../../../scenarios', file), 'utf8'));
@@ -97,7 +97,7 @@ describe('guarantee scenarios (DLPM Theorem 4.1 live)', () => {
 describe('guarantee without a theorem', () => {
   it('measures gaps but states no bound (and no band for Client service)', () => {
     const s = load('guarantee-dlpm.yaml');
-    const sim = new Simulation({ ...s, scheduler: { ...s.scheduler, policy: 'lpm' } }, { record: false });
+    const sim = new Simulation({ ...s, scheduler: switchScheduler(s.scheduler, 'lpm') }, { record: false });
     sim.runUntil(10);
     const snap = sim.snapshot();
     expect(snap.guarantee.algorithm).toBeNull();

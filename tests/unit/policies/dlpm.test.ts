@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { explainDecisionText } from '../../../src/core/explain';
-import { isDlpmAdmitDetail } from '../../../src/core/explain/records';
-import type { DlpmPolicy } from '../../../src/core/replica/policies/dlpm';
+import type { DlpmPolicy } from '../../../src/core/algorithms/dlpm/policy';
 import { concat, Harness, range } from './harness';
 
 const dlpm = (h: Harness) => h.policy as DlpmPolicy;
@@ -34,8 +33,8 @@ describe('DLPM (Algorithm 1)', () => {
       h.add({ id, client: 'a', tokens: range(id.charCodeAt(1) * 100, 10), out: 5 });
     h.add({ id: 'b1', client: 'b', tokens: range(900, 10), out: 5 });
     h.step();
-    const d = h.admitDetails();
-    expect(d.every(isDlpmAdmitDetail)).toBe(true);
+    const d = h.detailsOf('dlpm');
+    expect(d.length).toBe(h.admitDetails().length);
     expect(d[0]).toMatchObject({
       algo: 'dlpm',
       quantum: 20,

@@ -4,10 +4,11 @@
  * the DLPM and VTC theorems bound, computed here independently of the policies' own counters.
  */
 import { GPUS, MODELS } from '../../../src/core/cost';
+import type { AdmitDetail } from '../../../src/core/sim/decision';
 import type { DecisionDraft } from '../../../src/core/replica/replica';
 import { Replica } from '../../../src/core/replica/replica';
 import { SimRequest } from '../../../src/core/sim/request';
-import { createLocalPolicy } from '../../../src/core/replica/policies/registry';
+import { createLocalPolicy } from '../../../src/core/algorithms';
 import type { LocalPolicy } from '../../../src/core/replica/local-policy';
 import type { SloClass } from '../../../src/core/workload/types';
 
@@ -72,13 +73,11 @@ export class Harness {
     this.lo = this.clients.map(() => new Array(n).fill(0));
     this.hi = this.clients.map(() => new Array(n).fill(0));
     this.minD = this.clients.map(() => new Array(n).fill(0));
-    this.policy = createLocalPolicy(o.policy, {
-      workerId: 0,
-      clients: this.clients,
-      weights: this.weights,
-      quantum: o.quantum ?? 2500,
-      scheduler: { policy: o.policy, deadline_multiplier: 1.5, min_deadline_s: 0.5, ...(o.scheduler ?? {}) },
-    });
+    this.policy = createLocalPolicy(
+      o.policy,
+      { workerId: 0, clients: this.clients, weights: this.weights },
+      { quantum: o.quantum ?? 2500, deadline_multiplier: 1.5, min_deadline_s: 0.5, ...(o.scheduler ?? {}) },
+    );
     const recording = o.recording ?? true;
     this.w = new Replica(
       {
@@ -216,7 +215,12 @@ export class Harness {
   }
 
   /** Admission records' details, in order. */
-  admitDetails(): Record<string, unknown>[] {
-    return this.records.filter((r) => r.kind === 'admit').map((r) => r.detail ?? {});
+  admitDetails(): AdmitDetail[] {
+    return this.records.flatMap((r) => (r.kind === 'admit' ? [r.detail] : []));
+  }
+
+  /** Admission records' details written by algorithm `algo`, in order (typed as that algorithm's). */
+  detailsOf<A extends NonNullable<AdmitDetail['algo']>>(algo: A): Extract<AdmitDetail, { algo: A }>[] {
+    return this.admitDetails().filter((d): d is Extract<AdmitDetail, { algo: A }> => d.algo === algo);
   }
 }

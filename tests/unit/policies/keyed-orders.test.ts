@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GPUS, MODELS, prefillTimeS } from '../../../src/core/cost';
-import type { LrsPolicy } from '../../../src/core/replica/policies/lrs';
+import type { LrsPolicy } from '../../../src/core/algorithms/lrs/policy';
 import { Harness, range } from './harness';
 
 const SLOS = ['background', 'critical', 'standard', 'critical', 'batch', 'sheddable'] as const;

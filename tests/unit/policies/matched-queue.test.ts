@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SimRequest } from '../../../src/core/sim/request';
-import { MatchedQueue } from '../../../src/core/replica/policies/matched-queue';
-import { reusableLimit } from '../../../src/core/replica/policies/prefix-order';
+import { MatchedQueue } from '../../../src/core/algorithms/shared/matched-queue';
+import { reusableLimit } from '../../../src/core/algorithms/shared/prefix-order';
 import { RadixCache } from '../../../src/core/replica/radix-cache';
 
 const seq = fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 24 });

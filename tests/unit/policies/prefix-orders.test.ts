@@ -33,7 +33,7 @@ describe('LPM', () => {
     expect(h.policy.waiting(10).map((r) => r.id)).toEqual(['w1', 'w2', 'w3', 'w4', 'w5']);
     h.step();
     expect(h.admitted).toEqual(['w1', 'w2', 'w3', 'w4', 'w5']);
-    expect(h.admitDetails().map((d) => d.prefix_match)).toEqual([30, 30, 30, 20, 0]);
+    expect(h.detailsOf('lpm').map((d) => d.prefix_match)).toEqual([30, 30, 30, 20, 0]);
   });
 
   it('falls back to queue order above lpm_fcfs_fallback waiting requests', () => {
@@ -41,7 +41,7 @@ describe('LPM', () => {
     queue(h);
     h.step();
     expect(h.admitted).toEqual(['w5', 'w4', 'w1', 'w2', 'w3']);
-    expect(h.admitDetails()[0].fcfs_fallback).toBe(true);
+    expect(h.detailsOf('lpm')[0].fcfs_fallback).toBe(true);
   });
 
   it('stops at the first request that does not fit (head-of-line in LPM order)', () => {

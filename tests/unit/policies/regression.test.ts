@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type RunResult, Simulation } from '../../../src/core/sim';
-import { implementedLocalPolicies } from '../../../src/core/replica/policies/registry';
+import { SCHEDULER_NAMES } from '../../../src/core/algorithms';
 import { parseScenarioText } from '../../../src/scenario';
 
 function scenario(yaml: string) {
@@ -111,7 +111,7 @@ clients:
 `;
 
 describe('every local policy in the engine', () => {
-  for (const policy of implementedLocalPolicies())
+  for (const policy of SCHEDULER_NAMES)
     it(`${policy}: invariants hold, records are built, and runs are byte-identical`, () => {
       const once = (record: boolean, preemption: string) => {
         const sim = new Simulation(scenario(small(policy, preemption)), { record });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { explainDecisionText } from '../../../src/core/explain';
-import type { VtcPolicy } from '../../../src/core/replica/policies/vtc';
+import type { VtcPolicy } from '../../../src/core/algorithms/vtc/policy';
 import { Harness, range } from './harness';
 
 const vtc = (h: Harness) => h.policy as VtcPolicy;
@@ -18,7 +18,7 @@ describe('VTC', () => {
     // after the step every request produced its first token: + w_q = 2 each
     expect(vtc(h).counter(0)).toBe(30 + 3 * 2);
     expect(vtc(h).counter(1)).toBe(30 + 2);
-    const d = h.admitDetails();
+    const d = h.detailsOf('vtc');
     expect(d[1]).toMatchObject({
       algo: 'vtc',
       counters: { a: 10, b: 0 },
@@ -74,7 +74,7 @@ describe('VTC', () => {
     h.step(); // a1 admitted: a = 10 + 2
     h.add({ id: 'b1', client: 'b', tokens: range(200, 10), out: 1 });
     while (h.step());
-    const withLift = h.admitDetails().find((d) => d.lifts !== undefined);
+    const withLift = h.detailsOf('vtc').find((d) => d.lifts !== undefined);
     expect(withLift?.lifts).toEqual([{ client: 'b', from: 0, to: 12 }]);
   });
 

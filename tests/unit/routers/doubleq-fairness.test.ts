@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Simulation } from '../../../src/core/sim';
-import { parseScenarioText, type Scenario } from '../../../src/scenario';
+import { parseScenarioText, type Scenario, switchRouting, switchScheduler } from '../../../src/scenario';
 
 function scenario(yaml: string): Scenario {
   const r = parseScenarioText(yaml);
@@ -142,8 +142,8 @@ function paperVariant(routing: string, policy: string) {
   const v = {
     ...s,
     cluster: { ...s.cluster, kv_cache_tokens: 60_000 },
-    router: { ...s.router, routing: routing as Scenario['router']['routing'] },
-    scheduler: { ...s.scheduler, policy: policy as Scenario['scheduler']['policy'] },
+    router: switchRouting(s.router, routing),
+    scheduler: switchScheduler(s.scheduler, policy),
   };
   const sim = new Simulation(v, { record: false });
   let tokens = 0;

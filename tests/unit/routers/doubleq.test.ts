@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DoubleQRouter, refillsNeeded } from '../../../src/core/router/policies/doubleq';
+import { DoubleQRouter, refillsNeeded } from '../../../src/core/algorithms/doubleq/policy';
 import { chosen, concat, fakeWorker, range, req, view } from './helpers';
 
 const make = (workers = 2, quantum = 100) =>

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { explainDecisionText } from '../../../src/core/explain';
 import type { DecisionRecord } from '../../../src/core/sim';
 import { Simulation } from '../../../src/core/sim';
-import { implementedRouterPolicies } from '../../../src/core/router/policies/registry';
+import { ROUTING_NAMES } from '../../../src/core/algorithms';
 import { parseScenarioText, type Scenario } from '../../../src/scenario';
 
 function scenario(routing: string, extra = ''): Scenario {
@@ -27,7 +27,7 @@ clients:
 }
 
 describe('routers in the engine', () => {
-  for (const routing of implementedRouterPolicies()) {
+  for (const routing of [...ROUTING_NAMES]) {
     it(`${routing}: same seed, same result; invariants hold; everything completes`, () => {
       const run = (record: boolean) => {
         const sim = new Simulation(scenario(routing), { record });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evictedBranch, GlobalPrefixTree } from '../../../src/core/router/policies/global-prefix-tree';
+import { evictedBranch, GlobalPrefixTree } from '../../../src/core/algorithms/shared/global-prefix-tree';
 import { RadixCache, type RadixNode } from '../../../src/core/replica/radix-cache';
 import { concat, range } from './helpers';
 

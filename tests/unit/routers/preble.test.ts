@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DECODE_TOKENS, PrebleRouter, WINDOW_S } from '../../../src/core/router/policies/preble';
+import { DEFAULT_DECODE_TOKENS, PrebleRouter, WINDOW_S } from '../../../src/core/algorithms/preble/policy';
 import { chosen, concat, fakeWorker, range, req, view } from './helpers';
 
 describe('Preble E2', () => {

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../../src/core/prng';
-import { KvAwareRouter } from '../../../src/core/router/policies/kv-aware';
-import { LeastLoadedRouter } from '../../../src/core/router/policies/least-loaded';
-import { PerClientRoundRobinRouter } from '../../../src/core/router/policies/per-client-rr';
-import { PullRouter } from '../../../src/core/router/policies/pull';
-import { RandomRouter } from '../../../src/core/router/policies/random';
-import { createRouterPolicy, implementedRouterPolicies } from '../../../src/core/router/policies/registry';
+import { KvAwareRouter } from '../../../src/core/algorithms/kv-aware/policy';
+import { LeastLoadedRouter } from '../../../src/core/algorithms/least-loaded/policy';
+import { PerClientRoundRobinRouter } from '../../../src/core/algorithms/per-client-rr/policy';
+import { PullRouter } from '../../../src/core/algorithms/pull/policy';
+import { RandomRouter } from '../../../src/core/algorithms/random/policy';
+import { createRouterPolicy, ROUTING_NAMES } from '../../../src/core/algorithms';
 import { chosen, concat, fakeWorker, range, req, view } from './helpers';
 
 describe('router registry', () => {
   it('implements every routing the scenario format names', () => {
-    expect(implementedRouterPolicies()).toEqual([
+    expect([...ROUTING_NAMES]).toEqual([
       'round-robin',
       'random',
       'least-loaded',
@@ -21,7 +21,7 @@ describe('router registry', () => {
       'kv-aware',
     ]);
     const cfg = { workers: 2, clients: ['a'], weights: { input: 1, output: 2 }, router: {} };
-    for (const name of implementedRouterPolicies()) expect(createRouterPolicy(name, cfg).name).toBe(name);
+    for (const name of [...ROUTING_NAMES]) expect(createRouterPolicy(name, cfg).name).toBe(name);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   isScenarioDoc,
   parseKeyPath,
   parseScenarioText,
+  ROUTINGS,
   scenarioJsonSchema,
 } from '../../../src/scenario/index';
 
@@ -43,20 +44,12 @@ describe('defaults', () => {
       prefix_caching: true,
       chunking: { mode: 'fixed', chunk_tokens: 8192, target_step_ms: 50 },
     });
-    expect(s.router.routing).toBe('round-robin');
-    expect(s.router.worker_quantum).toBe(20000);
-    expect(s.router.policy).toBeNull();
+    // each section holds its algorithm's own keys only (a discriminated union on routing / policy)
+    expect(s.router).toEqual({ routing: 'round-robin', policy: null });
     // no preemption key: the victim rule follows worker.admission (sglang by default)
     expect(s.cluster.preemption).toBeUndefined();
     expect(s.worker).toEqual({ admission: 'sglang' });
-    expect(s.scheduler).toEqual({
-      policy: 'fcfs',
-      quantum: 2500,
-      weights: { input: 1, output: 2 },
-      deadline_multiplier: 1.5,
-      min_deadline_s: 0.5,
-      lpm_fcfs_fallback: 0,
-    });
+    expect(s.scheduler).toEqual({ policy: 'fcfs', weights: { input: 1, output: 2 } });
     expect(s.clients[0]).toEqual({
       name: 'alice',
       slo_class: 'standard',
@@ -242,11 +235,15 @@ describe('scenarioJsonSchema', () => {
     walk(schema, '');
     expect(missing).toEqual([]);
   });
-  it('embeds the policy file schema under router.policy', () => {
+  it('embeds the policy file schema under router.policy, in every routing', () => {
     const router = (
-      schema.properties as Record<string, { properties: Record<string, Record<string, unknown>> }>
+      schema.properties as Record<
+        string,
+        { oneOf: { properties: Record<string, Record<string, unknown>> }[] }
+      >
     ).router;
-    const policy = router.properties.policy;
-    expect(JSON.stringify(policy)).toContain('policy_classes');
+    expect(router.oneOf.length).toBe(ROUTINGS.length);
+    for (const member of router.oneOf)
+      expect(JSON.stringify(member.properties.policy)).toContain('policy_classes');
   });
 });

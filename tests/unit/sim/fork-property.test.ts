@@ -7,11 +7,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Simulation } from '../../../src/core/sim';
-import { implementedRouterPolicies } from '../../../src/core/router/policies/registry';
+import { ROUTING_NAMES } from '../../../src/core/algorithms';
 import { SCHEDULER_POLICIES } from '../../../src/scenario/schema';
 import { scenarioOrNull } from './helpers';
 
-const ROUTERS = implementedRouterPolicies();
+const ROUTERS = [...ROUTING_NAMES];
 const LOCAL = SCHEDULER_POLICIES;
 
 interface Shape {

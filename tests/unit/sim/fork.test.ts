@@ -13,6 +13,7 @@ import { loadScenario as load, scenarioFiles as files } from '../shipped-scenari
 
 /** Function-valued fields a copy may share: pure functions of their arguments, no captured state. */
 const STATELESS = new Set([
+  'KeyedOrderPolicy.order.detail',
   'KeyedOrderPolicy.order.key',
   'KeyedOrderPolicy.order.why',
   'RequestHeap.compare',

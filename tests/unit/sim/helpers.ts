@@ -1,7 +1,7 @@
 /** Small builders for engine tests: a worker with recorded hooks, requests from token arrays, scenarios from YAML. */
 import { GPUS, MODELS } from '../../../src/core/cost';
 import { SimRequest } from '../../../src/core/sim/request';
-import { FcfsPolicy } from '../../../src/core/replica/policies/fcfs';
+import { FcfsPolicy } from '../../../src/core/algorithms/fcfs/policy';
 import { type DecisionDraft, Replica } from '../../../src/core/replica/replica';
 import type { SloClass } from '../../../src/core/workload/types';
 import { parseScenarioText, type Scenario } from '../../../src/scenario';

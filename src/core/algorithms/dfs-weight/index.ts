@@ -1,0 +1,12 @@
+/** DFS-weight (SGLang): a depth-first walk of the radix cache, heaviest branch first. */
+import { defineScheduler } from '../descriptor';
+import { DfsWeightPolicy } from './policy';
+
+export type { DfsWeightDetail } from './policy';
+
+export const dfsWeight = defineScheduler({
+  name: 'dfs-weight',
+  summary: 'depth-first walk of the radix cache, heaviest branch first (SGLang)',
+  params: {},
+  create: () => new DfsWeightPolicy(),
+});

@@ -1,0 +1,24 @@
+/** What a DoubleQ dispatch records (the explainer in ./explain.ts reads it). */
+
+/** DoubleQ (seed 002, Algorithm 2) choosing a worker for one arriving request. */
+export interface DoubleQDispatchDetail {
+  algo: 'doubleq';
+  request?: string;
+  client?: string;
+  /** Prompt tokens matched in the global radix tree (the longest match). */
+  matchedTokens?: number;
+  /** Workers holding the longest prefix match. */
+  G: number[];
+  /** Workers where the client's deficit q_{i,w} is positive (after any refills). */
+  Gavail: number[];
+  /** How many times Q^w was added to all of the client's worker deficits because G_avail was empty. */
+  refills: number;
+  /** Q^w, the worker quantum. */
+  workerQuantum?: number;
+  /** The chosen worker. */
+  chosen: number;
+  /** Queue length of every worker (index = worker). */
+  queueLens: number[];
+  /** The client's deficit per worker after refills, before this request is charged. */
+  deficits: Record<number, number>;
+}

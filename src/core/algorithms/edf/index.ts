@@ -1,0 +1,14 @@
+/** EDF (Vajra): earliest absolute deadline first. */
+import { defineScheduler } from '../descriptor';
+import { deadlineParams, deadlineShape } from '../shared/deadline';
+import { createEdf } from './policy';
+
+export type { EdfDetail } from './policy';
+
+export const edf = defineScheduler({
+  name: 'edf',
+  summary:
+    'earliest deadline first, deadline = arrival + max(multiplier × predicted prefill, minimum) (Vajra)',
+  params: deadlineShape,
+  create: (cfg) => createEdf(deadlineParams(cfg.params)),
+});

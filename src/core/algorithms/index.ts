@@ -1,0 +1,143 @@
+/**
+ * The list of algorithms. Every worker-local scheduler (`scheduler.policy`) and router policy
+ * (`router.routing`) is one folder here exporting one descriptor (./descriptor.ts); everything that
+ * needs to know the algorithms — the registries below, the scenario schema's unions, the explainers'
+ * dispatch, the theorem bounds and the sweep knobs and presets — reads these two lists.
+ */
+import type { LocalPolicy, LocalPolicyConfig } from '../replica/local-policy';
+import type { RouterPolicy, RouterPolicyConfig } from '../router/router-policy';
+import type {
+  ParamsOf,
+  RoutingAlgorithm,
+  SchedulerAlgorithm,
+  SweepKnob,
+  SweepPresetSpec,
+} from './descriptor';
+import { dfsWeight } from './dfs-weight';
+import { dlpm } from './dlpm';
+import { doubleq } from './doubleq';
+import { edf } from './edf';
+import { fcfs } from './fcfs';
+import { kvAware } from './kv-aware';
+import { leastLoaded } from './least-loaded';
+import { lpm } from './lpm';
+import { lrs } from './lrs';
+import { perClientRr } from './per-client-rr';
+import { preble } from './preble';
+import { priorityFcfs } from './priority-fcfs';
+import { pull } from './pull';
+import { random } from './random';
+import { reversePriority } from './reverse-priority';
+import { roundRobin } from './round-robin';
+import { sjf } from './sjf';
+import { vtc } from './vtc';
+
+/** Worker-local schedulers, in the order the scenario format lists them; the first is the default. */
+export const SCHEDULER_ALGORITHMS = [
+  fcfs,
+  priorityFcfs,
+  sjf,
+  reversePriority,
+  lpm,
+  dfsWeight,
+  vtc,
+  dlpm,
+  edf,
+  lrs,
+] as const;
+
+/** Router policies, in the order the scenario format lists them; the first is the default. */
+export const ROUTING_ALGORITHMS = [
+  roundRobin,
+  random,
+  leastLoaded,
+  pull,
+  perClientRr,
+  preble,
+  doubleq,
+  kvAware,
+] as const;
+
+type Schedulers = (typeof SCHEDULER_ALGORITHMS)[number];
+type Routings = (typeof ROUTING_ALGORITHMS)[number];
+export type SchedulerName = Schedulers['name'];
+export type RoutingName = Routings['name'];
+
+type NamesOf<T extends readonly { name: string }[]> = { -readonly [I in keyof T]: T[I]['name'] };
+function namesOf<const T extends readonly { name: string }[]>(list: T): NamesOf<T> {
+  // a mapped tuple: the compiler cannot follow Array.map element by element
+  return list.map((d) => d.name) as NamesOf<T>;
+}
+
+/** Scheduler names (`scheduler.policy`), a tuple for zod enums. */
+export const SCHEDULER_NAMES = namesOf(SCHEDULER_ALGORITHMS);
+/** Routing names (`router.routing`). */
+export const ROUTING_NAMES = namesOf(ROUTING_ALGORITHMS);
+
+/** One scheduler's parameters tagged with its name: the members of the `scheduler` section's union. */
+type SchedulerParamsOf<D> =
+  D extends SchedulerAlgorithm<infer N, infer S> ? { policy: N } & ParamsOf<S> : never;
+type RoutingParamsOf<D> = D extends RoutingAlgorithm<infer N, infer S> ? { routing: N } & ParamsOf<S> : never;
+/** `scheduler.policy` and that policy's own keys (a discriminated union on `policy`). */
+export type SchedulerChoice = SchedulerParamsOf<Schedulers>;
+/** `router.routing` and that routing's own keys (a discriminated union on `routing`). */
+export type RoutingChoice = RoutingParamsOf<Routings>;
+
+export function schedulerAlgorithm(name: string): Schedulers | undefined {
+  return SCHEDULER_ALGORITHMS.find((d) => d.name === name);
+}
+
+export function routingAlgorithm(name: string): Routings | undefined {
+  return ROUTING_ALGORITHMS.find((d) => d.name === name);
+}
+
+/** Null when `name` is a scheduler, else the reason. */
+export function localPolicyProblem(name: string): string | null {
+  return schedulerAlgorithm(name)
+    ? null
+    : `unknown scheduler policy '${name}' (known: ${SCHEDULER_NAMES.join(', ')})`;
+}
+
+/** Null when `name` is a routing, else the reason. */
+export function routerPolicyProblem(name: string): string | null {
+  return routingAlgorithm(name) ? null : `unknown routing '${name}' (known: ${ROUTING_NAMES.join(', ')})`;
+}
+
+/**
+ * A worker-local policy by name, with its parameters read from `given` (the scenario's `scheduler`
+ * section, or any object holding some of its keys; missing keys take their defaults).
+ */
+export function createLocalPolicy(
+  name: string,
+  cfg: Omit<LocalPolicyConfig, 'params'>,
+  given: object = {},
+): LocalPolicy {
+  const d = schedulerAlgorithm(name);
+  if (d === undefined) throw new Error(localPolicyProblem(name) ?? name);
+  return d.build(cfg, given);
+}
+
+/** A router policy by name, with its parameters read from `given` (the scenario's `router` section). */
+export function createRouterPolicy(
+  name: string,
+  cfg: Omit<RouterPolicyConfig, 'params'>,
+  given: object = {},
+): RouterPolicy {
+  const d = routingAlgorithm(name);
+  if (d === undefined) throw new Error(routerPolicyProblem(name) ?? name);
+  return d.build(cfg, given);
+}
+
+/** Every parameter a sweep may vary, from every algorithm that declares some. */
+export const SWEEP_KNOBS: readonly SweepKnob[] = [...SCHEDULER_ALGORITHMS, ...ROUTING_ALGORITHMS].flatMap(
+  (d) => ('sweep' in d && d.sweep ? d.sweep : []),
+);
+
+/** Sweeps that re-create published figures. */
+export const SWEEP_PRESETS: readonly SweepPresetSpec[] = [
+  ...SCHEDULER_ALGORITHMS,
+  ...ROUTING_ALGORITHMS,
+].flatMap((d) => ('presets' in d && d.presets ? d.presets : []));
+
+export type { RoutingAlgorithm, SchedulerAlgorithm, SweepKnob, SweepPresetSpec } from './descriptor';
+export type * from './details';

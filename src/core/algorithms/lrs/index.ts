@@ -1,0 +1,13 @@
+/** LRS (Vajra): least remaining slack first. */
+import { defineScheduler } from '../descriptor';
+import { deadlineParams, deadlineShape } from '../shared/deadline';
+import { LrsPolicy } from './policy';
+
+export type { LrsDetail } from './policy';
+
+export const lrs = defineScheduler({
+  name: 'lrs',
+  summary: 'least remaining slack first, slack = (arrival + D − now − remaining prefill) / D (Vajra)',
+  params: deadlineShape,
+  create: (cfg) => new LrsPolicy(deadlineParams(cfg.params)),
+});

@@ -1,0 +1,20 @@
+/** What a Preble placement records (the explainer in ./explain.ts reads it). */
+
+/** Preble (E2) placing one request. */
+export interface PreblePlacementDetail {
+  algo: 'preble';
+  request?: string;
+  /** exploit: more than half of the prompt matched, so only workers holding the prefix compete. */
+  mode: 'exploit' | 'explore';
+  /** Matched prefix / prompt length, in [0, 1]. */
+  matchedFraction: number;
+  matchedTokens?: number;
+  promptTokens?: number;
+  /** Workers holding the matched prefix (the exploit candidates). */
+  holders?: number[];
+  /** Load of every worker (index = worker) as Preble estimates it. */
+  loads: number[];
+  chosen: number;
+  /** The choice moved work off the heaviest worker (load imbalance rebalancing). */
+  rebalanced?: boolean;
+}

@@ -1,0 +1,40 @@
+/**
+ * Plain-words account of one Preble placement: how much of the prompt the global radix tree already
+ * holds, whether that makes it exploit (only workers holding the prefix) or explore (every worker),
+ * and the least-loaded candidate.
+ */
+import type { PreblePlacementDetail } from './detail';
+import type { ExplanationStep } from '../../explain/types';
+import { list, num, percent } from '../../explain/words';
+
+export function explainPreblePlacement(d: PreblePlacementDetail): ExplanationStep[] {
+  const what = d.request ?? 'the request';
+  const steps: ExplanationStep[] = [];
+  const tokens =
+    d.matchedTokens !== undefined && d.promptTokens !== undefined
+      ? ` (${num(d.matchedTokens)} of ${num(d.promptTokens)} tokens)`
+      : '';
+  steps.push({
+    text: `Prefix match: ${percent(d.matchedFraction)} of ${what}'s prompt${tokens} is already cached in the cluster.`,
+  });
+  const holders = d.holders && d.holders.length > 0 ? list(d.holders.map((w) => `w${w}`)) : null;
+  steps.push({
+    text:
+      d.mode === 'exploit'
+        ? `That is more than half, so Preble exploits locality: only the workers holding the prefix compete${holders ? ` (${holders})` : ''}.`
+        : 'That is half or less, so Preble explores: every worker competes.',
+  });
+  const candidates =
+    d.mode === 'exploit' && d.holders && d.holders.length > 0 ? d.holders : d.loads.map((_, i) => i);
+  const loads = candidates.map((w) => `w${w} ${num(d.loads[w] ?? 0)}`);
+  steps.push({
+    text: `Loads (recent prefill work plus running decodes): ${loads.join(', ')}; the least loaded is w${d.chosen}.`,
+  });
+  if (d.rebalanced)
+    steps.push({
+      text: 'Rebalance: the heaviest worker was too far above the lightest, so new work was moved away from it.',
+      ref: { kind: 'param', name: 'router.preble_imbalance' },
+    });
+  steps.push({ text: `Result: ${what} goes to worker ${d.chosen}.`, final: true });
+  return steps;
+}

@@ -1,0 +1,12 @@
+/** Pull (Vajra's replica-set scheduler): one shared queue; a worker takes the next request when it has room. */
+import { defineRouting } from '../descriptor';
+import { PullRouter } from './policy';
+
+export type { PullDetail } from './policy';
+
+export const pull = defineRouting({
+  name: 'pull',
+  summary: 'one shared queue; a worker with room takes the next request (Vajra)',
+  params: {},
+  create: () => new PullRouter(),
+});

@@ -1,0 +1,12 @@
+/** reverse-priority (BLIS): the least urgent SLO class first, a deliberately pathological order. */
+import { defineScheduler } from '../descriptor';
+import { createReversePriority } from './policy';
+
+export type { ReversePriorityDetail } from './policy';
+
+export const reversePriority = defineScheduler({
+  name: 'reverse-priority',
+  summary: 'least urgent SLO class first, deliberately pathological (BLIS)',
+  params: {},
+  create: createReversePriority,
+});

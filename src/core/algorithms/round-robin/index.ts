@@ -1,0 +1,10 @@
+/** Round-robin: the i-th request goes to worker i mod N. The routing a scenario gets by default. */
+import { defineRouting } from '../descriptor';
+import { RoundRobinRouter } from './policy';
+
+export const roundRobin = defineRouting({
+  name: 'round-robin',
+  summary: 'the i-th request goes to worker i mod N',
+  params: {},
+  create: (cfg) => new RoundRobinRouter(cfg.workers),
+});

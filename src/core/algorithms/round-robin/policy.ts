@@ -1,0 +1,19 @@
+/** Round-robin: the i-th routed request goes to worker i mod N, whatever the loads and caches. */
+import type { RouteChoice, RouterPolicy } from '../../router/router-policy';
+
+export class RoundRobinRouter implements RouterPolicy {
+  readonly name = 'round-robin';
+  private next = 0;
+
+  constructor(private readonly workers: number) {}
+
+  route(): RouteChoice {
+    const worker = this.next;
+    this.next = (this.next + 1) % this.workers;
+    return { worker, why: 'next in turn' };
+  }
+
+  describe(): Record<string, unknown> {
+    return { next_worker: this.next };
+  }
+}

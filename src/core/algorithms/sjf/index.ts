@@ -1,0 +1,12 @@
+/** sjf (BLIS): the shortest prompt first; no aging. */
+import { defineScheduler } from '../descriptor';
+import { createSjf } from './policy';
+
+export type { SjfDetail } from './policy';
+
+export const sjf = defineScheduler({
+  name: 'sjf',
+  summary: 'shortest prompt first, no aging (BLIS)',
+  params: {},
+  create: createSjf,
+});

@@ -1,0 +1,19 @@
+/** What a VTC admission records (the explainer in ./explain.ts reads it). */
+
+/** VTC (OSDI'24) picking the next client to admit from on one worker. */
+export interface VtcAdmitDetail {
+  algo: 'vtc';
+  worker?: number;
+  /** Virtual token counter of every client with waiting requests (after any lift). */
+  counters: Record<string, number>;
+  /** The client with the smallest counter (ties: first seen), or null when nobody waits. */
+  chosenClient: string | null;
+  /** The chosen client's head request. */
+  head?: string;
+  /** Whether that head fits in this step; when it does not, admission stops (head-of-line). */
+  headFits: boolean;
+  /** Counters lifted because a client's queue went from empty to non-empty. */
+  lifts?: { client: string; from: number; to: number }[];
+  /** Counter increase charged at admission (w_e · input tokens), when admitted. */
+  charge?: number;
+}

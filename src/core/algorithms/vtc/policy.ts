@@ -1,0 +1,199 @@
+/**
+ * VTC, the Virtual Token Counter (Sheng et al., OSDI'24), on one worker.
+ *
+ * Every client has a counter of the service it has been given here. Admission repeatedly takes the
+ * client with the smallest counter among those with waiting requests (ties: the client this worker
+ * saw first) and offers its oldest request; when that request does not fit, admission stops for this
+ * step (head-of-line: VTC never lets another client overtake). Charging:
+ *   - at admission, w_e per uncached input token (the prompt minus the prefix found in the radix
+ *     cache, the same "extend" measure DLPM uses);
+ *   - after every batch step, w_q per output token generated (one per decoding request, plus the
+ *     first token of a request whose prefill finished in that step).
+ * Lift: when a client's queue goes from empty to non-empty, its counter is raised to the smallest
+ * counter among the other clients that have waiting requests (never lowered; no lift when nobody
+ * else waits), so idle time earns no credit. Charges are not refunded on preemption: the recompute
+ * is charged again when the request is re-admitted (it is real work).
+ *
+ * Cost: O(clients) per admission (a scan for the smallest counter), O(1) per enqueue plus the
+ * O(clients) lift check, O(batch) per step for the output charge.
+ *
+ * Fairness bound (VTC paper, Theorem 4.1 adapted to this charging): for two continuously backlogged
+ * clients, |W_f − W_g| ≤ 2·max(w_e·L_input, w_q·M) where M is the most tokens a running batch holds;
+ * `describe()` reports it with L_input = the longest prompt seen here and M = the KV capacity.
+ */
+import type { SimRequest } from '../../sim/request';
+import type {
+  AdmissionContext,
+  LocalPolicy,
+  LocalPolicyConfig,
+  WorkerView,
+} from '../../replica/local-policy';
+import { Deque } from '../../replica/deque';
+import { cachedPrefix } from '../shared/prefix-order';
+import type { VtcAdmitDetail } from './detail';
+
+/** At most this many pending lift notes are kept for the next decision record. */
+const MAX_NOTES = 16;
+
+export class VtcPolicy implements LocalPolicy {
+  readonly name = 'vtc';
+  private readonly clients: readonly string[];
+  private readonly counters: Float64Array;
+  private readonly queues: (Deque<SimRequest> | null)[];
+  /** Clients in the order this worker first saw them (the tie-break). */
+  private readonly seen: number[] = [];
+  private readonly seenAt: Int32Array;
+  private total = 0;
+  private readonly we: number;
+  private readonly wq: number;
+  private readonly workerId: number;
+  private lifts: { client: string; from: number; to: number }[] = [];
+  private maxPrompt = 0;
+  private kvTokens = 0;
+
+  constructor(cfg: LocalPolicyConfig) {
+    this.clients = cfg.clients;
+    const n = cfg.clients.length;
+    this.counters = new Float64Array(n);
+    this.queues = new Array(n).fill(null);
+    this.seenAt = new Int32Array(n).fill(-1);
+    this.we = cfg.weights.input;
+    this.wq = cfg.weights.output;
+    this.workerId = cfg.workerId;
+  }
+
+  size(): number {
+    return this.total;
+  }
+
+  /** The counter of client `c` (for tests). */
+  counter(c: number): number {
+    return this.counters[c];
+  }
+
+  enqueue(req: SimRequest, worker: WorkerView, front: boolean): void {
+    const c = req.client;
+    if (this.seenAt[c] < 0) {
+      this.seenAt[c] = this.seen.length;
+      this.seen.push(c);
+    }
+    if (req.promptLen > this.maxPrompt) this.maxPrompt = req.promptLen;
+    this.kvTokens = worker.kv.totalBlocks * worker.kv.blockSize;
+    let q = this.queues[c];
+    if (q === null) {
+      q = new Deque<SimRequest>();
+      this.queues[c] = q;
+    }
+    if (q.size === 0) this.lift(c);
+    if (front) q.pushFront(req);
+    else q.pushBack(req);
+    this.total++;
+  }
+
+  /** Client `c` becomes backlogged: raise its counter to the smallest one among the other waiting clients. */
+  private lift(c: number): void {
+    let min = Number.POSITIVE_INFINITY;
+    for (const o of this.seen) {
+      if (o === c) continue;
+      const q = this.queues[o];
+      if (q !== null && q.size > 0 && this.counters[o] < min) min = this.counters[o];
+    }
+    if (min === Number.POSITIVE_INFINITY || min <= this.counters[c]) return;
+    if (this.lifts.length < MAX_NOTES)
+      this.lifts.push({ client: this.clients[c], from: this.counters[c], to: min });
+    this.counters[c] = min;
+  }
+
+  /** The waiting client with the smallest counter (ties: first seen), or -1. */
+  private pick(): number {
+    let best = -1;
+    for (const c of this.seen) {
+      const q = this.queues[c];
+      if (q === null || q.size === 0) continue;
+      if (best < 0 || this.counters[c] < this.counters[best]) best = c;
+    }
+    return best;
+  }
+
+  admit(ctx: AdmissionContext): void {
+    for (;;) {
+      const c = this.pick();
+      if (c < 0) return;
+      const q = this.queues[c] as Deque<SimRequest>;
+      const head = q.at(0);
+      const outcome = ctx.recording
+        ? ctx.tryAdmit(head, `smallest counter (${this.counters[c]})`, this.detail(c, head, ctx.worker))
+        : ctx.tryAdmit(head);
+      if (outcome !== 'admitted') return; // head-of-line: nobody overtakes the chosen client's head
+      q.popFront();
+      this.total--;
+      this.counters[c] += this.we * (head.promptLen - head.cachedLen);
+    }
+  }
+
+  private detail(c: number, head: SimRequest, worker: WorkerView): VtcAdmitDetail {
+    const counters: Record<string, number> = {};
+    for (const o of this.seen) {
+      const q = this.queues[o];
+      if (q !== null && q.size > 0) counters[this.clients[o]] = this.counters[o];
+    }
+    const d: VtcAdmitDetail = {
+      algo: 'vtc',
+      worker: this.workerId,
+      counters,
+      chosenClient: this.clients[c],
+      head: head.id,
+      headFits: true,
+      charge: this.we * (head.promptLen - cachedPrefix(head, worker)),
+    };
+    if (this.lifts.length > 0) {
+      d.lifts = this.lifts;
+      this.lifts = [];
+    }
+    return d;
+  }
+
+  onStepEnd(batch: readonly SimRequest[]): void {
+    const wq = this.wq;
+    for (let i = 0; i < batch.length; i++) {
+      const r = batch[i];
+      // one output token: a decode, or the first token at the end of prefill
+      if (r.chunk > 0 && r.prefilled >= r.promptLen) this.counters[r.client] += wq;
+    }
+  }
+
+  waiting(limit: number): SimRequest[] {
+    // the order admission would take if everything fitted: simulate picks on copied counters
+    const counters = Float64Array.from(this.counters);
+    const pos = new Int32Array(this.counters.length);
+    const out: SimRequest[] = [];
+    while (out.length < limit) {
+      let best = -1;
+      for (const c of this.seen) {
+        const q = this.queues[c];
+        if (q === null || pos[c] >= q.size) continue;
+        if (best < 0 || counters[c] < counters[best]) best = c;
+      }
+      if (best < 0) break;
+      const r = (this.queues[best] as Deque<SimRequest>).at(pos[best]++);
+      counters[best] += this.we * r.promptLen; // cache unknown here: charge the whole prompt
+      out.push(r);
+    }
+    return out;
+  }
+
+  clientState(): { counter: readonly number[] } {
+    return { counter: Array.from(this.counters) };
+  }
+
+  describe(): Record<string, unknown> {
+    const u = Math.max(this.we * this.maxPrompt, this.wq * this.kvTokens);
+    return {
+      counters: Object.fromEntries(this.seen.map((c) => [this.clients[c], this.counters[c]])),
+      weights: { input: this.we, output: this.wq },
+      bound: 2 * u,
+      L_input: this.maxPrompt,
+      M: this.kvTokens,
+    };
+  }
+}
