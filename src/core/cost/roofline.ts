@@ -1,11 +1,11 @@
 /**
- * Roofline step-time model: a batch step costs the larger of its compute time and its memory time,
- * plus a fixed overhead. Compute counts the matrix FLOPs of every token and the attention FLOPs of
- * every (token, context token) pair, at the GPU's calibrated MFU (prefill and decode separately);
- * memory counts the weights streamed once per step plus the KV cache read by decoding sequences and
- * the KV written for new tokens.
+ * Step-time model, composed per kernel as Vidur composes a step: a fixed overhead, plus the larger of
+ * the linear layers' compute (matrix FLOPs of every token, and prefill attention's FLOPs per
+ * (token, context token) pair, at the GPU's calibrated MFU, prefill and decode separately) and
+ * streaming the weights, plus decode attention (reading every decoding sequence's KV cache, so it
+ * grows with batch × context), plus the KV-cache write kernel of the prefill tokens.
  */
-import type { GpuProfile } from './gpus';
+import { ATTN_BW_EFFICIENCY, type GpuProfile, KV_WRITE_BW_EFFICIENCY, KV_WRITE_FREE_TOKENS } from './gpus';
 import { headDim, headParams, linearParams, type ModelProfile, weightBytesReadPerStep } from './models';
 import { kvBytesPerToken } from './capacity';
 
@@ -25,6 +25,10 @@ export interface StepShape {
 export interface StepBreakdown {
   computeS: number;
   memoryS: number;
+  /** Decode attention: reading the decoding sequences' KV cache. */
+  attentionS: number;
+  /** The KV-cache write kernel of the prefill tokens. */
+  kvWriteS: number;
   overheadS: number;
   totalS: number;
   bound: 'compute' | 'memory' | 'idle';
@@ -37,21 +41,28 @@ function attnFlopsPerPair(model: ModelProfile): number {
 
 export function stepBreakdown(gpu: GpuProfile, model: ModelProfile, shape: StepShape): StepBreakdown {
   const tokens = shape.prefillTokens + shape.decodeSeqs;
-  if (tokens <= 0) return { computeS: 0, memoryS: 0, overheadS: 0, totalS: 0, bound: 'idle' };
+  if (tokens <= 0)
+    return { computeS: 0, memoryS: 0, attentionS: 0, kvWriteS: 0, overheadS: 0, totalS: 0, bound: 'idle' };
   const linear = 2 * linearParams(model);
   const attn = attnFlopsPerPair(model);
   const prefillFlops = linear * shape.prefillTokens + attn * shape.prefillAttnTokens2;
-  const decodeFlops = (linear + 2 * headParams(model)) * shape.decodeSeqs + attn * shape.decodeContextTokens;
+  const decodeFlops = (linear + 2 * headParams(model)) * shape.decodeSeqs;
   const peak = gpu.peakTflops * 1e12;
+  const bw = gpu.memBwTBs * 1e12;
   const computeS = prefillFlops / (peak * gpu.mfuPrefill) + decodeFlops / (peak * gpu.mfuDecode);
-  const kvBytes = kvBytesPerToken(model) * (shape.decodeContextTokens + tokens);
-  const memoryS = (weightBytesReadPerStep(model) + kvBytes) / (gpu.memBwTBs * 1e12 * gpu.memBwEff);
+  const memoryS = weightBytesReadPerStep(model) / (bw * gpu.memBwEff);
+  const kvb = kvBytesPerToken(model);
+  const attentionS = (kvb * shape.decodeContextTokens) / (bw * ATTN_BW_EFFICIENCY);
+  const kvWriteS =
+    (kvb * Math.max(0, shape.prefillTokens - KV_WRITE_FREE_TOKENS)) / (bw * KV_WRITE_BW_EFFICIENCY);
   const overheadS = gpu.overheadMs / 1000;
   return {
     computeS,
     memoryS,
+    attentionS,
+    kvWriteS,
     overheadS,
-    totalS: overheadS + Math.max(computeS, memoryS),
+    totalS: overheadS + Math.max(computeS, memoryS) + attentionS + kvWriteS,
     bound: computeS >= memoryS ? 'compute' : 'memory',
   };
 }

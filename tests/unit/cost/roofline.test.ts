@@ -113,7 +113,7 @@ describe('costModelTable', () => {
   it('documents every GPU and model profile and the calibration rows', () => {
     for (const id of Object.keys(GPUS)) expect(table).toContain(`| ${id}`);
     for (const id of Object.keys(MODELS)) expect(table).toContain(id);
-    expect(table).toContain('| prefill 4096 | 304 |');
+    expect(table).toContain('| prefill 4096 | 377.5 |');
     expect(table).toContain('does not fit');
   });
   it('is deterministic', () => {
