@@ -137,18 +137,22 @@ export const TOURS: Tour[] = [
     steps: [
       {
         title: 'LPM: cache first',
-        text: "The paper's LLM-as-judge workload on one GPU, scheduled by **LPM**: the request with the longest cached prefix goes first. eve sends three times the others' load, and her requests share prefixes with each other, so they keep winning. Look at **Client service**: the lines drift apart.",
-        at: { scenario: 'paper-judge-s1-1w', sets: ['scheduler.policy=lpm'], time: 30 },
+        text: "The paper's LLM-as-judge workload on one GPU, scheduled by **LPM**: the request with the longest cached prefix goes first. eve sends three times the others' load, and her requests share prefixes with each other, so they keep winning. The KV cache is **scaled down to 60,000 tokens** for this lesson (the scenario's own A100 holds about 467,000, where nothing queues long enough for the order to matter). Look at **Client service**: the lines drift apart.",
+        at: {
+          scenario: 'paper-judge-s1-1w',
+          sets: ['scheduler.policy=lpm', 'cluster.kv_cache_tokens=60000'],
+          time: 30,
+        },
       },
       {
         title: 'DLPM: cache first, within a budget',
         text: "Same workload, **DLPM**: each client has a deficit that grows by Q^u per refill and shrinks with the service it gets. Prefix order still decides among clients with credit, but a client that has used its share waits. The service lines stay together and the well-behaved clients' first tokens come much sooner.",
-        at: { scenario: 'paper-judge-s1-1w', time: 30 },
+        at: { scenario: 'paper-judge-s1-1w', sets: ['cluster.kv_cache_tokens=60000'], time: 30 },
       },
       {
         title: 'The knob',
         text: 'Q^u (`scheduler.quantum`) trades one for the other: a larger quantum lets a client run longer on its cached prefix (more reuse) before the others catch up (looser fairness). The Sweep panel re-creates the frontier (preset “Paper Fig. 1”).',
-        at: { scenario: 'paper-judge-s1-1w', time: 60 },
+        at: { scenario: 'paper-judge-s1-1w', sets: ['cluster.kv_cache_tokens=60000'], time: 60 },
       },
     ],
   },
