@@ -47,6 +47,9 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 4000,
+    // Modules run in the order their imports say, even across chunks: src/csp.ts must switch zod to
+    // its eval-free mode before any schema is built, and a shared chunk would otherwise run first.
+    rolldownOptions: { output: { strictExecutionOrder: true } },
   },
   preview: { port: 4173, strictPort: true },
   server: { port: 5173 },
