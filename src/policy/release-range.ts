@@ -14,6 +14,8 @@ export interface ReleaseLabel {
   valid: boolean;
   /** What the playground does not simulate of the file (plain sentences). */
   notes: string[];
+  /** The sandbox's explicit-classes shorthand: not a Dynamo file, but not a mistake either. */
+  shorthand?: boolean;
 }
 
 export function policyReleaseLabel(text: string): ReleaseLabel | null {
@@ -26,6 +28,7 @@ export function policyReleaseLabel(text: string): ReleaseLabel | null {
       text: 'Playground shorthand (explicit classes only): Dynamo also needs default_policy_family and uncached_isl_buckets',
       valid: false,
       notes: [],
+      shorthand: true,
     };
   if (!res.ok) {
     const flat = res.problems.some((p) => /flat\/SLO/.test(p.message));

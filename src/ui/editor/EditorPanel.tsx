@@ -94,7 +94,7 @@ function ReleaseRange({ text }: { text: string }) {
   }, [text]);
   if (!label) return null;
   return (
-    <div className="editor-release" data-valid={label.valid}>
+    <div className="editor-release" data-valid={label.valid} data-shorthand={label.shorthand === true}>
       <p
         role="note"
         aria-label="Dynamo releases"
