@@ -133,13 +133,18 @@ export function tieredStorage(opts: {
 /** The browser's back ends, or null where they are missing or blocked. */
 export function browserStores(): { local: SyncStore | null; idb: AsyncStore | null } {
   let local: SyncStore | null = null;
+  let blocked = false;
   try {
     local = globalThis.localStorage ?? null;
   } catch {
+    // SecurityError: storage is blocked for this document (e.g. a frame on another site's page with
+    // third-party storage blocked). IndexedDB is blocked then too, and in Chromium its requests may
+    // never settle, which would leave the edits' hydration (editsReady) and so start-up hanging.
     local = null;
+    blocked = true;
   }
   const idb: AsyncStore | null =
-    typeof indexedDB === 'undefined'
+    blocked || typeof indexedDB === 'undefined'
       ? null
       : {
           get: (k) => idbGet<string>(k),
