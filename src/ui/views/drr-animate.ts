@@ -57,7 +57,14 @@ export function animatePop(
     cursor.style.transform = `rotate(${t.cursorFrom}deg)`;
   }
   let raf = 0;
-  let t0: number | null = null;
+  // The animation's own clock: it follows the page's, but never jumps over the end of a phase, so a
+  // slow or busy page still shows each rule's end state (the quantum's peak, the paid deficit) for
+  // at least one frame before the next phase starts.
+  let last: number | null = null;
+  let clock = 0;
+  let phaseAt = 0;
+  const ends: number[] = [];
+  for (let i = 0, acc = 0; i < phases.length; i++) ends.push((acc += phases[i].ms / speed));
   let shownPhase = -2;
   const draw = (frame: ReturnType<typeof frameAt>) => {
     for (const c of classes) {
@@ -111,8 +118,17 @@ export function animatePop(
     }
   };
   const tick = (now: number) => {
-    if (t0 === null) t0 = now;
-    const frame = frameAt(phases, t.start, now - t0, speed);
+    const dt = last === null ? 0 : now - last;
+    last = now;
+    let next = clock + dt;
+    if (phaseAt < phases.length && next >= ends[phaseAt]) {
+      // crossed the end of the phase on screen: draw that phase's end state first
+      next = Math.max(clock, ends[phaseAt] - 1e-6);
+      if (next === clock) next = ends[phaseAt];
+      phaseAt++;
+    }
+    clock = next;
+    const frame = frameAt(phases, t.start, clock, speed);
     draw(frame);
     if (counter) {
       const p = phases[frame.phase];
