@@ -64,7 +64,11 @@ export function animatePop(
   let clock = 0;
   let phaseAt = 0;
   const ends: number[] = [];
-  for (let i = 0, acc = 0; i < phases.length; i++) ends.push((acc += phases[i].ms / speed));
+  let acc = 0;
+  for (const ph of phases) {
+    acc += ph.ms / speed;
+    ends.push(acc);
+  }
   let shownPhase = -2;
   const draw = (frame: ReturnType<typeof frameAt>) => {
     for (const c of classes) {
