@@ -159,7 +159,10 @@ export function liveAddress(driver: Driver): () => void {
     if (!ui.kind || ui.seek) return schedule();
     // an edit that does not load keeps the address on the last run that did
     if (ui.problems.scenario.length || ui.problems.policy.length) return;
+    const before = location.hash;
     const hash = await encodeShare(currentState());
+    // a link pasted into the address bar while this one was encoded is the user's: never overwrite it
+    if (location.hash !== before) return;
     if (hash === last && location.hash === hash) return;
     last = hash;
     rememberLive(hash);
