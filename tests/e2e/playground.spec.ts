@@ -314,7 +314,7 @@ test('Previous decision (button and ←) steps back one decision, exactly as a s
 // FIXME (session 3 integration): on the final main a click at t = 3.57 s lands on the decision at
 // 3.559 s, one decision before the time, with the engine clock also at 3.559 (so the seek loop ended
 // early: a competing seek or a null step). Not yet explained; the closing note of #12/#13 lists it.
-test.fixme('a click on a time chart seeks the run to that simulated time', async ({ page }) => {
+test('a click on a time chart seeks the run to that simulated time', async ({ page }) => {
   await open(page);
   await page.evaluate(async (text) => {
     await window.fairground.load(text);
@@ -338,8 +338,9 @@ test.fixme('a click on a time chart seeks the run to that simulated time', async
     .poll(async () => (await page.evaluate(() => window.fairground.state())).decisionCount)
     .toBeLessThan(before.decisionCount);
   const after = await page.evaluate(() => window.fairground.state());
-  // the first decision at or after the time (the label rounds to 10 ms)
-  expect(after.simTime).toBeGreaterThanOrEqual(target - 0.01);
+  // the first decision at or after the time the guide showed (its label rounds to 10 ms): a click's
+  // whole-pixel coordinates once put it up to a pixel (~15 ms here) earlier
+  expect(after.simTime).toBeGreaterThanOrEqual(target - 0.005);
   expect(after.simTime).toBeLessThan(target + 1);
   const seen = await snapshot(page);
   const straight = await page.evaluate(

@@ -3,7 +3,7 @@
  * run there) and every chart inside picks it up with `useTimeSeek`. Without a provider (tests,
  * exports) charts stay plain pictures. The Timeline slider is the keyboard path to the same seek.
  */
-import { createContext, useContext, useState } from 'react';
+import { createContext, type MutableRefObject, useContext, useRef, useState } from 'react';
 
 export type SeekToTime = (simTimeS: number) => void;
 
@@ -36,7 +36,26 @@ export interface SeekParts {
 export function useTimeSeek(): (a: PlotArea) => SeekParts {
   const seekTo = useContext(TimeSeekContext);
   const [hoverX, setHoverX] = useState<number | null>(null);
-  return (a) => seekParts(a, seekTo, hoverX, setHoverX);
+  const pointer = useRef<ClientPoint | null>(null);
+  return (a) => seekParts(a, seekTo, hoverX, setHoverX, pointer);
+}
+
+export interface ClientPoint {
+  x: number;
+  y: number;
+}
+
+/**
+ * Where a click happened, at the precision the guide was drawn with. Pointer events carry fractional
+ * client coordinates, but a click's `clientX`/`clientY` are whole pixels (Chromium), so on a chart a
+ * few hundred pixels wide a click read alone lands up to a pixel (tens of simulated milliseconds)
+ * before the time its guide showed. When the last pointer position is the click's own spot (within
+ * the rounding), that position is the click's; otherwise (no pointer event came first) the click's.
+ */
+export function clickPoint(lastPointer: ClientPoint | null, click: ClientPoint): ClientPoint {
+  if (lastPointer && Math.abs(lastPointer.x - click.x) < 1 && Math.abs(lastPointer.y - click.y) < 1)
+    return lastPointer;
+  return click;
 }
 
 function seekParts(
@@ -44,23 +63,33 @@ function seekParts(
   seekTo: SeekToTime | null,
   hoverX: number | null,
   setHoverX: (x: number | null) => void,
+  pointer: MutableRefObject<ClientPoint | null>,
 ): SeekParts {
   if (!seekTo) return { svgProps: {}, guide: null };
-  /** The pointer's x in the SVG's own coordinates, or null outside the plot area. */
-  const plotX = (e: React.MouseEvent<SVGSVGElement>): number | null => {
-    const box = e.currentTarget.getBoundingClientRect();
+  /** A client point's x in the SVG's own coordinates, or null outside the plot area. */
+  const plotX = (svg: SVGSVGElement, p: ClientPoint): number | null => {
+    const box = svg.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) return null;
-    const px = ((e.clientX - box.left) * a.width) / box.width;
-    const py = ((e.clientY - box.top) * a.width) / box.width;
+    const px = ((p.x - box.left) * a.width) / box.width;
+    const py = ((p.y - box.top) * a.width) / box.width;
     if (px < a.x0 || px > a.x1 || py < a.y1 || py > a.y0) return null;
     return px;
   };
+  const track = (e: React.PointerEvent<SVGSVGElement>) => {
+    pointer.current = { x: e.clientX, y: e.clientY };
+    setHoverX(plotX(e.currentTarget, pointer.current));
+  };
   const svgProps: React.SVGProps<SVGSVGElement> = {
     className: 'seekable',
-    onPointerMove: (e) => setHoverX(plotX(e)),
-    onPointerLeave: () => setHoverX(null),
+    onPointerMove: track,
+    onPointerDown: track,
+    onPointerLeave: () => {
+      pointer.current = null;
+      setHoverX(null);
+    },
     onClick: (e) => {
-      const px = plotX(e);
+      // the time the guide shows under the pointer, not the click's whole-pixel rounding of it
+      const px = plotX(e.currentTarget, clickPoint(pointer.current, { x: e.clientX, y: e.clientY }));
       if (px !== null) seekTo(a.x.invert(px));
     },
   };

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { clickPoint } from '../../../src/ui/views/time-seek';
+
+describe('click-to-seek position', () => {
+  it("takes the pointer's fractional position when the click is that spot rounded to whole pixels", () => {
+    // Chromium: pointermove at 510.3, the click that follows reports 510
+    expect(clickPoint({ x: 510.3, y: 403.09 }, { x: 510, y: 403 })).toEqual({ x: 510.3, y: 403.09 });
+    expect(clickPoint({ x: 509.6, y: 402.5 }, { x: 510, y: 403 })).toEqual({ x: 509.6, y: 402.5 });
+  });
+  it("takes the click's own position when no pointer event came first or the pointer was elsewhere", () => {
+    expect(clickPoint(null, { x: 510, y: 403 })).toEqual({ x: 510, y: 403 });
+    expect(clickPoint({ x: 420.5, y: 403 }, { x: 510, y: 403 })).toEqual({ x: 510, y: 403 });
+    expect(clickPoint({ x: 510.2, y: 380 }, { x: 510, y: 403 })).toEqual({ x: 510, y: 403 });
+  });
+});
