@@ -4,6 +4,7 @@
  * the Pareto–lognormal mixture and empirical tables become the closest supported shape with the
  * same mean and standard deviation. Each approximation comes with a note.
  */
+import { exp } from '../core/det-math';
 import { SCENARIO_LIMITS } from '../scenario/limits';
 import type { BlisDist } from './blis-schema';
 import { quote } from '../format/yaml';
@@ -91,8 +92,8 @@ function paretoLognormal(d: BlisDist, shift: number): LengthMapping {
   if (!(alpha > 0) || !(xm > 0))
     return { ok: false, message: 'params.alpha and params.xm must be > 0', param: 'alpha' };
   const w = Math.min(1, Math.max(0, p.mix_weight));
-  const meanL = Math.exp(mu + (sigma * sigma) / 2);
-  const sqL = Math.exp(2 * mu + 2 * sigma * sigma);
+  const meanL = exp(mu + (sigma * sigma) / 2);
+  const sqL = exp(2 * mu + 2 * sigma * sigma);
   let mean: number;
   let std: number;
   let caveat = '';
@@ -151,7 +152,7 @@ function empirical(d: BlisDist, shift: number): LengthMapping {
   bins.sort((a, b) => a.v - b.v);
   const total = bins.reduce((s, b) => s + b.p, 0);
   const mean = bins.reduce((s, b) => s + (b.v * b.p) / total, 0);
-  const variance = bins.reduce((s, b) => s + ((b.v - mean) ** 2 * b.p) / total, 0);
+  const variance = bins.reduce((s, b) => s + ((b.v - mean) * (b.v - mean) * b.p) / total, 0);
   const lo = tokens(Math.max(1, bins[0].v) + shift);
   const hi = Math.max(lo, tokens(bins[bins.length - 1].v + shift));
   if (bins.length === 1) return { ok: true, length: lo };

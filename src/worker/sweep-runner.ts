@@ -7,6 +7,7 @@
  * The module also replays a run up to a playhead for export (the per-request records and the
  * result are not kept by the playground's own worker).
  */
+import { exp, log } from '../core/det-math';
 import { playgroundSession } from '../core/drr';
 import type { RequestRecord } from '../core/export';
 import { requestRecord } from '../core/export';
@@ -144,7 +145,7 @@ export function sweepValues(spec: {
     const f = n === 1 ? 0 : i / (n - 1);
     if (i === 0) raw.push(from);
     else if (i === n - 1) raw.push(to);
-    else if (spec.scale === 'log') raw.push(Math.exp(Math.log(from) + f * (Math.log(to) - Math.log(from))));
+    else if (spec.scale === 'log') raw.push(exp(log(from) + f * (log(to) - log(from))));
     else raw.push(from + f * (to - from));
   }
   const rounded = raw.map((v, i) => {
@@ -163,10 +164,13 @@ export function sweepValues(spec: {
  */
 function roundForStep(v: number, step: number): number {
   if (v === 0) return 0;
-  const magnitude = Math.floor(Math.log10(Math.abs(v)));
+  // floor(log10 |v|) and powers of ten from the number's decimal form, which the language defines
+  // exactly (Math.log10 and negative powers are engine-dependent: points must be the same everywhere)
+  const exponent = v.toExponential();
+  const magnitude = Number(exponent.slice(exponent.indexOf('e') + 1));
   const limit = step / 10;
   let digits = 3;
-  while (digits < 17 && 10 ** (magnitude - digits + 1) > limit) digits++;
+  while (digits < 17 && Number(`1e${magnitude - digits + 1}`) > limit) digits++;
   return Number(v.toPrecision(digits));
 }
 

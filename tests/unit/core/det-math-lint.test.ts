@@ -51,6 +51,21 @@ describe('src/core uses deterministic math only', () => {
     expect(found).toEqual([]);
   });
 
+  it('finds none in the layers above that compute figures (imports, scenario estimates, sweep points)', () => {
+    // A sweep's points and an imported scenario's lengths become simulation inputs: they must be
+    // the same bits in every engine too (#15.6).
+    const files = [
+      ...sourceFiles(join(__dirname, '../../../src/import')),
+      ...sourceFiles(join(__dirname, '../../../src/scenario')),
+      join(__dirname, '../../../src/worker/sweep-runner.ts'),
+    ];
+    const found: string[] = [];
+    for (const file of files) {
+      for (const v of violations(readFileSync(file, 'utf8'))) found.push(`${file}:${v}`);
+    }
+    expect(found).toEqual([]);
+  });
+
   it('the check itself catches what it should and passes what it should', () => {
     expect(violations('const a = Math.log(x);')).toHaveLength(1);
     expect(violations('const a = Math .exp(x);')).toHaveLength(1);
