@@ -132,11 +132,12 @@ function Views({ only, presenting = false }: { only?: readonly EmbedPanel[]; pre
     <div className="views cluster">
       {queues && show('ring') && <DrrRing {...props} />}
       {queues && show('queues') && <ClassQueues {...props} />}
-      {!presenting && queues && show('queues') && <ClassService {...props} />}
       {presenting ? null : show('workers') && <Workers {...props} />}
       {show('clients') && <ClientService {...props} />}
       {show('guarantees') && <Guarantees {...props} />}
       {presenting && show('workers') && <Workers {...props} />}
+      {/* the class service charts are long: after the views a lesson reads first (#13.1) */}
+      {!presenting && queues && show('queues') && <ClassService {...props} />}
       {show('figures') && <Figures {...props} />}
       {!queues && show('ring') && <DrrRing {...props} />}
       {!queues && show('queues') && <ClassQueues {...props} />}

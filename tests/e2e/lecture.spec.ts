@@ -294,3 +294,48 @@ test('a link cut short says it is damaged or truncated and what is kept', async 
   await expect(other.getByRole('alert')).toContainText(/damaged or truncated/);
   await expect(other.getByRole('alert')).toContainText(/nothing of it could be kept/);
 });
+
+test('a cluster run at 1280×720 is compact: the DRR panel sits beside its table and Workers follow it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await open(page);
+  await pickScenario(page, 'default');
+  await page.evaluate(() => window.fairground.seek(20));
+  await expect.poll(() => playhead(page)).toBe(20);
+  const ring = page.getByRole('region', { name: 'DRR ring' });
+  const box = async (sel: string) =>
+    (await page.locator(sel).first().boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+  // the ring's panel used to stack ring, table, account and rules into ~1,680 px, Workers at y≈1,780
+  expect((await ring.boundingBox())?.height ?? 9999).toBeLessThan(820);
+  expect((await page.getByRole('region', { name: 'Workers' }).boundingBox())?.y ?? 9999).toBeLessThan(920);
+  // the deficit table is beside the ring, not under it; the rules fold to one line naming the last rule
+  const fig = await box('.drr-figure');
+  const table = await box('.drr-table');
+  expect(table.x).toBeGreaterThanOrEqual(fig.x + fig.width - 1);
+  expect(table.y).toBeLessThan(fig.y + 60);
+  await expect(page.locator('details.drr-rules')).not.toHaveAttribute('open');
+  await page.locator('details.drr-rules > summary').click();
+  await expect(page.locator('details.drr-rules [data-rule="earn"]')).toBeVisible();
+  await page.screenshot({ path: 'test-results/lecture/cluster-compact-1280x720.png' });
+});
+
+test('at 150 % zoom (1280×720 screen) the DRR ring and its deficit table are above the fold', async ({
+  browser,
+}) => {
+  const ctx = await browser.newContext({ viewport: { width: 853, height: 480 }, deviceScaleFactor: 1.5 });
+  const page = await ctx.newPage();
+  await open(page);
+  for (const id of ['drr-burst', 'default']) {
+    await pickScenario(page, id);
+    await page.evaluate(() => window.fairground.seek(3));
+    await expect.poll(() => playhead(page)).toBe(3);
+    for (const sel of ['.drr-ring', '.drr-table tbody']) {
+      const b = await page.locator(sel).first().boundingBox();
+      expect(b, `${id} ${sel}`).not.toBeNull();
+      expect(b?.y ?? 9999, `${id} ${sel}`).toBeLessThan(480 - 40);
+    }
+    await page.screenshot({ path: `test-results/lecture/${id}-zoom150-1280x720.png` });
+  }
+  await ctx.close();
+});

@@ -189,6 +189,22 @@ export function centerLines(name: string): string[] {
   return [shorten(name.slice(0, cut + 1), 12), shorten(name.slice(cut + 1), 12)];
 }
 
+/** A class name that may wrap after its `_` or `-` (not mid-word), so its swatch stays on its line. */
+function breakable(name: string): ReactElement {
+  const parts = name.split(/(?<=[_-])/);
+  return (
+    <span className="drr-name">
+      {parts.map((p, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed name, in order
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {p}
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
 function polar(r: number, angle: number): [number, number] {
   return [r * Math.sin(angle), -r * Math.cos(angle)];
 }
@@ -567,7 +583,7 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
                   >
                     <th scope="row">
                       <span className="swatch" style={{ background: colorFor(i) }} aria-hidden="true" />
-                      {c.name}
+                      {breakable(c.name)}
                       {c.name === model.cursor && (
                         <span className="drr-tag" title="the next scan starts here">
                           cursor
@@ -636,7 +652,7 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
           </p>
           <p className="drr-bulk-counter" aria-live="off" hidden />
         </div>
-        <RulesPanel record={rec} />
+        <RulesPanel record={rec} folded={snapshot?.kind !== 'arbitration'} />
         <div className="drr-account">
           <DecisionVisits
             record={rec}
@@ -757,7 +773,7 @@ export function firedRules(record: DrrPopRecord | null): { fired: Set<RuleId>; d
  * Dynamo's visit rules and charging rules as short lines beside the ring. The rules the last pop used
  * are marked; while a pop animates, the rule of the phase on screen is highlighted (drr-animate.ts).
  */
-function RulesPanel({ record }: { record: DrrPopRecord | null }) {
+function RulesPanel({ record, folded }: { record: DrrPopRecord | null; folded: boolean }) {
   const { fired, decisive } = firedRules(record);
   const item = (r: { id: RuleId; text: string }) => (
     <li
@@ -773,8 +789,8 @@ function RulesPanel({ record }: { record: DrrPopRecord | null }) {
       {r.text}
     </li>
   );
-  return (
-    <section className="drr-rules" aria-label="DRR rules">
+  const body = (
+    <>
       <h3>Each visit (from the cursor, once round the ring)</h3>
       <ol className="drr-rule-list">{VISIT_RULES.map(item)}</ol>
       <h3>Charging</h3>
@@ -784,6 +800,23 @@ function RulesPanel({ record }: { record: DrrPopRecord | null }) {
         <span>• also applied</span>
         <span className="drr-rules-now">highlight = the rule on screen now</span>
       </p>
-    </section>
+    </>
+  );
+  if (!folded)
+    return (
+      <section className="drr-rules" aria-label="DRR rules">
+        {body}
+      </section>
+    );
+  // A cluster run shows many views: the rules fold to one line naming the rule that decided the last pop.
+  const last = [...VISIT_RULES, ...CHARGE_RULES].find((r) => r.id === decisive);
+  return (
+    <details className="drr-rules folded" aria-label="DRR rules">
+      <summary>
+        <span className="drr-rules-title">DRR rules</span>
+        {last ? <span className="drr-rules-last"> · last pop: {last.text}</span> : null}
+      </summary>
+      {body}
+    </details>
   );
 }
