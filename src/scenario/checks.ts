@@ -102,6 +102,21 @@ export function scenarioProblems(s: Parsed): CheckProblem[] {
     }
   });
 
+  // Pinned workers must exist.
+  const pinProblem = (path: Path, worker: number | undefined) => {
+    if (worker !== undefined && worker >= s.cluster.workers)
+      out.push({
+        path,
+        message: `worker ${worker} does not exist: the cluster has ${s.cluster.workers} worker${s.cluster.workers === 1 ? '' : 's'} (0 to ${s.cluster.workers - 1})`,
+      });
+  };
+  s.clients.forEach((c, i) => {
+    pinProblem(['clients', i, 'worker'], c.worker);
+  });
+  s.requests.forEach((r, i) => {
+    pinProblem(['requests', i, 'worker'], r.worker);
+  });
+
   // Scripted requests: ids, prefixes, times.
   const ids = new Map<string, number>();
   s.requests.forEach((r, i) => {

@@ -321,6 +321,14 @@ const routerFields = {
   strict_priority: int('strict_priority', 0, Number.MAX_SAFE_INTEGER).default(0).meta({
     description: 'Strict priority tier in the router’s policy-class queues (higher first; default 0).',
   }),
+  worker: int('worker', 0, 4095).optional().meta({
+    description:
+      'Pin the requests to this worker (0-based, below cluster.workers), as a request that names its worker rank does in Dynamo: the routing policy is bypassed, the busy test looks at this worker only, and from Dynamo v1.4 a queued request waits in its class’s exact-worker lane, so a busy pinned worker does not hold back the rest of the class (optional).',
+  }),
+  due_in_s: num('due_in_s', 0, 1e9).optional().meta({
+    description:
+      'Due time, in seconds after arrival, that a request classifier would set (Dynamo v1.6 `due_at`): in its strict tier the request goes ahead of those without one, earliest first, and a queued request whose due time has passed is shed unserved (HTTP 429) at the next pop that examines its class (optional; Dynamo sets it only through a classifier plugin).',
+  }),
 };
 
 const clientSchema = z

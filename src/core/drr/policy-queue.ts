@@ -187,6 +187,11 @@ export class PolicyQueue<T = unknown> {
     return this.rings[ref.profileIndex].slots[ref.classIndex].size > 0;
   }
 
+  /** Requests queued in one profile's ring. */
+  profileSize(profileIndex: number): number {
+    return this.rings[profileIndex].total;
+  }
+
   size(): number {
     let s = 0;
     for (const r of this.rings) s += r.total;

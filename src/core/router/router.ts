@@ -13,7 +13,7 @@
  * A `hold` answer from the RouterPolicy (late binding) parks the request in the router, in order; held
  * requests are offered again on every drain.
  */
-import { type DrrSnapshot, PolicyQueue, type WorkerLoad, poolBusy } from '../drr';
+import { type DrrSnapshot, PolicyQueue, type WorkerLoad, poolBusy, workerBusy } from '../drr';
 import type { ClassState, CompiledPolicy, QueuedRequest } from '../drr/types';
 import type { ClassServiceCollector } from '../metrics/class-service';
 import type { Rng } from '../prng';
@@ -110,8 +110,13 @@ export class Router implements ClusterView {
     return this.hooks.recording;
   }
 
-  /** A class head may leave when its pool is not busy. */
-  private dispatchable(_head: QueuedRequest<SimRequest>, cls: ClassState): boolean {
+  /**
+   * A class head may leave when its pool is not busy: for a request pinned to a worker, that worker
+   * alone (Dynamo checks only the pinned rank, without `busy_worker_ratio`); else every worker.
+   */
+  private dispatchable(head: QueuedRequest<SimRequest>, cls: ClassState): boolean {
+    const w = head.worker;
+    if (w >= 0) return !workerBusy(cls.config, this.loads[w]);
     return !poolBusy(cls.config, this.loads);
   }
 
@@ -146,6 +151,7 @@ export class Router implements ClusterView {
     let cached = 0;
     for (let w = 0; w < this.workers.length; w++) cached = Math.max(cached, this.overlap(r, w));
     r.routerCached = cached;
+    const pin = r.spec.worker ?? -1;
     const facts = {
       id: r.id,
       requestedClass: r.spec.policyClass ?? null,
@@ -155,13 +161,16 @@ export class Router implements ClusterView {
       priority: r.spec.priority ?? 0,
       strictPriority: r.spec.strictPriority ?? 0,
       arrivalS: r.arrivalT,
+      worker: pin >= 0 ? pin : null,
+      dueS: r.spec.dueInS !== undefined ? r.arrivalT + r.spec.dueInS : null,
       payload: r,
     };
     const ref = q.resolve(facts);
     r.routerClass = ref.className;
     const cls = q.profiles()[ref.profileIndex].classes[ref.classIndex];
     const backlog = q.hasBacklog(ref);
-    const busy = poolBusy(cls, this.loads);
+    // a pinned request queues only when its own worker is busy (Dynamo: the pinned rank's test)
+    const busy = pin >= 0 ? workerBusy(cls, this.loads[pin]) : poolBusy(cls, this.loads);
     if (!q.queueingEnabled() || (!backlog && !busy)) {
       this.select(r);
       return;
@@ -193,50 +202,65 @@ export class Router implements ClusterView {
         request: r.id,
         client: r.spec.client,
         class: ref.className,
-        summary: `t=${now.toFixed(3)} s  router queues ${r.id} in class ${ref.className} (cost ${ref.cost}, ${ref.cached} cached; ${backlog ? 'class has a backlog' : 'pool busy'})`,
+        summary: `t=${now.toFixed(3)} s  router queues ${r.id} in class ${ref.className} (cost ${ref.cost}, ${ref.cached} cached; ${backlog ? 'class has a backlog' : pin >= 0 ? `its worker ${pin} is busy` : 'pool busy'})${pin >= 0 ? `, in worker ${pin}'s lane` : ''}${facts.dueS !== null ? `, due at ${facts.dueS.toFixed(3)} s` : ''}`,
         detail: {
           cost: ref.cost,
           cached_tokens: ref.cached,
           raw_isl: ref.rawIsl,
           backlog,
           pool_busy: busy,
+          ...(pin >= 0 ? { pinned_worker: pin } : {}),
+          ...(facts.dueS !== null ? { due_s: facts.dueS } : {}),
           resolution: q.explainResolve(facts),
         },
       });
   }
 
-  /** Dispatch whatever may leave now: DRR pops while a head is dispatchable, then held requests. */
+  /**
+   * Dispatch whatever may leave now: for each profile (Dynamo keeps one queue per model) with
+   * backlog, DRR pops at time `now` while a head is dispatchable, then held requests. As Dynamo's
+   * scheduler does on every update, the loop ends with a pop that returns nothing, so a class's
+   * carry never outlives one drain (that pop consumes it even when every head is blocked). A pop
+   * sheds the queued requests of the classes it examines whose due time has passed.
+   */
   drain(now: number): void {
     this.now = now;
     const q = this.queue;
     if (q !== null && q.size() > 0) {
       const record = this.hooks.recording;
-      for (;;) {
-        const res = q.pop((h, c) => this.dispatchable(h, c), { record });
-        const got = res.request;
-        if (got === null) break;
-        this.popped++;
-        const r = got.payload;
-        this.classService?.onPopped(got.ref.className, now);
-        if (record && res.record)
-          this.hooks.record({
-            t: now,
-            kind: 'drr-pop',
-            request: r.id,
-            client: r.spec.client,
-            class: got.ref.className,
-            summary: `t=${now.toFixed(3)} s  DRR pop: ${res.record.summary}`,
-            detail: {
-              cost: got.ref.cost,
-              deficits: res.record.deficits,
-              cursor: res.record.cursorAfter,
-              carry: res.record.carryAfter,
-              bulk_rounds: res.record.bulkRounds,
-              visits: res.record.visits,
-            },
-          });
-        this.memoReq = null;
-        this.select(r);
+      // a fresh closure: a stored one would keep pointing at this router in a fork()ed copy
+      const test = (h: QueuedRequest<SimRequest>, c: ClassState) => this.dispatchable(h, c);
+      const profiles = q.profiles().length;
+      for (let p = 0; p < profiles; p++) {
+        if (q.profileSize(p) === 0) continue;
+        for (;;) {
+          const res = q.pop(test, { record, now, profileIndex: p });
+          if (res.expired.length > 0) this.shedExpired(res.expired, now);
+          const got = res.request;
+          if (got === null) break;
+          this.popped++;
+          const r = got.payload;
+          this.classService?.onPopped(got.ref.className, now);
+          if (record && res.record)
+            this.hooks.record({
+              t: now,
+              kind: 'drr-pop',
+              request: r.id,
+              client: r.spec.client,
+              class: got.ref.className,
+              summary: `t=${now.toFixed(3)} s  DRR pop: ${res.record.summary}`,
+              detail: {
+                cost: got.ref.cost,
+                deficits: res.record.deficits,
+                cursor: res.record.cursorAfter,
+                carry: res.record.carryAfter,
+                bulk_rounds: res.record.bulkRounds,
+                visits: res.record.visits,
+              },
+            });
+          this.memoReq = null;
+          this.select(r);
+        }
       }
     }
     const held = this.held;
@@ -250,7 +274,36 @@ export class Router implements ClusterView {
     }
   }
 
+  /** Requests a pop shed because their due time had passed: refused for good (Dynamo answers HTTP 429). */
+  private shedExpired(expired: readonly QueuedRequest<SimRequest>[], now: number): void {
+    for (const e of expired) {
+      const r = e.payload;
+      this.classService?.onPopped(e.ref.className, now);
+      if (this.hooks.recording)
+        this.hooks.record({
+          t: now,
+          kind: 'reject',
+          request: r.id,
+          client: r.spec.client,
+          class: e.ref.className,
+          summary: `t=${now.toFixed(3)} s  router sheds ${r.id} from class ${e.ref.className}: its due time ${(e.due ?? now).toFixed(3)} s has passed (unserved, no deficit charged)`,
+          detail: {
+            reason: 'due_time_passed',
+            due_s: e.due ?? null,
+            overdue_ms: Math.trunc((now - (e.due ?? now)) * 1000),
+          },
+        });
+      this.hooks.reject(r, 'due_time_passed');
+    }
+  }
+
   private select(r: SimRequest): void {
+    const pin = r.spec.worker;
+    if (pin !== undefined) {
+      // a pinned request goes to its worker: worker selection has exactly one eligible rank
+      this.handOff(r, pin, `pinned to worker ${pin}`);
+      return;
+    }
     if (this.held.size > 0) {
       this.held.pushBack(r); // keep order behind earlier held requests
       return;

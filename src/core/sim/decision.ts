@@ -40,6 +40,10 @@ export interface EnqueueDetail {
   raw_isl: number;
   backlog: boolean;
   pool_busy: boolean;
+  /** The worker the request is pinned to (it waits in that worker's exact-worker lane). */
+  pinned_worker?: number;
+  /** Its due time in simulated seconds (a classifier's `due_at`). */
+  due_s?: number;
   /** How the request's class was resolved (profile, family, bucket). */
   resolution: ClassResolution;
 }
@@ -47,7 +51,8 @@ export interface EnqueueDetail {
 /** A request was turned away: by a class's queue limit, or because it can never fit a worker. */
 export type RejectDetail =
   | { reason: string; current: number; limit: number }
-  | { reason: 'exceeds_kv_capacity' };
+  | { reason: 'exceeds_kv_capacity' }
+  | { reason: 'due_time_passed'; due_s: number | null; overdue_ms: number };
 
 /** One DRR arbitration of the router's policy-class queues (the DrrPopRecord, flattened). */
 export interface DrrPopDetail {

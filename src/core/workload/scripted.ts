@@ -38,6 +38,10 @@ export function scriptedRequest(
   if (model !== undefined) spec.model = model;
   if (r.priority !== 0) spec.priority = r.priority;
   if (r.strict_priority !== 0) spec.strictPriority = r.strict_priority;
+  const worker = r.worker ?? client?.worker;
+  if (worker !== undefined) spec.worker = worker;
+  const due = r.due_in_s ?? client?.due_in_s;
+  if (due !== undefined) spec.dueInS = due;
   return spec;
 }
 

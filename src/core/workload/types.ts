@@ -47,6 +47,10 @@ export interface RequestSpec {
   priority?: number;
   /** Strict priority tier for the router's policy-class queues (Dynamo `strict_priority`; default 0). */
   strictPriority?: number;
+  /** The worker (0-based) the request is pinned to (Dynamo's per-request pinned worker); absent = any. */
+  worker?: number;
+  /** Seconds after arrival when the request is due (a classifier's `due_at`, Dynamo v1.6); absent = none. */
+  dueInS?: number;
   /** Program instance id, e.g. "alice#12". */
   program: string;
   /** Node label within the program, e.g. "turn 3", "depth 2 branch 1", "merge". */

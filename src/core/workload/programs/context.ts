@@ -102,6 +102,8 @@ export function makeRequest(
   if (c.model !== undefined) spec.model = c.model;
   if (c.priority !== 0) spec.priority = c.priority;
   if (c.strict_priority !== 0) spec.strictPriority = c.strict_priority;
+  if (c.worker !== undefined) spec.worker = c.worker;
+  if (c.due_in_s !== undefined) spec.dueInS = c.due_in_s;
   return spec;
 }
 

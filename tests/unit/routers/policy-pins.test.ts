@@ -1,0 +1,136 @@
+/**
+ * Exact-worker lanes and due times in cluster runs (#14): the router passes each pop the current
+ * time and each head's pinned worker, as Dynamo's scheduler does (the pinned rank's busy test only;
+ * a blocked pinned head does not hold back the rest of its class; a queued request whose due time
+ * has passed is shed at the next pop that examines its class). Dynamo's scheduler drains by calling
+ * pop_next until it returns nothing, also when every head is blocked, so a class's carry never
+ * outlives one drain: the engine does the same.
+ */
+import { describe, expect, it } from 'vitest';
+import { PolicyQueue } from '../../../src/core/drr';
+import type { CompiledPolicy } from '../../../src/core/drr/types';
+import type { DecisionRecord } from '../../../src/core/sim';
+import { Simulation } from '../../../src/core/sim';
+import { parsePolicyText } from '../../../src/policy';
+import { parseScenarioText, type Scenario } from '../../../src/scenario';
+
+function scenario(requests: string, workers = 2): Scenario {
+  const r = parseScenarioText(`version: 1
+name: pins
+seed: 1
+duration_s: 2
+cluster: { workers: ${workers}, kv_cache_tokens: 60000, max_batch_tokens: 1024, max_running: 16 }
+router:
+  routing: least-loaded
+  policy:
+    default_policy_family: std
+    uncached_isl_buckets: [{min_tokens: 0, bucket: any}]
+    policy_classes:
+      - {name: main, policy_family: std, cache_bucket: any, quantum: 100, prefill_busy_threshold: 0}
+scheduler: { policy: fcfs }
+requests:
+${requests}
+`);
+  if (!r.ok) throw new Error(r.problems.map((p) => `${p.line}:${p.col} ${p.message}`).join('\n'));
+  return r.value;
+}
+
+const REQUESTS = `  - { t: 0.000, client: c, id: p0, prompt_tokens: 4000, output_tokens: 4, worker: 0 }
+  - { t: 0.001, client: c, id: p1, prompt_tokens: 500, output_tokens: 4, worker: 0 }
+  - { t: 0.002, client: c, id: u1, prompt_tokens: 500, output_tokens: 4 }
+  - { t: 0.003, client: c, id: d1, prompt_tokens: 500, output_tokens: 4, worker: 0, due_in_s: 0.01 }
+  - { t: 0.004, client: c, id: e1, prompt_tokens: 500, output_tokens: 4, worker: 0, due_in_s: 100 }`;
+
+function run(requests: string): { sim: Simulation; decisions: DecisionRecord[]; carries: (string | null)[] } {
+  const sim = new Simulation(scenario(requests), { record: true });
+  const decisions: DecisionRecord[] = [];
+  sim.onDecision = (d) => decisions.push(d);
+  const carries: (string | null)[] = [];
+  const q = sim.router.queue;
+  if (q === null) throw new Error('no policy queue');
+  while (sim.stepEvent()) carries.push(q.snapshot(0).carry);
+  expect(sim.checkInvariants()).toEqual([]);
+  return { sim, decisions, carries };
+}
+
+describe('pinned requests and due times in a cluster run', () => {
+  const { decisions, carries } = run(REQUESTS);
+  const dispatches = decisions.filter((d) => d.kind === 'dispatch');
+  const order = dispatches.map((d) => d.request);
+  const workerOf = (id: string) => dispatches.find((d) => d.request === id)?.worker;
+
+  it('a pinned request goes to its worker, and waits in its lane while that worker is busy', () => {
+    expect(workerOf('p0')).toBe(0);
+    expect(workerOf('p1')).toBe(0);
+    expect(workerOf('e1')).toBe(0);
+    const queued = decisions.find((d) => d.kind === 'enqueue' && d.request === 'p1');
+    expect(queued?.summary).toContain('its worker 0 is busy');
+    expect(queued?.summary).toContain("worker 0's lane");
+  });
+
+  it('a blocked pinned head does not hold back an unpinned request of its class (v1.4+ lanes)', () => {
+    // u1 arrived after p1 in the same FCFS class; p1's worker is busy, worker 1 is idle
+    expect(order.indexOf('u1')).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf('u1')).toBeLessThan(order.indexOf('p1'));
+    expect(workerOf('u1')).toBe(1);
+  });
+
+  it('a due time orders its request first in its tier, and a passed one is shed unserved', () => {
+    expect(order.indexOf('e1')).toBeLessThan(order.indexOf('p1')); // due first, then FCFS
+    expect(order).not.toContain('d1');
+    const shed = decisions.find((d) => d.kind === 'reject' && d.request === 'd1');
+    expect(shed?.detail).toMatchObject({ reason: 'due_time_passed', due_s: 0.003 + 0.01 });
+    expect(shed?.t).toBeGreaterThan(0.013);
+  });
+
+  it('the carry never outlives a drain: the last pop of each drain returns nothing and consumes it', () => {
+    expect(carries.length).toBeGreaterThan(0);
+    expect(carries.every((c) => c === null)).toBe(true);
+  });
+
+  it('a pin to a worker the cluster does not have is an error at its line', () => {
+    const r = parseScenarioText(`version: 1
+name: bad pin
+duration_s: 1
+cluster: { workers: 2 }
+requests:
+  - { t: 0, client: c, prompt_tokens: 10, output_tokens: 1, worker: 2 }
+`);
+    expect(r.ok).toBe(false);
+    if (!r.ok)
+      expect(r.problems[0]).toMatchObject({
+        line: 6,
+        message: expect.stringContaining('worker 2 does not exist'),
+      });
+  });
+});
+
+describe("Dynamo's drain loop and the carry", () => {
+  const policy = (): CompiledPolicy => {
+    const p = parsePolicyText(
+      'default_policy_family: f\nuncached_isl_buckets: [{min_tokens: 0, bucket: b}]\npolicy_classes:\n  - {name: x, policy_family: f, cache_bucket: b, quantum: 10}\n  - {name: A, quantum: 10}\n  - {name: B, quantum: 10}\n',
+    );
+    if (!p.ok) throw new Error('policy');
+    return p.value;
+  };
+  const fill = (q: PolicyQueue<null>) => {
+    for (const c of ['A', 'B'])
+      for (let i = 0; i < 3; i++)
+        q.enqueue({ id: `${c}${i}`, requestedClass: c, rawIsl: 3, cachedTokens: 0, payload: null });
+  };
+
+  it('a pop with every head blocked clears the carry, so the ring scan resumes at the cursor', () => {
+    const straight = new PolicyQueue<null>(policy());
+    fill(straight);
+    expect(straight.pop(() => true).request?.id).toBe('A0');
+    expect(straight.pop(() => true).request?.id).toBe('A1'); // A spends its carried burst
+
+    const drained = new PolicyQueue<null>(policy());
+    fill(drained);
+    expect(drained.pop(() => true).request?.id).toBe('A0');
+    expect(drained.snapshot(0).carry).toBe('A');
+    expect(drained.pop(() => false).request).toBeNull(); // the drain's last, all-blocked pop
+    expect(drained.snapshot(0).carry).toBeNull();
+    expect(drained.pop(() => true).request?.id).toBe('B0'); // the cursor (B) decides now
+  });
+});
