@@ -339,3 +339,61 @@ test('at 150 % zoom (1280×720 screen) the DRR ring and its deficit table are ab
   }
   await ctx.close();
 });
+
+test('presentation mode on a phone stacks the ring above the class queues; Speed and Timeline stay labelled', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page);
+  await pickScenario(page, 'drr-burst');
+  await page.evaluate(() => window.fairground.seek(3));
+  await expect.poll(() => playhead(page)).toBe(3);
+  for (const label of ['Speed', 'Timeline']) {
+    const el = page.locator('label.field > span:first-child', { hasText: new RegExp(`^${label}$`) });
+    await expect(el).toBeVisible();
+    expect(Number.parseFloat(await el.evaluate((e) => getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(
+      14,
+    );
+  }
+  await page.getByRole('button', { name: 'Present' }).click();
+  await expect(page.locator('.app')).toHaveAttribute('data-presenting', 'on');
+  const ring = await page.getByRole('region', { name: 'DRR ring' }).boundingBox();
+  const queues = await page.getByRole('region', { name: 'Class queues' }).boundingBox();
+  const svg = await page.locator('.drr-ring').boundingBox();
+  const table = await page.locator('.drr-table').boundingBox();
+  if (!ring || !queues || !svg || !table) throw new Error('views missing');
+  expect(queues.y).toBeGreaterThanOrEqual(ring.y + ring.height - 1);
+  // the whole ring is on screen, and the table is under it, not over it
+  expect(svg.x).toBeGreaterThanOrEqual(0);
+  expect(svg.x + svg.width).toBeLessThanOrEqual(390);
+  expect(table.y).toBeGreaterThanOrEqual(svg.y + svg.height - 1);
+  const sideways = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(sideways).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: 'test-results/lecture/present-drr-390x844.png', fullPage: true });
+});
+
+test("a tour while presenting at 1280×720: the lesson's text is whole, 18 px, beside the views", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await open(page);
+  await page.getByRole('button', { name: 'Tour' }).click();
+  await page.getByRole('button', { name: 'What DRR is' }).click();
+  await expect(page.locator('.tour-progress')).toHaveText(/Step 1 of 4$/);
+  await page.keyboard.press('p');
+  await expect(page.locator('.app')).toHaveAttribute('data-presenting', 'on');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.locator('.tour-progress')).toHaveText(/Step 2 of 4$/);
+  const tour = page.getByRole('dialog', { name: 'Tour' });
+  const box = await tour.boundingBox();
+  const views = await page.locator('.views').boundingBox();
+  if (!box || !views) throw new Error('missing');
+  expect(views.x + views.width).toBeLessThanOrEqual(box.x);
+  expect(box.y + box.height).toBeLessThanOrEqual(720);
+  // nothing of the step's text is cut: it all fits in the panel
+  expect(await tour.evaluate((e) => e.scrollHeight - e.clientHeight)).toBeLessThanOrEqual(0);
+  expect(await smallText(page, '.tour-panel', 18)).toEqual([]);
+  await page.screenshot({ path: 'test-results/lecture/present-tour-1280x720.png' });
+});
