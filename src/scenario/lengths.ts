@@ -8,15 +8,7 @@ import { SCENARIO_LIMITS } from './limits';
 
 const MAX = SCENARIO_LIMITS.maxTokens;
 
-/** A distribution of token counts or of seconds, with every bound filled in. */
-export type Distribution =
-  | { dist: 'uniform'; min: number; max: number }
-  | { dist: 'normal'; mean: number; std: number; min: number; max: number }
-  | { dist: 'exponential'; mean: number; max: number }
-  | { dist: 'lognormal'; mean: number; std: number; max: number };
-
-/** A length as validated, every bound filled in: a constant or a distribution. */
-export type Length = number | Distribution;
+export type { Distribution, Length } from '../core/input';
 
 /** A length as a file may write it (optional bounds left out): what generators of scenario files produce. */
 export type LengthInput =

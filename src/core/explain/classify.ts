@@ -7,19 +7,6 @@ import type { ClassResolution } from '../drr/classify';
 import type { ExplanationStep } from './types';
 import { num } from './words';
 
-function isMapping(v: unknown): v is { [k: string]: unknown } {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
-/** A decision detail's `resolution`, when it carries one. */
-export function resolutionOf(detail: unknown): ClassResolution | null {
-  if (!isMapping(detail) || !isMapping(detail.resolution)) return null;
-  const r = detail.resolution;
-  return typeof r.profile === 'string' && typeof r.className === 'string' && Array.isArray(r.floors)
-    ? (r as unknown as ClassResolution)
-    : null;
-}
-
 export function explainClassResolution(r: ClassResolution): ExplanationStep[] {
   const steps: ExplanationStep[] = [];
   const profile = r.profile;

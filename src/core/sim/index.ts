@@ -13,7 +13,7 @@ export type {
 } from './snapshot';
 export type { GuaranteeSnapshot, GuaranteePair, GuaranteeViolationView } from '../metrics/guarantee';
 export type { RunResult } from './result';
-export type { SimScenario } from './scenario-view';
+export type { SimScenario } from '../input';
 export { SimRequest, ReqState } from './request';
 export { EventQueue } from './event-queue';
 export type {

@@ -35,7 +35,7 @@ import { EV_ARRIVAL, EV_KICK, EV_STEP_END, EV_SUBMIT, EventQueue } from './event
 import { ReqState, SimRequest } from './request';
 import { buildResult, type RunResult } from './result';
 import { buildSnapshot, type SimSnapshot } from './snapshot';
-import type { SimScenario } from './scenario-view';
+import type { SimScenario } from '../input';
 
 /** Thrown at construction when the scenario asks for something the engine cannot run (yet). */
 export class SimConfigError extends Error {

@@ -3,7 +3,7 @@
  * stream and yields strictly the next arrival time after the previous one, or null once the next
  * would fall at or after the end of the client's window (min(duration_s, stop_s)).
  */
-import type { ArrivalSpec } from '../../scenario/arrival-schema';
+import type { ArrivalSpec } from '../input';
 import type { Rng } from '../prng';
 
 export interface ArrivalProcess {

@@ -1,6 +1,6 @@
 /** Sampling the scenario's lengths: whole tokens ≥ 1 for token lengths, seconds ≥ 0 for durations. */
 import type { Rng } from '../prng';
-import type { Length } from '../../scenario/lengths';
+import type { Length } from '../input';
 
 function draw(rng: Rng, length: Length): number {
   if (typeof length === 'number') return length;

@@ -3,7 +3,7 @@
  * `shared_prefix` starts with `shared_prefix_tokens` tokens of that named stream (global: any request
  * naming the same prefix shares them); the rest of its prompt is its own.
  */
-import type { ClientSpec, ScriptedRequest } from '../../scenario/schema';
+import type { ClientSpec, ScriptedRequest } from '../input';
 import { buildTokens, type Piece } from './tokens';
 import type { RequestSpec, WorkloadEvent } from './types';
 

@@ -4,7 +4,7 @@
  * The scenario validator uses them for its limits.
  */
 import { meanOf } from './lengths';
-import type { ClientSpec, ProgramSpec } from '../../scenario/schema';
+import type { ClientSpec, ProgramSpec } from '../input';
 import { expectedArrivals } from './arrival-process';
 import { treeSize } from './programs/tree-of-thought';
 

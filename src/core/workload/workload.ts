@@ -6,7 +6,7 @@
  * again by its index or path, so a request's lengths never depend on the order in which the engine
  * completes other requests.
  */
-import type { ClientSpec, ProgramSpec, Scenario } from '../../scenario/schema';
+import type { ClientSpec, ProgramSpec, SimScenario } from '../input';
 import type { Rng } from '../prng';
 import { type ArrivalProcess, createArrivalProcess } from './arrival-process';
 import type { ClientContext, ProgramRunner } from './programs/context';
@@ -57,7 +57,7 @@ export class ScenarioWorkload implements Workload {
   private readonly states = new Map<string, ClientState>();
 
   constructor(
-    private readonly scenario: Scenario,
+    private readonly scenario: SimScenario,
     rng: Rng,
   ) {
     const names: string[] = [];
@@ -128,6 +128,6 @@ export class ScenarioWorkload implements Workload {
 }
 
 /** The workload of a validated scenario; `rng` is the scenario's generator (seeded with its seed). */
-export function createWorkload(scenario: Scenario, rng: Rng): Workload & ScenarioWorkload {
+export function createWorkload(scenario: SimScenario, rng: Rng): Workload & ScenarioWorkload {
   return new ScenarioWorkload(scenario, rng);
 }

@@ -58,6 +58,18 @@ describe('import rules (npm run lint)', () => {
       'worker-below-the-ui: src/worker/w.ts -> src/ui/b.ts',
     ]);
   }, 30_000);
+
+  it('fail for a core import of each higher layer, type-only imports included', async () => {
+    const layers = ['scenario', 'ui', 'worker', 'state', 'format', 'policy'];
+    const files: Record<string, string> = {};
+    for (const l of layers) {
+      files[`src/${l}/m.ts`] = 'export type M = number;\n';
+      files[`src/core/uses-${l}.ts`] = `import type { M } from '../${l}/m';\nexport const v = (m: M) => m;\n`;
+    }
+    expect((await violations(tree(files))).sort()).toEqual(
+      layers.map((l) => `core-is-the-bottom-layer: src/core/uses-${l}.ts -> src/${l}/m.ts`).sort(),
+    );
+  }, 30_000);
 });
 
 describe('core without the DOM (npm run typecheck)', () => {

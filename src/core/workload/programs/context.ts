@@ -1,8 +1,8 @@
 /** What every program runner gets from its client, and the interface runners implement. */
-import type { ClientSpec } from '../../../scenario/schema';
+import type { ClientSpec } from '../../input';
 import type { Rng } from '../../prng';
 import { maxOf, sampleTokens } from '../lengths';
-import type { Length } from '../../../scenario/lengths';
+import type { Length } from '../../input';
 import type { Piece } from '../tokens';
 import type { RequestSpec, WorkloadEvent } from '../types';
 

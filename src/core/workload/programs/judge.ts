@@ -5,7 +5,7 @@
  * article + every branch's output (in dimension order) + a merge instruction. Token ids are
  * regenerated from their streams, so an instance only remembers lengths while branches run.
  */
-import type { ProgramSpec } from '../../../scenario/schema';
+import type { ProgramSpec } from '../../input';
 import { buildTokens, outputLabel, type Piece } from '../tokens';
 import type { RequestSpec, WorkloadEvent } from '../types';
 import {

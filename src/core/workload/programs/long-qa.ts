@@ -3,7 +3,7 @@
  * documents are reused across arrivals and across a prefix group) and `questions` short questions
  * over it, all submitted at the arrival; each prompt = document + question. No dependencies.
  */
-import type { ProgramSpec } from '../../../scenario/schema';
+import type { ProgramSpec } from '../../input';
 import { sampleTokens } from '../lengths';
 import { buildTokens } from '../tokens';
 import type { RequestSpec } from '../types';

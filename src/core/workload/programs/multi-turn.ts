@@ -3,7 +3,7 @@
  * context (its prompt and its reply) + new user tokens, submitted think_time_s after turn k's reply
  * completes. Only the in-flight turn is remembered.
  */
-import type { ProgramSpec } from '../../../scenario/schema';
+import type { ProgramSpec } from '../../input';
 import type { Rng } from '../../prng';
 import { sampleSeconds, sampleTokens } from '../lengths';
 import { buildTokens, fullContext } from '../tokens';

@@ -1,5 +1,5 @@
 /** `single`: one independent request per arrival, optionally behind the client's system prompt. */
-import type { ProgramSpec } from '../../../scenario/schema';
+import type { ProgramSpec } from '../../input';
 import { sampleTokens } from '../lengths';
 import { buildTokens } from '../tokens';
 import type { RequestSpec } from '../types';

@@ -7,7 +7,7 @@
  * they do not depend on the order in which siblings finish. Only nodes whose children are still to
  * come are remembered.
  */
-import type { ProgramSpec } from '../../../scenario/schema';
+import type { ProgramSpec } from '../../input';
 import type { Rng } from '../../prng';
 import { sampleTokens } from '../lengths';
 import { buildTokens, fullContext, type Piece } from '../tokens';
