@@ -143,6 +143,10 @@ interface RouterFields {
   priority: number;
   /** Strict priority tier, higher first (0 = none). */
   strict_priority: number;
+  /** Pin to this worker (0-based): the routing policy is bypassed (Dynamo's per-request worker). */
+  worker?: number;
+  /** Due time, seconds after arrival (Dynamo v1.6 due_at); passed while queued: shed. */
+  due_in_s?: number;
 }
 
 /** A client: its arrival process and the program each arrival runs. */
