@@ -91,6 +91,10 @@ export function simulationNotes(file: PolicyFile): string[] {
     notes.push(
       `request_classifier '${quote(String(file.request_classifier.type))}' is a plugin the playground cannot run: requests keep the class they ask for and carry no due_at unless a script or scenario gives one (Dynamo's behaviour without a classifier).`,
     );
+  if (file.router !== undefined)
+    notes.push(
+      "router holds Dynamo v1.6's scoring knobs for its default worker selector, which the playground does not run: they are kept, not simulated (and only checked to be a mapping; their keys were not verified against the release). Workers are chosen by the scenario's router.routing with its documented defaults.",
+    );
   if (file.worker_selection !== undefined)
     notes.push(
       "worker_selection names Dynamo's worker selectors, which the playground does not run: workers are chosen by the scenario's router.routing (Dynamo's built-in selector is the nearest, 'kv-aware').",

@@ -31,6 +31,7 @@ export const KEY_RELEASES: Record<string, readonly ReleaseId[]> = {
   queue_admission: ['v1.4'],
   worker_selection: ['v1.5', 'v1.6'],
   request_classifier: ['v1.6'],
+  router: ['v1.6'],
 };
 
 /** "Dynamo v1.5.0 – v1.6.1" for a contiguous set of release lines (ids in order). */
@@ -73,6 +74,8 @@ export function versionedUses(file: PolicyFile): VersionedUse[] {
       path: ['request_classifier'],
       releases: KEY_RELEASES.request_classifier,
     });
+  if (file.router !== undefined)
+    uses.push({ key: 'router', path: ['router'], releases: KEY_RELEASES.router });
   classes([], file.policy_classes);
   for (const [m, p] of Object.entries(file.models ?? {})) classes(['models', m], p.policy_classes);
   return uses;
@@ -135,6 +138,7 @@ const ON_CLASS: Record<string, string> = {
   models: 'is a top-level key, not a class key',
   worker_selection: 'is a top-level key (Dynamo v1.5.0+), not a class key',
   request_classifier: 'is a top-level key (Dynamo v1.6.0+), not a class key',
+  router: 'is a top-level key (Dynamo v1.6.0+, the worker selector’s scoring knobs), not a class key',
   slo_ms: STAGE0,
 };
 
@@ -155,6 +159,7 @@ function onProfile(isModel: boolean): Record<string, string> {
       'is a top-level key (Dynamo v1.5.0+): it applies to every model, not one models entry';
     out.request_classifier =
       'is a top-level key (Dynamo v1.6.0+): it applies to every model, not one models entry';
+    out.router = 'is a top-level key (Dynamo v1.6.0+): its scoring knobs are process-wide, not per model';
   }
   return out;
 }

@@ -340,6 +340,10 @@ export const policyFileSchema = z
         }),
       worker_selection: workerSelectionSchema.optional(),
       request_classifier: requestClassifierSchema.optional(),
+      router: mapping('router').optional().meta({
+        description:
+          "Dynamo v1.6.0+: process-wide scoring knobs of Dynamo's default worker selector (PR #15202). Checked as a mapping only: its keys were not verified against the release. Not simulated: workers are chosen by the scenario's router.routing, whose own parameters (e.g. kv-aware's weights) keep their documented defaults.",
+      }),
     },
     {
       error: typeError(

@@ -91,6 +91,11 @@ export interface PolicyFile {
   models?: Record<string, PolicyProfileEntry>;
   worker_selection?: WorkerSelectionEntry;
   request_classifier?: RequestClassifierEntry;
+  /**
+   * Process-wide scoring knobs of the default worker selector (Dynamo v1.6.0+), kept as written:
+   * the keys were not verified against the release, and the playground does not simulate them.
+   */
+  router?: Record<string, unknown>;
 }
 
 // ---- the compiled policy (what the queue runs on) ------------------------------------------------------

@@ -69,6 +69,28 @@ describe('accepted, with the releases that accept them', () => {
     expect(res.ok && res.value.notes?.[0]).toMatch(/cannot run: requests keep the class they ask for/);
   });
 
+  it('v1.6 router section (scoring knobs): v1.6 only, any mapping, with a note that it is not simulated', () => {
+    const text = `${MATRIX}router: {overlap_score_weight: 1.5, temperature: 0.0}\n`;
+    expect(releases(text)).toBe('Dynamo v1.6.0 – v1.6.1');
+    const res = parsePolicyText(text);
+    expect(res.ok && res.value.notes?.[0]).toMatch(
+      /router holds Dynamo v1\.6's scoring knobs .* not simulated/,
+    );
+    expect(problems(`${MATRIX}router: [1, 2]\n`)).toEqual([
+      expect.stringMatching(/^8:\d+: .*router must be a mapping/),
+    ]);
+    // with queue_admission (v1.4 only) no release accepts both
+    const both = MATRIX.replace('16.0}', '16.0, queue_admission: {type: session_aware}}');
+    expect(problems(`${both}router: {}\n`)).toEqual([
+      expect.stringMatching(
+        /no released Dynamo accepts both router \(Dynamo v1\.6\.0 – v1\.6\.1, line 8\) and queue_admission/,
+      ),
+    ]);
+    expect(problems(MATRIX.replace('quantum: 512,', 'quantum: 512, router: {},'))).toEqual([
+      expect.stringMatching(/'router' is a top-level key \(Dynamo v1\.6\.0\+/),
+    ]);
+  });
+
   it('policy_family: null (and other optional keys given as null) read as absent', () => {
     const text = `${MATRIX}  - {name: custom, quantum: 7, policy_family: null, cache_bucket: null, busy_worker_ratio: null}\n`;
     const res = parsePolicyText(text);
@@ -220,6 +242,7 @@ describe('hover docs name the releases that accept each key', () => {
     const props = policyJsonSchema().properties as Record<string, { description?: string }>;
     expect(props.worker_selection.description).toMatch(/Accepted by Dynamo v1\.5\.0 – v1\.6\.1\./);
     expect(props.request_classifier.description).toMatch(/Accepted by Dynamo v1\.6\.0 – v1\.6\.1\./);
+    expect(props.router.description).toMatch(/scoring knobs.*Accepted by Dynamo v1\.6\.0 – v1\.6\.1\./);
     expect(props.policy_classes.description).toMatch(/Accepted by Dynamo v1\.3\.0 – v1\.6\.1\./);
     const json = JSON.stringify(policyJsonSchema());
     expect(json).toMatch(/queue_admission[^}]*Accepted by Dynamo v1\.4\.0 – v1\.4\.2\./);
