@@ -112,13 +112,18 @@ export function withVariant(s: Scenario, v: Variant): Scenario {
 }
 
 /**
- * What the fair schedulers charge a request at admission or dispatch: VTC and DLPM the uncached
- * (extend) input at admission; DoubleQ the whole input to the worker's deficit at dispatch
- * (Algorithm 2). Null for schedulers without a charge.
+ * What the fair schedulers charge a request at admission or dispatch, read from the scenario: VTC's
+ * `scheduler.charge` (default 'input', the VTC artifact), DoubleQ's `router.charge` (default
+ * 'input', Algorithm 2), DLPM always the uncached (extend) input. Null for schedulers without a charge.
  */
-export function chargeOf(_s: Scenario, v: Variant): string | null {
-  if (v.scheduler === 'doubleq') return 'input';
-  if (v.scheduler === 'vtc' || v.scheduler === 'dlpm') return 'extend';
+export function chargeOf(s: Scenario, v: Variant): string | null {
+  if (v.scheduler === 'doubleq') {
+    const r = s.router;
+    return r.routing === 'doubleq' ? r.charge : null;
+  }
+  const sc = s.scheduler;
+  if (sc.policy === 'vtc') return sc.charge;
+  if (sc.policy === 'dlpm') return 'extend';
   return null;
 }
 

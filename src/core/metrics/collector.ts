@@ -79,6 +79,13 @@ export class MetricsCollector {
   private activeStartT = Number.NaN;
   private readonly serviceAtActiveStart: Float64Array;
   private readonly clientServiceAtActiveStart: Float64Array;
+  /**
+   * The service the fairness gaps are measured in: the system's view (`service`, the same array)
+   * unless the scheduler charges whole prompts (VTC with `charge: input`), whose bound holds for
+   * whole-input service: then cached prompt tokens count too, at admission.
+   */
+  private readonly gapService: Float64Array;
+  private readonly gapCountsCached: boolean;
   /** Gaps between backlogged clients against the bound of the scenario's fairness theorem. */
   readonly guarantee: GuaranteeMonitor;
   /** The pair tracker (`guarantee.gaps`): max_backlogged_service_gap and who is backlogged. */
@@ -125,7 +132,9 @@ export class MetricsCollector {
     this.clientServiceAtLastComplete = new Float64Array(n * n);
     this.serviceAtActiveStart = new Float64Array(n);
     this.clientServiceAtActiveStart = new Float64Array(n);
-    this.guarantee = new GuaranteeMonitor(clients, this.service, bound, seriesOpts);
+    this.gapCountsCached = bound?.inputService === 'input';
+    this.gapService = this.gapCountsCached ? new Float64Array(n) : this.service;
+    this.guarantee = new GuaranteeMonitor(clients, this.gapService, bound, seriesOpts);
     this.gap = this.guarantee.gaps;
   }
 
@@ -168,6 +177,10 @@ export class MetricsCollector {
     this.guarantee.notePrompt(promptTokens);
     this.promptTokensAdmitted += promptTokens;
     this.cachedTokensAdmitted += cachedTokens;
+    if (this.gapCountsCached && cachedTokens > 0) {
+      this.gapService[c] += this.weightIn * cachedTokens;
+      this.gap.touch(c);
+    }
   }
 
   onPreempt(c: number, t: number): void {
@@ -179,7 +192,9 @@ export class MetricsCollector {
 
   /** Work done for client c: uncached input tokens computed and output tokens generated. */
   onService(c: number, inputTokens: number, outputTokens: number): void {
-    this.service[c] += this.weightIn * inputTokens + this.weightOut * outputTokens;
+    const w = this.weightIn * inputTokens + this.weightOut * outputTokens;
+    this.service[c] += w;
+    if (this.gapCountsCached) this.gapService[c] += w;
     this.inputTokens[c] += inputTokens;
     this.gap.touch(c);
   }

@@ -50,6 +50,11 @@ export interface BoundSetup {
   kvTokens: number;
   /** scheduler.dlpm_quantum_per_request: the deliberately broken DLPM. */
   quantumPerRequest: boolean;
+  /**
+   * What the scheduler charges per input token and so the service its bound holds for: 'extend'
+   * (uncached tokens, the default) or 'input' (every prompt token: VTC with `charge: input`).
+   */
+  inputService?: 'extend' | 'input';
 }
 
 /** The theorem that applies (algorithm null: none does, `reason` says why). */
@@ -75,6 +80,15 @@ function listed(items: readonly string[]): string {
 
 /** The theorem for a scenario, from the algorithms' descriptors (their `bound` and `composes`). */
 export function chooseTheorem(s: BoundSetup): TheoremChoice {
+  const c = choose(s);
+  if (c.algorithm === null || s.inputService !== 'input') return c;
+  return {
+    ...c,
+    reason: `${c.reason}; gaps count whole prompts, cached or not, as the scheduler charges them (charge: input)`,
+  };
+}
+
+function choose(s: BoundSetup): TheoremChoice {
   const W = s.workers;
   const broken = s.policy === 'dlpm' && s.quantumPerRequest;
   const none = (reason: string): TheoremChoice => ({

@@ -631,6 +631,7 @@ function boundSetup(s: SimScenario): BoundSetup {
     weights: s.scheduler.weights,
     kvTokens: Math.floor(c.kv_cache_tokens / c.block_size) * c.block_size,
     quantumPerRequest: s.scheduler.policy === 'dlpm' && s.scheduler.dlpm_quantum_per_request === true,
+    inputService: s.scheduler.policy === 'vtc' && s.scheduler.charge === 'input' ? 'input' : 'extend',
   };
 }
 

@@ -138,7 +138,7 @@ describe('VTC admission', () => {
         '1. Counters of the clients with waiting requests, lowest first: bob 900, carol 900, alice 1200.',
         "2. bob's queue had been empty, so its counter is lifted from 0 to 900 (the smallest counter among the other waiting clients): idle time earns no credit.",
         '3. bob has the smallest counter (900), so r7 is next.',
-        "4. r7 fits in this step, so it is admitted; bob's counter grows by 256 for its input tokens.",
+        "4. r7 fits in this step, so it is admitted; bob's counter grows by 256 for its whole input, cached or not (charge: input, as the VTC artifact).",
         'Result: r7 from bob admitted.',
       ].join('\n'),
     );

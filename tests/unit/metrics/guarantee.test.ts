@@ -94,6 +94,31 @@ describe('guarantee scenarios (DLPM Theorem 4.1 live)', () => {
   });
 });
 
+describe('VTC guarantee in the measure it charges', () => {
+  it('charge: input counts whole prompts in the gaps and stays within the bound; charge: extend counts uncached tokens', () => {
+    const s = load('guarantee-dlpm.yaml');
+    const gaps = (charge: 'input' | 'extend') => {
+      const sim = new Simulation(
+        { ...s, scheduler: switchScheduler(s.scheduler, 'vtc', { charge }) },
+        { record: false },
+      );
+      sim.runUntil(20);
+      return sim.snapshot().guarantee;
+    };
+    const input = gaps('input');
+    const extend = gaps('extend');
+    expect(input.algorithm).toBe('vtc');
+    expect(input.reason).toMatch(/whole prompts/);
+    expect(extend.reason).not.toMatch(/whole prompts/);
+    for (const g of [input, extend]) {
+      expect(g.bound).not.toBeNull();
+      expect(g.violationCount).toBe(0);
+    }
+    // the workload shares prefixes: the two measures differ
+    expect(input.worst!.maxGap).not.toBe(extend.worst!.maxGap);
+  });
+});
+
 describe('guarantee without a theorem', () => {
   it('measures gaps but states no bound (and no band for Client service)', () => {
     const s = load('guarantee-dlpm.yaml');

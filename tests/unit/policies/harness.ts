@@ -30,6 +30,11 @@ export interface HarnessOpts {
   weights?: { input: number; output: number };
   scheduler?: Record<string, unknown>;
   recording?: boolean;
+  /**
+   * What the gap bookkeeping counts as input service: the uncached (extend) tokens (default, the
+   * system's view DLPM charges) or every prompt token (what VTC charges with `charge: input`).
+   */
+  inputService?: 'extend' | 'input';
 }
 
 export interface Arrival {
@@ -100,7 +105,8 @@ export class Harness {
         onAdmit: (r) => {
           this.admitted.push(r.id);
           this.waiting[r.client]--;
-          this.charge(r.client, this.weights.input * (r.promptLen - r.cachedLen));
+          const input = o.inputService === 'input' ? r.promptLen : r.promptLen - r.cachedLen;
+          this.charge(r.client, this.weights.input * input);
         },
         onFirstToken: () => {},
         onService: (r, _i, out) => {

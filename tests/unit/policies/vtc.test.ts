@@ -6,7 +6,7 @@ import { Harness, range } from './harness';
 const vtc = (h: Harness) => h.policy as VtcPolicy;
 
 describe('VTC', () => {
-  it('admits from the smallest counter, ties to the first-seen client, charging w_e per uncached token', () => {
+  it('admits from the smallest counter, ties to the first-seen client, charging w_e per input token', () => {
     const h = new Harness({ policy: 'vtc', clients: ['a', 'b'] });
     h.add({ id: 'a1', client: 'a', tokens: range(0, 10), out: 5 });
     h.add({ id: 'a2', client: 'a', tokens: range(100, 10), out: 5 });
@@ -35,16 +35,33 @@ describe('VTC', () => {
     expect(vtc(h).counter(1)).toBe(30 + 2 * 2);
   });
 
-  it('charges only the uncached part of the prompt', () => {
-    const h = new Harness({ policy: 'vtc', clients: ['a', 'b'] });
-    const doc = range(0, 40);
-    h.add({ id: 'a1', client: 'a', tokens: doc, out: 1 });
-    while (h.step());
-    const before = vtc(h).counter(0);
-    h.add({ id: 'a2', client: 'a', tokens: Int32Array.from([...doc, 7, 7, 7, 7, 7]), out: 2 });
-    h.step();
-    // 40 of 45 prompt tokens cached: charge 5, then +2 for the first output token
-    expect(vtc(h).counter(0) - before).toBe(5 + 2);
+  it('charges the whole prompt by default (the VTC artifact), only its uncached part with charge: extend', () => {
+    const charged = (charge?: 'input' | 'extend') => {
+      const h = new Harness({
+        policy: 'vtc',
+        clients: ['a', 'b'],
+        ...(charge === undefined ? {} : { scheduler: { charge } }),
+      });
+      const doc = range(0, 40);
+      h.add({ id: 'a1', client: 'a', tokens: doc, out: 1 });
+      while (h.step());
+      const before = vtc(h).counter(0);
+      h.add({ id: 'a2', client: 'a', tokens: Int32Array.from([...doc, 7, 7, 7, 7, 7]), out: 2 });
+      h.step();
+      const d = h.detailsOf('vtc').at(-1);
+      return { delta: vtc(h).counter(0) - before, d, charge: vtc(h).charge };
+    };
+    // 40 of 45 prompt tokens cached. input: charge all 45, then +2 for the first output token
+    const input = charged();
+    expect(input.charge).toBe('input');
+    expect(input.delta).toBe(45 + 2);
+    expect(input.d).toMatchObject({ charge: 45, chargeMode: 'input' });
+    expect(explainDecisionText({ kind: 'admit', summary: '', detail: input.d! })).toContain('whole input');
+    // extend: charge the 5 uncached tokens
+    const extend = charged('extend');
+    expect(extend.delta).toBe(5 + 2);
+    expect(extend.d).toMatchObject({ charge: 5, chargeMode: 'extend' });
+    expect(explainDecisionText({ kind: 'admit', summary: '', detail: extend.d! })).toContain('uncached');
   });
 
   it('lifts a client that becomes backlogged to the smallest counter among the other waiting clients', () => {

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { DoubleQRouter, refillsNeeded } from '../../../src/core/algorithms/doubleq/policy';
 import { chosen, concat, fakeWorker, range, req, view } from './helpers';
 
-const make = (workers = 2, quantum = 100) =>
+const make = (workers = 2, quantum = 100, charge?: 'input' | 'extend') =>
   new DoubleQRouter({
     workers,
     clients: ['c0', 'c1'],
     workerQuantum: quantum,
     weightInput: 1,
     weightOutput: 2,
+    ...(charge === undefined ? {} : { charge }),
   });
 
 describe('DoubleQ SELECTWORKER', () => {
@@ -90,5 +91,28 @@ describe('DoubleQ SELECTWORKER', () => {
     expect(dq.route(req('r4', concat(doc, range(80, 4))), v)).toMatchObject({
       detail: { G: [], matchedTokens: 0 },
     });
+  });
+
+  it('charges the whole prompt at dispatch by default (Algorithm 2), only what the worker lacks with charge: extend', () => {
+    const ws = [fakeWorker(0), fakeWorker(1)];
+    const v = view(ws);
+    const doc = range(0, 32);
+    const run = (charge?: 'input' | 'extend') => {
+      const dq = make(2, 1000, charge);
+      const r1 = req('r1', concat(doc, range(500, 8)));
+      dq.route(r1, v);
+      dq.onDispatch(r1, 0, v); // nothing held anywhere: 40 either way → q0 = 960
+      const r2 = req('r2', concat(doc, range(600, 8)));
+      const d = dq.route(r2, v); // w0 holds the 32-token document
+      dq.onDispatch(r2, 0, v);
+      return { dq, d };
+    };
+    const input = run();
+    expect(input.dq.charge).toBe('input');
+    expect(input.dq.deficit(0, 0)).toBe(1000 - 40 - 40);
+    expect(input.d).toMatchObject({ detail: { charge: 'input', chargedTokens: 40 } });
+    const extend = run('extend');
+    expect(extend.dq.deficit(0, 0)).toBe(1000 - 40 - 8);
+    expect(extend.d).toMatchObject({ detail: { charge: 'extend', chargedTokens: 8 } });
   });
 });

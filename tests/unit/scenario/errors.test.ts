@@ -72,6 +72,22 @@ ${CLIENT}`;
     );
   });
 
+  it('charge of VTC and of DoubleQ: input or extend, defaulting to input', () => {
+    const vtc = `${HEAD}scheduler:
+  policy: vtc
+  charge: uncached
+${CLIENT}`;
+    expect(errors(vtc)[0]).toMatch(/^bad\.yaml:5:11: .*charge must be 'input' or 'extend'/);
+    const ok = parseScenarioText(`${HEAD}cluster: { workers: 2 }
+router: { routing: doubleq, charge: extend }
+scheduler: { policy: vtc }
+${CLIENT}`);
+    if (!ok.ok) throw new Error(formatProblems(ok.problems, 'ok.yaml'));
+    const { router, scheduler } = ok.value;
+    expect(router.routing === 'doubleq' && router.charge).toBe('extend');
+    expect(scheduler.policy === 'vtc' && scheduler.charge).toBe('input');
+  });
+
   it('bad program type and bad distribution name', () => {
     const text = `${HEAD}clients:
   - name: alice

@@ -17,6 +17,10 @@ export interface DoubleQDispatchDetail {
   workerQuantum?: number;
   /** The chosen worker. */
   chosen: number;
+  /** What dispatch charges: every prompt token ('input', Algorithm 2) or those w does not hold ('extend'). */
+  charge?: 'input' | 'extend';
+  /** Tokens charged at dispatch (× w_e): the prompt, or its part the global tree lacks for the chosen worker. */
+  chargedTokens?: number;
   /** Queue length of every worker (index = worker). */
   queueLens: number[];
   /** The client's deficit per worker after refills, before this request is charged. */

@@ -42,6 +42,14 @@ export function explainDoubleQDispatch(d: DoubleQDispatchDetail): ExplanationSte
         ? `Choice: G ∩ G_avail = {${workers(both)}} is not empty, so locality wins: the shortest queue among them is w${d.chosen} (${queue}).`
         : `Choice: G ∩ G_avail is empty, so fairness wins over locality: the shortest queue in G_avail is w${d.chosen} (${queue}).`,
   });
+  if (d.chargedTokens !== undefined)
+    steps.push({
+      text:
+        d.charge === 'extend'
+          ? `Charge: ${who}'s deficit at w${d.chosen} falls by w_e × ${num(d.chargedTokens)}, the prompt tokens w${d.chosen} does not already hold (charge: extend).`
+          : `Charge: ${who}'s deficit at w${d.chosen} falls by w_e × ${num(d.chargedTokens)}, its whole prompt, cached or not (charge: input, Algorithm 2).`,
+      ref: { kind: 'param', name: 'router.charge' },
+    });
   steps.push({ text: `Result: ${what} goes to worker ${d.chosen}.`, final: true });
   return steps;
 }

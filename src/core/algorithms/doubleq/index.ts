@@ -1,4 +1,5 @@
 /** DoubleQ (seed 002, Algorithm 2): per (client, worker) deficits over a global prefix tree. */
+import { z } from 'zod';
 import { int } from '../../zod-fields';
 import { defineRouting } from '../descriptor';
 import { explainDoubleQDispatch } from './explain';
@@ -14,6 +15,13 @@ export const doubleq = defineRouting({
     worker_quantum: int('worker_quantum', 1, Number.MAX_SAFE_INTEGER)
       .default(20_000)
       .meta({ description: 'DoubleQ worker quantum Q^w, service units (doubleq only; default 20000).' }),
+    charge: z
+      .enum(['input', 'extend'], { error: "charge must be 'input' or 'extend'" })
+      .default('input')
+      .meta({
+        description:
+          "doubleq: what dispatch charges to the client's deficit at the chosen worker: 'input' (default) w_e × the whole prompt, as Algorithm 2 line 16 does (r.input_tokens); 'extend' w_e × the part the global tree does not hold for that worker.",
+      }),
   },
   create: (cfg) =>
     new DoubleQRouter({
@@ -22,6 +30,7 @@ export const doubleq = defineRouting({
       workerQuantum: cfg.params.worker_quantum,
       weightInput: cfg.weights.input,
       weightOutput: cfg.weights.output,
+      charge: cfg.params.charge,
     }),
   explain: (d) => (d.algo === 'doubleq' ? explainDoubleQDispatch(d) : null),
   composes: {

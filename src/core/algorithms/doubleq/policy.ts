@@ -10,7 +10,9 @@
  *   3. if G ∩ G_avail is non-empty, the worker there with the smallest queue (locality within credit),
  *      else the smallest-queue worker of G_avail (credit wins over locality). Ties: lowest id. The
  *      paper's listing swaps the two returns; this is the rule its text describes.
- * At dispatch q_{i,w} −= w_e · input tokens and the prompt enters the tree for w; at completion
+ * At dispatch q_{i,w} −= w_e · input tokens (`router.charge: input`, the default: Algorithm 2 line 16
+ * charges r.input_tokens, cached or not; `charge: extend` charges only the tokens the global tree does
+ * not hold for w) and the prompt enters the tree for w; at completion
  * q_{i,w} −= w_q · output tokens; when a worker's cache evicts a branch, the tree forgets it for that
  * worker. Queue size = requests waiting or running at the worker. The workers run DLPM locally.
  */
@@ -25,6 +27,8 @@ export interface DoubleQOptions {
   workerQuantum: number;
   weightInput: number;
   weightOutput: number;
+  /** What dispatch charges: the whole prompt (Algorithm 2) or the part w does not hold. */
+  charge?: 'input' | 'extend';
 }
 
 /** Whole refills of Q^w needed before some deficit in `q[from .. from + n)` is positive. */
@@ -44,6 +48,7 @@ export class DoubleQRouter implements RouterPolicy {
   readonly workerQuantum: number;
   private readonly wIn: number;
   private readonly wOut: number;
+  readonly charge: 'input' | 'extend';
   private clients: string[];
   /** q_{i,w} at [i · workers + w]; grows when a client first appears. */
   private q: Float64Array;
@@ -56,6 +61,7 @@ export class DoubleQRouter implements RouterPolicy {
     this.workerQuantum = o.workerQuantum;
     this.wIn = o.weightInput;
     this.wOut = o.weightOutput;
+    this.charge = o.charge ?? 'input';
     this.clients = [...o.clients];
     this.q = new Float64Array(Math.max(1, this.clients.length) * o.workers);
     this.refillCount = this.clients.map(() => 0);
@@ -117,6 +123,11 @@ export class DoubleQRouter implements RouterPolicy {
       refills,
       workerQuantum: this.workerQuantum,
       chosen,
+      charge: this.charge,
+      chargedTokens:
+        this.charge === 'input'
+          ? req.promptLen
+          : req.promptLen - this.globalTree(view).heldLength(req.tokens, chosen),
       queueLens: ws.map((_, w) => size(w)),
       deficits,
     };
@@ -132,8 +143,11 @@ export class DoubleQRouter implements RouterPolicy {
 
   onDispatch(req: PendingRequest, worker: number, view: ClusterView): void {
     this.ensureClient(req);
-    this.q[req.client * this.workers + worker] -= this.wIn * req.promptLen;
-    this.globalTree(view).insert(req.tokens, worker);
+    const tree = this.globalTree(view);
+    const charged =
+      this.charge === 'input' ? req.promptLen : req.promptLen - tree.heldLength(req.tokens, worker);
+    this.q[req.client * this.workers + worker] -= this.wIn * charged;
+    tree.insert(req.tokens, worker);
   }
 
   onComplete(req: SimRequest, worker: number): void {
@@ -161,6 +175,7 @@ export class DoubleQRouter implements RouterPolicy {
     });
     return {
       worker_quantum: this.workerQuantum,
+      charge: this.charge,
       deficits,
       refills,
       global_tree_pages: this.tree?.pageCount ?? 0,

@@ -16,4 +16,6 @@ export interface VtcAdmitDetail {
   lifts?: { client: string; from: number; to: number }[];
   /** Counter increase charged at admission (w_e · input tokens), when admitted. */
   charge?: number;
+  /** What `charge` counts: every prompt token ('input') or the uncached ones ('extend'). */
+  chargeMode?: 'input' | 'extend';
 }

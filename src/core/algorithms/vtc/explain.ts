@@ -33,8 +33,13 @@ export function explainVtcAdmit(d: VtcAdmitDetail): ExplanationStep[] {
   });
   if (d.headFits) {
     const charge =
-      d.charge === undefined ? '' : `; ${c}'s counter grows by ${num(d.charge)} for its input tokens`;
-    steps.push({ text: `${head} fits in this step, so it is admitted${charge}.` });
+      d.charge === undefined
+        ? ''
+        : `; ${c}'s counter grows by ${num(d.charge)} for ${d.chargeMode === 'extend' ? 'its uncached input tokens (charge: extend)' : 'its whole input, cached or not (charge: input, as the VTC artifact)'}`;
+    steps.push({
+      text: `${head} fits in this step, so it is admitted${charge}.`,
+      ...(d.charge === undefined ? {} : { ref: { kind: 'param' as const, name: 'scheduler.charge' } }),
+    });
     steps.push({
       text: `Result: ${head} from ${c} admitted.`,
       ref: { kind: 'client', name: c },

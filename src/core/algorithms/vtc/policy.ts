@@ -5,8 +5,10 @@
  * client with the smallest counter among those with waiting requests (ties: the client this worker
  * saw first) and offers its oldest request; when that request does not fit, admission stops for this
  * step (head-of-line: VTC never lets another client overtake). Charging:
- *   - at admission, w_e per uncached input token (the prompt minus the prefix found in the radix
- *     cache, the same "extend" measure DLPM uses);
+ *   - at admission, w_e per input token: with `scheduler.charge: input` (the default) every prompt
+ *     token, cached or not, as the VTC artifact (S-LoRA's fair scheduler) charges `input_len`; with
+ *     `charge: extend` only the uncached part (the prompt minus the prefix found in the radix cache,
+ *     the "extend" measure DLPM uses);
  *   - after every batch step, w_q per output token generated (one per decoding request, plus the
  *     first token of a request whose prefill finished in that step).
  * Lift: when a client's queue goes from empty to non-empty, its counter is raised to the smallest
@@ -32,6 +34,9 @@ import { Deque } from '../../replica/deque';
 import { cachedPrefix } from '../shared/prefix-order';
 import type { VtcAdmitDetail } from './detail';
 
+/** What admission charges: the whole prompt (the VTC artifact) or its uncached part. */
+export type VtcCharge = 'input' | 'extend';
+
 /** At most this many pending lift notes are kept for the next decision record. */
 const MAX_NOTES = 16;
 
@@ -51,7 +56,10 @@ export class VtcPolicy implements LocalPolicy {
   private maxPrompt = 0;
   private kvTokens = 0;
 
-  constructor(cfg: LocalPolicyConfig) {
+  readonly charge: VtcCharge;
+
+  constructor(cfg: LocalPolicyConfig, charge: VtcCharge = 'input') {
+    this.charge = charge;
     this.clients = cfg.clients;
     const n = cfg.clients.length;
     this.counters = new Float64Array(n);
@@ -127,7 +135,8 @@ export class VtcPolicy implements LocalPolicy {
       if (outcome !== 'admitted') return; // head-of-line: nobody overtakes the chosen client's head
       q.popFront();
       this.total--;
-      this.counters[c] += this.we * (head.promptLen - head.cachedLen);
+      this.counters[c] +=
+        this.we * (this.charge === 'input' ? head.promptLen : head.promptLen - head.cachedLen);
     }
   }
 
@@ -144,7 +153,9 @@ export class VtcPolicy implements LocalPolicy {
       chosenClient: this.clients[c],
       head: head.id,
       headFits: true,
-      charge: this.we * (head.promptLen - cachedPrefix(head, worker)),
+      charge:
+        this.we * (this.charge === 'input' ? head.promptLen : head.promptLen - cachedPrefix(head, worker)),
+      chargeMode: this.charge,
     };
     if (this.lifts.length > 0) {
       d.lifts = this.lifts;
@@ -176,7 +187,7 @@ export class VtcPolicy implements LocalPolicy {
       }
       if (best < 0) break;
       const r = (this.queues[best] as Deque<SimRequest>).at(pos[best]++);
-      counters[best] += this.we * r.promptLen; // cache unknown here: charge the whole prompt
+      counters[best] += this.we * r.promptLen; // cache unknown here: charge the whole prompt (either mode)
       out.push(r);
     }
     return out;
@@ -191,6 +202,7 @@ export class VtcPolicy implements LocalPolicy {
     return {
       counters: Object.fromEntries(this.seen.map((c) => [this.clients[c], this.counters[c]])),
       weights: { input: this.we, output: this.wq },
+      charge: this.charge,
       bound: 2 * u,
       L_input: this.maxPrompt,
       M: this.kvTokens,
