@@ -16,62 +16,14 @@ import { EditorPanel } from './editor/EditorPanel';
 import { FeatureBar, FeaturePanels } from './features';
 import { HelpOverlay, ShareDialog } from './Overlays';
 import { PresentButton } from './present/PresentButton';
-import { setPresenting, togglePresenting, usePresent } from './present/store';
+import { installKeys } from './keys';
+import { usePresent } from './present/store';
 import { ScenarioPanel } from './ScenarioPanel';
 import { Timeline } from './Timeline';
 import { useCalm } from './useCalm';
 import { ClassQueues, ClassService, ClientService, DrrRing, Figures, Guarantees, Workers } from './views';
 import { TimeSeekContext } from './views/time-seek';
 import type { Highlight } from './views/types';
-
-function isTyping(target: EventTarget | null): boolean {
-  const el = target as HTMLElement | null;
-  return (
-    !!el &&
-    (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName) || !!el.closest?.('.monaco-editor'))
-  );
-}
-
-/** Space, →, ←, R, ? and Escape (see the help overlay). */
-function useShortcuts(driver: Driver) {
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const ui = useUi.getState();
-      if (e.key === 'Escape') {
-        if (ui.helpOpen || ui.shareLink) {
-          e.preventDefault();
-          useUi.setState({ helpOpen: false, shareLink: null });
-        } else if (usePresent.getState().presenting && !isTyping(e.target)) setPresenting(false);
-        return;
-      }
-      if (ui.helpOpen || ui.shareLink) return;
-      if (isTyping(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
-      const onButton = (e.target as HTMLElement | null)?.tagName === 'BUTTON';
-      if (e.key === ' ') {
-        if (onButton) return;
-        e.preventDefault();
-        driver.toggle();
-      } else if (e.key === 'ArrowRight') {
-        if ((e.target as HTMLElement | null)?.getAttribute('role') === 'tab') return;
-        e.preventDefault();
-        void driver.step(1);
-      } else if (e.key === 'ArrowLeft') {
-        if ((e.target as HTMLElement | null)?.getAttribute('role') === 'tab') return;
-        e.preventDefault();
-        void driver.stepBack();
-      } else if (e.key === 'p' || e.key === 'P') {
-        togglePresenting();
-      } else if (e.key === 'r' || e.key === 'R') {
-        void driver.reset();
-      } else if (e.key === '?') {
-        e.preventDefault();
-        useUi.setState({ helpOpen: true });
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [driver]);
-}
 
 /** The radix node an admission matched (its path is outlined in that worker's tree). */
 function matchedNode(detail: unknown): number | undefined {
@@ -152,7 +104,7 @@ export function App({ driver }: { driver: Driver }) {
   const presenting = usePresent((s) => s.presenting) && !comparing;
   // Fast play: many updates per second; motion (transitions, flashes) would only cost frames.
   const fast = useUi((s) => s.playing && s.speedIndex >= FAST_SPEED_INDEX);
-  useShortcuts(driver);
+  useEffect(() => installKeys(window, driver), [driver]);
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
@@ -203,7 +155,7 @@ export function App({ driver }: { driver: Driver }) {
             <EditorPanel driver={driver} />
           </div>
           {comparing ? (
-            <CompareColumns driver={driver} />
+            <CompareColumns />
           ) : (
             <div className="column center">
               <Views presenting={presenting} />

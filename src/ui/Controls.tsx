@@ -1,5 +1,6 @@
 import { persistTheme, SPEEDS, speedLabel, useUi } from '../state/store';
 import type { Driver } from './driver';
+import { keyOf } from './keys';
 import { SCENARIOS, scenarioGroups } from './scenarios';
 import { share } from './share/share';
 
@@ -38,7 +39,11 @@ export function Transport({ driver }: { driver: Driver }) {
           driver.toggle();
         }}
         disabled={done && !playing}
-        title={done ? 'The run is over: Reset to start again' : playing ? 'Pause (Space)' : 'Play (Space)'}
+        title={
+          done
+            ? 'The run is over: Reset to start again'
+            : `${playing ? 'Pause' : 'Play'} (${keyOf('play-pause')})`
+        }
       >
         {playing ? 'Pause' : 'Play'}
       </button>
@@ -53,8 +58,8 @@ export function Transport({ driver }: { driver: Driver }) {
         disabled={atStart}
         title={
           kind === 'arbitration'
-            ? 'One enqueue or pop back (←): replays from the nearest restore point'
-            : 'One scheduling decision back (←): replays from the nearest restore point'
+            ? `One enqueue or pop back (${keyOf('step-back')}): replays from the nearest restore point`
+            : `One scheduling decision back (${keyOf('step-back')}): replays from the nearest restore point`
         }
       >
         <span aria-hidden="true">◀</span>
@@ -68,8 +73,8 @@ export function Transport({ driver }: { driver: Driver }) {
         disabled={done}
         title={
           kind === 'arbitration'
-            ? 'One enqueue or one pop forward (→)'
-            : 'One scheduling decision forward (→)'
+            ? `One enqueue or one pop forward (${keyOf('step')})`
+            : `One scheduling decision forward (${keyOf('step')})`
         }
       >
         Step
@@ -80,7 +85,7 @@ export function Transport({ driver }: { driver: Driver }) {
           blurAfterPointer(e);
           void driver.reset();
         }}
-        title="Restart from t = 0 (R)"
+        title={`Restart from t = 0 (${keyOf('reset')})`}
       >
         Reset
       </button>
@@ -179,7 +184,7 @@ export function Controls({ driver, extra }: { driver: Driver; extra?: React.Reac
           className="icon"
           aria-label="Keyboard shortcuts"
           onClick={() => useUi.setState({ helpOpen: true })}
-          title="Keyboard shortcuts (?)"
+          title={`Keyboard shortcuts (${keyOf('help')})`}
         >
           ?
         </button>

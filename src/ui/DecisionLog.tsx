@@ -90,7 +90,11 @@ export function DecisionLog({ driver }: { driver: Driver }) {
           } else if (e.key === 'ArrowUp') {
             e.preventDefault();
             move(-1);
-          } else if (e.key === 'Escape') driver.select(null);
+          } else if (e.key === 'Escape' && useUi.getState().selected !== null) {
+            // this Escape clears the selection only (not also the page's Escape: leave compare mode…)
+            e.preventDefault();
+            driver.select(null);
+          }
         }}
       >
         {newestFirst.length === 0 && (

@@ -1,5 +1,5 @@
-/** The keyboard-shortcut help and the share-link dialog. Escape closes either. */
-import { useEffect, useRef, useState } from 'react';
+/** The keyboard-shortcut help (listing the key registry, keys.ts) and the share-link dialog. */
+import { useState } from 'react';
 import { useUi } from '../state/store';
 import {
   EMBED_PANELS,
@@ -9,55 +9,19 @@ import {
   PANEL_REGION,
   SANDBOX_PANELS,
 } from './embed/panels';
-
-export const SHORTCUTS: [string, string][] = [
-  ['Space', 'Play / Pause'],
-  ['→', 'Step one decision'],
-  ['←', 'Step one decision back (replays from the nearest restore point)'],
-  ['R', 'Reset to t = 0'],
-  ['P', 'Presentation mode: the lesson’s views fill the screen in large type (Esc leaves it)'],
-  ['?', 'Show this help'],
-  ['Esc', 'Close a dialog, or leave compare mode'],
-  ['↑ / ↓', 'In the decision log: select a decision (pauses and highlights it)'],
-  ['← / → on a chart', 'With a view focused (Tab): move the playhead one decision'],
-];
-
-function Dialog({
-  label,
-  onClose,
-  children,
-}: {
-  label: string;
-  onClose: () => void;
-  children: React.ReactNode;
-}) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const before = document.activeElement as HTMLElement | null;
-    ref.current?.querySelector<HTMLElement>('input, button')?.focus();
-    return () => before?.focus?.();
-  }, []);
-  return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape closes (handled globally)
-    // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop closes the dialog
-    <div className="scrim" onClick={(e) => e.target === e.currentTarget && onClose()}>
-      <div className="dialog" role="dialog" aria-modal="true" aria-label={label} ref={ref}>
-        {children}
-      </div>
-    </div>
-  );
-}
+import { KEY_HELP } from './keys';
+import { Modal } from './Modal';
 
 export function HelpOverlay() {
   const open = useUi((s) => s.helpOpen);
   if (!open) return null;
   const close = () => useUi.setState({ helpOpen: false });
   return (
-    <Dialog label="Keyboard shortcuts" onClose={close}>
+    <Modal label="Keyboard shortcuts" onClose={close}>
       <h2>Keyboard shortcuts</h2>
       <table className="shortcuts">
         <tbody>
-          {SHORTCUTS.map(([k, what]) => (
+          {KEY_HELP.map(([k, what]) => (
             <tr key={k}>
               <th scope="row">
                 <kbd>{k}</kbd>
@@ -74,7 +38,7 @@ export function HelpOverlay() {
       <button type="button" onClick={close}>
         Close
       </button>
-    </Dialog>
+    </Modal>
   );
 }
 
@@ -84,7 +48,7 @@ export function ShareDialog() {
   if (!link) return null;
   const close = () => useUi.setState({ shareLink: null });
   return (
-    <Dialog label="Share link" onClose={close}>
+    <Modal label="Share link" onClose={close}>
       <h2>Share this run</h2>
       <p>
         {copied
@@ -116,7 +80,7 @@ export function ShareDialog() {
         </button>
       </div>
       <EmbedCode link={link} />
-    </Dialog>
+    </Modal>
   );
 }
 

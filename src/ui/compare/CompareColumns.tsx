@@ -1,36 +1,19 @@
 /**
  * Compare mode's view columns: run A's and run B's key views side by side (Client service, Workers,
  * and the DRR ring when both have policy-class queues), each labelled "A: …" / "B: …" with its decision
- * count. The two columns scroll together. Escape (outside dialogs) leaves compare mode.
+ * count. The two columns scroll together. Escape (outside dialogs) leaves compare mode (keys.ts).
  */
-import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { type ReactNode, useMemo, useRef } from 'react';
 import { type UiState, useUi } from '../../state/store';
-import type { Driver } from '../driver';
 import { useCalm } from '../useCalm';
 import { ClientService, DrrRing, Workers } from '../views';
 import { ServiceScaleContext, sharedServiceScale } from '../views/service-scale';
-import { compareRunner } from './runner';
 import { useCompare } from './store';
 
 const selectSnapshot = (s: UiState) => s.snapshot;
 
 function hasDrr(snapshot: Record<string, unknown> | null): boolean {
   return !!snapshot && typeof snapshot.drr === 'object' && snapshot.drr !== null;
-}
-
-function useEscapeExits(driver: Driver): void {
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape' || e.defaultPrevented) return;
-      const ui = useUi.getState();
-      if (ui.helpOpen || ui.shareLink || useCompare.getState().dialogOpen) return;
-      if (document.querySelector('[role="dialog"]')) return;
-      e.preventDefault();
-      compareRunner(driver).exit();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [driver]);
 }
 
 function Column({
@@ -71,7 +54,7 @@ function Column({
   );
 }
 
-export function CompareColumns({ driver }: { driver: Driver }) {
+export function CompareColumns() {
   const snapshotA = useCalm(selectSnapshot);
   const decisionsA = useUi((s) => s.decisionCount);
   const kind = useUi((s) => s.kind);
@@ -82,7 +65,6 @@ export function CompareColumns({ driver }: { driver: Driver }) {
   const doneB = useCompare((s) => s.doneB);
   const busy = useCompare((s) => s.busy);
   const error = useCompare((s) => s.error);
-  useEscapeExits(driver);
   const refA = useRef<HTMLDivElement>(null);
   const refB = useRef<HTMLDivElement>(null);
   const syncing = useRef(false);

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { ROUTINGS, SCHEDULER_POLICIES } from '../../scenario';
 import { useUi } from '../../state/store';
 import type { Driver } from '../driver';
-import { FeatureDialog } from '../features/FeatureDialog';
+import { Modal } from '../Modal';
 import { compareRunner } from './runner';
 import { type CompareChoice, changesNothing, choiceOf, runLabel, runParts, settingsOf } from './settings';
 import { useCompare } from './store';
@@ -49,7 +49,7 @@ function CompareForm({ driver }: { driver: Driver }) {
   };
 
   return (
-    <FeatureDialog label="Compare" onClose={close}>
+    <Modal label="Compare" heading="bar" className="feature-dialog" onClose={close}>
       <form
         className="compare-form"
         onSubmit={(e) => {
@@ -172,6 +172,6 @@ function CompareForm({ driver }: { driver: Driver }) {
           </button>
         </div>
       </form>
-    </FeatureDialog>
+    </Modal>
   );
 }

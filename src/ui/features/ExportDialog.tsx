@@ -8,7 +8,7 @@ import { requestsCsv, runToJson, type SeriesTable, seriesCsv, toCsv } from '../.
 import { useUi } from '../../state/store';
 import { findCharts, downloadPng, downloadSvg } from './charts';
 import { downloadText, slug } from './download';
-import { FeatureDialog } from './FeatureDialog';
+import { Modal } from '../Modal';
 import { currentTexts } from './playground';
 import { useFeatures } from './store';
 import { replayInWorker } from '../../worker/client';
@@ -89,7 +89,7 @@ export function ExportDialog() {
     }
   };
   return (
-    <FeatureDialog label="Export" onClose={close}>
+    <Modal label="Export" heading="bar" className="feature-dialog" onClose={close}>
       <h3 className="feature-sub">This run (at decision {decisions})</h3>
       <div className="export-row">
         <button type="button" disabled={busy} onClick={() => void run('json')}>
@@ -138,6 +138,6 @@ export function ExportDialog() {
           Import a trace or BLIS spec…
         </button>
       </div>
-    </FeatureDialog>
+    </Modal>
   );
 }

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { importBlis } from '../../import/blis';
 import type { Driver } from '../driver';
-import { FeatureDialog } from './FeatureDialog';
+import { Modal } from '../Modal';
 import { openInPlayground } from './playground';
 import { useFeatures } from './store';
 import { cancelTraceImport, importTrace, useTraceImport } from './trace-import';
@@ -106,7 +106,7 @@ export function ImportDialog({ driver }: { driver: Driver }) {
     setOutcome({ ok: true, notes: res.notes, name });
   };
   return (
-    <FeatureDialog label="Import" onClose={close}>
+    <Modal label="Import" heading="bar" className="feature-dialog" onClose={close}>
       <TraceSection driver={driver} />
       <h3>Import a BLIS workload spec</h3>
       <p className="muted">
@@ -173,6 +173,6 @@ export function ImportDialog({ driver }: { driver: Driver }) {
           )}
         </section>
       )}
-    </FeatureDialog>
+    </Modal>
   );
 }

@@ -9,7 +9,7 @@ import { useUi } from '../../state/store';
 import { applyPointOverrides } from '../../worker/sweep-runner';
 import type { Driver } from '../driver';
 import { SCENARIOS, scenarioText } from '../scenarios';
-import { FeatureDialog } from './FeatureDialog';
+import { Modal } from '../Modal';
 import { currentTexts, openInPlayground } from './playground';
 import { SweepCharts } from './SweepCharts';
 import { cancelSweep, startSweep, sweepConcurrency } from './sweep-client';
@@ -150,7 +150,7 @@ export function SweepPanel({ driver }: { driver: Driver }) {
 
   const pct = sweep && sweep.total > 0 ? Math.round((100 * sweep.done) / sweep.total) : 0;
   return (
-    <FeatureDialog label="Sweep" onClose={close} wide>
+    <Modal label="Sweep" heading="bar" className="feature-dialog wide" onClose={close}>
       <form
         className="sweep-form"
         onSubmit={(e) => {
@@ -280,6 +280,6 @@ export function SweepPanel({ driver }: { driver: Driver }) {
           )}
         </section>
       )}
-    </FeatureDialog>
+    </Modal>
   );
 }

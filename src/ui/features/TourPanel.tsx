@@ -1,10 +1,9 @@
 /**
  * The guided tours: pick a lesson, then read it step by step beside the live views while the
- * simulation moves to the moment each step talks about. Next / Back, Escape closes.
+ * simulation moves to the moment each step talks about. Next / Back; Escape closes (keys.ts).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useUi } from '../../state/store';
 import type { Driver } from '../driver';
 import { Markdownish } from '../Markdownish';
 import { useFeatures } from './store';
@@ -17,17 +16,6 @@ export function TourPanel({ driver }: { driver: Driver }) {
   const [error, setError] = useState<string | null>(null);
   const current = tour ? TOURS.find((t) => t.id === tour.id) : undefined;
   const close = () => useFeatures.setState({ panel: null, tour: null });
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !useUi.getState().helpOpen && !useUi.getState().shareLink) {
-        e.preventDefault();
-        useFeatures.setState({ panel: null, tour: null });
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
 
   const go = async (id: string, step: number) => {
     const t = TOURS.find((x) => x.id === id);

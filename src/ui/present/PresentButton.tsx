@@ -1,3 +1,4 @@
+import { keyOf } from '../keys';
 import { togglePresenting, usePresent } from './store';
 
 /** `Present` in the masthead: pressed while presentation mode is on (P toggles it too). */
@@ -14,8 +15,8 @@ export function PresentButton() {
       }}
       title={
         presenting
-          ? 'Leave presentation mode (P): show the editor and the decision log again'
-          : 'Presentation mode (P): the lesson’s views fill the screen in large type'
+          ? `Leave presentation mode (${keyOf('present')}): show the editor and the decision log again`
+          : `Presentation mode (${keyOf('present')}): the lesson’s views fill the screen in large type`
       }
     >
       Present

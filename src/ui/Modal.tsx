@@ -1,0 +1,82 @@
+/**
+ * Every modal of the page (Share, keyboard help, Compare, Sweep, Export, Import) is this: the native
+ * `<dialog>` opened with `showModal()`. The browser does what hand-made overlays got wrong: the rest of
+ * the page is inert (Tab stays inside, clicks and screen readers do not reach behind), Escape closes
+ * it (the `cancel` event), it sits in the top layer (no scrolling column clips it), and closing gives
+ * the focus back to what had it when it opened.
+ *
+ * Mounting opens it, unmounting closes it, so the owner's state stays the one truth: Escape and a click
+ * on the backdrop only ask the owner to close (`onClose`). A dialog the browser closes by itself (it
+ * may refuse to cancel an Escape twice without a user gesture in between) asks the same.
+ */
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
+
+export function Modal({
+  label,
+  onClose,
+  children,
+  className,
+  heading = 'plain',
+}: {
+  label: string;
+  onClose: () => void;
+  children: ReactNode;
+  className?: string;
+  /** 'bar': a heading with the label and a × button above the content; 'plain': the content only. */
+  heading?: 'bar' | 'plain';
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+  /** Set while the dialog is being closed because it unmounts (its `close` event is ours then). */
+  const leaving = useRef(false);
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    leaving.current = false;
+    if (!dialog.open) dialog.showModal();
+    return () => {
+      leaving.current = true;
+      // before React removes it: closing a modal dialog is what gives the focus back
+      if (dialog.open) dialog.close();
+    };
+  }, []);
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard's way out is Escape (the dialog's cancel event)
+    <dialog
+      ref={ref}
+      className={className ? `dialog ${className}` : 'dialog'}
+      aria-label={label}
+      onCancel={(e) => {
+        e.preventDefault();
+        onCloseRef.current();
+      }}
+      onClose={() => {
+        if (!leaving.current) onCloseRef.current();
+      }}
+      onClick={(e) => {
+        // a click on the backdrop lands on the <dialog> itself, outside its box
+        if (e.target !== e.currentTarget) return;
+        const box = e.currentTarget.getBoundingClientRect();
+        const inside =
+          e.clientX >= box.left && e.clientX <= box.right && e.clientY >= box.top && e.clientY <= box.bottom;
+        if (!inside) onCloseRef.current();
+      }}
+    >
+      {heading === 'bar' && (
+        <div className="feature-dialog-head">
+          <h2>{label}</h2>
+          <button
+            type="button"
+            className="small"
+            onClick={() => onCloseRef.current()}
+            aria-label={`Close ${label}`}
+          >
+            ×
+          </button>
+        </div>
+      )}
+      {children}
+    </dialog>
+  );
+}
