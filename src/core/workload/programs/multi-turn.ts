@@ -30,7 +30,12 @@ interface Conversation {
 }
 
 class MultiTurnRunner extends FollowUpRunner<Spec, Conversation> {
-  private turnRequest(conv: Conversation, turn: number, before: Int32Array | null): RequestSpec {
+  /** Turn `turn` of the conversation `conv` (only its program id and random stream are read). */
+  private turnRequest(
+    conv: Pick<Conversation, 'program' | 'rng'>,
+    turn: number,
+    before: Int32Array | null,
+  ): RequestSpec {
     const { ctx, spec } = this;
     const rng = conv.rng.fork(`turn ${turn}`);
     const id = `${conv.program}.${turn - 1}`;
@@ -51,14 +56,8 @@ class MultiTurnRunner extends FollowUpRunner<Spec, Conversation> {
   start(instance: number): RequestSpec[] {
     const program = programId(this.ctx, instance);
     const rng = this.ctx.rng.fork(`#${instance}`);
-    const conv: Conversation = {
-      program,
-      rng,
-      turns: this.spec.turns,
-      turn: 1,
-      request: null as unknown as RequestSpec,
-    };
-    conv.request = this.turnRequest(conv, 1, null);
+    const request = this.turnRequest({ program, rng }, 1, null);
+    const conv: Conversation = { program, rng, turns: this.spec.turns, turn: 1, request };
     if (conv.turns > 1) this.live.set(conv.request.id, conv);
     return [conv.request];
   }
