@@ -4,7 +4,7 @@
  */
 import { create } from 'zustand';
 import type { Problem } from '../format/yaml';
-import type { SessionDecision, SessionKind } from '../worker/session';
+import type { SessionDecision, SessionKind, SessionSnapshot } from '../worker/session';
 
 /** Speed steps in decisions per wall-clock second; the last means "as fast as possible". */
 export const SPEEDS = [1, 2, 5, 10, 25, 50, 100, 250, 1000, 5000, Number.POSITIVE_INFINITY] as const;
@@ -46,7 +46,7 @@ export interface UiState {
   reach: number;
   totalSteps: number | null;
   done: boolean;
-  snapshot: Record<string, unknown> | null;
+  snapshot: SessionSnapshot | null;
   decisions: SessionDecision[];
   /** Problems of the last load attempt, by the text they belong to. */
   problems: Problems;

@@ -60,7 +60,7 @@ function Views({ only, presenting = false }: { only?: readonly EmbedPanel[]; pre
   const kind = useUi((s) => s.kind);
   const highlight = useHighlight();
   const props = { snapshot, highlight };
-  const hasDrr = !!snapshot && typeof snapshot === 'object' && 'drr' in snapshot && !!snapshot.drr;
+  const hasDrr = snapshot?.drr !== undefined;
   const lesson = presenting
     ? kind === 'arbitration'
       ? PRESENT_DRR

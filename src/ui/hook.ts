@@ -7,6 +7,7 @@ import { formatProblems } from '../format/yaml';
 import { extractPolicy, setTexts, useEdits } from '../state/edits';
 import { useUi } from '../state/store';
 import { startSweepWorker, type WorkerApi } from '../worker/client';
+import type { SessionSnapshot } from '../worker/session';
 import type { SweepPointOutcome } from '../worker/sweep-runner';
 import { compareRunner } from './compare/runner';
 import { useCompare } from './compare/store';
@@ -28,7 +29,7 @@ export interface FairgroundHook {
   load(scenarioYaml: string, policyYaml?: string): Promise<void>;
   step(n?: number): Promise<void>;
   runUntil(simTimeS: number): Promise<void>;
-  snapshot(): Promise<Record<string, unknown>>;
+  snapshot(): Promise<SessionSnapshot>;
   editor: EditorHook;
   /** Move the playhead to a decision count by replay. */
   seek(decision: number): Promise<void>;
@@ -58,7 +59,7 @@ export interface FairgroundHook {
   /** Leave compare mode. */
   exitCompare(): void;
   /** Run B's snapshot at A's current simulated time (null when not comparing). */
-  snapshotB(): Promise<Record<string, unknown> | null>;
+  snapshotB(): Promise<SessionSnapshot | null>;
   /**
    * A whole run in a fresh worker, as `fairground run --json` prints it (the CLI's result object; its
    * wall_time_s is this machine's): for comparing the browser's engine with Node's.

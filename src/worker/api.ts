@@ -10,7 +10,7 @@ import { transfer } from 'comlink';
 import type { Problem } from '../format/yaml';
 import { FRAME_MAX_BYTES, packFrame } from './frame';
 import { loadSession } from './load';
-import type { Session, SessionDecision, SessionKind } from './session';
+import type { Session, SessionDecision, SessionKind, SessionSnapshot } from './session';
 import { type RestorePointOptions, RestorePoints, type RestoreTarget } from './restore-points';
 import { Checkpoints } from './timeline';
 import type { TraceReadOptions } from '../format/trace';
@@ -356,7 +356,7 @@ export class FairgroundApi {
     return this.frameOut();
   }
 
-  async snapshot(): Promise<Record<string, unknown>> {
+  async snapshot(): Promise<SessionSnapshot> {
     return this.need().snapshot();
   }
 

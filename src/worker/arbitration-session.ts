@@ -6,6 +6,7 @@
 import { deepClone } from '../core/clone';
 import { type ArbitrationSession, playgroundSession, type StepResult, totalSteps } from '../core/drr';
 import type { ArbitrationScript } from '../core/drr/types';
+import { type SandboxSnapshot, sandboxSnapshot } from '../core/snapshot';
 import type { Session, SessionDecision } from './session';
 
 /** A readable line for one sandbox step. */
@@ -26,6 +27,8 @@ export class SandboxSession implements Session {
   readonly kind = 'arbitration' as const;
   private readonly core: ArbitrationSession;
   private count = 0;
+  /** The step (1-based, as a decision's `t`) of the most recent pop that made a record. */
+  private lastPopStep = 0;
   /** Enqueue ops run at load (`preload: true`): before step 1, so not counted as steps. */
   private readonly preloaded: number;
 
@@ -45,7 +48,10 @@ export class SandboxSession implements Session {
     const d: SessionDecision = { seq, t: seq + 1, kind: line.op, summary: describeStep(s) };
     if (line.id !== null) d.request = line.id;
     if (line.class !== null) d.class = line.class;
-    if (s.record) d.drr = s.record;
+    if (s.record) {
+      d.drr = s.record;
+      this.lastPopStep = d.t;
+    }
     return d;
   }
 
@@ -77,31 +83,13 @@ export class SandboxSession implements Session {
     return { session, bytes };
   }
 
-  snapshot(): Record<string, unknown> {
-    const s = this.core.snapshot();
-    const { queues, log, nextOp, stepsDone, totalSteps, lastRecord, blockedNow, ...drr } = s;
-    return {
-      kind: 'arbitration',
-      scenario: this.name,
-      sim_time_s: this.count,
-      decisions: this.count,
-      clients: {},
-      drr: {
-        cursor: drr.cursor,
-        carry: drr.carry,
-        classes: drr.classes,
-        variant: drr.variant,
-        profile: drr.profile,
-      },
-      queues,
-      nextOp,
-      stepsDone: stepsDone - this.preloaded,
-      totalSteps: totalSteps - this.preloaded,
+  snapshot(): SandboxSnapshot {
+    return sandboxSnapshot(this.core, {
+      name: this.name,
+      steps: this.count,
       preloaded: this.preloaded,
-      lastRecord,
-      blockedNow,
-      lastLine: log.length ? log[log.length - 1] : null,
       workers: this.script.workers,
-    };
+      lastPopStep: this.lastPopStep,
+    });
   }
 }

@@ -3,11 +3,19 @@
  * shipped scenario's `trace.file` replays offline in the page. Larger traces are dropped or picked
  * by the user and read from disk in the worker (./trace-upload.ts).
  */
-const files = import.meta.glob('../../scenarios/traces/*', {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-}) as Record<string, string>;
+function bundled(): Record<string, string> {
+  try {
+    return import.meta.glob('../../scenarios/traces/*', {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    }) as Record<string, string>;
+  } catch {
+    // Outside Vite (the benchmarks run the worker API under tsx): no bundled traces.
+    return {};
+  }
+}
+const files = bundled();
 
 /** Text of a bundled trace by the path a scenario names (`traces/<file>`), or undefined. */
 export function bundledTrace(relPath: string): string | undefined {

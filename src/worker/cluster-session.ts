@@ -2,7 +2,7 @@
  * The cluster simulator behind the Session interface: one step is one decision record of the core's
  * `Simulation` (an arrival, a DRR pop, a dispatch, an admission, a completion ...).
  */
-import { Simulation } from '../core/sim';
+import { type SimSnapshot, Simulation } from '../core/sim';
 import type { Scenario } from '../scenario';
 import type { Session, SessionDecision } from './session';
 
@@ -60,20 +60,10 @@ export class ClusterSession implements Session {
     return { session, bytes };
   }
 
-  snapshot(): Record<string, unknown> {
+  snapshot(): SimSnapshot {
     // The decision log travels separately in each frame; the snapshot's own copy would double it.
-    // Only the newest DRR pop stays, so the ring can show the last arbitration's visits.
-    // `decisions` is the playhead (decisions handed out), which replays land on exactly.
-    const { recent, ...rest } = this.sim.snapshot();
-    const lastPop = lastOfKind(recent, 'drr-pop');
-    return { ...rest, recent: lastPop ? [lastPop] : [], decisions: this.count } as unknown as Record<
-      string,
-      unknown
-    >;
+    // (The ring's last arbitration is in `drr.last_pop`.) `decisions` is the playhead (decisions
+    // handed out), which replays land on exactly.
+    return { ...this.sim.snapshot(), recent: [], decisions: this.count };
   }
-}
-
-function lastOfKind<T extends { kind: string }>(list: readonly T[], kind: string): T | null {
-  for (let i = list.length - 1; i >= 0; i--) if (list[i].kind === kind) return list[i];
-  return null;
 }

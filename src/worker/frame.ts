@@ -2,15 +2,17 @@
  * The compact frame the UI pulls once per animation frame: a fixed numeric header (Float64Array) and
  * the snapshot plus the decisions taken since the last frame as UTF-8 JSON, in one ArrayBuffer that
  * is transferred (not copied) from the worker. The packer keeps every frame under a byte budget by
- * dropping the oldest decisions first and then shortening long arrays inside the snapshot.
+ * dropping the oldest decisions first and then shortening the snapshot's long lists (keeping the
+ * newest samples of each time series), which the header then flags as `truncated`.
  */
-import type { SessionDecision } from './session';
+import type { DrrStateSnapshot } from '../core/drr/queued-view';
+import type { SessionDecision, SessionSnapshot, SimSnapshot } from './session';
 
 /** Upper bound of one frame in bytes (the issue's budget). */
 export const FRAME_MAX_BYTES = 256 * 1024;
 
 const MAGIC = 0x46475231; // "FGR1"
-const HEADER_SLOTS = 8;
+const HEADER_SLOTS = 9;
 const HEADER_BYTES = HEADER_SLOTS * 8;
 
 export interface FrameMeta {
@@ -28,9 +30,11 @@ export interface FrameMeta {
 
 export interface Frame extends FrameMeta {
   /** Null in a light frame (the snapshot is sent at a lower rate while playing fast). */
-  snapshot: Record<string, unknown> | null;
+  snapshot: SessionSnapshot | null;
   /** Newest last. */
   decisions: SessionDecision[];
+  /** The snapshot's lists were shortened (or it was left out) to fit the byte budget. */
+  truncated: boolean;
   /** Size of the packed buffer. */
   bytes: number;
 }
@@ -38,34 +42,73 @@ export interface Frame extends FrameMeta {
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** Shortens every array longer than `keep` to its last `keep` items (recursively). */
-function shorten(value: unknown, keep: number): unknown {
-  if (Array.isArray(value)) {
-    const tail = value.length > keep ? value.slice(value.length - keep) : value;
-    return tail.map((v) => shorten(v, keep));
-  }
-  if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = shorten(v, keep);
-    return out;
-  }
-  return value;
+const tail = <T>(xs: readonly T[], keep: number): T[] => xs.slice(Math.max(0, xs.length - keep));
+const first = <T>(xs: readonly T[], keep: number): T[] => xs.slice(0, keep);
+
+function lightenDrr(drr: DrrStateSnapshot, keep: number): DrrStateSnapshot {
+  return { ...drr, queues: drr.queues.map((q) => ({ class: q.class, requests: first(q.requests, keep) })) };
 }
 
-function body(snapshot: unknown, decisions: SessionDecision[]): Uint8Array {
+function lightenCluster(s: SimSnapshot, keep: number): SimSnapshot {
+  const rows = (r: Record<string, number[]>) =>
+    Object.fromEntries(Object.entries(r).map(([k, v]) => [k, tail(v, keep)]));
+  const g = s.guarantee;
+  const out: SimSnapshot = {
+    ...s,
+    series: { ...s.series, t: tail(s.series.t, keep), rows: rows(s.series.rows) },
+    guarantee: {
+      ...g,
+      series: {
+        ...g.series,
+        t: tail(g.series.t, keep),
+        bound: tail(g.series.bound, keep),
+        rows: Object.fromEntries(Object.entries(g.series.rows).map(([k, v]) => [k, tail(v, keep)])),
+      },
+    },
+    workers: s.workers.map((w) => ({
+      ...w,
+      running: first(w.running, keep),
+      waiting: first(w.waiting, keep),
+      radix: { ...w.radix, top: first(w.radix.top, keep) },
+    })),
+  };
+  if (s.drr) out.drr = lightenDrr(s.drr, keep);
+  const cs = s.class_service;
+  if (cs) {
+    const series = cs.series;
+    out.class_service = {
+      ...cs,
+      series: {
+        t: tail(series.t, keep),
+        served: series.served.map((r) => tail(r, keep)),
+        queued: series.queued.map((r) => tail(r, keep)),
+        rejected: series.rejected.map((r) => tail(r, keep)),
+      },
+    };
+  }
+  return out;
+}
+
+/** The snapshot with its long lists cut to `keep` items (the newest samples of each series). */
+export function lightenSnapshot(s: SessionSnapshot, keep: number): SessionSnapshot {
+  return s.kind === 'cluster' ? lightenCluster(s, keep) : { ...s, drr: lightenDrr(s.drr, keep) };
+}
+
+function body(snapshot: SessionSnapshot | null, decisions: SessionDecision[]): Uint8Array {
   return encoder.encode(JSON.stringify({ snapshot, decisions }));
 }
 
 /** Packs one frame into a fresh ArrayBuffer of at most `maxBytes` bytes. */
 export function packFrame(
   meta: FrameMeta,
-  snapshot: Record<string, unknown> | null,
+  snapshot: SessionSnapshot | null,
   decisions: SessionDecision[],
   maxBytes = FRAME_MAX_BYTES,
 ): ArrayBuffer {
   const room = maxBytes - HEADER_BYTES;
   let kept = decisions;
-  let snap: unknown = snapshot;
+  let snap: SessionSnapshot | null = snapshot;
+  let truncated = false;
   let bytes = body(snap, kept);
   // Drop the oldest decisions (halving) until the frame fits.
   while (bytes.length > room && kept.length > 0) {
@@ -74,10 +117,12 @@ export function packFrame(
   }
   // Then shorten long arrays inside the snapshot.
   for (let keep = 512; snapshot && bytes.length > room && keep >= 1; keep = Math.floor(keep / 4)) {
-    snap = { ...(shorten(snapshot, keep) as object), frame_truncated: true };
+    snap = lightenSnapshot(snapshot, keep);
+    truncated = true;
     bytes = body(snap, kept);
   }
-  if (bytes.length > room) bytes = body({ sim_time_s: meta.simTime, frame_truncated: true }, []);
+  // Still too big: a frame without a snapshot (the UI keeps the one it has).
+  if (bytes.length > room) bytes = body(null, []);
   const buf = new ArrayBuffer(HEADER_BYTES + bytes.length);
   const head = new Float64Array(buf, 0, HEADER_SLOTS);
   head[0] = MAGIC;
@@ -88,6 +133,7 @@ export function packFrame(
   head[5] = meta.replaceLog ? 1 : 0;
   head[6] = meta.reach;
   head[7] = bytes.length;
+  head[8] = truncated ? 1 : 0;
   new Uint8Array(buf, HEADER_BYTES).set(bytes);
   return buf;
 }
@@ -100,7 +146,7 @@ export function unpackFrame(buf: ArrayBuffer): Frame {
   const len = head[7];
   if (HEADER_BYTES + len !== buf.byteLength) throw new Error('frame length mismatch');
   const parsed = JSON.parse(decoder.decode(new Uint8Array(buf, HEADER_BYTES, len))) as {
-    snapshot: Record<string, unknown> | null;
+    snapshot: SessionSnapshot | null;
     decisions: SessionDecision[];
   };
   return {
@@ -112,6 +158,7 @@ export function unpackFrame(buf: ArrayBuffer): Frame {
     reach: head[6],
     snapshot: parsed.snapshot,
     decisions: parsed.decisions,
+    truncated: head[8] === 1,
     bytes: buf.byteLength,
   };
 }

@@ -5,7 +5,10 @@
  */
 import type { DrrPopRecord } from '../core/drr/types';
 import type { DecisionDetail } from '../core/sim/decision';
+import type { SessionKind, SessionSnapshot } from '../core/snapshot';
 import type { Problem } from '../format/yaml';
+
+export type { SandboxSnapshot, SessionKind, SessionSnapshot, SimSnapshot } from '../core/snapshot';
 
 /** One decision as the decision log shows it; the optional fields link it to what it touched. */
 export interface SessionDecision {
@@ -24,8 +27,6 @@ export interface SessionDecision {
   detail?: DecisionDetail;
 }
 
-export type SessionKind = 'cluster' | 'arbitration';
-
 export interface Session {
   readonly kind: SessionKind;
   readonly name: string;
@@ -40,7 +41,7 @@ export interface Session {
   done(): boolean;
   /** Total steps when known up front (an arbitration script), else null. */
   totalSteps(): number | null;
-  snapshot(): Record<string, unknown>;
+  snapshot(): SessionSnapshot;
   /**
    * An independent copy at this decision (a restore point): stepping the copy or the original never
    * affects the other, and the copy goes on exactly as the original would. `bytes` estimates its size.

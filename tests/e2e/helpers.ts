@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
+import type { SessionSnapshot } from '../../src/worker/session';
 
 export const DEFAULT_TEXT = readFileSync('scenarios/default.yaml', 'utf8');
 export const BURST_TEXT = readFileSync('scenarios/drr-burst.yaml', 'utf8');
@@ -16,7 +17,7 @@ export async function playhead(page: Page): Promise<number> {
   return page.evaluate(() => window.fairground.state().decisionCount);
 }
 
-export async function snapshot(page: Page): Promise<Record<string, unknown>> {
+export async function snapshot(page: Page): Promise<SessionSnapshot> {
   return page.evaluate(() => window.fairground.snapshot());
 }
 

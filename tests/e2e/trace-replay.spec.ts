@@ -45,7 +45,9 @@ test('a trace picked in Import replays as the workload, with its classes in Clas
   const clients = snap.clients as Record<string, { injected: number; completed: number }>;
   expect(Object.keys(clients)).toEqual(['trace']);
   expect(clients.trace.injected).toBe(40);
-  const cs = snap.class_service as { classes: { name: string; dispatched: number }[] };
+  if (snap.kind !== 'cluster' || !snap.class_service)
+    throw new Error('expected a cluster run with class service');
+  const cs = snap.class_service;
   expect(cs.classes.reduce((s, c) => s + c.dispatched, 0)).toBe(40);
   await page.keyboard.press('Escape');
   const view = page.getByRole('region', { name: 'Class service' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RestorePoints } from '../../src/worker/restore-points';
-import type { Session } from '../../src/worker/session';
+import type { Session, SessionSnapshot } from '../../src/worker/session';
 
 /** A session that is only a playhead, a clock and a copy cost. */
 function fakeSession(decision: number, time: number, bytes = 1000): Session {
@@ -14,7 +14,9 @@ function fakeSession(decision: number, time: number, bytes = 1000): Session {
     decisions: () => decision,
     done: () => false,
     totalSteps: () => null,
-    snapshot: () => ({ decision }),
+    snapshot: (): SessionSnapshot => {
+      throw new Error(`a fake session at decision ${decision} has no snapshot`);
+    },
     fork: () => ({ session: fakeSession(decision, time, bytes), bytes }),
   } satisfies Session;
   return s;

@@ -44,7 +44,12 @@ export {
   scriptProfileIndex,
   totalSteps,
   type StepResult,
-  type SessionSnapshot,
-  type QueuedView,
+  type ArbitrationSnapshot,
 } from './script-runner';
+export {
+  type QueuedRequestView,
+  type DrrStateSnapshot,
+  type LastPop,
+  queuedRequestView,
+} from './queued-view';
 export { UINT_MAX, satAdd, satSub, satMul, ceilDiv } from './saturating';

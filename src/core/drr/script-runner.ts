@@ -6,6 +6,7 @@
  */
 import { profileIndexFor, profileList } from './classify';
 import { PolicyQueue } from './policy-queue';
+import { type QueuedRequestView, queuedRequestView } from './queued-view';
 import type {
   ArbitrationScript,
   ClassState,
@@ -28,26 +29,10 @@ export interface StepResult {
   enqueue: EnqueueResult | null;
 }
 
-/** A request as the sandbox's class-queue view shows it. */
-export interface QueuedView {
-  id: string;
-  cost: number;
-  rawIsl: number;
-  cached: number;
-  priority: number;
-  strictPriority: number;
-  arrivalS: number;
-  seq: number;
-  score: number;
-  /** Pinned worker index, or -1. */
-  worker: number;
-  /** Due time in seconds, or null. */
-  dueS: number | null;
-}
-
-export interface SessionSnapshot extends DrrSnapshot {
+/** The whole state of an ArbitrationSession (the playground wraps it into a SandboxSnapshot). */
+export interface ArbitrationSnapshot extends DrrSnapshot {
   /** Each class's waiting requests in the order they would leave, in ring order. */
-  queues: { class: string; requests: QueuedView[] }[];
+  queues: { class: string; requests: QueuedRequestView[] }[];
   /** Output lines so far (same as the CLI's). */
   log: ScriptOutputLine[];
   /** Index of the next op to run (ops.length when done). */
@@ -221,26 +206,14 @@ export class ArbitrationSession {
     return out;
   }
 
-  snapshot(): SessionSnapshot {
+  snapshot(): ArbitrationSnapshot {
     const test = dispatchTest(new Set(this.blocked), new Set(this.busyWorkers), this.script.workers);
     const drr = this.queue.snapshot(this.profileIndex, test);
     return {
       ...drr,
       queues: drr.classes.map((c) => ({
         class: c.name,
-        requests: this.queue.classQueue(c.name, this.profileIndex).map((r) => ({
-          id: r.id,
-          cost: r.ref.cost,
-          rawIsl: r.ref.rawIsl,
-          cached: r.ref.cached,
-          priority: r.priority,
-          strictPriority: r.strictPriority,
-          arrivalS: r.arrivalS,
-          seq: r.seq,
-          score: r.score,
-          worker: r.worker,
-          dueS: r.due ?? null,
-        })),
+        requests: this.queue.classQueue(c.name, this.profileIndex).map((r) => queuedRequestView(r, null)),
       })),
       log: [...this.log],
       nextOp: this.opIndex,

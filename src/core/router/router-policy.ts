@@ -68,6 +68,8 @@ export interface RouterPolicy {
   onEvict?(worker: number, path: Int32Array, depth: number): void;
   /** Per-client or per-worker state worth showing (JSON-serialisable). */
   describe?(): Record<string, unknown>;
+  /** Client `client`'s deficit at each worker, when the router keeps one per pair (DoubleQ's q_{i,w}). */
+  clientDeficits?(client: number): number[];
 }
 
 /** What a router factory receives; `P` is the algorithm's own parameters (its folder's zod shape). */

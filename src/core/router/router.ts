@@ -13,7 +13,7 @@
  * A `hold` answer from the RouterPolicy (late binding) parks the request in the router, in order; held
  * requests are offered again on every drain.
  */
-import { type DrrSnapshot, PolicyQueue, type WorkerLoad, poolBusy, workerBusy } from '../drr';
+import { type DrrSnapshot, type LastPop, PolicyQueue, type WorkerLoad, poolBusy, workerBusy } from '../drr';
 import type { ClassState, CompiledPolicy, QueuedRequest } from '../drr/types';
 import type { ClassServiceCollector } from '../metrics/class-service';
 import type { Rng } from '../prng';
@@ -78,6 +78,8 @@ export class Router implements ClusterView {
   dispatched = 0;
   popped = 0;
   enqueued = 0;
+  /** The last recorded DRR pop (the ring's "last arbitration"); null before one, or when not recording. */
+  lastPop: LastPop | null = null;
   /**
    * The model a request without its own model is served as (the cluster's model): a policy's
    * `models:` profile with this key applies to it, as Dynamo picks the profile by served model name.
@@ -241,7 +243,8 @@ export class Router implements ClusterView {
           this.popped++;
           const r = got.payload;
           this.classService?.onPopped(got.ref.className, now);
-          if (record && res.record)
+          if (record && res.record) {
+            this.lastPop = { t: now, record: res.record };
             this.hooks.record({
               t: now,
               kind: 'drr-pop',
@@ -258,6 +261,7 @@ export class Router implements ClusterView {
                 visits: res.record.visits,
               },
             });
+          }
           this.memoReq = null;
           this.select(r);
         }

@@ -4,13 +4,8 @@
  */
 export { Simulation, SimConfigError, configProblem, type SimOptions, type RunOptions } from './simulation';
 export type { DecisionRecord, DecisionKind, DecisionDetail } from './decision';
-export type {
-  SimSnapshot,
-  ClientSnapshot,
-  WorkerSnapshot,
-  ClusterDrrSnapshot,
-  QueuedRequestView,
-} from './snapshot';
+export type { SimSnapshot, ClientSnapshot, WorkerSnapshot } from './snapshot';
+export type { DrrStateSnapshot, QueuedRequestView, LastPop } from '../drr/queued-view';
 export type { GuaranteeSnapshot, GuaranteePair, GuaranteeViolationView } from '../metrics/guarantee';
 export type { RunResult } from './result';
 export type { SimScenario } from '../input';

@@ -1,4 +1,5 @@
 /** The full state the playground draws, as a plain JSON-serialisable object. */
+import { type DrrStateSnapshot, queuedRequestView } from '../drr/queued-view';
 import type { DrrSnapshot } from '../drr/types';
 import type { GuaranteeSnapshot } from '../metrics/guarantee';
 import type { ClassServiceSnapshot } from '../metrics/class-service';
@@ -30,6 +31,8 @@ export interface ClientSnapshot {
   deficit?: number;
   /** VTC counter (max over workers, local policies that keep one). */
   counter?: number;
+  /** The router's deficit of this client at each worker (DoubleQ's q_{i,w}), when it keeps one. */
+  deficit_per_worker?: number[];
 }
 
 export interface WorkerSnapshot {
@@ -53,28 +56,8 @@ export interface WorkerSnapshot {
   policyState?: Record<string, unknown>;
 }
 
-/** A request waiting in a policy class, as the Class queues view draws it (the sandbox's shape + client). */
-export interface QueuedRequestView {
-  id: string;
-  /** DRR cost: uncached tokens. */
-  cost: number;
-  rawIsl: number;
-  cached: number;
-  priority: number;
-  strictPriority: number;
-  arrivalS: number;
-  seq: number;
-  score: number;
-  client: string;
-}
-
 /** Requests listed per class in a snapshot (head first); `queued` in `classes` counts them all. */
 export const QUEUE_CHIPS_PER_CLASS = 30;
-
-export interface ClusterDrrSnapshot extends DrrSnapshot {
-  /** Each class's first waiting requests in the order they would leave, in ring order. */
-  queues: { class: string; requests: QueuedRequestView[] }[];
-}
 
 export interface SimSnapshot {
   kind: 'cluster';
@@ -87,7 +70,7 @@ export interface SimSnapshot {
   events: number;
   requests: { injected: number; completed: number; rejected: number; queued: number; running: number };
   clients: Record<string, ClientSnapshot>;
-  drr?: ClusterDrrSnapshot;
+  drr?: DrrStateSnapshot;
   router: { routing: string; queued: number; held: string[]; state?: Record<string, unknown> };
   workers: WorkerSnapshot[];
   series: SeriesSnapshot;
@@ -135,6 +118,8 @@ export function buildSnapshot(sim: Simulation): SimSnapshot {
     }
     if (deficit !== undefined) c.deficit = deficit;
     if (counter !== undefined) c.counter = counter;
+    const perWorker = sim.router.policy.clientDeficits?.(i);
+    if (perWorker !== undefined) c.deficit_per_worker = perWorker;
     clients[name] = c;
   });
   const snap: SimSnapshot = {
@@ -188,26 +173,17 @@ export function buildSnapshot(sim: Simulation): SimSnapshot {
   const cs = sim.router.classService;
   if (cs !== null) snap.class_service = cs.snapshot(t);
   const drr = sim.router.drrSnapshot();
-  if (drr) snap.drr = { ...drr, queues: classQueues(sim, drr) };
+  if (drr) snap.drr = { ...drr, queues: classQueues(sim, drr), last_pop: sim.router.lastPop };
   return snap;
 }
 
 /** The first QUEUE_CHIPS_PER_CLASS waiting requests of every class, head first. */
-function classQueues(sim: Simulation, drr: DrrSnapshot): ClusterDrrSnapshot['queues'] {
+function classQueues(sim: Simulation, drr: DrrSnapshot): DrrStateSnapshot['queues'] {
   const q = sim.router.queue;
   return drr.classes.map((c) => ({
     class: c.name,
-    requests: (q ? q.classQueue(c.name) : []).slice(0, QUEUE_CHIPS_PER_CLASS).map((r) => ({
-      id: r.id,
-      cost: r.ref.cost,
-      rawIsl: r.ref.rawIsl,
-      cached: r.ref.cached,
-      priority: r.priority,
-      strictPriority: r.strictPriority,
-      arrivalS: r.arrivalS,
-      seq: r.seq,
-      score: r.score,
-      client: r.payload.spec.client,
-    })),
+    requests: (q ? q.classQueue(c.name) : [])
+      .slice(0, QUEUE_CHIPS_PER_CLASS)
+      .map((r) => queuedRequestView(r, r.payload.spec.client)),
   }));
 }

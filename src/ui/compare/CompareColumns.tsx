@@ -5,6 +5,7 @@
  */
 import { type ReactNode, useMemo, useRef } from 'react';
 import { type UiState, useUi } from '../../state/store';
+import type { SessionSnapshot } from '../../worker/session';
 import { useCalm } from '../useCalm';
 import { ClientService, DrrRing, Workers } from '../views';
 import { ServiceScaleContext, sharedServiceScale } from '../views/service-scale';
@@ -12,8 +13,8 @@ import { useCompare } from './store';
 
 const selectSnapshot = (s: UiState) => s.snapshot;
 
-function hasDrr(snapshot: Record<string, unknown> | null): boolean {
-  return !!snapshot && typeof snapshot.drr === 'object' && snapshot.drr !== null;
+function hasDrr(snapshot: SessionSnapshot | null): boolean {
+  return snapshot?.drr !== undefined;
 }
 
 function Column({
@@ -79,7 +80,7 @@ export function CompareColumns() {
   const ring = kind === 'arbitration' || (hasDrr(snapshotA) && hasDrr(snapshotB));
   // one service scale for both columns: the same height is the same service in A and B
   const scale = useMemo(() => sharedServiceScale([snapshotA, snapshotB]), [snapshotA, snapshotB]);
-  const views = (snapshot: Record<string, unknown> | null) =>
+  const views = (snapshot: SessionSnapshot | null) =>
     kind === 'arbitration' ? (
       <DrrRing snapshot={snapshot} />
     ) : (

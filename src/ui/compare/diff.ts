@@ -6,15 +6,8 @@
  * (`Sample`). Pure functions.
  */
 import type { ChartLine } from '../views/TimeChart';
-import {
-  type ClientModel,
-  type Dict,
-  pickNum,
-  readClients,
-  readDrr,
-  readSeries,
-  simTime,
-} from '../views/read';
+import type { SessionSnapshot } from '../../worker/session';
+import { type ClientModel, clusterOf, readClients, readDrr, readSeries, simTime } from '../views/read';
 import { totalServiceRate } from '../views/series-math';
 import { readClassService } from '../views/class-service-read';
 
@@ -61,21 +54,17 @@ function lastFinite(xs: readonly number[] | null): number | null {
   return null;
 }
 
-export function figuresOf(snapshot: Dict | null): RunFigures {
+export function figuresOf(snapshot: SessionSnapshot | null): RunFigures {
   const clients = readClients(snapshot);
   const t = simTime(snapshot);
   let total = 0;
-  let any = false;
-  for (const c of clients)
-    if (c.service !== null) {
-      total += c.service;
-      any = true;
-    }
+  for (const c of clients) total += c.service;
+  const any = clients.length > 0;
   return {
     t,
     clients,
     throughput: any && t !== null && t > 0 ? total / t : null,
-    cacheHit: pickNum(snapshot, 'cache_hit_rate'),
+    cacheHit: clusterOf(snapshot)?.cache_hit_rate ?? null,
     // the engine's own Jain's index (core/metrics), its newest sample: never recomputed here
     jain: lastFinite(readSeries(snapshot, clients)?.jain ?? null),
   };
@@ -142,7 +131,7 @@ export function diffRows(a: RunFigures, b: RunFigures): DiffRow[] {
  * and the rejections (HTTP 529) in A and B, for classes that saw requests in either run, so two
  * policies can be compared on the same traffic.
  */
-export function classRows(snapA: Dict | null, snapB: Dict | null): DiffRow[] {
+export function classRows(snapA: SessionSnapshot | null, snapB: SessionSnapshot | null): DiffRow[] {
   const a = readClassService(snapA)?.classes ?? [];
   const b = readClassService(snapB)?.classes ?? [];
   const used = (c: { dispatched: number; rejected: number; queued: number }) =>
@@ -173,7 +162,7 @@ export function classRows(snapA: Dict | null, snapB: Dict | null): DiffRow[] {
 type ClassServiceRowView = { share: number; served_uncached_tokens: number; rejected: number };
 
 /** The DRR sandbox's table (no clients or service there): each class's deficit and queue in A and B. */
-export function drrRows(snapA: Dict | null, snapB: Dict | null): DiffRow[] {
+export function drrRows(snapA: SessionSnapshot | null, snapB: SessionSnapshot | null): DiffRow[] {
   const a = readDrr(snapA)?.classes ?? [];
   const b = readDrr(snapB)?.classes ?? [];
   const names = a.map((c) => c.name);
@@ -277,8 +266,8 @@ function pair(t: number[], a: number[], b: number[], yLabel: string, yDomain?: [
 /** The chart's lines for a metric; B's series are interpolated onto A's sample times. */
 export function chartData(
   metric: ChartMetric,
-  snapA: Dict | null,
-  snapB: Dict | null,
+  snapA: SessionSnapshot | null,
+  snapB: SessionSnapshot | null,
   history: readonly Sample[],
 ): ChartData | null {
   const ca = readClients(snapA);

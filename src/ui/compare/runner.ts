@@ -9,6 +9,7 @@ import { formatProblems } from '../../format/yaml';
 import { useUi } from '../../state/store';
 import { startSimulation, type WorkerApi } from '../../worker/client';
 import { unpackFrame } from '../../worker/frame';
+import type { SessionSnapshot } from '../../worker/session';
 import type { Driver, LoadedTexts } from '../driver';
 import { contributeToShare, decodeShare, isShareFragment } from '../share/codec';
 import { addSample, figuresOf, sampleOf } from './diff';
@@ -17,7 +18,7 @@ import { useCompare } from './store';
 
 interface Target {
   t: number;
-  snapshotA: Record<string, unknown> | null;
+  snapshotA: SessionSnapshot | null;
 }
 
 export class CompareRunner {
@@ -123,7 +124,7 @@ export class CompareRunner {
     return new Promise((resolve) => this.idle.push(resolve));
   }
 
-  async snapshotB(): Promise<Record<string, unknown> | null> {
+  async snapshotB(): Promise<SessionSnapshot | null> {
     await this.settled();
     return this.worker && useCompare.getState().active ? this.worker.api.snapshot() : null;
   }

@@ -1,5 +1,6 @@
 /** Compare mode's own UI state (zustand): whether it is on, run B's latest frame and the samples. */
 import { create } from 'zustand';
+import type { SessionSnapshot } from '../../worker/session';
 import type { Sample } from './diff';
 import type { CompareSettings } from './settings';
 
@@ -12,9 +13,9 @@ export interface CompareState {
   labelA: string;
   labelB: string;
   /** Run B's snapshot and clock at the last synchronised moment. */
-  snapshotB: Record<string, unknown> | null;
+  snapshotB: SessionSnapshot | null;
   /** Run A's snapshot at that same moment (A may have moved on since). */
-  pairedA: Record<string, unknown> | null;
+  pairedA: SessionSnapshot | null;
   simTimeB: number;
   decisionsB: number;
   doneB: boolean;

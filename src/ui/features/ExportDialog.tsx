@@ -4,7 +4,7 @@
  * and downloaded from a Blob; nothing goes over the network.
  */
 import { useMemo, useState } from 'react';
-import { requestsCsv, runToJson, type SeriesTable, seriesCsv, toCsv } from '../../core/export';
+import { requestsCsv, runToJson, seriesCsv, toCsv } from '../../core/export';
 import { useUi } from '../../state/store';
 import { findCharts, downloadPng, downloadSvg } from './charts';
 import { downloadText, slug } from './download';
@@ -15,19 +15,14 @@ import { replayInWorker } from '../../worker/client';
 
 type What = 'json' | 'requests' | 'series';
 
-function isSeries(x: unknown): x is SeriesTable {
-  const s = x as SeriesTable | null;
-  return !!s && Array.isArray(s.t) && typeof s.rows === 'object' && s.rows !== null;
-}
-
 async function exportRun(what: What): Promise<string> {
   const ui = useUi.getState();
   const texts = currentTexts();
   const name = slug(ui.scenarioName || 'run');
   const at = ui.decisionCount;
   if (what === 'series') {
-    const series = (ui.snapshot as { series?: unknown } | null)?.series;
-    if (!isSeries(series)) return 'This run has no time series (the DRR sandbox steps have no clock).';
+    const series = ui.snapshot?.kind === 'cluster' ? ui.snapshot.series : null;
+    if (!series) return 'This run has no time series (the DRR sandbox steps have no clock).';
     downloadText(seriesCsv(series), `${name}-series.csv`, 'text/csv');
     return `Downloaded ${series.t.length} samples of ${Object.keys(series.rows).length} series.`;
   }

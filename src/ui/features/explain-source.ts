@@ -10,7 +10,7 @@ import {
   stepsToText,
 } from '../../core/explain';
 import { useUi } from '../../state/store';
-import type { SessionDecision } from '../../worker/session';
+import type { SessionDecision, SessionSnapshot } from '../../worker/session';
 
 function asDecisionLike(d: SessionDecision, sandbox: boolean): DecisionLike {
   const out: DecisionLike = { kind: d.kind, summary: d.summary };
@@ -24,14 +24,9 @@ function asDecisionLike(d: SessionDecision, sandbox: boolean): DecisionLike {
 }
 
 /** Quantum per class from a snapshot's `drr`, when it has one. */
-export function quantaOf(snapshot: Record<string, unknown> | null): Record<string, number> | undefined {
-  const drr = snapshot?.drr as { classes?: unknown } | undefined;
-  if (!drr || !Array.isArray(drr.classes)) return undefined;
-  const classes = drr.classes.filter(
-    (c): c is { name: string; quantum: number } =>
-      typeof c === 'object' && c !== null && typeof c.name === 'string' && typeof c.quantum === 'number',
-  );
-  return quantaFromSnapshot({ classes });
+export function quantaOf(snapshot: SessionSnapshot | null): Record<string, number> | undefined {
+  const drr = snapshot?.drr;
+  return drr ? quantaFromSnapshot(drr) : undefined;
 }
 
 /** The step-by-step account of one decision of the log, with what the playground holds right now. */

@@ -7,7 +7,8 @@
 import type { CSSProperties } from 'react';
 import { fmtCount, fmtNum, fmtSeconds } from './format';
 import { colorFor } from './palette';
-import { type QueuedModel, readClients, readDrr, simTime } from './read';
+import type { QueuedRequestView } from '../../core/drr/queued-view';
+import { readClients, readDrr, simTime } from './read';
 import type { ViewProps } from './types';
 
 /** One shape per client (by its index), distinct without colour. */
@@ -20,16 +21,15 @@ export function clientShape(index: number): string {
 /** Chips shown per class before "+ N more". */
 export const CHIPS_PER_CLASS = 24;
 
-function chipTitle(r: QueuedModel, cls: string, now: number | null, position: number): string {
+function chipTitle(r: QueuedRequestView, cls: string, now: number | null, position: number): string {
   const parts = [`${r.id} in ${cls}, position ${position + 1}${position === 0 ? ' (head)' : ''}`];
-  if (r.client) parts.push(`client ${r.client}`);
-  if (r.cost !== null) parts.push(`cost ${fmtCount(r.cost)} uncached tokens`);
-  if (r.rawIsl !== null) parts.push(`input ${fmtCount(r.rawIsl)} tokens, ${fmtCount(r.cached ?? 0)} cached`);
-  if (r.priority !== null) parts.push(`priority ${fmtNum(r.priority)}`);
+  if (r.client !== null) parts.push(`client ${r.client}`);
+  parts.push(`cost ${fmtCount(r.cost)} uncached tokens`);
+  parts.push(`input ${fmtCount(r.rawIsl)} tokens, ${fmtCount(r.cached)} cached`);
+  parts.push(`priority ${fmtNum(r.priority)}`);
   if (r.strictPriority) parts.push(`strict tier ${r.strictPriority}`);
-  if (r.arrivalS !== null)
-    parts.push(now === null ? `arrival ${fmtNum(r.arrivalS)}` : `arrived at ${fmtSeconds(r.arrivalS)}`);
-  if (now !== null && r.arrivalS !== null) parts.push(`waiting ${fmtSeconds(Math.max(0, now - r.arrivalS))}`);
+  parts.push(now === null ? `arrival ${fmtNum(r.arrivalS)}` : `arrived at ${fmtSeconds(r.arrivalS)}`);
+  if (now !== null) parts.push(`waiting ${fmtSeconds(Math.max(0, now - r.arrivalS))}`);
   return parts.join(', ');
 }
 
@@ -115,14 +115,12 @@ export function ClassQueues({ snapshot, highlight, onSelect }: ViewProps) {
                           {r.id}
                         </span>
                         <span className="cq-meta">
-                          {r.cost !== null ? `c ${fmtNum(r.cost)}` : ''}
-                          {r.priority !== null && r.priority !== 0 ? ` · p ${fmtNum(r.priority)}` : ''}
+                          {`c ${fmtNum(r.cost)}`}
+                          {r.priority !== 0 ? ` · p ${fmtNum(r.priority)}` : ''}
                           {r.strictPriority ? ` · tier ${r.strictPriority}` : ''}
-                          {now !== null && r.arrivalS !== null
+                          {now !== null
                             ? ` · ${fmtSeconds(Math.max(0, now - r.arrivalS))}`
-                            : r.arrivalS !== null
-                              ? ` · t ${fmtNum(r.arrivalS)}${sandbox ? '' : ' s'}`
-                              : ''}
+                            : ` · t ${fmtNum(r.arrivalS)}${sandbox ? '' : ' s'}`}
                         </span>
                       </>
                     );

@@ -13,7 +13,8 @@ import { animatePop, motionAllowed, speedUp } from './drr-animate';
 import { CHARGE_RULES, phasePeak, phasesOf, type RuleId, ruleOf, VISIT_RULES } from './drr-phases';
 import { fmtCount, fmtNum } from './format';
 import { colorFor } from './palette';
-import { type DrrClassModel, type DrrModel, pickNum, readDrr } from './read';
+import type { SessionSnapshot } from '../../worker/session';
+import { type DrrClassModel, type DrrModel, readDrr } from './read';
 import type { ViewProps } from './types';
 
 const R_OUTER = 100;
@@ -234,9 +235,8 @@ function describeRing(m: DrrModel): string {
   return `${parts.join('; ')}. ${rows.join('. ')}.`;
 }
 
-function recordKey(snapshot: Record<string, unknown> | null, rec: DrrPopRecord | null): string {
-  const step = pickNum(snapshot, 'stepsDone', 'decisions', 'sim_time_s');
-  return `${step ?? ''}|${rec ? rec.summary : ''}`;
+function recordKey(snapshot: SessionSnapshot | null, rec: DrrPopRecord | null): string {
+  return `${snapshot?.decisions ?? ''}|${rec ? rec.summary : ''}`;
 }
 
 const noPolicyMessage = (
@@ -297,7 +297,7 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
   const segs = ringSegments(model.classes);
   const rec = model.record;
   const key = recordKey(snapshot, rec);
-  const step = pickNum(snapshot, 'stepsDone', 'decisions');
+  const step = snapshot?.decisions ?? null;
   if (seen.current?.key !== key) {
     const prev = seen.current;
     animateKey.current =

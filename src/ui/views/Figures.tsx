@@ -24,9 +24,8 @@ export function Figures({ snapshot, highlight }: ViewProps) {
     );
   }
   const sel = highlight?.client ?? null;
-  const throughput = series
-    ? (series.throughput ?? { values: totalServiceRate(series), unit: 'service units/s' })
-    : null;
+  // The engine records no throughput series: the rate of the clients' total service stands for it.
+  const throughput = series ? { values: totalServiceRate(series), unit: 'service units/s' } : null;
   // Jain's index as the engine computes it (core/metrics), shipped in the series
   const jain = series?.jain ?? null;
   const last = (a: number[] | null | undefined) => {

@@ -6,13 +6,14 @@
  * DLPM (a quantum per request) carries its warning. Units: service units (w_e · uncached input +
  * w_q · output tokens).
  *
- * Reads `snapshot.guarantee` (src/core/metrics/guarantee.ts) defensively: any missing piece becomes
- * an empty state, never an exception.
+ * Reads `snapshot.guarantee` (src/core/metrics/guarantee.ts), typed.
  */
 import { line as d3line, scaleLinear } from 'd3';
 import { fmtNum, fmtSeconds } from './format';
 import { colorFor } from './palette';
-import { asArr, asObj, type Dict, num, numArray, str } from './read';
+import type { GuaranteePair } from '../../core/metrics/guarantee';
+import type { SessionSnapshot } from '../../worker/session';
+import { clusterOf } from './read';
 import type { ViewProps } from './types';
 import { TimeAxes } from './TimeAxes';
 import { isolatedIndexes } from './TimeChart';
@@ -60,72 +61,42 @@ export const CHART_PAIRS = 8;
 /** Violations listed as text (the rest are counted). */
 export const LISTED_VIOLATIONS = 12;
 
-function readPair(v: unknown): GuaranteePairModel | null {
-  const o = asObj(v);
-  const a = str(o?.a);
-  const b = str(o?.b);
-  if (!o || a === null || b === null) return null;
-  return {
-    a,
-    b,
-    maxGap: num(o.maxGap) ?? 0,
-    currentGap: num(o.currentGap),
-    violatedAt: num(o.violatedAt),
-  };
+function readPair(p: GuaranteePair): GuaranteePairModel {
+  return { a: p.a, b: p.b, maxGap: p.maxGap, currentGap: p.currentGap, violatedAt: p.violatedAt };
 }
 
-/** The Guarantees model of a snapshot, or null when it carries none (e.g. the DRR sandbox). */
-export function readGuarantee(snapshot: Dict | null): GuaranteeModel | null {
-  const g = asObj(snapshot?.guarantee);
+/** A gap series value: JSON has no NaN, so a sample where the pair was not backlogged is null. */
+const gapValue = (v: number | null | undefined): number => (v === null || v === undefined ? Number.NaN : v);
+
+/** The Guarantees model of a snapshot, or null when it carries none (the DRR sandbox). */
+export function readGuarantee(snapshot: SessionSnapshot | null): GuaranteeModel | null {
+  const g = clusterOf(snapshot)?.guarantee;
   if (!g) return null;
-  const pairs = asArr(g.pairs)
-    .map(readPair)
-    .filter((p): p is GuaranteePairModel => p !== null);
-  const violations: GuaranteeViolationModel[] = [];
-  for (const raw of asArr(g.violations)) {
-    const o = asObj(raw);
-    const t = num(o?.t);
-    const a = str(o?.a);
-    const b = str(o?.b);
-    const gap = num(o?.gap);
-    const bound = num(o?.bound);
-    if (t !== null && a !== null && b !== null && gap !== null && bound !== null)
-      violations.push({ t, a, b, gap, bound });
-  }
-  const series = asObj(g.series);
-  const t = numArray(series?.t);
-  const rowsObj = asObj(series?.rows) ?? {};
-  const rows = Object.entries(rowsObj)
-    .map(([key, v]) => {
+  const pairs = g.pairs.map(readPair);
+  const t = g.series.t;
+  const rows = Object.entries(g.series.rows)
+    .map(([key, values]) => {
       const [a, b] = key.split('|');
-      const values = numArray(v);
-      return {
-        key,
-        a: a ?? key,
-        b: b ?? '',
-        values: t.map((_, i) => (i < values.length ? values[i] : Number.NaN)),
-      };
+      return { key, a: a ?? key, b: b ?? '', values: t.map((_, i) => gapValue(values[i])) };
     })
     .slice(0, CHART_PAIRS);
-  const boundValues = numArray(series?.bound);
-  const bound = num(g.bound);
   return {
-    algorithm: str(g.algorithm),
-    theorem: str(g.theorem),
-    bound: bound !== null && bound > 0 ? bound : null,
-    boundLabel: str(g.boundLabel) ?? 'fairness bound',
-    formula: str(g.formula) ?? '',
-    reason: str(g.reason),
-    broken: g.broken === true,
-    warning: str(g.warning),
+    algorithm: g.algorithm,
+    theorem: g.theorem,
+    bound: g.bound !== null && g.bound > 0 ? g.bound : null,
+    boundLabel: g.boundLabel,
+    formula: g.formula,
+    reason: g.reason,
+    broken: g.broken,
+    warning: g.warning,
     pairs,
-    pairCount: num(g.pairCount) ?? pairs.length,
-    worst: readPair(g.worst),
-    violations,
-    violationCount: Math.max(num(g.violationCount) ?? 0, violations.length),
+    pairCount: g.pairCount,
+    worst: g.worst ? readPair(g.worst) : null,
+    violations: g.violations,
+    violationCount: Math.max(g.violationCount, g.violations.length),
     t,
     rows,
-    boundSeries: t.map((_, i) => (i < boundValues.length ? boundValues[i] : Number.NaN)),
+    boundSeries: t.map((_, i) => gapValue(g.series.bound[i])),
   };
 }
 

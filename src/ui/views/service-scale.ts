@@ -4,7 +4,8 @@
  * and the largest service rate over all the runs; without one each chart scales to its own data.
  */
 import { createContext } from 'react';
-import { type Dict, readClients, readSeries } from './read';
+import type { SessionSnapshot } from '../../worker/session';
+import { readClients, readSeries } from './read';
 import { rateOf } from './series-math';
 
 export interface ServiceScale {
@@ -23,7 +24,7 @@ function maxFinite(values: readonly number[], start: number): number {
 }
 
 /** The scale that fits every given run's service curves (0s when none has data yet). */
-export function sharedServiceScale(snapshots: readonly (Dict | null)[]): ServiceScale {
+export function sharedServiceScale(snapshots: readonly (SessionSnapshot | null)[]): ServiceScale {
   let cumulative = 0;
   let rate = 0;
   for (const snap of snapshots) {

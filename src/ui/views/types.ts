@@ -1,3 +1,5 @@
+import type { SessionSnapshot } from '../../worker/session';
+
 /** What a view may be asked to emphasise: usually the subject of the decision selected in the log. */
 export interface Highlight {
   request?: string;
@@ -9,8 +11,8 @@ export interface Highlight {
 }
 
 export interface ViewProps {
-  /** The current snapshot (cluster SimSnapshot or DRR sandbox snapshot); any shape is tolerated. */
-  snapshot: Record<string, unknown> | null;
+  /** The current snapshot: a cluster run's or the DRR sandbox's (core/snapshot.ts). */
+  snapshot: SessionSnapshot | null;
   highlight?: Highlight | null;
   /** Called when the viewer picks something in a view (a request chip, a class, a worker, a client). */
   onSelect?: (h: Highlight) => void;

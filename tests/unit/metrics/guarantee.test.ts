@@ -165,12 +165,14 @@ describe('class-queue chips in the cluster snapshot', () => {
         'cached',
         'client',
         'cost',
+        'dueS',
         'id',
         'priority',
         'rawIsl',
         'score',
         'seq',
         'strictPriority',
+        'worker',
       ].sort(),
     );
     expect(s.clients.map((c) => c.name)).toContain(r.client);

@@ -13,6 +13,8 @@ import {
 import { resolveRunB } from '../../../src/ui/compare/settings';
 import { FairgroundApi } from '../../../src/worker/api';
 import { unpackFrame } from '../../../src/worker/frame';
+import type { SandboxSnapshot, SimSnapshot } from '../../../src/worker/session';
+import { burstScript, clusterSnapshot, sessionSnapshot } from '../views/fixtures';
 
 const DEFAULT = readFileSync('scenarios/default.yaml', 'utf8');
 
@@ -20,10 +22,17 @@ function snap(
   t: number,
   clients: Record<string, { service: number; service_per_s?: number; ttft_p99_s?: number }>,
   jain?: number,
-) {
-  // `jain`: the engine's Jain's index series (core/metrics), which the UI shows and never recomputes
-  const series = jain === undefined ? {} : { series: { t: [0, t], rows: { jain: [1, jain] }, dt: t } };
-  return { sim_time_s: t, cache_hit_rate: 0.25, clients, ...series };
+): SimSnapshot {
+  const base = clusterSnapshot();
+  const template = { ...base.clients.alice, service_per_s: 0, ttft_p99_s: null };
+  return {
+    ...base,
+    sim_time_s: t,
+    cache_hit_rate: 0.25,
+    clients: Object.fromEntries(Object.entries(clients).map(([name, c]) => [name, { ...template, ...c }])),
+    // `jain`: the engine's Jain's index series (core/metrics), which the UI shows and never recomputes
+    series: { t: [0, t], rows: jain === undefined ? {} : { jain: [1, jain] }, dt: t },
+  };
 }
 
 describe('difference figures', () => {
@@ -71,9 +80,11 @@ describe('difference figures', () => {
 
 describe('sandbox difference', () => {
   it('compares class deficits and queues', () => {
-    const drr = (da: number, qa: number) => ({
-      drr: { cursor: 'A', carry: null, classes: [{ name: 'A', quantum: 10, deficit: da, queued: qa }] },
-    });
+    const drr = (da: number, qa: number): SandboxSnapshot => {
+      const s = sessionSnapshot(burstScript(), 0);
+      const classes = [{ name: 'A', quantum: 10, deficit: da, queued: qa, headCost: null }];
+      return { ...s, drr: { ...s.drr, cursor: 'A', carry: null, classes } };
+    };
     const rows = drrRows(drr(7, 3), drr(4, 1));
     expect(rows.map((r) => [r.key, r.a, r.b, r.delta])).toEqual([
       ['deficit:A', 7, 4, -3],
@@ -101,7 +112,7 @@ describe('run B follows run A (worker API)', () => {
     expect(data?.lines.some((l) => l.values.some((v) => Number.isFinite(v) && v !== 0))).toBe(true);
     // the cache hit rate comes from both runs' series, on A's sample times, without any history
     const cache = chartData('cache', fa.snapshot, fb.snapshot, []);
-    const aRows = (fa.snapshot?.series as { rows: Record<string, number[]> } | undefined)?.rows ?? {};
+    const aRows = fa.snapshot?.kind === 'cluster' ? fa.snapshot.series.rows : {};
     expect(cache?.lines.map((l) => l.key)).toEqual(['A', 'B']);
     expect(cache?.lines[0].values).toEqual(aRows.cache_hit);
     expect(cache?.lines[1].values.filter(Number.isFinite).length).toBeGreaterThan(10);

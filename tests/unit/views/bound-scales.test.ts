@@ -12,6 +12,7 @@ import { describe, expect, test } from 'vitest';
 import { ClientService } from '../../../src/ui/views/ClientService';
 import { type ChartBand, chartYDomain, TimeChart } from '../../../src/ui/views/TimeChart';
 import { Workers } from '../../../src/ui/views/Workers';
+import type { SimSnapshot } from '../../../src/worker/session';
 import { clusterSnapshot } from './fixtures';
 
 const band = (lo: number[], hi: number[], short?: string): ChartBand => ({
@@ -139,7 +140,7 @@ describe('small wording and layout fixes', () => {
   test('one worker is "1 replica", more are plural', () => {
     const snap = clusterSnapshot();
     expect(renderToStaticMarkup(h(Workers, { snapshot: snap }))).toContain('2 replicas</span>');
-    snap.workers = (snap.workers as unknown[]).slice(0, 1);
+    snap.workers = snap.workers.slice(0, 1);
     const one = renderToStaticMarkup(h(Workers, { snapshot: snap }));
     expect(one).toContain('1 replica</span>');
     expect(one).not.toContain('1 replicas');
@@ -156,11 +157,16 @@ describe('small wording and layout fixes', () => {
 
 describe('a service scale shared by several runs (Compare)', () => {
   test('fits the largest cumulative service and rate of every run', () => {
-    const run = (a: number[], b: number[]) => ({
-      sim_time_s: 3,
-      clients: { a: { service: a.at(-1) }, b: { service: b.at(-1) } },
-      series: { t: [0, 1, 2, 3], rows: { 'service:a': a, 'service:b': b } },
-    });
+    const run = (a: number[], b: number[]): SimSnapshot => {
+      const base = clusterSnapshot();
+      const [alice, bob] = Object.values(base.clients);
+      return {
+        ...base,
+        sim_time_s: 3,
+        clients: { a: { ...alice, service: a[3] }, b: { ...bob, service: b[3] } },
+        series: { t: [0, 1, 2, 3], rows: { 'service:a': a, 'service:b': b }, dt: 1 },
+      };
+    };
     const scale = sharedServiceScale([
       run([0, 10, 20, 30], [0, 5, 10, 15]),
       run([0, 40, 80, 90], [0, 1, 2, 3]),

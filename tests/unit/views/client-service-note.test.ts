@@ -2,9 +2,10 @@ import { createElement as h } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
 import { ClientService } from '../../../src/ui/views/ClientService';
+import type { SessionSnapshot } from '../../../src/worker/session';
 import { clusterSnapshot } from './fixtures';
 
-const render = (snapshot: Record<string, unknown>) =>
+const render = (snapshot: SessionSnapshot) =>
   renderToStaticMarkup(h(ClientService, { snapshot, highlight: null }));
 
 describe('Client service band note', () => {

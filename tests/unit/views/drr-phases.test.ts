@@ -10,9 +10,9 @@ import { firedRules } from '../../../src/ui/views/DrrRing';
 import { bulkScript, burstScript, enqueue, policyOf, pop, sessionSnapshot } from './fixtures';
 
 function recordAfter(script: Parameters<typeof sessionSnapshot>[0], steps: number): DrrPopRecord {
-  const snap = sessionSnapshot(script, steps) as { lastRecord?: DrrPopRecord };
-  if (!snap.lastRecord) throw new Error('no record');
-  return snap.lastRecord;
+  const rec = sessionSnapshot(script, steps).drr.last_pop?.record;
+  if (!rec) throw new Error('no record');
+  return rec;
 }
 
 /** Deficit of a class sampled across the whole animation (every 10 ms). */

@@ -2,6 +2,7 @@ import { createElement as h } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
 import { ArbitrationSession } from '../../../src/core/drr/script-runner';
+import type { DrrPopRecord } from '../../../src/core/drr/types';
 import {
   classState,
   DrrRing,
@@ -14,6 +15,8 @@ import {
   visitText,
 } from '../../../src/ui/views/DrrRing';
 import type { DrrClassModel } from '../../../src/ui/views/read';
+import { SandboxSession } from '../../../src/worker/arbitration-session';
+import type { SessionSnapshot } from '../../../src/worker/session';
 import {
   bulkScript,
   burstScript,
@@ -25,8 +28,14 @@ import {
   sessionSnapshot,
 } from './fixtures';
 
+function lastRecord(s: SessionSnapshot): DrrPopRecord {
+  const rec = s.drr?.last_pop?.record;
+  if (!rec) throw new Error('no pop yet');
+  return rec;
+}
+
 /** Markup with the narrow no-break spaces of digit groups shown as plain spaces. */
-const render = (snapshot: Record<string, unknown> | null, highlight?: { class?: string }) =>
+const render = (snapshot: SessionSnapshot | null, highlight?: { class?: string }) =>
   renderToStaticMarkup(h(DrrRing, { snapshot, highlight })).replaceAll('\u202f', ' ');
 
 /** Deficit per class and the cursor/carry as the DOM shows them (data attributes and text). */
@@ -75,14 +84,16 @@ describe('DrrRing on the docs burst (A, B quantum 10, four cost-3 requests each)
 
   test('every step of the script: the view shows exactly the core snapshot', () => {
     const session = new ArbitrationSession(burstScript());
+    const sandbox = new SandboxSession(burstScript(), 'burst', '');
     for (let step = 0; step <= 17; step++) {
-      const snap = JSON.parse(JSON.stringify(session.snapshot())) as Record<string, unknown>;
+      const snap = JSON.parse(JSON.stringify(sandbox.snapshot())) as SessionSnapshot;
       const core = session.snapshot();
       const shown = readRing(render(snap));
       expect(shown.cursor).toBe(core.cursor ?? '');
       expect(shown.carry).toBe(core.carry ?? '');
       expect(shown.deficits).toEqual(Object.fromEntries(core.classes.map((c) => [c.name, c.deficit])));
       session.step();
+      sandbox.step();
     }
   });
 
@@ -156,12 +167,15 @@ describe('DrrRing decision details', () => {
   });
 
   test('empty states: no snapshot, a cluster without a policy, a policy without classes', () => {
-    for (const snap of [null, {}, { kind: 'cluster', clients: {}, workers: [] }]) {
+    const { drr, ...noPolicy } = clusterSnapshot();
+    for (const snap of [null, noPolicy]) {
       const html = render(snap);
       expect(html).toContain('aria-label="DRR ring"');
       expect(html).toContain('This scenario has no router policy: add <code>router.policy</code>');
     }
-    expect(render({ drr: { cursor: null, carry: null, classes: [] } })).toContain('no classes');
+    if (!drr) throw new Error('the fixture has a policy queue');
+    const noClasses = { ...drr, cursor: null, carry: null, classes: [], queues: [], last_pop: null };
+    expect(render({ ...noPolicy, drr: noClasses })).toContain('no classes');
   });
 });
 
@@ -197,13 +211,13 @@ describe('DrrRing helpers', () => {
   });
 
   test('replay slots put the bulk step right before the final scan', () => {
-    const rec = JSON.parse(JSON.stringify(sessionSnapshot(bulkScript(), 4).lastRecord));
+    const rec = lastRecord(sessionSnapshot(bulkScript(), 4));
     // five slots: the replay is squeezed into MAX_REPLAY_S
     expect(visitSlots(rec)).toEqual({ visits: [0, 1, 3, 4], bulk: 2, stagger: MAX_REPLAY_S / 4 });
   });
 
   test('a long scan replays faster: the verdict starts within MAX_REPLAY_S', () => {
-    const rec = JSON.parse(JSON.stringify(sessionSnapshot(bulkScript(), 4).lastRecord));
+    const rec = lastRecord(sessionSnapshot(bulkScript(), 4));
     rec.visits = Array.from({ length: 12 }, () => rec.visits[0]);
     const slots = visitSlots(rec);
     const last = Math.max(...slots.visits, slots.bulk ?? 0);
@@ -227,7 +241,7 @@ describe('DrrRing helpers', () => {
       },
       2,
     );
-    const rec = s.lastRecord as { visits: Parameters<typeof visitText>[0][] };
+    const rec = lastRecord(s);
     expect(visitText(rec.visits[0], 10)).toBe('A: earns its quantum 0 → 10, pays for a0 (cost 3), keeps 0');
   });
 });

@@ -1,6 +1,15 @@
 /** Fixed snapshots for the view tests: DRR sandbox sessions and a hand-made cluster snapshot. */
-import { ArbitrationSession } from '../../../src/core/drr/script-runner';
-import type { ArbitrationScript, ClassConfig, CompiledPolicy, ScriptOp } from '../../../src/core/drr/types';
+import type {
+  ArbitrationScript,
+  ClassConfig,
+  ClassVisit,
+  CompiledPolicy,
+  DrrPopRecord,
+  ScriptOp,
+} from '../../../src/core/drr/types';
+import type { ClientSnapshot } from '../../../src/core/sim/snapshot';
+import { SandboxSession } from '../../../src/worker/arbitration-session';
+import type { SandboxSnapshot, SimSnapshot } from '../../../src/worker/session';
 
 export function policyOf(classes: { name: string; quantum: number }[]): CompiledPolicy {
   const cfg: ClassConfig[] = classes.map((c) => ({ name: c.name, quantum: c.quantum, queuePolicy: 'fcfs' }));
@@ -73,16 +82,92 @@ export function bulkScript(): ArbitrationScript {
   };
 }
 
-/** A session's snapshot after `steps` steps, as the sandbox worker would send it. */
-export function sessionSnapshot(script: ArbitrationScript, steps: number): Record<string, unknown> {
-  const s = new ArbitrationSession(script);
+/** A session's snapshot after `steps` steps, as the sandbox worker sends it (through JSON). */
+export function sessionSnapshot(script: ArbitrationScript, steps: number): SandboxSnapshot {
+  const s = new SandboxSession(script, script.name ?? 'script', '');
   for (let i = 0; i < steps; i++) s.step();
-  return JSON.parse(JSON.stringify({ kind: 'arbitration', ...s.snapshot() })) as Record<string, unknown>;
+  return JSON.parse(JSON.stringify(s.snapshot())) as SandboxSnapshot;
 }
 
+const client = (
+  c: Pick<ClientSnapshot, 'service' | 'service_per_s' | 'completed' | 'queued' | 'running'> &
+    Partial<ClientSnapshot>,
+): ClientSnapshot => ({
+  ttft_p50_s: null,
+  ttft_p99_s: null,
+  e2e_p50_s: null,
+  e2e_p99_s: null,
+  client_service: c.service,
+  programs_completed: c.completed,
+  program_e2e_p50_s: null,
+  program_e2e_p99_s: null,
+  injected: c.completed + c.queued + c.running,
+  rejected: 0,
+  backlogged: c.queued > 0,
+  ...c,
+});
+
+const noRadix = { nodes: 0, cachedTokens: 0, lockedNodes: 0, evictableLeaves: 0, top: [] };
+
 /** A small cluster snapshot in the engine's shape (src/core/sim/snapshot.ts), written by hand. */
-export function clusterSnapshot(): Record<string, unknown> {
+export function clusterSnapshot(): SimSnapshot {
   const t = [0, 1, 2, 3, 4];
+  const visits: ClassVisit[] = [
+    {
+      phase: 'scan',
+      class: 'standard',
+      outcome: 'unaffordable',
+      headId: 's0',
+      headCost: 7000,
+      deficitBefore: 0,
+      deficitAfter: 1000,
+    },
+    {
+      phase: 'scan',
+      class: 'latency',
+      outcome: 'unaffordable',
+      headId: 'bob#0.0',
+      headCost: 9000,
+      deficitBefore: 0,
+      deficitAfter: 2000,
+    },
+    {
+      phase: 'final',
+      class: 'standard',
+      outcome: 'short',
+      headId: 's0',
+      headCost: 7000,
+      deficitBefore: 5000,
+      deficitAfter: 5000,
+    },
+    {
+      phase: 'final',
+      class: 'latency',
+      outcome: 'chosen',
+      headId: 'bob#0.0',
+      headCost: 9000,
+      deficitBefore: 10000,
+      deficitAfter: 0,
+    },
+  ];
+  const record: DrrPopRecord = {
+    variant: 'v2',
+    profile: '(root)',
+    visits,
+    bulkRounds: 4,
+    deficits: [
+      { class: 'standard', before: 0, after: 5000 },
+      { class: 'latency', before: 0, after: 0 },
+    ],
+    cursorBefore: 'standard',
+    cursorAfter: 'latency',
+    carryBefore: null,
+    carryAfter: null,
+    chosen: { id: 'bob#0.0', class: 'latency', cost: 9000 },
+    headsTouched: 4,
+    summary:
+      'no head affordable after one round: 4 virtual round(s) granted in bulk, latency dispatches bob#0.0 (cost 9000); latency keeps 0, cursor standard',
+  };
   return {
     kind: 'cluster',
     scenario: 'hand-made',
@@ -92,8 +177,9 @@ export function clusterSnapshot(): Record<string, unknown> {
     done: false,
     decisions: 120,
     events: 300,
+    requests: { injected: 14, completed: 4, rejected: 0, queued: 5, running: 3 },
     clients: {
-      alice: {
+      alice: client({
         service: 800,
         service_per_s: 200,
         completed: 3,
@@ -104,8 +190,8 @@ export function clusterSnapshot(): Record<string, unknown> {
         queued: 1,
         running: 2,
         deficit: 150,
-      },
-      bob: {
+      }),
+      bob: client({
         service: 400,
         service_per_s: 100,
         completed: 1,
@@ -116,7 +202,7 @@ export function clusterSnapshot(): Record<string, unknown> {
         queued: 4,
         running: 1,
         deficit: -50,
-      },
+      }),
     },
     drr: {
       cursor: 'latency',
@@ -127,6 +213,25 @@ export function clusterSnapshot(): Record<string, unknown> {
       ],
       variant: 'v2',
       profile: '(root)',
+      queues: [
+        {
+          class: 'standard',
+          requests: [
+            { id: 'alice#3.0', client: 'alice', cost: 7000, rawIsl: 7000, cached: 0, arrivalS: 3.5 },
+            { id: 'bob#4.0', client: 'bob', cost: 500, rawIsl: 1000, cached: 500, arrivalS: 3.8 },
+          ].map((r, seq) => ({
+            ...r,
+            priority: 0,
+            strictPriority: 0,
+            seq,
+            score: 0,
+            worker: -1,
+            dueS: null,
+          })),
+        },
+        { class: 'latency', requests: [] },
+      ],
+      last_pop: { t: 3.9, record },
     },
     router: { routing: 'round-robin', queued: 2, held: [], state: { next_worker: 1 } },
     workers: [
@@ -141,6 +246,9 @@ export function clusterSnapshot(): Record<string, unknown> {
         kvCachedBlocks: 60,
         cacheHitRate: 0.375,
         lastStepMs: 23.5,
+        steps: 40,
+        activePrefillTokens: 0,
+        policy: 'dlpm',
         radix: {
           nodes: 3,
           cachedTokens: 960,
@@ -164,7 +272,10 @@ export function clusterSnapshot(): Record<string, unknown> {
         kvCachedBlocks: 0,
         cacheHitRate: 0,
         lastStepMs: 0,
-        radix: { nodes: 0, cachedTokens: 0, lockedNodes: 0, evictableLeaves: 0, top: [] },
+        steps: 0,
+        activePrefillTokens: 0,
+        policy: 'dlpm',
+        radix: noRadix,
       },
     ],
     series: {
@@ -184,69 +295,34 @@ export function clusterSnapshot(): Record<string, unknown> {
       },
       dt: 1,
     },
-    recent: [
-      {
-        seq: 118,
-        t: 3.9,
-        kind: 'drr-pop',
-        request: 'bob#0.0',
-        client: 'bob',
-        class: 'latency',
-        summary:
-          't=3.900 s  DRR pop: no head affordable after one round: 4 virtual round(s) granted in bulk, latency dispatches bob#0.0 (cost 9000); latency keeps 0, cursor standard',
-        detail: {
-          cost: 9000,
-          deficits: [
-            { class: 'standard', before: 0, after: 5000 },
-            { class: 'latency', before: 0, after: 0 },
-          ],
-          cursor: 'latency',
-          carry: null,
-          bulk_rounds: 4,
-          visits: [
-            {
-              phase: 'scan',
-              class: 'standard',
-              outcome: 'unaffordable',
-              headId: 's0',
-              headCost: 7000,
-              deficitBefore: 0,
-              deficitAfter: 1000,
-            },
-            {
-              phase: 'scan',
-              class: 'latency',
-              outcome: 'unaffordable',
-              headId: 'bob#0.0',
-              headCost: 9000,
-              deficitBefore: 0,
-              deficitAfter: 2000,
-            },
-            {
-              phase: 'final',
-              class: 'standard',
-              outcome: 'short',
-              headId: 's0',
-              headCost: 7000,
-              deficitBefore: 5000,
-              deficitAfter: 5000,
-            },
-            {
-              phase: 'final',
-              class: 'latency',
-              outcome: 'chosen',
-              headId: 'bob#0.0',
-              headCost: 9000,
-              deficitBefore: 10000,
-              deficitAfter: 0,
-            },
-          ],
-        },
-      },
-      { seq: 119, t: 3.95, kind: 'step', summary: 't=3.950 s  worker 0 step', worker: 0 },
-    ],
+    recent: [],
     cache_hit_rate: 0.3,
     max_backlogged_service_gap: 400,
+    guarantee: {
+      algorithm: null,
+      theorem: 'none',
+      bound: null,
+      boundLabel: 'fairness bound',
+      formula: '',
+      reason: 'hand-made snapshot',
+      broken: false,
+      warning: null,
+      inputs: {
+        L_input: 0,
+        M: 0,
+        U: null,
+        quantum: 0,
+        worker_quantum: null,
+        workers: 2,
+        weights: { input: 1, output: 2 },
+      },
+      pairs: [],
+      pairCount: 1,
+      worst: null,
+      violations: [],
+      violationCount: 0,
+      series: { t: [], rows: {}, bound: [], dt: 1 },
+    },
   };
 }
 

@@ -1,14 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { loadSession } from '../../../src/worker/load';
+import type { SessionDecision } from '../../../src/worker/session';
 import { fmtCount, fmtNum, fmtPercent, fmtSeconds } from '../../../src/ui/views/format';
 import { colorFor, colorVarFor, paletteSlot } from '../../../src/ui/views/palette';
-import {
-  readClients,
-  readDrr,
-  readFairnessBound,
-  readRecord,
-  readSeries,
-  readWorkers,
-} from '../../../src/ui/views/read';
+import { readClients, readDrr, readFairnessBound, readSeries, readWorkers } from '../../../src/ui/views/read';
 import { leaderBand, rateOf } from '../../../src/ui/views/series-math';
 import { burstScript, clusterSnapshot, sessionSnapshot } from './fixtures';
 
@@ -49,44 +46,54 @@ describe('format', () => {
 });
 
 describe('readers', () => {
-  test('the sandbox snapshot is itself the DRR state; blocked classes from blockedNow', () => {
+  test('the sandbox carries its DRR state in `drr`, queues and last pop included', () => {
     const snap = sessionSnapshot(burstScript(), 11);
     const m = readDrr(snap);
-    expect(m?.classes.map((c) => [c.name, c.deficit, c.queued, c.headCost])).toEqual([
-      ['A', 1, 1, 3],
-      ['B', 0, 4, 3],
+    expect(m?.classes.map((c) => [c.name, c.deficit, c.queued, c.headCost, c.blocked])).toEqual([
+      ['A', 1, 1, 3, false],
+      ['B', 0, 4, 3, false],
     ]);
-    expect(m?.queues?.get('B')?.map((r) => r.id)).toEqual(['b0', 'b1', 'b2', 'b3']);
-    // The core's per-class flag wins; `blockedNow` only fills in when the flag is absent.
-    expect(readDrr({ ...snap, blockedNow: ['B'] })?.classes[1].blocked).toBe(false);
-    const classes = (snap.classes as Record<string, unknown>[]).map(({ blocked: _b, ...c }) => c);
-    expect(readDrr({ ...snap, classes, blockedNow: ['B'] })?.classes[1].blocked).toBe(true);
+    expect(m?.queues.get('B')?.map((r) => r.id)).toEqual(['b0', 'b1', 'b2', 'b3']);
+    expect(m?.queues.get('B')?.[0]).toMatchObject({ cost: 3, client: null, worker: -1, dueS: null });
+    // the third pop (step 11) made the record; the sandbox shows no clock time for it
+    expect(m?.record?.chosen?.id).toBe('a2');
+    expect(m?.recordT).toBeNull();
+    expect(snap.drr.last_pop?.t).toBe(11);
   });
 
-  test('the engine’s drr-pop detail becomes a decision record', () => {
+  test('a cluster run ships the last pop’s full record (not rebuilt from the flattened detail)', () => {
+    const text = readFileSync(join(__dirname, '../../../scenarios/default.yaml'), 'utf8');
+    const loaded = loadSession(text);
+    if (!loaded.ok) throw new Error('default scenario did not load');
+    const s = loaded.session;
+    const pops: SessionDecision[] = [];
+    const take = (n: number) => {
+      for (let i = 0; i < n; i++) {
+        const d = s.step();
+        if (d?.kind === 'drr-pop') pops.push(d);
+      }
+    };
+    take(400);
+    const m = readDrr(s.snapshot());
+    // the engine may have recorded a few decisions of the current event that the session hands out next
+    take(50);
+    const pop = pops.find((d) => d.t === m?.recordT && d.summary.endsWith(m?.record?.summary ?? '?'));
+    if (!pop) throw new Error('the snapshot’s last pop is none of the run’s pops');
+    expect(m?.record?.chosen).toEqual({
+      id: pop.request,
+      class: pop.class,
+      cost: pop.detail && 'cost' in pop.detail ? pop.detail.cost : -1,
+    });
+    // what the flattened detail cannot tell: where the cursor was before the pop
+    expect(m?.record?.cursorBefore).not.toBeNull();
+    expect(m?.record?.headsTouched).toBeGreaterThan(0);
+  });
+
+  test('the hand-made cluster snapshot’s last pop', () => {
     const m = readDrr(clusterSnapshot());
     expect(m?.record?.bulkRounds).toBe(4);
     expect(m?.record?.chosen).toEqual({ id: 'bob#0.0', class: 'latency', cost: 9000 });
-    expect(m?.record?.summary.startsWith('no head affordable')).toBe(true);
     expect(m?.recordT).toBe(3.9);
-  });
-
-  test('unknown cursor names and malformed visits are dropped', () => {
-    const m = readDrr({
-      drr: { cursor: 'nope', carry: 'A', classes: [{ name: 'A', quantum: 1 }, { quantum: 2 }] },
-    });
-    expect(m?.cursor).toBeNull();
-    expect(m?.carry).toBe('A');
-    expect(m?.classes).toHaveLength(1);
-    expect(
-      readRecord({
-        visits: [
-          { class: 'A', outcome: 'bogus' },
-          { class: 'A', outcome: 'empty' },
-        ],
-      })?.visits,
-    ).toHaveLength(1);
-    expect(readRecord({})).toBeNull();
   });
 
   test('clients in declaration order with their colour index; series from `rows`', () => {
@@ -101,12 +108,14 @@ describe('readers', () => {
     expect(s?.service[1]).toEqual([0, 100, 200, 300, 400]);
     expect(s?.queued?.[1]).toEqual([0, 2, 3, 4, 4]);
     expect(readFairnessBound(snap)).toBeNull();
-    expect(readFairnessBound({ fairness_bound: 5000 })).toEqual({ value: 5000, label: 'fairness bound' });
+    const bound = { value: 5000, label: 'DLPM bound' };
+    expect(readFairnessBound({ ...snap, fairness_bound: bound })).toEqual(bound);
+    expect(readFairnessBound(sessionSnapshot(burstScript(), 1))).toBeNull();
   });
 
   test('workers: radix summary tuples [id, parent, tokens, lock]', () => {
     const [w0] = readWorkers(clusterSnapshot());
-    expect(w0.radix?.nodes).toEqual([
+    expect(w0.radix.nodes).toEqual([
       { id: 1, parent: 0, tokens: 640, lock: 1 },
       { id: 2, parent: 1, tokens: 160, lock: 1 },
       { id: 3, parent: 1, tokens: 160, lock: 0 },

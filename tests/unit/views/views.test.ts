@@ -8,10 +8,11 @@ import { buildRadixTree } from '../../../src/ui/views/RadixTree';
 import { DENSE_POINTS } from '../../../src/ui/views/TimeChart';
 import type { Highlight, ViewProps } from '../../../src/ui/views/types';
 import { clientOfRequest, Workers } from '../../../src/ui/views/Workers';
+import type { SessionSnapshot } from '../../../src/worker/session';
 import { burstScript, clusterSnapshot, enqueue, pretty, sessionSnapshot } from './fixtures';
 
 type View = (p: ViewProps) => unknown;
-const render = (view: View, snapshot: Record<string, unknown> | null, highlight?: Highlight) =>
+const render = (view: View, snapshot: SessionSnapshot | null, highlight?: Highlight) =>
   renderToStaticMarkup(h(view as (p: ViewProps) => null, { snapshot, highlight })).replaceAll('\u202f', ' ');
 
 describe('ClassQueues', () => {
@@ -34,7 +35,7 @@ describe('ClassQueues', () => {
 
   test('age = now − arrival when the snapshot has a time', () => {
     // (a cluster's clock: the sandbox has none, and shows arrival numbers instead of ages)
-    const snap = { ...sessionSnapshot(burstScript(), 11), kind: 'cluster', sim_time_s: 10 };
+    const snap = { ...clusterSnapshot(), sim_time_s: 10, drr: sessionSnapshot(burstScript(), 11).drr };
     const html = render(ClassQueues, snap);
     // b0 arrived at t = 4 s (its op index): it has waited 6 s.
     expect(html).toContain('waiting 6.00 s');
@@ -51,13 +52,15 @@ describe('ClassQueues', () => {
     expect(html).toContain('+ 5 more');
   });
 
-  test('a cluster snapshot without request lists shows the counts', () => {
+  test('a cluster snapshot’s chips name their client', () => {
     const html = render(ClassQueues, clusterSnapshot());
-    expect(html).toContain('2 waiting · request ids not in this snapshot');
+    expect(html).toContain('2 waiting');
+    expect(html).toMatch(/title="alice#3\.0 in standard, position 1 \(head\), client alice, cost 7/);
   });
 
   test('empty state without policy-class queues', () => {
-    expect(render(ClassQueues, { kind: 'cluster' })).toContain('No policy-class queues in this scenario');
+    const { drr: _drr, ...noQueues } = clusterSnapshot();
+    expect(render(ClassQueues, noQueues)).toContain('No policy-class queues in this scenario');
   });
 });
 
@@ -92,12 +95,13 @@ describe('ClientService', () => {
 
   test('VTC counters and DoubleQ per-worker deficits', () => {
     const snap = clusterSnapshot();
-    const clients = snap.clients as Record<string, Record<string, unknown>>;
+    const clients = snap.clients;
     for (const c of Object.values(clients)) delete c.deficit;
     clients.alice.counter = 1234;
     clients.bob.counter = 1000;
     expect(render(ClientService, snap)).toContain('VTC counter per client');
-    (snap.router as Record<string, unknown>).state = { deficits: { alice: [10, -20], bob: [5, 0] } };
+    clients.alice.deficit_per_worker = [10, -20];
+    clients.bob.deficit_per_worker = [5, 0];
     const html = render(ClientService, snap);
     expect(html).toContain('DoubleQ deficit q(i, w)');
     expect(html).toMatch(/data-worker="1" data-value="-20"/);

@@ -164,6 +164,10 @@ export class DoubleQRouter implements RouterPolicy {
     return this.q[client * this.workers + worker] ?? 0;
   }
 
+  clientDeficits(client: number): number[] {
+    return Array.from({ length: this.workers }, (_, w) => this.deficit(client, w));
+  }
+
   describe(): Record<string, unknown> {
     const deficits: Record<string, number[]> = {};
     this.clients.forEach((c, i) => {

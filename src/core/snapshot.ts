@@ -1,0 +1,72 @@
+/**
+ * What the playground draws, one type per kind of session: a discriminated union on `kind`, owned
+ * here and carried unchanged by the worker API (frames), the UI's store, its hooks and its views.
+ * Field names follow one convention: snake_case for every field a snapshot adds at its top level and
+ * in `drr` (as the spec's `sim_time_s` and the CLI's client rows); the nested records the engine
+ * already emitted in camelCase keep their names (the spec forbids renames).
+ */
+import type { ArbitrationSession } from './drr/script-runner';
+import type { DrrStateSnapshot } from './drr/queued-view';
+import type { ScriptOutputLine } from './drr/types';
+import type { ClientSnapshot, SimSnapshot } from './sim/snapshot';
+
+export type { SimSnapshot } from './sim/snapshot';
+
+/** The DRR sandbox (an arbitration script run one enqueue or pop at a time). */
+export interface SandboxSnapshot {
+  kind: 'arbitration';
+  scenario: string;
+  /** Steps taken since the load: the sandbox's clock is one step per simulated second. */
+  sim_time_s: number;
+  /** Steps taken since the load (after any preloaded enqueues). */
+  decisions: number;
+  /** The sandbox has no clients; the key is there because the test hook promises it. */
+  clients: Record<string, ClientSnapshot>;
+  drr: DrrStateSnapshot;
+  /** Steps of the whole script, not counting the preloaded enqueues. */
+  total_steps: number;
+  /** Enqueues run at load (`preload: true`). */
+  preloaded: number;
+  /** Classes blocked in the most recent pop. */
+  blocked_now: string[];
+  /** The most recent step's output line (as the CLI's `arbitrate` prints it). */
+  last_line: ScriptOutputLine | null;
+  /** The script's `workers`. */
+  worker_count: number;
+}
+
+export type SessionSnapshot = SimSnapshot | SandboxSnapshot;
+export type SessionKind = SessionSnapshot['kind'];
+
+/**
+ * The sandbox's snapshot after `steps` playground steps (`preloaded` enqueues ran at load);
+ * `lastPopStep` is the step whose pop made the session's last record.
+ */
+export function sandboxSnapshot(
+  session: ArbitrationSession,
+  opts: { name: string; steps: number; preloaded: number; workers: number; lastPopStep: number },
+): SandboxSnapshot {
+  const s = session.snapshot();
+  const { steps, preloaded } = opts;
+  return {
+    kind: 'arbitration',
+    scenario: opts.name,
+    sim_time_s: steps,
+    decisions: steps,
+    clients: {},
+    drr: {
+      cursor: s.cursor,
+      carry: s.carry,
+      classes: s.classes,
+      variant: s.variant,
+      profile: s.profile,
+      queues: s.queues,
+      last_pop: s.lastRecord ? { t: opts.lastPopStep, record: s.lastRecord } : null,
+    },
+    total_steps: s.totalSteps - preloaded,
+    preloaded,
+    blocked_now: s.blockedNow,
+    last_line: s.log.length ? s.log[s.log.length - 1] : null,
+    worker_count: opts.workers,
+  };
+}
