@@ -7,9 +7,28 @@
 export const RUN_EXPORT_FORMAT = 'fairground-run';
 export const RUN_EXPORT_VERSION = 1;
 
+/** Typed arrays of numbers (every kind but the bigint ones). */
+const NUMBER_ARRAYS = [
+  Float64Array,
+  Float32Array,
+  Int32Array,
+  Uint32Array,
+  Int16Array,
+  Uint16Array,
+  Int8Array,
+  Uint8Array,
+  Uint8ClampedArray,
+] as const;
+
+type NumberArray = InstanceType<(typeof NUMBER_ARRAYS)[number]>;
+
+function isNumberArray(value: unknown): value is NumberArray {
+  return NUMBER_ARRAYS.some((kind) => value instanceof kind);
+}
+
 function plain(_key: string, value: unknown): unknown {
-  if (ArrayBuffer.isView(value) && !(value instanceof DataView))
-    return Array.from(value as unknown as ArrayLike<number>);
+  if (isNumberArray(value)) return Array.from(value);
+  if (value instanceof BigInt64Array || value instanceof BigUint64Array) return Array.from(value, Number);
   if (typeof value === 'bigint') return Number(value);
   return value;
 }

@@ -177,6 +177,8 @@ clients:
       result: { a: [1, 2], b: null },
       snapshot: null,
     });
+    const kinds = { i: new Int32Array([-3, 4]), u: new Uint8Array([7]), big: new BigInt64Array([5n, -6n]) };
+    expect(JSON.parse(runToJson(kinds, null)).result).toEqual({ i: [-3, 4], u: [7], big: [5, -6] });
   });
 
   it('the engine request type fits the export input', () => {
