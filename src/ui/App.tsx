@@ -6,6 +6,7 @@ import { type UiState, useUi } from '../state/store';
 const FAST_SPEED_INDEX = 7;
 import { CompareColumns, CompareDialog, DifferencePanel, useCompare } from './compare';
 import { Controls } from './Controls';
+import { NeededTraceBanner } from './share/NeededTrace';
 import { CrashBanner } from './CrashMessage';
 import { DecisionLog } from './DecisionLog';
 import type { Driver } from './driver';
@@ -136,6 +137,7 @@ export function App({ driver }: { driver: Driver }) {
           <FeatureBar />
         </div>
         <CrashBanner />
+        <NeededTraceBanner driver={driver} />
         {message && (
           <div className="banner" role="alert">
             <span>{message}</span>

@@ -1,6 +1,7 @@
 /** The keyboard-shortcut help (listing the key registry, keys.ts) and the share-link dialog. */
 import { useState } from 'react';
 import { useUi } from '../state/store';
+import { SharedTraceNote } from './share/NeededTrace';
 import {
   EMBED_PANELS,
   type EmbedPanel,
@@ -55,6 +56,7 @@ export function ShareDialog() {
           ? 'The link is on your clipboard. It holds the scenario, the policy, the seed and the playhead.'
           : 'Copy this link (the clipboard is not available here). It holds the scenario, the policy, the seed and the playhead.'}
       </p>
+      <SharedTraceNote />
       <input
         className="share-link"
         aria-label="Share link"

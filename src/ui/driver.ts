@@ -76,6 +76,11 @@ export class Driver {
     return this.api.loadTrace(file, name, {}, onProgress ? proxy(onProgress) : undefined);
   }
 
+  /** The parsed table of the dropped trace `name`, when the worker holds it (for sweep and export workers). */
+  droppedTrace(name: string) {
+    return this.api.droppedTrace(name);
+  }
+
   /** Stop the trace read in progress. */
   cancelTrace(): Promise<void> {
     return this.api.cancelTrace();

@@ -14,7 +14,8 @@ import type { Session, SessionDecision, SessionKind, SessionSnapshot } from './s
 import { type RestorePointOptions, RestorePoints, type RestoreTarget } from './restore-points';
 import { Checkpoints } from './timeline';
 import type { TraceReadOptions } from '../format/trace';
-import { cancelTraceRead, readTraceBlob, type TraceLoadResult } from './trace-upload';
+import { cancelTraceRead, droppedTrace, readTraceBlob, type TraceLoadResult } from './trace-upload';
+import type { TraceTable } from '../core/trace';
 
 /** Decisions kept for the log (and sent after a seek). */
 export const LOG_LIMIT = 200;
@@ -90,6 +91,14 @@ export class FairgroundApi {
     onProgress?: (bytes: number, total: number) => void,
   ): Promise<TraceLoadResult> {
     return readTraceBlob(file, name, opts, onProgress);
+  }
+
+  /**
+   * The table of the dropped trace named `name` when this worker holds it (null otherwise: none
+   * dropped, another name, or a bundled trace), for sweep and export workers to replay the same file.
+   */
+  async droppedTrace(name: string): Promise<TraceTable | null> {
+    return droppedTrace(name);
   }
 
   /** Stop a trace read in progress. */

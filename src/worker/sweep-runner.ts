@@ -17,6 +17,8 @@ import { formatProblems, parseYaml } from '../format/yaml';
 import { isArbitrationScript, scriptWithPolicy } from '../policy';
 import { applyOverrides, parseScenarioText } from '../scenario';
 import { pageTraceSource } from './page-traces';
+import { adoptTrace } from './trace-upload';
+import type { TraceTable } from '../core/trace';
 
 /** The policy's own keys, when the policy text is given apart from the scenario. */
 const POLICY_PREFIX = 'router.policy.';
@@ -251,6 +253,8 @@ export function replayRun(input: ReplayInput): ReplayOutcome {
 
 /** What sweep.worker.ts exposes (the same object runs in Node tests over a MessageChannel). */
 export const sweepWorkerApi = {
+  /** Hold the page worker's dropped trace, so points whose `trace.file` names it replay it. */
+  adoptTrace: (table: TraceTable): void => adoptTrace(table),
   runPoint: (input: SweepPointInput): SweepPointOutcome => runSweepPoint(input),
   replay: (input: ReplayInput): ReplayOutcome => replayRun(input),
 };

@@ -19,6 +19,14 @@ export function droppedTrace(name: string): TraceTable | null {
   return current !== null && current.source === name ? current : null;
 }
 
+/**
+ * Hold a table another worker already read (a sweep or export worker is handed the page worker's
+ * parsed table, so the file is neither read again nor sent anywhere but between this page's workers).
+ */
+export function adoptTrace(table: TraceTable): void {
+  current = table;
+}
+
 /** Stop the read in progress (it answers `cancelled`). */
 export function cancelTraceRead(): void {
   cancelToken++;

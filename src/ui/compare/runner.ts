@@ -4,7 +4,7 @@
  * a snapshot asks B to follow (coalesced: while B works, only the newest target is kept), so both
  * show the same moment on A's one timeline. A new load of A rebuilds B from the same settings.
  */
-import { lastTraceFile } from '../features/trace-file-store';
+import { lastTraceFile, lastTraceName } from '../features/trace-file-store';
 import { formatProblems } from '../../format/yaml';
 import { useUi } from '../../state/store';
 import { startSimulation, type WorkerApi } from '../../worker/client';
@@ -63,8 +63,9 @@ export class CompareRunner {
     try {
       // a dropped trace lives in the page's worker: B's worker reads the same file (still local)
       const trace = lastTraceFile();
-      if (trace !== null && b.scenario.includes(trace.name))
-        await this.worker.api.loadTrace(trace, trace.name);
+      const traceName = lastTraceName();
+      if (trace !== null && traceName !== null && b.scenario.includes(traceName))
+        await this.worker.api.loadTrace(trace, traceName);
       const res = await this.worker.api.load(b.scenario, b.policy);
       if (!res.ok)
         message = formatProblems(res.problems, res.source === 'policy' ? 'policy B' : 'scenario B');

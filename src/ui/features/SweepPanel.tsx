@@ -13,6 +13,7 @@ import { Modal } from '../Modal';
 import { currentTexts, openInPlayground } from './playground';
 import { SweepCharts } from './SweepCharts';
 import { cancelSweep, startSweep, sweepConcurrency } from './sweep-client';
+import { localTraceFile } from './trace-file-store';
 import { defaultRange, SWEEP_PRESETS, type SweepParam, setFor, sweepParams } from './sweep-params';
 import { sweepValues } from '../../worker/sweep-runner';
 import { type Scale, type SweepRun, useFeatures } from './store';
@@ -98,8 +99,11 @@ export function SweepPanel({ driver }: { driver: Driver }) {
     setForm({ ...form, key, from: String(r.from), to: String(r.to), scale: r.scale });
   };
 
-  const run = () => {
+  const run = async () => {
     if (!param || values.length === 0) return;
+    // a dropped trace lives in the page's worker: every sweep worker gets a copy of its parsed table
+    const local = localTraceFile(base.scenario);
+    const trace = local !== null ? await driver.droppedTrace(local) : null;
     const preset = SWEEP_PRESETS.find((p) => p.id === form.presetId);
     const short = shortName(param.label);
     const points = [
@@ -117,6 +121,7 @@ export function SweepPanel({ driver }: { driver: Driver }) {
         ...(base.id !== undefined ? { scenarioId: base.id } : {}),
       },
       points,
+      trace,
     );
   };
 
@@ -155,7 +160,7 @@ export function SweepPanel({ driver }: { driver: Driver }) {
         className="sweep-form"
         onSubmit={(e) => {
           e.preventDefault();
-          run();
+          void run();
         }}
       >
         <label className="field-col">

@@ -4,6 +4,7 @@
  */
 import { type SweepApi, startSweepWorker, type WorkerHandle } from '../../worker/client';
 import { runSweep, type SweepPointInput } from '../../worker/sweep-runner';
+import type { TraceTable } from '../../core/trace';
 import { type SweepPoint, type SweepRun, useFeatures } from './store';
 
 export function sweepConcurrency(): number {
@@ -20,10 +21,14 @@ function update(id: number, f: (s: SweepRun) => SweepRun): void {
   if (s) useFeatures.setState({ sweep: f(s) });
 }
 
-/** Start a sweep (cancelling any running one). */
+/**
+ * Start a sweep (cancelling any running one). `trace`: the page worker's table of the dropped trace
+ * the scenario replays (each sweep worker is handed a copy; the file is not read again).
+ */
 export async function startSweep(
   base: Omit<SweepRun, 'status' | 'done' | 'total' | 'points'>,
   points: Omit<SweepPoint, 'result' | 'error'>[],
+  trace: TraceTable | null = null,
 ): Promise<void> {
   cancelSweep();
   const id = ++token;
@@ -39,6 +44,8 @@ export async function startSweep(
   const n = Math.min(sweepConcurrency(), points.length);
   const pool = Array.from({ length: n }, () => startSweepWorker());
   live = pool;
+  if (trace !== null) await Promise.all(pool.map((w) => w.api.adoptTrace(trace)));
+  if (id !== token) return;
   const free = [...pool];
   const inputs: SweepPointInput[] = points.map((p) => ({
     scenario: base.scenario,

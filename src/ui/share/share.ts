@@ -7,7 +7,9 @@ import { useUi } from '../../state/store';
 import type { Driver } from '../driver';
 import { useEmbed } from '../embed/store';
 import { DEFAULT_SCENARIO_ID, SCENARIOS } from '../scenarios';
+import { lastTraceName, localTraceFile } from '../features/trace-file-store';
 import { decodeShare, encodeShare, isShareFragment, type SharedState } from './codec';
+import { useNeededTrace } from './needed-trace';
 
 function seedOf(text: string): number | undefined {
   const m = /^seed:\s*(-?\d+)\s*$/m.exec(text);
@@ -59,6 +61,11 @@ export async function share(driver: Driver): Promise<string> {
 export async function openFromLocation(driver: Driver): Promise<boolean> {
   const hash = location.hash;
   if (!isShareFragment(hash)) return false;
+  return openLink(driver, hash);
+}
+
+/** Opens a share link's fragment; returns false when the default scenario should open. */
+export async function openLink(driver: Driver, hash: string): Promise<boolean> {
   const res = await decodeShare(hash);
   if (!res.ok) {
     useUi.setState({
@@ -67,6 +74,13 @@ export async function openFromLocation(driver: Driver): Promise<boolean> {
     return false;
   }
   const s = res.state;
+  // a run on a dropped trace: the link cannot carry the file; ask for it unless this page holds it
+  const local = localTraceFile(s.scenario);
+  if (local !== null && lastTraceName() !== local) {
+    useNeededTrace.setState({ file: local, hash, problem: '', reading: false });
+    return false;
+  }
+  useNeededTrace.setState({ file: null, hash: '', problem: '' });
   const shipped = SCENARIOS.find((x) => x.id === s.scenarioId);
   const id = shipped && shipped.text === s.scenario ? shipped.id : '';
   const original = { scenario: s.scenario, policy: extractPolicy(s.scenario) };

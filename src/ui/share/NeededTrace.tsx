@@ -1,0 +1,70 @@
+/** The banner that asks for the trace file a shared link's run replays, with a file picker. */
+import { useRef } from 'react';
+import type { Driver } from '../driver';
+import { useEdits } from '../../state/edits';
+import { localTraceFile, rememberTraceFile } from '../features/trace-file-store';
+import { neededTraceText, shareTraceText, useNeededTrace } from './needed-trace';
+import { openLink } from './share';
+
+export function NeededTraceBanner({ driver }: { driver: Driver }) {
+  const { file, hash, problem, reading } = useNeededTrace();
+  const input = useRef<HTMLInputElement>(null);
+  if (file === null) return null;
+  const pick = async (picked: File | undefined) => {
+    if (!picked) return;
+    useNeededTrace.setState({ reading: true, problem: '' });
+    // held under the link's name, so the shared scenario's trace.file finds it whatever the copy is called
+    const res = await driver.loadTrace(picked, file);
+    if (!res.ok) {
+      useNeededTrace.setState({
+        reading: false,
+        problem: res.cancelled
+          ? 'Reading the file was cancelled.'
+          : `That file cannot be replayed: ${res.message}`,
+      });
+      return;
+    }
+    rememberTraceFile(picked, file);
+    useNeededTrace.setState({ file: null, hash: '', problem: '', reading: false });
+    history.replaceState(null, '', hash);
+    await openLink(driver, hash);
+  };
+  return (
+    <div className="banner" role="alert" aria-label="Trace file needed">
+      <span>
+        {neededTraceText(file)}
+        {problem && <strong> {problem}</strong>}
+      </span>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        aria-label={`Trace file ${file}`}
+        onChange={(e) => void pick(e.currentTarget.files?.[0])}
+      />
+      <button type="button" className="small" disabled={reading} onClick={() => input.current?.click()}>
+        {reading ? 'Reading…' : `Pick ${file}…`}
+      </button>
+      <button
+        type="button"
+        className="small"
+        onClick={() => useNeededTrace.setState({ file: null, hash: '', problem: '' })}
+        aria-label="Dismiss"
+      >
+        ×
+      </button>
+    </div>
+  );
+}
+
+/** In the Share dialog: the link cannot carry a dropped trace, and what its receiver will see. */
+export function SharedTraceNote() {
+  const scenario = useEdits((s) => s.texts.scenario);
+  const file = localTraceFile(scenario);
+  if (file === null) return null;
+  return (
+    <p className="share-trace-note" role="note">
+      {shareTraceText(file)}
+    </p>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * Runs on a dropped trace (#14.5): the Share dialog says the link cannot carry the file and what its
+ * receiver sees; opening the link asks for the file in words (no line:col) and opens the run once it
+ * is picked; a sweep of the run replays the same trace in every sweep worker.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { open, playhead } from './helpers';
+
+const MINI = Array.from({ length: 40 }, (_, i) =>
+  JSON.stringify({
+    timestamp: i * 250,
+    input_length: 1500 + (i % 5) * 900,
+    output_length: 20,
+    hash_ids: [0, 1, 100 + i, 200 + i, 300 + i].slice(0, 3 + (i % 3)),
+  }),
+).join('\n');
+const FILE = { name: 'mini.jsonl', mimeType: 'application/json', buffer: Buffer.from(MINI) };
+
+async function pickTrace(page: Page) {
+  await page.getByRole('button', { name: 'Export' }).click();
+  await page
+    .getByRole('dialog', { name: 'Export' })
+    .getByRole('button', { name: 'Import a trace or BLIS spec…' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Import' });
+  await dialog.getByLabel('Trace file').setInputFiles(FILE);
+  await expect(dialog.getByRole('status', { name: 'Trace status' })).toContainText('Loaded 40 requests');
+  await page.keyboard.press('Escape');
+}
+
+test('share of a dropped-trace run: the dialog warns, the link asks for the file and opens with it', async ({
+  page,
+  context,
+}) => {
+  await open(page);
+  await pickTrace(page);
+  await page.evaluate(() => window.fairground.step(25));
+  const at = await playhead(page);
+  await page.getByRole('button', { name: 'Share' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share link' });
+  const note = dialog.getByRole('note');
+  await expect(note).toContainText('“mini.jsonl”, a trace file you dropped on this page');
+  await expect(note).toContainText('never uploaded');
+  await expect(note).toContainText('a request to pick their copy of mini.jsonl');
+  const link = await dialog.getByRole('textbox', { name: 'Share link' }).inputValue();
+
+  // the receiver: a fresh page without the file
+  const other = await context.newPage();
+  await other.goto(link);
+  const ask = other.getByRole('alert', { name: 'Trace file needed' });
+  await expect(ask).toContainText('This link replays the request trace “mini.jsonl”');
+  await expect(ask).toContainText('never uploaded');
+  await expect(ask).not.toContainText(/\d+:\d+/); // words, not a position
+  await expect(other.getByRole('alert').filter({ hasText: 'does not load' })).toHaveCount(0);
+  await ask.getByLabel('Trace file mini.jsonl').setInputFiles({ ...FILE, name: 'my-copy.jsonl' });
+  await expect(ask).toHaveCount(0);
+  await expect.poll(() => playhead(other), { timeout: 20_000 }).toBe(at);
+  const text = await other.evaluate(() => window.fairground.editor.text('scenario'));
+  expect(text).toMatch(/file: mini\.jsonl/);
+  await expect(other.getByRole('alert').filter({ hasText: 'Opened a shared link' })).toHaveCount(1);
+});
+
+test('a sweep of a run on a dropped trace replays that trace at every point', async ({ page }) => {
+  await open(page);
+  await pickTrace(page);
+  await page.getByRole('button', { name: 'Sweep' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sweep' });
+  await dialog.getByRole('combobox', { name: 'Parameter' }).selectOption('cluster.workers');
+  await dialog.getByRole('spinbutton', { name: 'From' }).fill('1');
+  await dialog.getByRole('spinbutton', { name: 'To' }).fill('2');
+  await dialog.getByRole('spinbutton', { name: 'Points' }).fill('2');
+  await dialog.getByRole('radio', { name: 'linear' }).check();
+  await dialog.getByRole('button', { name: 'Run sweep' }).click();
+  const progress = dialog.getByRole('progressbar', { name: 'Sweep progress' });
+  await expect(progress).toHaveAttribute('aria-valuetext', '100 %', { timeout: 60_000 });
+  await expect(dialog).not.toContainText('drop the trace file');
+  const results = page.getByRole('region', { name: 'Sweep results' });
+  await expect(results.getByRole('button', { name: /^Open run/ })).toHaveCount(2);
+});
