@@ -14,6 +14,7 @@ export {
   type StepShape,
   type StepBreakdown,
   stepTimeS,
+  StepCost,
   stepBreakdown,
   prefillTimeS,
   decodeShape,

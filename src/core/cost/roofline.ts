@@ -68,6 +68,51 @@ export function stepBreakdown(gpu: GpuProfile, model: ModelProfile, shape: StepS
 }
 
 /** Wall time of one batch step on one replica, seconds (0 for an empty batch). */
+/**
+ * `stepTimeS` for one (GPU, model) pair with everything that depends only on the pair computed once:
+ * the simulator evaluates it for every batch step (millions per run). The same operations on the same
+ * values in the same order as `stepBreakdown`, so the result is the same number, bit for bit (a unit
+ * test compares them over random shapes for every GPU and model).
+ */
+export class StepCost {
+  private readonly linear: number;
+  private readonly attn: number;
+  private readonly decodePerSeq: number;
+  private readonly prefillRate: number;
+  private readonly decodeRate: number;
+  private readonly memoryS: number;
+  private readonly kvb: number;
+  private readonly attnBw: number;
+  private readonly kvWriteBw: number;
+  private readonly overheadS: number;
+
+  constructor(gpu: GpuProfile, model: ModelProfile) {
+    this.linear = 2 * linearParams(model);
+    this.attn = attnFlopsPerPair(model);
+    this.decodePerSeq = this.linear + 2 * headParams(model);
+    const peak = gpu.peakTflops * 1e12;
+    const bw = gpu.memBwTBs * 1e12;
+    this.prefillRate = peak * gpu.mfuPrefill;
+    this.decodeRate = peak * gpu.mfuDecode;
+    this.memoryS = weightBytesReadPerStep(model) / (bw * gpu.memBwEff);
+    this.kvb = kvBytesPerToken(model);
+    this.attnBw = bw * ATTN_BW_EFFICIENCY;
+    this.kvWriteBw = bw * KV_WRITE_BW_EFFICIENCY;
+    this.overheadS = gpu.overheadMs / 1000;
+  }
+
+  /** Seconds of a step of this shape (0 for an empty one). */
+  timeS(shape: StepShape): number {
+    if (shape.prefillTokens + shape.decodeSeqs <= 0) return 0;
+    const prefillFlops = this.linear * shape.prefillTokens + this.attn * shape.prefillAttnTokens2;
+    const decodeFlops = this.decodePerSeq * shape.decodeSeqs;
+    const computeS = prefillFlops / this.prefillRate + decodeFlops / this.decodeRate;
+    const attentionS = (this.kvb * shape.decodeContextTokens) / this.attnBw;
+    const kvWriteS = (this.kvb * Math.max(0, shape.prefillTokens - KV_WRITE_FREE_TOKENS)) / this.kvWriteBw;
+    return this.overheadS + Math.max(computeS, this.memoryS) + attentionS + kvWriteS;
+  }
+}
+
 export function stepTimeS(gpu: GpuProfile, model: ModelProfile, shape: StepShape): number {
   return stepBreakdown(gpu, model, shape).totalS;
 }

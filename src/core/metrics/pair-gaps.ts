@@ -76,6 +76,9 @@ export class PairGaps {
     this.peak = new Float64Array(n * n).fill(Number.NaN);
   }
 
+  /** How many clients are backlogged now (with fewer than two, `flush` reads no service value). */
+  backloggedCount = 0;
+
   isBacklogged(c: number): boolean {
     return this.backlogged[c] === 1;
   }
@@ -154,6 +157,7 @@ export class PairGaps {
       }
     }
     this.backlogged[c] = on ? 1 : 0;
+    this.backloggedCount += on ? 1 : -1;
   }
 
   /** Both clients are backlogged now (a joint interval is open). */

@@ -18,7 +18,7 @@
  *
  * A step that had to preempt admits nothing new (memory is short), unless nothing is left running.
  */
-import { type GpuProfile, type ModelProfile, type StepShape, stepTimeS } from '../cost';
+import { type GpuProfile, type ModelProfile, StepCost, type StepShape } from '../cost';
 import type { LocalDecisionDetail } from '../algorithms/details';
 import type { DecisionDraft } from '../sim/decision';
 import { ReqState, type SimRequest } from '../sim/request';
@@ -174,6 +174,10 @@ export class Replica implements WorkerView {
   };
   private readonly ctx: AdmissionContext;
   private readonly slab = new TokenSlab();
+  /** The step-time model of this GPU and model (stepTimeS with the pair's constants computed once). */
+  private readonly cost: StepCost;
+  /** Scratch of planQuietSteps: private tokens and blocks per running request. */
+  private planPriv = new Float64Array(0);
 
   constructor(cfg: ReplicaConfig, policy: LocalPolicy, hooks: ReplicaHooks) {
     this.cfg = cfg;
@@ -184,6 +188,7 @@ export class Replica implements WorkerView {
     this.prefixCaching = cfg.prefixCaching;
     this.gpu = cfg.gpu;
     this.model = cfg.model;
+    this.cost = new StepCost(cfg.gpu, cfg.model);
     this.chunkTokens = Math.max(1, cfg.chunkTokens);
     this.dynamicChunks = cfg.chunkMode === 'dynamic';
     this.targetStepS = cfg.targetStepS ?? 0.05;
@@ -316,7 +321,7 @@ export class Replica implements WorkerView {
       this.newTokenRatio = INIT_NEW_TOKEN_RATIO;
       return -1;
     }
-    const dt = stepTimeS(this.cfg.gpu, this.cfg.model, s);
+    const dt = this.cost.timeS(s);
     this.lastStepS = dt;
     this.busy = true;
     this.steps++;
@@ -344,6 +349,133 @@ export class Replica implements WorkerView {
   }
 
   /**
+   * Decode fast-forward (#14): called right after `beginStep(t0)` planned a step that ends at
+   * `out[0] = t0 + lastStepS`. Counts the step ends after which nothing but decoding can happen on
+   * this worker — every running request decodes one token and none completes, nothing waits, the
+   * pool has the blocks of the next step without eviction — and writes their times: out[j] is the
+   * end of step j + 1, each the previous end plus the step time of the same shape `beginStep` would
+   * build (the same sums in the same order, so the same bits). Returns k, the number of such quiet
+   * step ends (out[0 .. k-1]); out[k] is the end of the first step whose end is not quiet. Stops
+   * before a quiet end at or after `limitT`, and after `maxQuiet` of them. 0 when the step now
+   * planned is not decode-only.
+   */
+  planQuietSteps(t0: number, limitT: number, maxQuiet: number, out: Float64Array): number {
+    const run = this.running;
+    const n = run.length;
+    const s = this.shape;
+    if (
+      n === 0 ||
+      s.prefillTokens !== 0 ||
+      s.decodeSeqs !== n ||
+      this.policy.size() !== 0 ||
+      this.hooks.recording
+    )
+      return 0;
+    const b = this.blockSize;
+    let minLeft = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < n; i++) {
+      const r = run[i];
+      if (r.chunk !== 1 || r.prefilled < r.promptLen) return 0;
+      const left = r.outputLen - r.generated;
+      if (left < minLeft) minLeft = left;
+    }
+    // step end j (1-based) completes nothing while generated + j < outputLen for every request
+    const quietByOutput = Math.min(maxQuiet, minLeft - 1, out.length - 1);
+    if (quietByOutput <= 0) return 0;
+    // the blocks each later step's decodes need, simulated on copies (the pool is this worker's own)
+    if (this.planPriv.length < 2 * n) this.planPriv = new Float64Array(4 * n);
+    const priv = this.planPriv;
+    for (let i = 0; i < n; i++) {
+      priv[2 * i] = run[i].privTokens;
+      priv[2 * i + 1] = run[i].privBlocks;
+    }
+    let free = this.kv.freeBlocks;
+    const probe = this.probeShape;
+    probe.prefillTokens = 0;
+    probe.prefillAttnTokens2 = 0;
+    probe.decodeSeqs = n;
+    let context = s.decodeContextTokens;
+    let t = t0 + this.lastStepS;
+    out[0] = t;
+    let k = 0;
+    while (k < quietByOutput && t < limitT) {
+      // the beginStep at this end: KV for one more token each, no eviction allowed
+      let need = 0;
+      for (let i = 0; i < n; i++) if (priv[2 * i] + 1 > priv[2 * i + 1] * b) need++;
+      if (need > free) break;
+      free -= need;
+      for (let i = 0; i < n; i++) {
+        if (priv[2 * i] + 1 > priv[2 * i + 1] * b) priv[2 * i + 1]++;
+        priv[2 * i]++;
+      }
+      context += n;
+      probe.decodeContextTokens = context;
+      t = t + this.cost.timeS(probe);
+      k++;
+      out[k] = t;
+    }
+    return k;
+  }
+
+  /**
+   * `endStep(at)` then `beginStep(at)` at a step end that `planQuietSteps` counted as quiet, without
+   * their general paths: every running request decodes its next token, none completes, nothing is
+   * admitted, the pool has the blocks. The same state changes and hook calls in the same order, and
+   * the same step-time evaluation. Returns the new step's duration.
+   */
+  quietStep(at: number): number {
+    this.now = at;
+    const run = this.running;
+    const n = run.length;
+    const hooks = this.hooks;
+    // endStep: one more token each
+    for (let i = 0; i < n; i++) {
+      const r = run[i];
+      r.generated++;
+      hooks.onService(r, 0, 1);
+    }
+    this.policy.onStepEnd?.(run, this);
+    // beginStep: the same shape with one more context token per request
+    const s = this.shape;
+    const b = this.blockSize;
+    let context = 0;
+    let need = 0;
+    for (let i = 0; i < n; i++) {
+      const r = run[i];
+      context += r.promptLen + r.generated;
+      if (r.privTokens + 1 > r.privBlocks * b) need++;
+    }
+    if (need > this.kv.freeBlocks) throw new Error(`internal: worker ${this.id}'s quiet step is short of KV`);
+    s.prefillTokens = 0;
+    s.prefillAttnTokens2 = 0;
+    s.decodeSeqs = n;
+    s.decodeContextTokens = context;
+    const sglang = this.sglang;
+    if (sglang)
+      this.newTokenRatio = Math.max(this.newTokenRatio - NEW_TOKEN_RATIO_DECAY, MIN_NEW_TOKEN_RATIO);
+    const ratio = this.newTokenRatio;
+    let reserved = 0;
+    for (let i = 0; i < n; i++) {
+      const r = run[i];
+      if (sglang) reserved += outputEstimate(this.maxNew(r), r.generated) * ratio;
+      if (r.privTokens + 1 > r.privBlocks * b) {
+        this.kv.allocate(1);
+        r.privBlocks++;
+      }
+      r.privTokens++;
+      r.chunk = 1;
+    }
+    this.budget = this.maxBatchTokens - n;
+    this.reservedTokens = reserved;
+    const dt = this.cost.timeS(s);
+    this.lastStepS = dt;
+    this.busy = true;
+    this.steps++;
+    this.busyTimeS += dt;
+    return dt;
+  }
+
+  /**
    * Vajra's dynamic chunking: the largest chunk (≤ rest, ≤ budget) whose predicted step time, with
    * everything already in this step's batch, stays within the target; at least MIN_DYNAMIC_CHUNK
    * tokens (or the rest) so a prefill always moves. Binary search over the monotone step-time model.
@@ -358,7 +490,7 @@ export class Replica implements WorkerView {
       probe.prefillAttnTokens2 = s.prefillAttnTokens2 + c * (contextBefore + c / 2);
       probe.decodeSeqs = s.decodeSeqs;
       probe.decodeContextTokens = s.decodeContextTokens;
-      return stepTimeS(this.gpu, this.model, probe) <= this.targetStepS;
+      return this.cost.timeS(probe) <= this.targetStepS;
     };
     if (fits(hi0)) return hi0;
     let lo = floor;

@@ -68,6 +68,11 @@ export class EventQueue<P = unknown> {
     if (this.spare.length < 1024) this.spare.push(ev);
   }
 
+  /** The queued events, in heap order (read only). */
+  items(): readonly SimEvent<P>[] {
+    return this.heap;
+  }
+
   peek(): SimEvent<P> | undefined {
     return this.heap[0];
   }

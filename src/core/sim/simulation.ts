@@ -31,11 +31,27 @@ import { ClassServiceCollector } from '../metrics/class-service';
 import type { BoundSetup } from '../metrics/theorem-bound';
 import { DownsampledSeries } from '../metrics/series';
 import type { DecisionRecord } from './decision';
-import { EV_ARRIVAL, EV_KICK, EV_STEP_END, EV_SUBMIT, EventQueue } from './event-queue';
+import { EV_ARRIVAL, EV_KICK, EV_STEP_END, EV_SUBMIT, type EventKind, EventQueue } from './event-queue';
 import { ReqState, SimRequest } from './request';
 import { buildResult, type RunResult } from './result';
 import { buildSnapshot, type SimSnapshot } from './snapshot';
 import type { SimScenario } from '../input';
+
+/** Longest cruise (quiet step ends skipped in one go) of one worker. */
+const CRUISE_MAX = 4096;
+
+/** Index of `t` in the sorted times[from..to], or -1. */
+function indexOfTime(times: Float64Array, from: number, to: number, t: number): number {
+  if (t < times[from] || t > times[to]) return -1;
+  let lo = from;
+  let hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (times[mid] < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return times[lo] === t ? lo : -1;
+}
 
 /** Thrown at construction when the scenario asks for something the engine cannot run (yet). */
 export class SimConfigError extends Error {
@@ -58,6 +74,11 @@ export interface SimOptions {
   workload?: Workload | ((scenario: SimScenario, rng: Rng) => Workload);
   /** How many recent decisions the snapshot keeps (default 200). */
   recentDecisions?: number;
+  /**
+   * Decode fast-forward in runToEnd/runUntil (default true). It never changes a result; false keeps
+   * every step end in the event heap (for tests that compare the two).
+   */
+  fastForward?: boolean;
 }
 
 export interface RunOptions {
@@ -100,12 +121,43 @@ export class Simulation {
   readonly series: DownsampledSeries;
   private readonly sampleBuf: Float64Array;
   stoppedReason: string | null = null;
+  /**
+   * Decode fast-forward (#14), on only inside runToEnd/runUntil with records off. A worker whose
+   * next step ends are all "quiet" (decoding only, see Replica.planQuietSteps) cruises: those step
+   * ends are processed in a tight loop instead of through the event heap, and only the end of its
+   * first non-quiet step is in the heap. The run is the same event for event:
+   * - every event of another kind first catches every cruising worker up to its time (quiet step
+   *   ends strictly before it), so whatever it reads or changes sees exactly the original state;
+   * - quiet step ends of different workers commute: they touch only their own worker and add the
+   *   same amount to a client's service counters, read by nobody in between while at most one client
+   *   is backlogged (the pair-gap flush reads service only with two) and the router holds nothing
+   *   (no drain can dispatch); no cruise crosses the next series sample;
+   * - ties: no event time equals a time a cruising worker still has to reach (checked when a cruise
+   *   starts and on every push; a worker whose time is hit stops cruising first), so the heap's
+   *   (time, sequence) order never has to compare a skipped step end.
+   * A worker the router dispatches to, or any condition above breaking, stops every affected cruise:
+   * its next step end goes back into the heap as an ordinary event.
+   */
+  private cruiseOn = false;
+  private readonly fastForward: boolean;
+  private readonly cruisers: number[] = [];
+  /** Per worker: step-end times of its cruise (quiet ends first, then the real end), and positions. */
+  private readonly cruiseTimes: Float64Array[] = [];
+  private readonly cruiseNext: Int32Array;
+  private readonly cruiseEnd: Int32Array;
+  /** Per worker: sequence number of its live step-end event (-1: none); others are stale. */
+  private readonly stepSeq: Float64Array;
+  /** Step-end events in the heap that a stopped cruise left behind (skipped when they come up). */
+  private staleEvents = 0;
+  /** Step ends processed by fast-forward so far (for tests: the fast path did run). */
+  fastForwardedSteps = 0;
 
   constructor(scenario: SimScenario, opts: SimOptions = {}) {
     this.scenario = scenario;
     this.seed = (opts.seed ?? scenario.seed) >>> 0;
     this.recordOn = opts.record !== false;
     this.recentCap = opts.recentDecisions ?? 200;
+    this.fastForward = opts.fastForward !== false;
     const problem = configProblem(scenario);
     if (problem) throw problem;
     const root = new Rng(this.seed);
@@ -174,6 +226,10 @@ export class Simulation {
       this.router.classService = new ClassServiceCollector(classes, { capacity: 512, initialDt: seriesDt });
     }
     this.router.defaultModel = scenario.cluster.model;
+    this.cruiseNext = new Int32Array(c.workers);
+    this.cruiseEnd = new Int32Array(c.workers).fill(-1);
+    this.stepSeq = new Float64Array(c.workers).fill(-1);
+    for (let i = 0; i < c.workers; i++) this.cruiseTimes.push(new Float64Array(CRUISE_MAX + 1));
     this.series = new DownsampledSeries(this.seriesNames(), 512, seriesDt);
     this.sampleBuf = new Float64Array(this.seriesNames().length);
     for (const ev of this.workload.initialEvents()) this.scheduleWorkloadEvent(ev);
@@ -222,7 +278,7 @@ export class Simulation {
   }
 
   done(): boolean {
-    return this.events.size === 0 || this.stoppedReason !== null;
+    return this.events.size === this.staleEvents || this.stoppedReason !== null;
   }
 
   // ---- stepping -------------------------------------------------------------------------------------
@@ -252,39 +308,68 @@ export class Simulation {
   /** Process every event up to and including simulated time `tS`; the clock then reads `tS`. */
   runUntil(tS: number): void {
     this.pending.length = 0;
-    for (;;) {
-      const next = this.events.peek();
-      if (next === undefined || next.t > tS || this.stoppedReason !== null) break;
-      this.processEvent();
+    this.cruiseOn = this.fastForward && !this.recordOn;
+    try {
+      for (;;) {
+        const next = this.peekLive();
+        if (next === undefined || next.t > tS || this.stoppedReason !== null) break;
+        this.processEvent();
+      }
+      // quiet step ends up to and including tS belong to this call, as they would as events
+      if (this.cruisers.length > 0) this.catchUp(tS, true);
+    } finally {
+      this.stopCruising();
     }
-    if (tS > this._now && this.events.size > 0) this._now = tS;
+    if (tS > this._now && this.events.size > this.staleEvents) this._now = tS;
   }
 
   runToEnd(opts: RunOptions = {}): void {
     this.pending.length = 0;
     const every = opts.progressEvery ?? 65536;
     const max = opts.maxEvents ?? Number.POSITIVE_INFINITY;
-    let n = 0;
-    while (this.stoppedReason === null && this.processEvent()) {
-      n++;
-      if (n >= max) {
-        this.stoppedReason = `stopped after ${max} events (event limit)`;
-        break;
-      }
-      if (opts.onProgress && n % every === 0) {
-        const d = this.scenario.duration_s;
-        const frac = d > 0 ? Math.min(0.99, this._now / d) : 0;
-        if (opts.onProgress(frac) === false) {
-          this.stoppedReason = 'stopped by the caller';
+    // an event limit stops at an exact event: keep every event in the heap then
+    this.cruiseOn = this.fastForward && !this.recordOn && max === Number.POSITIVE_INFINITY;
+    const start = this.eventCount;
+    let progressAt = every;
+    try {
+      while (this.stoppedReason === null && this.processEvent()) {
+        const n = this.eventCount - start;
+        if (n >= max) {
+          this.stoppedReason = `stopped after ${max} events (event limit)`;
           break;
         }
+        if (opts.onProgress && n >= progressAt) {
+          progressAt = (Math.floor(n / every) + 1) * every;
+          const d = this.scenario.duration_s;
+          const frac = d > 0 ? Math.min(0.99, this._now / d) : 0;
+          if (opts.onProgress(frac) === false) {
+            this.stoppedReason = 'stopped by the caller';
+            break;
+          }
+        }
       }
+    } finally {
+      this.stopCruising();
+    }
+  }
+
+  /** The next event that is not a stale step end (stale ones are dropped from the heap). */
+  private peekLive() {
+    for (;;) {
+      const ev = this.events.peek();
+      if (ev === undefined || ev.kind !== EV_STEP_END || this.stepSeq[ev.index] === ev.seq) return ev;
+      this.events.release(this.events.pop()!);
+      this.staleEvents--;
     }
   }
 
   private processEvent(): boolean {
-    const ev = this.events.pop();
-    if (ev === undefined) return false;
+    if (this.peekLive() === undefined) return false;
+    const ev = this.events.pop()!;
+    if (this.cruisers.length > 0) {
+      this.catchUp(ev.t, false);
+      if (ev.kind === EV_STEP_END) this.endCruise(ev.index);
+    }
     if (ev.t > this._now) this._now = ev.t;
     const t = this._now;
     this.eventCount++;
@@ -316,15 +401,145 @@ export class Simulation {
     }
     this.events.release(ev);
     if (t >= this.series.nextT) this.sample(t);
+    // a cruise's premises hold between events only while nothing is queued at the router and at
+    // most one client is backlogged; otherwise every cruising worker steps through the heap again
+    if (this.cruisers.length > 0 && (this.router.queuedCount > 0 || this.metrics.gap.backloggedCount > 1))
+      this.endAllCruises();
     return true;
   }
 
   private startStep(w: Replica, t: number): void {
     if (w.busy) return;
     const dt = w.beginStep(t);
-    if (dt >= 0) this.events.push(t + dt, EV_STEP_END, w.id);
+    if (dt >= 0) {
+      const k = this.cruiseOn ? this.planCruise(w, t) : 0;
+      if (k > 0) {
+        const times = this.cruiseTimes[w.id];
+        this.pushStepEnd(times[k], w.id);
+        this.cruiseNext[w.id] = 0;
+        this.cruiseEnd[w.id] = k;
+        this.cruisers.push(w.id);
+      } else this.pushStepEnd(t + dt, w.id);
+    }
     // admissions may have lowered active prefill load: the router may dispatch more
     if (this.router.queuedCount > 0) this.router.drain(t);
+  }
+
+  // ---- decode fast-forward (see cruiseOn) -----------------------------------------------------------
+
+  private push(t: number, kind: EventKind, index: number, payload: Payload | null = null) {
+    if (this.cruisers.length > 0) this.clearTime(t);
+    return this.events.push(t, kind, index, payload);
+  }
+
+  private pushStepEnd(t: number, wi: number): void {
+    this.stepSeq[wi] = this.push(t, EV_STEP_END, wi).seq;
+  }
+
+  /** Stop the cruise of every worker that has yet to reach time `t` exactly (see cruiseOn, ties). */
+  private clearTime(t: number): void {
+    for (let again = true; again; ) {
+      again = false;
+      for (const wi of this.cruisers) {
+        if (indexOfTime(this.cruiseTimes[wi], this.cruiseNext[wi], this.cruiseEnd[wi], t) >= 0) {
+          // ending a cruise pushes an event, which may clear other cruises: scan again
+          this.endCruise(wi);
+          again = true;
+          break;
+        }
+      }
+    }
+  }
+
+  /**
+   * How many quiet step ends worker `w` may skip through after the step it just planned at `t`
+   * (0: none). Fills cruiseTimes[w.id] (quiet ends, then the real end at index k).
+   */
+  private planCruise(w: Replica, t: number): number {
+    if (this.router.queuedCount > 0 || this.metrics.gap.backloggedCount > 1) return 0;
+    const times = this.cruiseTimes[w.id];
+    let k = w.planQuietSteps(t, this.series.nextT, CRUISE_MAX, times);
+    if (k === 0) return 0;
+    // ties: an event already queued at one of these times keeps its place before them (the real
+    // end may fall on it: pushed now, after it, as the original push at the previous end would be);
+    // another cruise's time ends this one a step earlier, so the push there sorts it out
+    const heap = this.events.items();
+    for (let h = 0; h < heap.length; h++) {
+      const e = heap[h];
+      if (e.kind === EV_STEP_END && this.stepSeq[e.index] !== e.seq) continue;
+      const j = indexOfTime(times, 0, k, e.t);
+      if (j >= 0 && j < k) k = j;
+    }
+    for (const vi of this.cruisers) {
+      // merge walk over two sorted lists: the first of w's times that another cruise also reaches
+      const vt = this.cruiseTimes[vi];
+      const vEnd = this.cruiseEnd[vi];
+      let a = 0;
+      let b = this.cruiseNext[vi];
+      while (a <= k && b <= vEnd) {
+        if (times[a] < vt[b]) a++;
+        else if (times[a] > vt[b]) b++;
+        else {
+          k = a - 1;
+          break;
+        }
+      }
+      if (k <= 0) return 0;
+    }
+    return k > 0 ? k : 0;
+  }
+
+  /** Process cruising workers' quiet step ends before `t` (or at it too, when `inclusive`). */
+  private catchUp(t: number, inclusive: boolean): void {
+    const list = this.cruisers;
+    for (let i = 0; i < list.length; i++) {
+      const wi = list[i];
+      const times = this.cruiseTimes[wi];
+      const end = this.cruiseEnd[wi];
+      let j = this.cruiseNext[wi];
+      if (j >= end || times[j] > t || (times[j] === t && !inclusive)) continue;
+      const w = this.workers[wi];
+      const m = this.metrics;
+      while (j < end && (times[j] < t || (inclusive && times[j] === t))) {
+        const at = times[j];
+        this.eventCount++;
+        this.fastForwardedSteps++;
+        // (the flush comes after the next step's planning here: planning a quiet step touches no
+        // service counter, so the flush sees what it would see between endStep and beginStep)
+        const dt = w.quietStep(at);
+        m.flushStep(at);
+        j++;
+        if (at + dt !== times[j])
+          throw new Error(`internal: worker ${wi}'s fast-forward diverged at t=${at}`);
+      }
+      this.cruiseNext[wi] = j;
+    }
+  }
+
+  /**
+   * Worker `wi` steps through the heap again from its next step end (its quiet ends before now are
+   * done). When that is its real end, the heap already holds it.
+   */
+  private endCruise(wi: number): void {
+    const i = this.cruisers.indexOf(wi);
+    if (i < 0) return;
+    this.cruisers.splice(i, 1);
+    const j = this.cruiseNext[wi];
+    const end = this.cruiseEnd[wi];
+    this.cruiseEnd[wi] = -1;
+    if (j < end) {
+      this.staleEvents++; // the real end queued at the cruise's start
+      this.pushStepEnd(this.cruiseTimes[wi][j], wi);
+    }
+  }
+
+  private endAllCruises(): void {
+    while (this.cruisers.length > 0) this.endCruise(this.cruisers[this.cruisers.length - 1]);
+  }
+
+  private stopCruising(): void {
+    this.endAllCruises();
+    this.cruiseOn = false;
   }
 
   private scheduleWorkloadEvent(ev: WorkloadEvent): void {
@@ -332,8 +547,8 @@ export class Simulation {
     if (ev.kind === 'arrival') {
       const ci = this.clientIndex.get(ev.client);
       if (ci === undefined) throw new Error(`workload: arrival for unknown client '${ev.client}'`);
-      this.events.push(t, EV_ARRIVAL, ci);
-    } else this.events.push(t, EV_SUBMIT, -1, ev.request);
+      this.push(t, EV_ARRIVAL, ci);
+    } else this.push(t, EV_SUBMIT, -1, ev.request);
   }
 
   // ---- request flow ---------------------------------------------------------------------------------
@@ -382,11 +597,13 @@ export class Simulation {
   dispatchTo(r: SimRequest, wi: number): void {
     const w = this.workers[wi];
     if (w === undefined) throw new Error(`router chose worker ${wi}, but there are ${this.workers.length}`);
+    // its waiting queue is about to change: its next step end may admit
+    if (this.cruiseEnd[wi] >= 0) this.endCruise(wi);
     // the busy signal of the policy-class queue needs the overlap; otherwise skip the extra match
     w.enqueue(r, this._now, false, this.router.queue !== null ? this.router.overlap(r, wi) : 0);
     if (!w.busy && !w.kickPending) {
       w.kickPending = true;
-      this.events.push(this._now, EV_KICK, wi);
+      this.push(this._now, EV_KICK, wi);
     }
   }
 
