@@ -8,8 +8,7 @@
  * keys are those the format leaves unset when a file does not give them). Key names are the scenario
  * format's (shared spec/scenario.md), hence snake_case.
  */
-import type { ParamsOf, RoutingAlgorithm, SchedulerAlgorithm } from './algorithms/descriptor';
-import type { ROUTING_ALGORITHMS, SCHEDULER_ALGORITHMS } from './algorithms/index';
+import type { RoutingChoice, SchedulerChoice } from './algorithms/index';
 import type { CompiledPolicy } from './drr/types';
 import type { TraceTable } from './trace/types';
 import type { SloClass } from './workload/types';
@@ -220,20 +219,14 @@ export interface ServiceWeights {
   output: number;
 }
 
-/** An algorithm's own parameters (a descriptor without any: none, rather than an index of `never`). */
-type Own<P> = string extends keyof P ? unknown : P;
-type RoutingOf<D> = D extends RoutingAlgorithm<infer N, infer S> ? { routing: N } & Own<ParamsOf<S>> : never;
-type SchedulerOf<D> =
-  D extends SchedulerAlgorithm<infer N, infer S> ? { policy: N } & Own<ParamsOf<S>> : never;
-
 /**
  * `router:`: the routing and its own parameters (declared by its descriptor in `core/algorithms`), and
  * the compiled policy file (null: none).
  */
-export type RouterSpec = RoutingOf<(typeof ROUTING_ALGORITHMS)[number]> & { policy: CompiledPolicy | null };
+export type RouterSpec = RoutingChoice & { policy: CompiledPolicy | null };
 
 /** `scheduler:`: the worker-local policy and its own parameters, and the service weights. */
-export type SchedulerSpec = SchedulerOf<(typeof SCHEDULER_ALGORITHMS)[number]> & { weights: ServiceWeights };
+export type SchedulerSpec = SchedulerChoice & { weights: ServiceWeights };
 
 // ---- trace replay ------------------------------------------------------------------------------------
 

@@ -74,10 +74,13 @@ export const SCHEDULER_NAMES = namesOf(SCHEDULER_ALGORITHMS);
 /** Routing names (`router.routing`). */
 export const ROUTING_NAMES = namesOf(ROUTING_ALGORITHMS);
 
+/** An algorithm's own parameters; one without any has none (rather than an index signature of never). */
+type Own<P> = string extends keyof P ? unknown : P;
 /** One scheduler's parameters tagged with its name: the members of the `scheduler` section's union. */
 type SchedulerParamsOf<D> =
-  D extends SchedulerAlgorithm<infer N, infer S> ? { policy: N } & ParamsOf<S> : never;
-type RoutingParamsOf<D> = D extends RoutingAlgorithm<infer N, infer S> ? { routing: N } & ParamsOf<S> : never;
+  D extends SchedulerAlgorithm<infer N, infer S> ? { policy: N } & Own<ParamsOf<S>> : never;
+type RoutingParamsOf<D> =
+  D extends RoutingAlgorithm<infer N, infer S> ? { routing: N } & Own<ParamsOf<S>> : never;
 /** `scheduler.policy` and that policy's own keys (a discriminated union on `policy`). */
 export type SchedulerChoice = SchedulerParamsOf<Schedulers>;
 /** `router.routing` and that routing's own keys (a discriminated union on `routing`). */
