@@ -17,7 +17,6 @@ export function speedLabel(index: number): string {
   return Number.isFinite(v) ? `${v} decision${v === 1 ? '' : 's'}/s` : 'as fast as possible';
 }
 
-export type Theme = 'light' | 'dark';
 export type EditorTab = 'policy' | 'scenario';
 
 export interface Problems {
@@ -55,7 +54,6 @@ export interface UiState {
   crash: string | null;
   /** Seq of the decision selected in the log. */
   selected: number | null;
-  theme: Theme;
   editorTab: EditorTab;
   helpOpen: boolean;
   /** A share link to show when the clipboard is not available (or always, after Share). */
@@ -68,26 +66,6 @@ export interface UiState {
   setPlaying(p: boolean): void;
   setSpeedIndex(i: number): void;
   setMessage(m: string | null): void;
-}
-
-const THEME_KEY = 'fairground:theme';
-
-function initialTheme(): Theme {
-  try {
-    const saved = globalThis.localStorage?.getItem(THEME_KEY);
-    if (saved === 'light' || saved === 'dark') return saved;
-  } catch {
-    /* storage may be blocked */
-  }
-  return globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
-}
-
-export function persistTheme(theme: Theme): void {
-  try {
-    globalThis.localStorage?.setItem(THEME_KEY, theme);
-  } catch {
-    /* storage may be blocked */
-  }
 }
 
 export const useUi = create<UiState>((set) => ({
@@ -108,7 +86,6 @@ export const useUi = create<UiState>((set) => ({
   message: null,
   crash: null,
   selected: null,
-  theme: initialTheme(),
   editorTab: 'policy',
   helpOpen: false,
   shareLink: null,

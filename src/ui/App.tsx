@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { usePrefs } from '../state/prefs';
 import { type UiState, useUi } from '../state/store';
 
 /** From this speed step on (250 decisions/s), views animate nothing while playing. */
@@ -100,7 +101,7 @@ function Views({ only, presenting = false }: { only?: readonly EmbedPanel[]; pre
 
 export function App({ driver }: { driver: Driver }) {
   const message = useUi((s) => s.message);
-  const theme = useUi((s) => s.theme);
+  const theme = usePrefs((s) => s.theme);
   const comparing = useCompare((s) => s.active);
   const presenting = usePresent((s) => s.presenting) && !comparing;
   // Fast play: many updates per second; motion (transitions, flashes) would only cost frames.

@@ -1,4 +1,5 @@
-import { persistTheme, SPEEDS, speedLabel, useUi } from '../state/store';
+import { setTheme, usePrefs } from '../state/prefs';
+import { SPEEDS, speedLabel, useUi } from '../state/store';
 import type { Driver } from './driver';
 import { keyOf } from './keys';
 import { SCENARIOS, scenarioGroups } from './scenarios';
@@ -107,7 +108,7 @@ export function SimTime() {
 export function Controls({ driver, extra }: { driver: Driver; extra?: React.ReactNode }) {
   const speedIndex = useUi((s) => s.speedIndex);
   const scenarioId = useUi((s) => s.scenarioId);
-  const theme = useUi((s) => s.theme);
+  const theme = usePrefs((s) => s.theme);
   const known = SCENARIOS.some((s) => s.id === scenarioId);
 
   return (
@@ -170,11 +171,7 @@ export function Controls({ driver, extra }: { driver: Driver; extra?: React.Reac
           className="icon"
           aria-label="Dark theme"
           aria-pressed={theme === 'dark'}
-          onClick={() => {
-            const next = theme === 'dark' ? 'light' : 'dark';
-            persistTheme(next);
-            useUi.setState({ theme: next });
-          }}
+          onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
           title="Dark theme (switch between light and dark)"
         >
           <span aria-hidden="true">◐</span>

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useEdits } from '../../state/edits';
+import { usePrefs } from '../../state/prefs';
 import { type EditorTab, useUi } from '../../state/store';
 import type { Driver } from '../driver';
 import { textsForDownload } from '../errors';
@@ -130,7 +131,7 @@ function YamlEditor({
   const [mode, setMode] = useState<'loading' | 'monaco' | 'textarea'>('loading');
   const revision = useEdits((s) => s.revision);
   const problems = useUi((s) => s.problems[which]);
-  const theme = useUi((s) => s.theme);
+  const theme = usePrefs((s) => s.theme);
   const empty = useEdits((s) => s.texts[which].trim() === '');
   const policyText = useEdits((s) => (which === 'policy' ? s.texts.policy : ''));
 
@@ -142,7 +143,7 @@ function YamlEditor({
       which,
       label,
       value: useEdits.getState().texts[which],
-      theme: useUi.getState().theme,
+      theme: usePrefs.getState().theme,
       onChange: (text: string) => driver.typed(which, text),
     };
     const mount = (h: EditorHandle) => {

@@ -3,6 +3,7 @@
  * page's URL. Bad links never break the page: they explain themselves and the default scenario opens.
  */
 import { extractPolicy, policyOverride, setTexts, useEdits } from '../../state/edits';
+import { usePrefs } from '../../state/prefs';
 import { useUi } from '../../state/store';
 import type { Driver } from '../driver';
 import { useEmbed } from '../embed/store';
@@ -24,7 +25,7 @@ export function currentState(): SharedState {
   const state: SharedState = {
     scenario: texts.scenario,
     playhead: ui.decisionCount,
-    layout: { theme: ui.theme, editor: ui.editorTab, speed: ui.speedIndex },
+    layout: { theme: usePrefs.getState().theme, editor: ui.editorTab, speed: ui.speedIndex },
   };
   if (ui.scenarioId) state.scenarioId = ui.scenarioId;
   if (policy !== undefined) state.policy = policy;
@@ -85,9 +86,9 @@ export async function openLink(driver: Driver, hash: string): Promise<boolean> {
   const id = shipped && shipped.text === s.scenario ? shipped.id : '';
   const original = { scenario: s.scenario, policy: extractPolicy(s.scenario) };
   setTexts({ scenario: s.scenario, policy: s.policy ?? original.policy }, original);
+  if (s.layout.theme) usePrefs.setState({ theme: s.layout.theme });
   useUi.setState({
     scenarioId: id,
-    ...(s.layout.theme ? { theme: s.layout.theme } : {}),
     ...(s.layout.editor ? { editorTab: s.layout.editor } : {}),
     ...(s.layout.speed !== undefined ? { speedIndex: s.layout.speed } : {}),
   });
@@ -107,25 +108,14 @@ export async function openLink(driver: Driver, hash: string): Promise<boolean> {
   return true;
 }
 
-const LAST_KEY = 'fairground:last-scenario';
-
 /** Remember the picked scenario so a reload comes back to it (with its saved edits). */
 export function rememberScenario(id: string): void {
-  try {
-    if (id) localStorage.setItem(LAST_KEY, id);
-  } catch {
-    /* storage blocked */
-  }
+  if (id) usePrefs.setState({ lastScenario: id });
 }
 
 function lastScenario(): string {
-  try {
-    const id = localStorage.getItem(LAST_KEY);
-    if (id && SCENARIOS.some((s) => s.id === id)) return id;
-  } catch {
-    /* storage blocked */
-  }
-  return DEFAULT_SCENARIO_ID;
+  const id = usePrefs.getState().lastScenario;
+  return id && SCENARIOS.some((s) => s.id === id) ? id : DEFAULT_SCENARIO_ID;
 }
 
 const LIVE_KEY = 'fairground:live-hash';
@@ -200,7 +190,6 @@ export function liveAddress(driver: Driver): () => void {
     if (
       s.decisionCount !== p.decisionCount ||
       s.selected !== p.selected ||
-      s.theme !== p.theme ||
       s.editorTab !== p.editorTab ||
       s.speedIndex !== p.speedIndex ||
       s.scenarioId !== p.scenarioId
@@ -210,11 +199,15 @@ export function liveAddress(driver: Driver): () => void {
   const offEdits = useEdits.subscribe((s, p) => {
     if (s.texts !== p.texts) schedule();
   });
+  const offPrefs = usePrefs.subscribe((s, p) => {
+    if (s.theme !== p.theme) schedule();
+  });
   return () => {
     if (timer !== null) clearTimeout(timer);
     offLoad();
     offUi();
     offEdits();
+    offPrefs();
   };
 }
 
