@@ -20,6 +20,7 @@ import { importBlis } from '../../src/import/blis';
 import { validatePolicyText, validateScriptText } from '../../src/policy';
 import { parseScenarioText } from '../../src/scenario';
 import { decodeShare, deflate, encodeShare, toBase64Url } from '../../src/ui/share/codec';
+import { longRun, mutate } from './mutations';
 
 export type Outcome = 'valid' | 'refused' | 'crash' | 'slow' | 'bad-message';
 export const FAILURES: readonly Outcome[] = ['crash', 'slow', 'bad-message'];
@@ -51,112 +52,6 @@ const SEEDS = {
   ],
   blis: ['tests/unit/import/fixtures/mixed.yaml', 'tests/unit/import/fixtures/prefix-affinity.yaml'],
 };
-
-const TOKENS = [
-  ':',
-  '-',
-  ' ',
-  '  ',
-  '{',
-  '}',
-  '[',
-  ']',
-  '&a ',
-  '*a',
-  '\n',
-  '\t',
-  '"',
-  "'",
-  '#',
-  '!',
-  '|',
-  '>',
-  '%',
-  '@',
-  '`',
-  '0',
-  '-1',
-  '1e400',
-  '1e-400',
-  '9007199254740993',
-  '18446744073709551616',
-  'x',
-  '~',
-  'null',
-  ',',
-  '? ',
-  '<<: ',
-  '.inf',
-  '-.inf',
-  '.nan',
-  'true',
-  '\u0000',
-  '\u202e',
-  '\ud800',
-  '💥',
-  '<script>',
-  '_a_b ',
-  'policy_file: /dev/zero',
-  'quantum: ',
-  'rate: 10000',
-  'duration_s: 86400',
-  'lrs',
-  'count: 1000000',
-];
-
-/** A run of one character long enough to see whether a message echoes it. */
-const LONG = (rng: Rng) => String.fromCharCode(0x41 + rng.int(26)).repeat(200 + rng.int(30_000));
-
-function mutate(text: string, rng: Rng): string {
-  let t = text;
-  const n = 1 + rng.int(4);
-  for (let i = 0; i < n; i++) {
-    const at = rng.int(t.length + 1);
-    const lines = t.split('\n');
-    switch (rng.int(9)) {
-      case 0:
-        t = t.slice(0, at) + t.slice(at + 1 + rng.int(12));
-        break;
-      case 1:
-      case 2:
-        t = t.slice(0, at) + TOKENS[rng.int(TOKENS.length)] + t.slice(at);
-        break;
-      case 3: {
-        const l = rng.int(lines.length);
-        lines.splice(l, 0, lines[l]);
-        t = lines.join('\n');
-        break;
-      }
-      case 4: {
-        lines.splice(rng.int(lines.length), 1);
-        t = lines.join('\n');
-        break;
-      }
-      case 5: {
-        const a = rng.int(lines.length);
-        const b = rng.int(lines.length);
-        [lines[a], lines[b]] = [lines[b], lines[a]];
-        t = lines.join('\n');
-        break;
-      }
-      case 6: // a long name or value where a word was
-        t = t.replace(/\b[A-Za-z_][\w.-]*/g, (w) => (rng.int(40) === 0 ? LONG(rng) : w));
-        break;
-      case 7: // deep nesting
-        {
-          const d = 60 + rng.int(3000);
-          t = `${t.slice(0, at)}${'['.repeat(d)}${']'.repeat(rng.int(2) ? d : 0)}${t.slice(at)}`;
-        }
-        break;
-      default: // a number replaced by an extreme one
-        t = t.replace(
-          /\b\d+(\.\d+)?\b/,
-          ['0', '-0', '1e308', '4294967296', '0.0000001', '99999999999'][rng.int(6)],
-        );
-    }
-  }
-  return t;
-}
 
 interface Checked {
   ok: boolean;
@@ -324,9 +219,9 @@ export function targets(): Target[] {
         const state = {
           scenario: mutate(shareScenarios[rng.int(shareScenarios.length)], rng),
           playhead: [0, 5, -1, 1e308, 2 ** 53][rng.int(5)],
-          layout: rng.int(4) === 0 ? { theme: LONG(rng) } : { speed: rng.int(100) },
-          ...(rng.int(3) === 0 ? { compare: { sets: [`${LONG(rng)}=1`], label: LONG(rng) } } : {}),
-          ...(rng.int(4) === 0 ? { embed: { panels: [LONG(rng), 'ring'] } } : {}),
+          layout: rng.int(4) === 0 ? { theme: longRun(rng) } : { speed: rng.int(100) },
+          ...(rng.int(3) === 0 ? { compare: { sets: [`${longRun(rng)}=1`], label: longRun(rng) } } : {}),
+          ...(rng.int(4) === 0 ? { embed: { panels: [longRun(rng), 'ring'] } } : {}),
         };
         const input = await linkOf(state);
         return { ...(await judgeLink(input)), input: JSON.stringify(state).slice(0, 2000) };

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { runScript, totalSteps } from '../../../src/core/drr';
 import { parseYaml } from '../../../src/format/yaml';
 import { parsePolicyValue, validatePolicyText, validateScriptText } from '../../../src/policy';
+import { applyMutation, FUZZ_TOKENS, mutationArb } from '../../../scripts/fuzz/mutations';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const seeds = [
@@ -15,95 +16,8 @@ const seeds = [
   'drr-blocked-class.yaml',
 ].map((f) => readFileSync(path.join(repoRoot, 'scenarios', f), 'utf8'));
 
-const ALPHABET = [
-  ':',
-  '-',
-  ' ',
-  '{',
-  '}',
-  '[',
-  ']',
-  '&a ',
-  '*a',
-  '\n',
-  '\t',
-  '"',
-  "'",
-  '#',
-  '!',
-  '|',
-  '>',
-  '%',
-  '@',
-  '`',
-  '0',
-  '-1',
-  '1e400',
-  'x',
-  '~',
-  'null',
-  ',',
-  '? ',
-  '<<: ',
-  '.inf',
-];
-
-type Mutation =
-  | { kind: 'delete'; at: number; len: number }
-  | { kind: 'insert'; at: number; text: string }
-  | { kind: 'dupLine'; line: number }
-  | { kind: 'dropLine'; line: number }
-  | { kind: 'swapLines'; a: number; b: number }
-  | { kind: 'number'; at: number; value: string };
-
-const mutationArb: fc.Arbitrary<Mutation> = fc.oneof(
-  fc.record({ kind: fc.constant('delete' as const), at: fc.nat(), len: fc.integer({ min: 1, max: 8 }) }),
-  fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), text: fc.constantFrom(...ALPHABET) }),
-  fc.record({ kind: fc.constant('dupLine' as const), line: fc.nat() }),
-  fc.record({ kind: fc.constant('dropLine' as const), line: fc.nat() }),
-  fc.record({ kind: fc.constant('swapLines' as const), a: fc.nat(), b: fc.nat() }),
-  fc.record({
-    kind: fc.constant('number' as const),
-    at: fc.nat(),
-    value: fc.constantFrom('0', '-5', '1.5', '99999999999999999999', 'abc', '[]', '{}', '""', '0.0', '.nan'),
-  }),
-);
-
-function apply(text: string, m: Mutation): string {
-  const lines = text.split('\n');
-  switch (m.kind) {
-    case 'delete': {
-      const at = m.at % Math.max(1, text.length);
-      return text.slice(0, at) + text.slice(at + m.len);
-    }
-    case 'insert': {
-      const at = m.at % (text.length + 1);
-      return text.slice(0, at) + m.text + text.slice(at);
-    }
-    case 'dupLine': {
-      const i = m.line % lines.length;
-      lines.splice(i, 0, lines[i]);
-      return lines.join('\n');
-    }
-    case 'dropLine':
-      lines.splice(m.line % lines.length, 1);
-      return lines.join('\n');
-    case 'swapLines': {
-      const a = m.a % lines.length;
-      const b = m.b % lines.length;
-      [lines[a], lines[b]] = [lines[b], lines[a]];
-      return lines.join('\n');
-    }
-    case 'number': {
-      // replace the value after the n-th ': '
-      const parts = text.split(': ');
-      if (parts.length < 2) return text;
-      const i = 1 + (m.at % (parts.length - 1));
-      parts[i] = parts[i].replace(/^[^,}\n]*/, m.value);
-      return parts.join(': ');
-    }
-  }
-}
+// the YAML-syntax part of the fuzzer's tokens (the rest target other formats and the fuzzer's judge)
+const ALPHABET = FUZZ_TOKENS.slice(0, FUZZ_TOKENS.indexOf('1e-400'));
 
 function expectPositioned(res: {
   ok: boolean;
@@ -125,9 +39,9 @@ describe('(d) mutated YAML gives positioned problems, never exceptions', () => {
     fc.assert(
       fc.property(
         fc.nat(seeds.length - 1),
-        fc.array(mutationArb, { minLength: 1, maxLength: 4 }),
+        fc.array(mutationArb(ALPHABET), { minLength: 1, maxLength: 4 }),
         (s, muts) => {
-          const text = muts.reduce(apply, seeds[s]);
+          const text = muts.reduce(applyMutation, seeds[s]);
           const a = validatePolicyText(text);
           const b = validateScriptText(text);
           expectPositioned(a);
