@@ -69,6 +69,8 @@ function lightenCluster(s: SimSnapshot, keep: number): SimSnapshot {
       ...w,
       running: first(w.running, keep),
       waiting: first(w.waiting, keep),
+      running_clients: first(w.running_clients, keep),
+      waiting_clients: first(w.waiting_clients, keep),
       radix: { ...w.radix, top: first(w.radix.top, keep) },
     })),
   };

@@ -8,10 +8,11 @@
  * result are not kept by the playground's own worker).
  */
 import { exp, log } from '../core/det-math';
-import { playgroundSession } from '../core/drr';
+import { type ArbitrationSnapshot, playgroundSession } from '../core/drr';
+import type { ScriptOutputLine } from '../core/drr/types';
 import type { RequestRecord } from '../core/export';
 import { requestRecord } from '../core/export';
-import type { RunResult, SimRequest } from '../core/sim';
+import type { RunResult, SimRequest, SimSnapshot } from '../core/sim';
 import { SimConfigError, Simulation } from '../core/sim';
 import { formatProblems, parseYaml } from '../format/yaml';
 import { isArbitrationScript, scriptWithPolicy } from '../policy';
@@ -185,15 +186,29 @@ export interface ReplayInput {
   decisions: number;
 }
 
+/** A sandbox replay's result: the steps run (preloaded enqueues included) and their output lines. */
+export interface ScriptReplayResult {
+  steps: number;
+  total_steps: number;
+  log: ScriptOutputLine[];
+}
+
 export type ReplayOutcome =
   | {
       ok: true;
       kind: 'cluster';
       result: RunResult;
-      snapshot: unknown;
+      /** The engine's snapshot without its recent-decisions list (the requests travel beside it). */
+      snapshot: Omit<SimSnapshot, 'recent'>;
       requests: RequestRecord[];
     }
-  | { ok: true; kind: 'arbitration'; result: unknown; snapshot: unknown; requests: RequestRecord[] }
+  | {
+      ok: true;
+      kind: 'arbitration';
+      result: ScriptReplayResult;
+      snapshot: ArbitrationSnapshot;
+      requests: RequestRecord[];
+    }
   | { ok: false; message: string };
 
 /**

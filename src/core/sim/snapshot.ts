@@ -42,6 +42,10 @@ export interface WorkerSnapshot {
   running: string[];
   /** First 50 waiting ids in the local policy's order. */
   waiting: string[];
+  /** The client of each `running` request: its index in the snapshot's (the scenario's) client order. */
+  running_clients: number[];
+  /** The client of each `waiting` request, as `running_clients`. */
+  waiting_clients: number[];
   waitingCount: number;
   kvUsedBlocks: number;
   kvTotalBlocks: number;
@@ -145,23 +149,28 @@ export function buildSnapshot(sim: Simulation): SimSnapshot {
       held: sim.router.heldIds(50),
       state: sim.router.policy.describe?.(),
     },
-    workers: sim.workers.map((w) => ({
-      id: w.id,
-      busy: w.busy,
-      running: w.running.map((r) => r.id),
-      waiting: w.policy.waiting(50).map((r) => r.id),
-      waitingCount: w.waitingCount,
-      kvUsedBlocks: w.kv.allocatedBlocks,
-      kvTotalBlocks: w.kv.totalBlocks,
-      kvCachedBlocks: w.radix.cachedBlocks,
-      cacheHitRate: w.admittedPromptTokens === 0 ? 0 : w.admittedCachedTokens / w.admittedPromptTokens,
-      lastStepMs: w.lastStepS * 1000,
-      steps: w.steps,
-      activePrefillTokens: w.activePrefillTokens,
-      radix: w.radix.summary(32),
-      policy: w.policy.name,
-      policyState: w.policy.describe?.(),
-    })),
+    workers: sim.workers.map((w) => {
+      const waiting = w.policy.waiting(50);
+      return {
+        id: w.id,
+        busy: w.busy,
+        running: w.running.map((r) => r.id),
+        waiting: waiting.map((r) => r.id),
+        running_clients: w.running.map((r) => r.client),
+        waiting_clients: waiting.map((r) => r.client),
+        waitingCount: w.waitingCount,
+        kvUsedBlocks: w.kv.allocatedBlocks,
+        kvTotalBlocks: w.kv.totalBlocks,
+        kvCachedBlocks: w.radix.cachedBlocks,
+        cacheHitRate: w.admittedPromptTokens === 0 ? 0 : w.admittedCachedTokens / w.admittedPromptTokens,
+        lastStepMs: w.lastStepS * 1000,
+        steps: w.steps,
+        activePrefillTokens: w.activePrefillTokens,
+        radix: w.radix.summary(32),
+        policy: w.policy.name,
+        policyState: w.policy.describe?.(),
+      };
+    }),
     series: sim.series.snapshot(),
     recent: sim.recentDecisions(),
     cache_hit_rate: m.cacheHitRate(),

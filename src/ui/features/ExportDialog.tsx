@@ -34,14 +34,18 @@ async function exportRun(what: What): Promise<string> {
   if (!replay.ok) return `Export failed: ${replay.message}`;
   if (what === 'requests') {
     if (replay.kind === 'arbitration') {
-      const log = (replay.result as { log: Record<string, unknown>[] }).log.map((l) => ({
-        op: String(l.op),
-        id: (l.id as string | null) ?? null,
-        class: (l.class as string | undefined) ?? null,
-        cost: typeof l.cost === 'number' ? l.cost : null,
-        cursor: (l.cursor as string | null | undefined) ?? null,
-        carry: (l.carry as string | null | undefined) ?? null,
-      }));
+      const log = replay.result.log.map((l) =>
+        l.op === 'enqueue'
+          ? { op: l.op, id: l.id, class: l.class, cost: null, cursor: null, carry: null }
+          : {
+              op: l.op,
+              id: l.id,
+              class: l.class ?? null,
+              cost: l.cost ?? null,
+              cursor: l.cursor,
+              carry: l.carry,
+            },
+      );
       downloadText(
         toCsv(log, ['op', 'id', 'class', 'cost', 'cursor', 'carry']),
         `${name}-steps.csv`,

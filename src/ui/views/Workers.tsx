@@ -13,20 +13,15 @@ import type { Highlight, ViewProps } from './types';
 /** Request chips shown per list before "+ N more". */
 export const IDS_SHOWN = 6;
 
-/** The client named in a request id such as `alice#12.3` (null when the id has no `#`). */
-export function clientOfRequest(id: string): string | null {
-  const k = id.indexOf('#');
-  return k > 0 ? id.slice(0, k) : null;
-}
-
-/** Requests per client among `ids` (clients from the `#` prefix), in client colour order; unknown last. */
+/** Requests per client among `ids` (each request's client from the snapshot), in client colour order; unknown last. */
 export function clientMix(
   ids: readonly string[],
   clientIndex: Map<string, number>,
+  clientOf: ReadonlyMap<string, string>,
 ): { client: string; index: number | null; n: number }[] {
   const counts = new Map<string, number>();
   for (const id of ids) {
-    const c = clientOfRequest(id) ?? '?';
+    const c = clientOf.get(id) ?? '?';
     counts.set(c, (counts.get(c) ?? 0) + 1);
   }
   return [...counts.entries()]
@@ -41,14 +36,16 @@ export function clientMix(
 function MixBar({
   ids,
   clientIndex,
+  clientOf,
   what,
 }: {
   ids: string[];
   clientIndex: Map<string, number>;
+  clientOf: ReadonlyMap<string, string>;
   what: string;
 }) {
   if (ids.length === 0) return null;
-  const mix = clientMix(ids, clientIndex);
+  const mix = clientMix(ids, clientIndex, clientOf);
   const text = mix.map((m) => `${m.client} ${m.n}`).join(', ');
   return (
     <div className="wk-mix" role="img" aria-label={`${what} by client: ${text}`} title={text}>
@@ -133,12 +130,14 @@ function IdList({
   ids,
   total,
   clientIndex,
+  clientOf,
   selected,
   label,
 }: {
   ids: string[];
   total: number;
   clientIndex: Map<string, number>;
+  clientOf: ReadonlyMap<string, string>;
   selected: string | null;
   label: string;
 }) {
@@ -148,8 +147,8 @@ function IdList({
   return (
     <span className="wk-ids" title={label}>
       {shown.map((id) => {
-        const client = clientOfRequest(id);
-        const idx = client !== null ? clientIndex.get(client) : undefined;
+        const client = clientOf.get(id);
+        const idx = client !== undefined ? clientIndex.get(client) : undefined;
         const style = { '--chip-color': idx !== undefined ? colorFor(idx) : 'var(--muted)' } as CSSProperties;
         return (
           <span
@@ -214,11 +213,17 @@ function WorkerCard({
         <dt>running</dt>
         <dd data-running={w.runningCount}>
           {fmtCount(w.runningCount)}
-          <MixBar ids={w.running} clientIndex={clientIndex} what={`running on worker ${w.id}`} />
+          <MixBar
+            ids={w.running}
+            clientIndex={clientIndex}
+            clientOf={w.clientOf}
+            what={`running on worker ${w.id}`}
+          />
           <IdList
             ids={w.running}
             total={w.runningCount}
             clientIndex={clientIndex}
+            clientOf={w.clientOf}
             selected={selReq}
             label={`running on worker ${w.id}`}
           />
@@ -229,12 +234,14 @@ function WorkerCard({
           <MixBar
             ids={w.waiting}
             clientIndex={clientIndex}
+            clientOf={w.clientOf}
             what={`waiting on worker ${w.id}${w.waitingCount > w.waiting.length ? ` (first ${w.waiting.length})` : ''}`}
           />
           <IdList
             ids={w.waiting}
             total={w.waitingCount}
             clientIndex={clientIndex}
+            clientOf={w.clientOf}
             selected={selReq}
             label={`waiting on worker ${w.id}`}
           />

@@ -145,6 +145,8 @@ export interface RadixNodeModel {
 export interface WorkerModel {
   id: number;
   running: string[];
+  /** The client of each listed request (running and waiting), by request id. */
+  clientOf: ReadonlyMap<string, string>;
   runningCount: number;
   waiting: string[];
   waitingCount: number;
@@ -162,9 +164,13 @@ export interface WorkerModel {
 export function readWorkers(snapshot: SessionSnapshot | null): WorkerModel[] {
   const cluster = clusterOf(snapshot);
   if (!cluster) return [];
+  const names = Object.keys(cluster.clients);
+  const clientOf = (ids: readonly string[], clients: readonly number[]) =>
+    ids.map((id, i): [string, string] => [id, names[clients[i]] ?? '?']);
   return cluster.workers.map((w) => ({
     id: w.id,
     running: w.running,
+    clientOf: new Map([...clientOf(w.running, w.running_clients), ...clientOf(w.waiting, w.waiting_clients)]),
     runningCount: w.running.length,
     waiting: w.waiting,
     waitingCount: w.waitingCount,

@@ -7,7 +7,7 @@ import { Figures } from '../../../src/ui/views/Figures';
 import { buildRadixTree } from '../../../src/ui/views/RadixTree';
 import { DENSE_POINTS } from '../../../src/ui/views/TimeChart';
 import type { Highlight, ViewProps } from '../../../src/ui/views/types';
-import { clientOfRequest, Workers } from '../../../src/ui/views/Workers';
+import { Workers } from '../../../src/ui/views/Workers';
 import type { SessionSnapshot } from '../../../src/worker/session';
 import { burstScript, clusterSnapshot, enqueue, pretty, sessionSnapshot } from './fixtures';
 
@@ -148,11 +148,16 @@ describe('Workers', () => {
     expect(onPath).toEqual(['0', '1', '2']);
   });
 
-  test('request chips take their client colour', () => {
-    expect(clientOfRequest('alice#1.0')).toBe('alice');
-    expect(clientOfRequest('plain')).toBeNull();
+  test('request chips take their client colour, from the snapshot’s client of each request', () => {
     const html = render(Workers, clusterSnapshot());
     expect(html).toContain('style="--chip-color:var(--c1)" title="bob#0.0"');
+    // the client comes from the snapshot, not from the id: a trace request's id names no client
+    const snap = clusterSnapshot();
+    snap.workers[0].running = ['req-17', 'req-18'];
+    snap.workers[0].running_clients = [1, 0];
+    const traced = render(Workers, snap);
+    expect(traced).toContain('style="--chip-color:var(--c1)" title="req-17"');
+    expect(traced).toContain('style="--chip-color:var(--c0)" title="req-18"');
   });
 
   test('radix tree: orphans hang off the root, cycles are cut', () => {
@@ -199,7 +204,12 @@ describe('Workers client mix', () => {
       ['alice', 0],
       ['bob', 1],
     ]);
-    expect(clientMix(['bob#1.0', 'alice#1.0', 'bob#2.0', 'x'], idx)).toEqual([
+    const clientOf = new Map([
+      ['bob#1.0', 'bob'],
+      ['alice#1.0', 'alice'],
+      ['bob#2.0', 'bob'],
+    ]);
+    expect(clientMix(['bob#1.0', 'alice#1.0', 'bob#2.0', 'x'], idx, clientOf)).toEqual([
       { client: 'alice', index: 0, n: 1 },
       { client: 'bob', index: 1, n: 2 },
       { client: '?', index: null, n: 1 },
