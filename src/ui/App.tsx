@@ -23,7 +23,18 @@ import { usePresent } from './present/store';
 import { ScenarioPanel } from './ScenarioPanel';
 import { Timeline } from './Timeline';
 import { useCalm } from './useCalm';
-import { ClassQueues, ClassService, ClientService, DrrRing, Figures, Guarantees, Workers } from './views';
+import {
+  AlgorithmSteps,
+  ClassQueues,
+  ClassService,
+  ClientService,
+  DrrRing,
+  Figures,
+  Guarantees,
+  runListings,
+  type StepDecision,
+  Workers,
+} from './views';
 import { TimeSeekContext } from './views/time-seek';
 import type { Highlight } from './views/types';
 
@@ -52,6 +63,38 @@ function useHighlight(): Highlight | null {
 
 const selectSnapshot = (s: UiState) => s.snapshot;
 
+/** A decision's algorithm detail, when it wrote one (admissions and dispatches of most algorithms). */
+function algorithmDetail(d: UiState['decisions'][number]): StepDecision['detail'] {
+  const det = d.detail;
+  return det && 'algo' in det && det.algo !== undefined ? det : null;
+}
+
+/**
+ * The decision the algorithm steps panel reads: the one selected in the log, else the latest one that
+ * carries a detail of `algos`.
+ */
+function useStepDecision(algos: readonly string[]): { decision: StepDecision | null; selected: boolean } {
+  const key = algos.join(',');
+  // primitives only (seq, selected), so the selector's answer compares equal while nothing changed
+  const [seq, selected] = useUi(
+    useShallow((s): [number | null, boolean] => {
+      if (key === '') return [null, false];
+      if (s.selected !== null && s.decisions.some((x) => x.seq === s.selected)) return [s.selected, true];
+      const wanted = key.split(',');
+      for (let i = s.decisions.length - 1; i >= 0; i--) {
+        const det = algorithmDetail(s.decisions[i]);
+        if (det && wanted.includes(det.algo)) return [s.decisions[i].seq, false];
+      }
+      return [null, false];
+    }),
+  );
+  const d = useUi((s) => (seq === null ? undefined : s.decisions.find((x) => x.seq === seq)));
+  return useMemo(
+    () => ({ decision: d ? { seq: d.seq, kind: d.kind, detail: algorithmDetail(d) } : null, selected }),
+    [d, selected],
+  );
+}
+
 /** What a lesson needs on the projector: the DRR views, or the cluster's service, bounds and workers. */
 const PRESENT_DRR: readonly EmbedPanel[] = ['ring', 'queues'];
 const PRESENT_CLUSTER: readonly EmbedPanel[] = ['clients', 'guarantees', 'workers'];
@@ -71,6 +114,8 @@ function Views({ only, presenting = false }: { only?: readonly EmbedPanel[]; pre
         : PRESENT_CLUSTER
     : undefined;
   const keep = only ?? lesson;
+  const listings = runListings(snapshot);
+  const stepAt = useStepDecision(listings.map((l) => l.name));
   const show = (p: EmbedPanel) => !keep || keep.includes(p);
   if (kind === 'arbitration') {
     return (
@@ -82,6 +127,7 @@ function Views({ only, presenting = false }: { only?: readonly EmbedPanel[]; pre
   }
   // Without policy-class queues the ring and the class queues only hold a hint: show them last.
   const queues = hasDrr;
+  const steps = <AlgorithmSteps listings={listings} {...stepAt} />;
   return (
     <div className="views cluster">
       {queues && show('ring') && <DrrRing {...props} />}
@@ -89,6 +135,7 @@ function Views({ only, presenting = false }: { only?: readonly EmbedPanel[]; pre
       {presenting ? null : show('workers') && <Workers {...props} />}
       {show('clients') && <ClientService {...props} />}
       {show('guarantees') && <Guarantees {...props} />}
+      {show('clients') && steps}
       {presenting && show('workers') && <Workers {...props} />}
       {/* the class service charts are long: after the views a lesson reads first (#13.1) */}
       {!presenting && queues && show('queues') && <ClassService {...props} />}

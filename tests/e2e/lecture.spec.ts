@@ -397,3 +397,48 @@ test("a tour while presenting at 1280×720: the lesson's text is whole, 18 px, b
   expect(await smallText(page, '.tour-panel', 18)).toEqual([]);
   await page.screenshot({ path: 'test-results/lecture/present-tour-1280x720.png' });
 });
+
+test("a DLPM run's rules panel lists Algorithm 1 and marks the step the selected decision took", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await open(page);
+  await pickScenario(page, 'guarantee-dlpm');
+  await page.evaluate(() => window.fairground.step(300));
+  const panel = page.getByRole('region', { name: 'Algorithm steps' });
+  await expect(panel).toContainText('DLPM (Algorithm 1)');
+  // select an admission: its take is marked
+  const admit = page.locator('.decision-log li', { hasText: ' admits ' }).first();
+  await admit.click();
+  const seq = await admit.getAttribute('data-seq');
+  await expect(panel).toHaveAttribute('data-decision', seq ?? 'none');
+  await expect(panel.locator('[data-step="admit"]')).toHaveClass(/decisive/);
+  await expect(panel.locator('[data-step="sort"]')).toHaveClass(/fired/);
+  await panel.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/lecture/dlpm-steps-1280x720.png' });
+  // a batch step: the forward step's output charge
+  const step = page.locator('.decision-log li', { hasText: ' step: ' }).first();
+  await step.click();
+  await expect(panel.locator('[data-step="forward"]')).toHaveClass(/decisive/);
+  await expect(panel.locator('[data-step="admit"]')).not.toHaveClass(/fired/);
+});
+
+test("a DoubleQ run's rules panel lists Algorithm 2 (the router) and Algorithm 1 (each worker)", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await open(page);
+  await pickScenario(page, 'paper-tot-s1-4w');
+  await page.evaluate(() => window.fairground.step(200));
+  const panel = page.getByRole('region', { name: 'Algorithm steps' });
+  await expect(panel.locator('[data-algorithm="doubleq"]')).toContainText('DoubleQ (Algorithm 2)');
+  await expect(panel.locator('[data-algorithm="dlpm"]')).toBeVisible();
+  const dispatch = page.locator('.decision-log li', { hasText: ' sends ' }).first();
+  await dispatch.click();
+  await expect(panel.locator('[data-algorithm="doubleq"] li.decisive')).toHaveAttribute(
+    'data-step',
+    /^(locality|fairness)$/,
+  );
+  await panel.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/lecture/doubleq-steps-1920x1080.png' });
+});

@@ -12,6 +12,7 @@ import type { ExplanationStep } from '../explain/types';
 import type { LocalPolicy, LocalPolicyConfig } from '../replica/local-policy';
 import type { RouterPolicy, RouterPolicyConfig } from '../router/router-policy';
 import type { AlgorithmDetail } from './details';
+import type { ListingSpec } from './listing';
 
 /** A parameter a sweep may vary (the key is a dotted scenario path). */
 export interface SweepKnob {
@@ -79,6 +80,8 @@ interface Common<Name extends string, Shape extends z.ZodRawShape> {
   readonly explain?: (detail: AlgorithmDetail) => ExplanationStep[] | null;
   readonly sweep?: readonly SweepKnob[];
   readonly presets?: readonly SweepPresetSpec[];
+  /** Its steps as the rules panel lists them, and the step a decision took (./listing.ts). */
+  readonly listing?: ListingSpec;
 }
 
 export type ParamsOf<Shape extends z.ZodRawShape> = z.output<z.ZodObject<Shape>>;

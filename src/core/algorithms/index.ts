@@ -143,4 +143,5 @@ export const SWEEP_PRESETS: readonly SweepPresetSpec[] = [
 ].flatMap((d) => ('presets' in d && d.presets ? d.presets : []));
 
 export type { RoutingAlgorithm, SchedulerAlgorithm, SweepKnob, SweepPresetSpec } from './descriptor';
+export type { AlgorithmListing, ListingLine, ListingSpec, StepsTaken } from './listing';
 export type * from './details';

@@ -1,6 +1,7 @@
 /** DLPM, Deficit Longest Prefix Match (seed 002, Algorithm 1): LPM order within per-client deficits. */
 import { defineScheduler } from '../descriptor';
 import { explainDlpmAdmit } from './explain';
+import { dlpmListing } from './listing';
 import { dlpmShape } from './params';
 import { DlpmPolicy } from './policy';
 
@@ -13,6 +14,7 @@ export const dlpm = defineScheduler({
   params: dlpmShape,
   create: (cfg) => new DlpmPolicy(cfg),
   explain: (d) => (d.algo === 'dlpm' ? explainDlpmAdmit(d) : null),
+  listing: dlpmListing,
   bound: { label: 'DLPM', theorem: 'DLPM Theorem 4.1', shape: 'dlpm' },
   sweep: [
     {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { int } from '../../zod-fields';
 import { defineRouting } from '../descriptor';
 import { explainDoubleQDispatch } from './explain';
+import { doubleqListing } from './listing';
 import { DoubleQRouter } from './policy';
 
 export type { DoubleQDispatchDetail } from './detail';
@@ -33,6 +34,7 @@ export const doubleq = defineRouting({
       charge: cfg.params.charge,
     }),
   explain: (d) => (d.algo === 'doubleq' ? explainDoubleQDispatch(d) : null),
+  listing: doubleqListing,
   composes: {
     kind: 'own',
     label: 'DoubleQ',

@@ -1,0 +1,119 @@
+/**
+ * The rules panel of a DLPM or DoubleQ run: the algorithm's steps (each algorithm folder words its own
+ * listing, src/core/algorithms/<name>/listing.ts) with the step the selected decision took marked, as
+ * the DRR ring's panel marks Dynamo's visit rules. Without a selection it reads the run's latest
+ * decision of that algorithm. A DoubleQ run shows both listings: DoubleQ routes, DLPM orders each
+ * worker's queue.
+ */
+import {
+  type ListingSpec,
+  routingAlgorithm,
+  schedulerAlgorithm,
+  type StepsTaken,
+} from '../../core/algorithms';
+import type { AlgorithmDetail } from '../../core/algorithms';
+import type { SessionSnapshot } from '../../worker/session';
+import { clusterOf } from './read';
+
+/** A decision as the panel reads it: its number, kind and algorithm detail (null when it wrote none). */
+export interface StepDecision {
+  seq: number;
+  kind: string;
+  detail: AlgorithmDetail | null;
+}
+
+export interface RunListing {
+  /** The algorithm's name (dlpm, doubleq). */
+  name: string;
+  spec: ListingSpec;
+}
+
+/** The listings of the run's router and worker schedulers, router first. */
+export function runListings(snapshot: SessionSnapshot | null): RunListing[] {
+  const sim = clusterOf(snapshot);
+  if (!sim) return [];
+  const out: RunListing[] = [];
+  const routing = sim.router.routing;
+  const r = routingAlgorithm(routing);
+  if (r?.listing) out.push({ name: routing, spec: r.listing });
+  for (const p of new Set(sim.workers.map((w) => w.policy))) {
+    const s = schedulerAlgorithm(p);
+    if (s?.listing) out.push({ name: p, spec: s.listing });
+  }
+  return out;
+}
+
+export function AlgorithmSteps({
+  listings,
+  decision,
+  selected,
+}: {
+  listings: readonly RunListing[];
+  decision: StepDecision | null;
+  /** The decision is the one selected in the log (else the latest one of these algorithms). */
+  selected: boolean;
+}) {
+  if (listings.length === 0) return null;
+  const taken = listings.map((l) => (decision ? l.spec.taken(decision.kind, decision.detail) : null));
+  const label = decision
+    ? `${selected ? 'Selected' : 'Latest'} decision #${decision.seq + 1} (${decision.kind})`
+    : 'No decision of these algorithms yet: press Step or Play.';
+  return (
+    <section
+      className="panel view algo-view"
+      aria-label="Algorithm steps"
+      data-decision={decision ? decision.seq : ''}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a focused view takes ← / → to move the playhead
+      tabIndex={0}
+      aria-keyshortcuts="ArrowLeft ArrowRight"
+    >
+      <h2>
+        Algorithm steps <span className="view-sub">{label}</span>
+      </h2>
+      <div className="algo-listings">
+        {listings.map((l, i) => (
+          <Listing key={l.name} name={l.name} spec={l.spec} taken={taken[i]} />
+        ))}
+      </div>
+      <p className="legend algo-key">
+        <span>▶ settled the decision</span>
+        <span>• also ran</span>
+        <span>l. = line in the paper's listing</span>
+        <span>select a line in the Decision log to read another decision</span>
+      </p>
+    </section>
+  );
+}
+
+function Listing({ name, spec, taken }: { name: string; spec: ListingSpec; taken: StepsTaken | null }) {
+  const fired = new Set(taken?.fired ?? []);
+  const decisive = taken?.decisive ?? null;
+  return (
+    <div className="algo-listing" data-algorithm={name}>
+      <h3>{spec.listing.title}</h3>
+      <ol className="drr-rule-list algo-lines">
+        {spec.listing.lines.map((line) => (
+          <li
+            key={line.id}
+            data-step={line.id}
+            className={[
+              fired.has(line.id) ? 'fired' : '',
+              decisive === line.id ? 'decisive current' : '',
+              line.indent ? 'indent' : '',
+            ]
+              .filter(Boolean)
+              .join(' ')}
+            aria-current={decisive === line.id ? 'step' : undefined}
+          >
+            <span className="drr-rule-mark" aria-hidden="true">
+              {decisive === line.id ? '▶' : fired.has(line.id) ? '•' : ''}
+            </span>
+            <span className="algo-text">{line.text}</span>
+            {line.lines ? <span className="algo-ln">l. {line.lines}</span> : null}
+          </li>
+        ))}
+      </ol>
+      {spec.listing.note ? <p className="muted algo-note">{spec.listing.note}</p> : null}
+    </div>
+  );
+}
