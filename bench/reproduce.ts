@@ -5,8 +5,8 @@
  * multi-turn chat; S1 and S2 misbehaving client; 1 and 4 workers) it runs the same seeded workload
  * under each scheduler of the paper:
  *   1 worker:  LPM (`lpm`), VTC (`vtc`), DLPM (`dlpm`)
- *   4 workers: RR+LPM (`rr-lpm`: round-robin + lpm), Preble (`preble`: preble routing + Preble's
- *              local scheduler), VTC (`vtc`: per-client round-robin + vtc), DoubleQ (`doubleq`:
+ *   4 workers: RR+LPM (`rr-lpm`: round-robin + lpm), Preble (`preble`: preble routing with its
+ *              time-based load + Preble's own local scheduler `fcfs-mpq`), VTC (`vtc`: per-client round-robin + vtc), DoubleQ (`doubleq`:
  *              doubleq routing + dlpm)
  * and reports the paper's metrics (§6.1), computed once in `src/core/metrics`:
  *   - tokens_per_s: prompt + output tokens of completed requests per simulated second;
@@ -63,7 +63,7 @@ export const SINGLE: Variant[] = [
 ];
 export const MULTI: Variant[] = [
   { scheduler: 'rr-lpm', routing: 'round-robin', policy: 'lpm' },
-  { scheduler: 'preble', routing: 'preble', policy: 'lpm' },
+  { scheduler: 'preble', routing: 'preble', policy: 'fcfs-mpq' },
   { scheduler: 'vtc', routing: 'per-client-rr', policy: 'vtc' },
   { scheduler: 'doubleq', routing: 'doubleq', policy: 'dlpm' },
 ];

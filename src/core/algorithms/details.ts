@@ -8,6 +8,7 @@ import type { DfsWeightDetail } from './dfs-weight/policy';
 import type { DlpmAdmitDetail } from './dlpm/detail';
 import type { DoubleQDispatchDetail } from './doubleq/detail';
 import type { EdfDetail } from './edf/policy';
+import type { FcfsMpqDetail } from './fcfs-mpq/detail';
 import type { KvAwareDetail } from './kv-aware/policy';
 import type { LeastLoadedDetail } from './least-loaded/policy';
 import type { LpmDetail } from './lpm/policy';
@@ -28,7 +29,8 @@ export type LocalDecisionDetail =
   | VtcAdmitDetail
   | DlpmAdmitDetail
   | EdfDetail
-  | LrsDetail;
+  | LrsDetail
+  | FcfsMpqDetail;
 
 export type RouteDecisionDetail =
   | LeastLoadedDetail
@@ -44,6 +46,7 @@ export type {
   DlpmAdmitDetail,
   DoubleQDispatchDetail,
   EdfDetail,
+  FcfsMpqDetail,
   KvAwareDetail,
   LeastLoadedDetail,
   LpmDetail,

@@ -18,6 +18,7 @@ import { dlpm } from './dlpm';
 import { doubleq } from './doubleq';
 import { edf } from './edf';
 import { fcfs } from './fcfs';
+import { fcfsMpq } from './fcfs-mpq';
 import { kvAware } from './kv-aware';
 import { leastLoaded } from './least-loaded';
 import { lpm } from './lpm';
@@ -44,6 +45,7 @@ export const SCHEDULER_ALGORITHMS = [
   dlpm,
   edf,
   lrs,
+  fcfsMpq,
 ] as const;
 
 /** Router policies, in the order the scenario format lists them; the first is the default. */

@@ -9,6 +9,7 @@
  * offered again whenever a worker finishes a step.
  */
 import type { RouteDecisionDetail } from '../algorithms/details';
+import type { GpuProfile, ModelProfile } from '../cost';
 import type { Rng } from '../prng';
 import type { SimRequest } from '../sim/request';
 import type { RadixCache } from '../replica/radix-cache';
@@ -77,6 +78,9 @@ export interface RouterPolicyConfig<P = unknown> {
   workers: number;
   clients: readonly string[];
   weights: { input: number; output: number };
+  /** The workers' hardware and model (for cost predictions such as Preble's prefill-time load). */
+  gpu?: GpuProfile;
+  model?: ModelProfile;
   /** The algorithm's parameters from the scenario's `router` section, defaults applied. */
   params: P;
 }

@@ -208,7 +208,7 @@ export class Simulation {
     }
     const routerPolicy = createRouterPolicy(
       scenario.router.routing,
-      { workers: c.workers, clients: this.clients, weights },
+      { workers: c.workers, clients: this.clients, weights, gpu, model },
       scenario.router,
     );
     this.router = new Router(

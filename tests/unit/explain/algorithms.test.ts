@@ -175,12 +175,17 @@ describe('Preble placement', () => {
       holders: [1, 2],
       loads: [0.5, 3.25, 1.5],
       chosen: 2,
+      loadKind: 'time',
+      prefillLoads: [0.5, 1.25, 1.5],
+      decodeLoads: [0, 2, 0],
+      windowS: 180,
+      tpots: [0.02, 0.025, 0.03],
     };
     expect(explainDecisionText({ kind: 'dispatch', summary: '', detail: d })).toBe(
       [
         "1. Prefix match: 62% of r2's prompt (620 of 1000 tokens) is already cached in the cluster.",
         '2. That is more than half, so Preble exploits locality: only the workers holding the prefix compete (w1 and w2).',
-        '3. Loads (recent prefill work plus running decodes): w1 3.25, w2 1.5; the least loaded is w2.',
+        '3. Loads in predicted GPU time: the prefill time of what each request sent there in the last 180 s missed in the cache, plus its outstanding requests × their max_new_tokens × its measured time per output token: w1 3.250 s (prefill 1.250 s + decode 2.000 s, TPOT 25.0 ms), w2 1.500 s (prefill 1.500 s + decode 0.000 s, TPOT 30.0 ms); the least loaded is w2.',
         'Result: r2 goes to worker 2.',
       ].join('\n'),
     );
@@ -202,7 +207,7 @@ describe('Preble placement', () => {
     expect(steps.map((s) => s.text)).toEqual([
       "Prefix match: 10% of the request's prompt is already cached in the cluster.",
       'That is half or less, so Preble explores: every worker competes.',
-      'Loads (recent prefill work plus running decodes): w0 2, w1 1; the least loaded is w1.',
+      'Loads in tokens (recent missed prefill tokens plus running requests × the median output): w0 2, w1 1; the least loaded is w1.',
       'Rebalance: the heaviest worker was too far above the lightest, so new work was moved away from it.',
       'Result: the request goes to worker 1.',
     ]);

@@ -69,7 +69,7 @@ export const doubleq = defineRouting({
       scale: 'log',
       baselines: [
         { label: 'RR+LPM', sets: ['router.routing=round-robin', 'scheduler.policy=lpm'] },
-        { label: 'Preble', sets: ['router.routing=preble', 'scheduler.policy=lpm'] },
+        { label: 'Preble', sets: ['router.routing=preble', 'scheduler.policy=fcfs-mpq'] },
       ],
     },
   ],

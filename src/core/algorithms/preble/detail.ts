@@ -17,4 +17,14 @@ export interface PreblePlacementDetail {
   chosen: number;
   /** The choice moved work off the heaviest worker (load imbalance rebalancing). */
   rebalanced?: boolean;
+  /** What `loads` measure: predicted GPU seconds ('time', Preble's) or prefill tokens ('tokens'). */
+  loadKind?: 'time' | 'tokens';
+  /** The windowed prefill part of each worker's load. */
+  prefillLoads?: number[];
+  /** The decode part of each worker's load. */
+  decodeLoads?: number[];
+  /** The prefill window, seconds. */
+  windowS?: number;
+  /** Each worker's TPOT estimate, seconds ('time' load). */
+  tpots?: number[];
 }

@@ -26,10 +26,23 @@ export function explainPreblePlacement(d: PreblePlacementDetail): ExplanationSte
   });
   const candidates =
     d.mode === 'exploit' && d.holders && d.holders.length > 0 ? d.holders : d.loads.map((_, i) => i);
-  const loads = candidates.map((w) => `w${w} ${num(d.loads[w] ?? 0)}`);
-  steps.push({
-    text: `Loads (recent prefill work plus running decodes): ${loads.join(', ')}; the least loaded is w${d.chosen}.`,
-  });
+  if (d.loadKind === 'time') {
+    const secs = (x: number) => `${x.toFixed(x >= 10 ? 1 : 3)} s`;
+    const loads = candidates.map(
+      (w) =>
+        `w${w} ${secs(d.loads[w] ?? 0)} (prefill ${secs(d.prefillLoads?.[w] ?? 0)} + decode ${secs(d.decodeLoads?.[w] ?? 0)}${d.tpots ? `, TPOT ${(1000 * (d.tpots[w] ?? 0)).toFixed(1)} ms` : ''})`,
+    );
+    steps.push({
+      text: `Loads in predicted GPU time: the prefill time of what each request sent there in the last ${num(d.windowS ?? 0)} s missed in the cache, plus its outstanding requests × their max_new_tokens × its measured time per output token: ${loads.join(', ')}; the least loaded is w${d.chosen}.`,
+      ref: { kind: 'param', name: 'router.preble_load' },
+    });
+  } else {
+    const loads = candidates.map((w) => `w${w} ${num(d.loads[w] ?? 0)}`);
+    steps.push({
+      text: `Loads in tokens (recent missed prefill tokens plus running requests × the median output): ${loads.join(', ')}; the least loaded is w${d.chosen}.`,
+      ref: { kind: 'param', name: 'router.preble_load' },
+    });
+  }
   if (d.rebalanced)
     steps.push({
       text: 'Rebalance: the heaviest worker was too far above the lightest, so new work was moved away from it.',

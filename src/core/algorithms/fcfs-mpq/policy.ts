@@ -1,0 +1,173 @@
+/**
+ * fcfs-mpq, Preble's own worker-local scheduler (WukLab/preble's SGLang fork, `schedule_heuristic:
+ * fcfs-mpq`, the setting every Preble experiment config uses). Written from reading that code:
+ *
+ *   - Ten priority groups. At the start of a step every request that joined the queue since the last
+ *     step (new or preempted) is put in a group by its cache hit ratio on this worker at that moment,
+ *     h = cached prefix / prompt: group 0 when h = 0, else ⌈10·h⌉ − 1 (so (0, 10 %] is group 0 too and
+ *     (90 %, 100 %] group 9). A request keeps its group until it is admitted.
+ *   - One group per step, in round robin from group 9 down to 0 and around, skipping empty groups;
+ *     the pointer moves past the group served whether or not anything from it fits.
+ *   - Inside the group: oldest arrival first (Preble sorts the group by arrival time each step), at
+ *     most (g + 1) × k admissions in the step (k = 10, `scheduler.mpq_k`); a request that does not fit
+ *     in KV memory is passed over and the next one tried (no head-of-line stop); the step's token
+ *     budget or running-request limit ends the scan.
+ * High-hit groups get more admissions per visit (locality), but every group gets a turn (no
+ * starvation): the multi-level queue the DLPM paper credits for Preble's Jain's index over RR+LPM.
+ *
+ * Cost: O(log n) to file a request in its group (binary insertion by arrival), O(group) per step.
+ */
+import type { SimRequest } from '../../sim/request';
+import type { AdmissionContext, LocalPolicy, WorkerView } from '../../replica/local-policy';
+import { cachedPrefix } from '../shared/prefix-order';
+import type { FcfsMpqDetail } from './detail';
+
+/** Priority groups (Preble: 10). */
+export const MPQ_GROUPS = 10;
+/** A step serving group g admits at most (g + 1) × MPQ_K requests (Preble's k). */
+export const MPQ_K = 10;
+
+/** Preble's group of a request with hit ratio `h` in [0, 1]. */
+export function mpqGroup(h: number): number {
+  if (h <= 0) return 0;
+  return Math.min(MPQ_GROUPS - 1, Math.max(0, Math.ceil(h * MPQ_GROUPS) - 1));
+}
+
+interface Entry {
+  req: SimRequest;
+  /** Hit ratio when it was filed. */
+  ratio: number;
+}
+
+/** Arrival order, ties by the request's creation order. */
+function before(a: SimRequest, b: SimRequest): boolean {
+  return a.arrivalT < b.arrivalT || (a.arrivalT === b.arrivalT && a.serial < b.serial);
+}
+
+export class FcfsMpqPolicy implements LocalPolicy {
+  readonly name = 'fcfs-mpq';
+  /** Joined since the last step, not yet filed in a group. */
+  private pending: SimRequest[] = [];
+  private readonly groups: Entry[][] = Array.from({ length: MPQ_GROUPS }, () => []);
+  /** The group the round robin looks at next. */
+  private cursor = MPQ_GROUPS - 1;
+  private total = 0;
+
+  constructor(
+    private readonly workerId: number,
+    private readonly k: number = MPQ_K,
+  ) {}
+
+  size(): number {
+    return this.total;
+  }
+
+  enqueue(req: SimRequest, _worker: WorkerView, _front: boolean): void {
+    // Preble puts new and preempted requests alike in its forward queue; both are filed next step
+    this.pending.push(req);
+    this.total++;
+  }
+
+  /** The group a waiting request is in (-1 while not yet filed; for tests and the UI). */
+  groupOf(req: SimRequest): number {
+    for (let g = 0; g < MPQ_GROUPS; g++) if (this.groups[g].some((e) => e.req === req)) return g;
+    return -1;
+  }
+
+  /** The group the next step will look at first. */
+  get nextGroup(): number {
+    return this.cursor;
+  }
+
+  private file(worker: WorkerView): void {
+    for (const req of this.pending) {
+      const ratio = req.promptLen > 0 ? cachedPrefix(req, worker) / req.promptLen : 0;
+      const list = this.groups[mpqGroup(ratio)];
+      let lo = 0;
+      let hi = list.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (before(req, list[mid].req)) hi = mid;
+        else lo = mid + 1;
+      }
+      list.splice(lo, 0, { req, ratio });
+    }
+    this.pending = [];
+  }
+
+  /** Preble's get_schedule_group: the next non-empty group from the cursor down, or -1. */
+  private pick(skipped: number[] | null): number {
+    for (let i = 0; i < MPQ_GROUPS; i++) {
+      const g = this.cursor;
+      this.cursor = (this.cursor + MPQ_GROUPS - 1) % MPQ_GROUPS;
+      if (this.groups[g].length > 0) return g;
+      skipped?.push(g);
+    }
+    return -1; // all empty: the cursor went once around and is back where it started
+  }
+
+  admit(ctx: AdmissionContext): void {
+    this.file(ctx.worker);
+    const skipped: number[] | null = ctx.recording ? [] : null;
+    const sizes = ctx.recording ? this.groups.map((l) => l.length) : null;
+    const g = this.pick(skipped);
+    if (g < 0) return;
+    const list = this.groups[g];
+    const limit = (g + 1) * this.k;
+    let admitted = 0;
+    let passed = 0;
+    let gone: Uint8Array | null = null;
+    for (let i = 0; i < list.length && admitted < limit; i++) {
+      const e = list[i];
+      const outcome = ctx.recording
+        ? ctx.tryAdmit(e.req, `group ${g} (hit ratio ${(e.ratio * 100).toFixed(0)}%), oldest first`, {
+            algo: 'fcfs-mpq',
+            worker: this.workerId,
+            group: g,
+            groupSizes: sizes as number[],
+            skippedEmpty: skipped as number[],
+            limit,
+            hitRatio: e.ratio,
+            cached: cachedPrefix(e.req, ctx.worker),
+            rank: i,
+            admittedBefore: admitted,
+            passedOver: passed,
+          } satisfies FcfsMpqDetail)
+        : ctx.tryAdmit(e.req);
+      if (outcome === 'admitted') {
+        if (gone === null) gone = new Uint8Array(list.length);
+        gone[i] = 1;
+        admitted++;
+      } else if (outcome === 'no-kv') passed++;
+      else break; // the step's token budget or running slots are spent
+    }
+    if (gone === null) return;
+    const g2 = gone;
+    this.groups[g] = list.filter((_, i) => g2[i] === 0);
+    this.total -= admitted;
+  }
+
+  waiting(limit: number): SimRequest[] {
+    const out: SimRequest[] = [];
+    for (let i = 0; i < MPQ_GROUPS && out.length < limit; i++) {
+      const g = (this.cursor + MPQ_GROUPS - i) % MPQ_GROUPS;
+      for (const e of this.groups[g]) {
+        if (out.length >= limit) break;
+        out.push(e.req);
+      }
+    }
+    for (const r of this.pending) {
+      if (out.length >= limit) break;
+      out.push(r);
+    }
+    return out;
+  }
+
+  describe(): Record<string, unknown> {
+    return {
+      groups: this.groups.map((l) => l.length),
+      next_group: this.cursor,
+      k: this.k,
+    };
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * Preble's fcfs-mpq on hand-worked cases: requests filed in ten groups by cache hit ratio, one group
+ * per step in round robin from 9 down, oldest first inside a group, at most (g + 1) × k per step, and
+ * no head-of-line stop at a request that does not fit.
+ */
+import { describe, expect, it } from 'vitest';
+import type { FcfsMpqPolicy } from '../../../src/core/algorithms/fcfs-mpq/policy';
+import { mpqGroup } from '../../../src/core/algorithms/fcfs-mpq/policy';
+import { explainDecisionText } from '../../../src/core/explain';
+import { concat, Harness, range } from './harness';
+
+const mpq = (h: Harness) => h.policy as FcfsMpqPolicy;
+
+/** A harness whose cache holds the 90-token document range(0, 90). */
+function primed(policy: string, scheduler?: Record<string, unknown>, kvTokens?: number): Harness {
+  const h = new Harness({ policy, clients: ['a', 'b'], scheduler, ...(kvTokens ? { kvTokens } : {}) });
+  h.add({ id: 'doc', client: 'a', tokens: range(0, 90), out: 1 });
+  while (h.step());
+  h.admitted.length = 0;
+  return h;
+}
+
+describe('fcfs-mpq (Preble)', () => {
+  it('files requests by hit ratio: group 0 for none or up to 10 %, then ⌈10·h⌉ − 1', () => {
+    expect([0, 0.05, 0.1, 0.11, 0.5, 0.51, 0.9, 0.95, 1].map(mpqGroup)).toEqual([0, 0, 0, 1, 4, 5, 8, 9, 9]);
+  });
+
+  it('serves one group per step, from 9 down and around: the cached request goes before older uncached ones', () => {
+    const run = (policy: string) => {
+      const h = primed(policy);
+      h.add({ id: 'n1', client: 'b', tokens: range(1000, 100), out: 4 });
+      h.add({ id: 'n2', client: 'b', tokens: range(2000, 100), out: 4 });
+      // 90 of 100 tokens cached: hit ratio 0.9 → group 8
+      h.add({ id: 'a1', client: 'a', tokens: concat(range(0, 90), range(3000, 10)), out: 4 });
+      const steps: string[][] = [];
+      for (let i = 0; i < 3; i++) {
+        h.step();
+        steps.push([...h.admitted]);
+      }
+      return { h, steps };
+    };
+    const { h, steps } = run('fcfs-mpq');
+    // step 1: groups 9 (empty) → 8: only a1; step 2: groups 7…1 empty → 0: n1 and n2, oldest first
+    expect(steps[0]).toEqual(['a1']);
+    expect(steps[1]).toEqual(['a1', 'n1', 'n2']);
+    const d = h.detailsOf('fcfs-mpq').slice(1); // after the priming request's
+    expect(d[0]).toMatchObject({ group: 8, skippedEmpty: [9], limit: 90, rank: 0, hitRatio: 0.9 });
+    expect(d[1]).toMatchObject({ group: 0, skippedEmpty: [7, 6, 5, 4, 3, 2, 1], limit: 10, rank: 0 });
+    expect(mpq(h).nextGroup).toBe(9);
+    const text = explainDecisionText({ kind: 'admit', summary: '', detail: d[0] });
+    expect(text).toContain('serves group 8');
+    expect(text).toContain('hit ratio was 90%');
+    // FCFS and LPM take all three in the first step
+    expect(run('fcfs').steps[0]).toEqual(['n1', 'n2', 'a1']);
+    expect(run('lpm').steps[0]).toEqual(['a1', 'n1', 'n2']);
+  });
+
+  it('admits at most (g + 1) × k requests of the group per step', () => {
+    const h = primed('fcfs-mpq', { mpq_k: 2 });
+    for (let i = 0; i < 5; i++)
+      h.add({ id: `n${i}`, client: 'b', tokens: range(1000 * (i + 1), 20), out: 2 });
+    h.step();
+    expect(h.admitted).toEqual(['n0', 'n1']); // group 0: (0 + 1) × 2
+    h.step();
+    expect(h.admitted).toEqual(['n0', 'n1', 'n2', 'n3']);
+  });
+
+  it('passes over a request that does not fit in memory and admits the next (no head-of-line stop)', () => {
+    const run = (policy: string) => {
+      const h = primed(policy, undefined, 400);
+      // a long-running request holds half the pool and keeps room for its output
+      h.add({ id: 'hog', client: 'a', tokens: range(20_000, 200), out: 1000 });
+      h.step();
+      h.add({ id: 'big', client: 'b', tokens: range(5000, 300), out: 50 });
+      h.add({ id: 'small', client: 'b', tokens: range(9000, 20), out: 2 });
+      h.step();
+      return h.admitted;
+    };
+    expect(run('fcfs-mpq')).toEqual(['hog', 'small']);
+    expect(run('fcfs')).toEqual(['hog']); // FCFS stops at the head
+  });
+
+  it('a preempted request is filed again with its hit ratio at that time', () => {
+    const h = primed('fcfs-mpq');
+    const r = h.add({ id: 'x', client: 'b', tokens: concat(range(0, 90), range(7000, 10)), out: 2 });
+    expect(mpq(h).groupOf(r)).toBe(-1); // filed at the next step
+    expect(h.policy.size()).toBe(1);
+    expect(h.policy.waiting(5).map((q) => q.id)).toEqual(['x']);
+  });
+});
