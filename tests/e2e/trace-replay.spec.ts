@@ -34,9 +34,10 @@ test('a trace picked in Import replays as the workload, with its classes in Clas
     mimeType: 'application/json',
     buffer: Buffer.from(MINI),
   });
-  await expect(dialog.getByRole('status', { name: 'Trace status' })).toContainText(
-    'Loaded 40 requests (mooncake)',
-  );
+  // once loaded, the dialog closes (it stood over Play) and the page's banner says what loaded
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('alert').filter({ hasText: 'Loaded 40 requests (mooncake)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Export' })).toBeFocused();
   const text = await page.evaluate(() => window.fairground.editor.text('scenario'));
   expect(text).toMatch(/file: mini\.jsonl/);
   expect(text).toMatch(/clients: \[\]/);
@@ -49,7 +50,6 @@ test('a trace picked in Import replays as the workload, with its classes in Clas
     throw new Error('expected a cluster run with class service');
   const cs = snap.class_service;
   expect(cs.classes.reduce((s, c) => s + c.dispatched, 0)).toBe(40);
-  await page.keyboard.press('Escape');
   const view = page.getByRole('region', { name: 'Class service' });
   await expect(view).toBeVisible();
   await expect(view.getByRole('table')).toContainText('served uncached tokens');
@@ -82,13 +82,16 @@ test('a trace dropped on the page replays; a malformed one says file:line and lo
     );
   await drop('azure.csv', csv);
   const dialog = page.getByRole('dialog', { name: 'Import' });
-  await expect(dialog.getByRole('status', { name: 'Trace status' })).toContainText(
-    'Loaded 2 requests (azure)',
-  );
+  await expect(page.getByRole('alert').filter({ hasText: 'Loaded 2 requests (azure)' })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  // Play is reachable (a dialog over it would take the click)
+  await page.getByRole('button', { name: 'Play' }).click();
+  await expect.poll(() => page.evaluate(() => window.fairground.state().decisionCount)).toBeGreaterThan(0);
   await page.evaluate(() => window.fairground.runUntil(10));
   const snap = await page.evaluate(() => window.fairground.snapshot());
   expect((snap.clients as Record<string, { injected: number }>).trace.injected).toBe(2);
 
+  // a malformed one opens the dialog again, with the problem
   await drop('bad.csv', `${csv}2023-11-16 18:15:52,x,1\n`);
   await expect(dialog.getByRole('status', { name: 'Trace status' })).toContainText(
     "bad.csv:4: input tokens 'x' is not a number",

@@ -5,10 +5,11 @@
  */
 import { parseDocument } from 'yaml';
 import { create } from 'zustand';
+import { useUi } from '../../state/store';
 import { SCENARIOS } from '../scenarios';
 import type { Driver } from '../driver';
 import { currentTexts, openInPlayground } from './playground';
-import { openPanel } from './store';
+import { openPanel, useFeatures } from './store';
 import { rememberTraceFile } from './trace-file-store';
 
 export interface TraceImportState {
@@ -47,7 +48,10 @@ export function replayScenarioText(base: string, name: string, spanS: number, re
   return doc.toString();
 }
 
-/** Read `file` in the worker and load it as the workload; the Import dialog shows the progress. */
+/**
+ * Read `file` in the worker and load it as the workload. The Import dialog shows the progress and any
+ * problem; once the replay is loaded it closes and the page's banner says what loaded.
+ */
 export async function importTrace(driver: Driver, file: File): Promise<void> {
   openPanel('import');
   useTraceImport.setState({ status: 'reading', name: file.name, bytes: 0, total: file.size, message: '' });
@@ -66,11 +70,11 @@ export async function importTrace(driver: Driver, file: File): Promise<void> {
     useTraceImport.setState({ status: 'failed', message: `The replay did not load: ${failed}` });
     return;
   }
-  useTraceImport.setState({
-    status: 'loaded',
-    bytes: res.bytes,
-    message: `Loaded ${res.requests.toLocaleString('en-US')} requests (${res.format}) over ${Math.round(res.spanS).toLocaleString('en-US')} s as the workload. Press Play.`,
-  });
+  const message = `Loaded ${res.requests.toLocaleString('en-US')} requests (${res.format}) over ${Math.round(res.spanS).toLocaleString('en-US')} s from ${file.name} as the workload. Press Play.`;
+  useTraceImport.setState({ status: 'loaded', bytes: res.bytes, message });
+  // The run is ready: the dialog would stand over Play. Close it and say what loaded in the page's banner.
+  if (useFeatures.getState().panel === 'import') openPanel(null);
+  useUi.setState({ message });
 }
 
 export async function cancelTraceImport(driver: Driver): Promise<void> {
