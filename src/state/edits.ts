@@ -89,15 +89,42 @@ export const useSavedEdits = create<SavedEdits>()(
   }),
 );
 
-/** Resolves once the remembered texts are read (at once unless they live in IndexedDB). */
-export function editsReady(): Promise<void> {
-  if (useSavedEdits.persist.hasHydrated()) return Promise.resolve();
+/** How long start-up waits for the remembered texts before it goes on without them (ms). */
+export const EDITS_READY_TIMEOUT_MS = 2500;
+
+/** The part of zustand's persist API that tells when a store's stored state has been read. */
+export interface Hydration {
+  hasHydrated(): boolean;
+  onFinishHydration(fn: () => void): () => void;
+}
+
+/**
+ * Resolves true once `store` has read its stored state, or false after `timeoutMs` when it has not:
+ * a storage that never answers (IndexedDB requests that never settle, as in some blocked frames)
+ * must not hang start-up.
+ */
+export function hydrated(store: Hydration, timeoutMs: number): Promise<boolean> {
+  if (store.hasHydrated()) return Promise.resolve(true);
   return new Promise((resolve) => {
-    const off = useSavedEdits.persist.onFinishHydration(() => {
+    let off = () => {};
+    const timer = setTimeout(() => {
       off();
-      resolve();
+      resolve(false);
+    }, timeoutMs);
+    off = store.onFinishHydration(() => {
+      clearTimeout(timer);
+      off();
+      resolve(true);
     });
   });
+}
+
+/**
+ * Resolves once the remembered texts are read (at once unless they live in IndexedDB): true, or false
+ * when the storage did not answer within EDITS_READY_TIMEOUT_MS (the page then goes on without them).
+ */
+export function editsReady(timeoutMs = EDITS_READY_TIMEOUT_MS): Promise<boolean> {
+  return hydrated(useSavedEdits.persist, timeoutMs);
 }
 
 /**

@@ -152,7 +152,7 @@ export class Driver {
   async openScenario(id: string): Promise<void> {
     const text = scenarioText(id);
     const original: Texts = { scenario: text, policy: extractPolicy(text) };
-    await editsReady();
+    const read = await editsReady();
     const saved = savedEdits(id);
     rememberScenario(id);
     setTexts(saved ?? original, original);
@@ -169,6 +169,11 @@ export class Driver {
       return;
     }
     await this.load(original.scenario, undefined, { id });
+    if (!read)
+      useUi.setState({
+        message:
+          'The browser’s storage did not answer in time, so any edits you saved here were not restored: the scenario opened as shipped.',
+      });
   }
 
   /** Apply what the editors hold (after a pause in typing); the run restarts when it is valid. */

@@ -153,3 +153,20 @@ test('when the browser can keep the text nowhere, the editor says so and offers 
   await note.getByRole('button', { name: 'Download your text' }).click();
   expect((await download).suggestedFilename()).toBe('fairground-edits.yaml');
 });
+
+test('a storage that never answers does not hang start-up: the page opens and says the edits were not restored', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    // the remembered texts live in IndexedDB, and IndexedDB never answers (as in some blocked frames)
+    localStorage.setItem('fairground:edits', '{"fairground:in":"indexeddb"}');
+    IDBFactory.prototype.open = () => ({}) as IDBOpenDBRequest;
+  });
+  await page.goto('./');
+  await page.waitForFunction(() => window.fairground?.state?.().kind === 'cluster', undefined, {
+    timeout: 20_000,
+  });
+  await expect(page.getByRole('alert').filter({ hasText: 'did not answer in time' })).toBeVisible();
+  await page.getByRole('button', { name: 'Step' }).click();
+  await expect.poll(() => page.evaluate(() => window.fairground.state().decisionCount)).toBe(1);
+});
