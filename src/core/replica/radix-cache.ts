@@ -12,6 +12,7 @@
  * state changed gets a new version and its stale entries are skipped.
  */
 import { EvictionQueue } from './eviction-queue';
+import { TokenSlab } from './token-slab';
 
 export class RadixNode {
   parent: RadixNode | null;
@@ -100,6 +101,8 @@ export class RadixCache {
    * where it hung). Routers with a global prefix tree listen here; null = nobody listens.
    */
   evictListener: EvictListener | null = null;
+  /** Storage for the token runs of edges copied out of larger arrays. */
+  private readonly runs = new TokenSlab();
 
   constructor(blockSize: number) {
     this.blockSize = blockSize;
@@ -231,6 +234,8 @@ export class RadixCache {
     srcOffset: number,
     len: number,
     now: number,
+    /** `src` is compact storage already (a run of a token slab): never copy it. */
+    compact = false,
   ): { node: RadixNode; covered: number; added: number } {
     const b = this.blockSize;
     const limit = Math.floor(Math.min(len, srcOffset + src.length) / b) * b;
@@ -240,7 +245,19 @@ export class RadixCache {
       const key = this.pageKey(src, pos - srcOffset);
       const child = node.children?.get(key);
       if (child === undefined || child.removed) {
-        const leaf = new RadixNode(this.nextId++, node, src, pos - srcOffset, limit - pos, key, now);
+        // A new edge that is a small part of its array (a chunk or the tail of a long prompt) gets
+        // its own copy: otherwise the tree, which holds about KV-size tokens, would keep every
+        // request's whole prompt alive long after it finished (#15.3). Same ids, only stored apart.
+        let own = src;
+        let at = pos - srcOffset;
+        const len = limit - pos;
+        if (!compact && 2 * len < src.length) {
+          const run = this.runs.take(len);
+          run.src.set(src.subarray(at, at + len), run.offset);
+          own = run.src;
+          at = run.offset;
+        }
+        const leaf = new RadixNode(this.nextId++, node, own, at, len, key, now);
         if (node.children === null) node.children = new Map();
         if (node !== this.root && node.lock === 0 && node.nChildren === 0) node.version++;
         node.children.set(key, leaf);

@@ -861,7 +861,15 @@ export class Replica implements WorkerView {
       Math.max(0, from - r.promptLen),
       n - fromPrompt,
     );
-    const ins = this.radix.insertFrom(r.lockNode ?? this.radix.root, from, src, from - offset, len, this.now);
+    const ins = this.radix.insertFrom(
+      r.lockNode ?? this.radix.root,
+      from,
+      src,
+      from - offset,
+      len,
+      this.now,
+      true,
+    );
     r.privBlocks -= ins.added / b;
   }
 

@@ -105,3 +105,25 @@ describe('radix summary', () => {
     expect(c.summary().top.length).toBe(4);
   });
 });
+
+describe('radix cache memory (#15.3)', () => {
+  it('an edge that is a small part of a long prompt keeps a copy, not the whole prompt', () => {
+    const c = new RadixCache(16);
+    const prompt = Int32Array.from({ length: 10_000 }, (_, i) => 7 + i);
+    // a chunk at a time, as chunked prefill caches it
+    c.insert(prompt, 512, 0);
+    const chunk = c.insertFrom(c.root, 0, prompt, 0, 1024, 1);
+    expect(chunk.added).toBe(512);
+    const leaf = chunk.node;
+    expect(leaf.src).not.toBe(prompt);
+    // (a shared slab of runs: the prompt itself can be freed once its request is done)
+    expect(Array.from(leaf.src.subarray(leaf.start, leaf.start + leaf.len))).toEqual(
+      Array.from(prompt.subarray(512, 1024)),
+    );
+    // a whole prompt inserted at once keeps its own array (nothing to save)
+    const whole = Int32Array.from({ length: 4096 }, (_, i) => 50_000 + i);
+    const ins = c.insert(whole, 4096, 2);
+    expect(ins.node.src).toBe(whole);
+    expect(c.check()).toBeNull();
+  });
+});
