@@ -16,6 +16,7 @@ import { formatProblems, parseYaml, type Problem, problem, quote } from '../form
 import {
   applyOverrides,
   CLI_BUDGET,
+  budgetProblem,
   estimateRun,
   parseScenarioText,
   type RunBudget,
@@ -199,6 +200,12 @@ export async function runCommand(args: string[], io: CliIO): Promise<number> {
         model: null,
       });
       scenario = { ...scenario, clients: [], requests: [], duration_s: Math.min(86_400, span + 1e-6) };
+    }
+    // the budget, now with the replayed trace's rows (validation saw the scenario without them)
+    const over = budgetProblem(estimateRun(scenario, read.table), budget);
+    if (over !== null) {
+      io.err(`${a.replay}:1:1: ${over}`);
+      return EXIT.invalid;
     }
   }
 

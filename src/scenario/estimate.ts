@@ -7,15 +7,27 @@
  * The estimate is deliberately simple and errs on the side of more work: every request's prompt is
  * counted as prefilled in full (no prefix-cache hits), requests are served at the roofline model's
  * best rate (full prefill chunks, a full decode batch), and the queue is what arrivals exceed that
- * rate by at the end of the arrival window. Memory per request was measured on the engine (about
- * 0.6 kB for a finished request's record, 0.9 kB for a queued one, heap only); the estimate uses
- * 0.75 and 1.25 kB.
+ * rate by at the end of the arrival window.
+ *
+ * Memory, as measured on the engine (heap plus array buffers after a full GC, 60,000 requests of
+ * 256 and 4,096 prompt tokens): a queued request holds about 0.8 kB of records plus its prompt's
+ * token ids (4 bytes each); a finished one leaves about 80 bytes of latency samples (its tokens live
+ * on only as far as the radix caches hold them, which is bounded by the KV pools). The estimate
+ * charges 1.25 kB + 4 bytes per prompt token per queued or running request, 128 bytes per finished
+ * one, and 8 bytes per KV-cache token of every worker (the cached token ids and their slabs).
+ *
+ * A trace-driven scenario (`trace:`) counts the trace's rows when they are known (the page's dropped
+ * file, the command line once it has read the file): the rows its window replays, with their own
+ * prompt and output lengths. Before the file is read only `trace.max_requests` bounds them; without
+ * it the estimate says that the trace is not counted.
  */
 import { GPUS, MODELS } from '../core/cost/index';
 import { decodeShape, prefillTimeS, stepTimeS } from '../core/cost/roofline';
 import { meanOf } from '../core/workload/lengths';
 import { expectedRequests, peakContextTokens } from '../core/workload/size';
 import type { ScenarioInputSchema } from './schema';
+import { selectRows } from '../core/trace/workload';
+import type { TraceTable } from '../core/trace/types';
 import type { z } from 'zod';
 
 type Parsed = z.output<typeof ScenarioInputSchema>;
@@ -57,20 +69,62 @@ export interface RunEstimate {
   simTimeS: number;
   events: number;
   memoryMb: number;
+  /** The scenario replays a trace whose rows were not known (not read yet, no max_requests). */
+  traceUncounted: boolean;
 }
 
-const FINISHED_BYTES = 750;
+const FINISHED_BYTES = 128;
 const QUEUED_BYTES = 1250;
+const BYTES_PER_PROMPT_TOKEN = 4;
+const BYTES_PER_KV_TOKEN = 8;
 /** Events per request besides batch steps (arrival, dispatch, admission, completion). */
 const EVENTS_PER_REQUEST = 4;
 
-export function estimateRun(s: Pick<Parsed, 'cluster' | 'clients' | 'requests' | 'duration_s'>): RunEstimate {
+export function estimateRun(
+  s: Pick<Parsed, 'cluster' | 'clients' | 'requests' | 'duration_s'> & { trace?: Parsed['trace'] },
+  /** The trace's rows, when the caller has read them (else only trace.max_requests counts). */
+  traceData: TraceTable | null = null,
+): RunEstimate {
   const c = s.cluster;
   const gpu = GPUS[c.gpu];
   const model = MODELS[c.model];
   const clientRequests = expectedRequests(s.clients, s.duration_s);
   const scripted = s.requests.length;
-  const requests = clientRequests + scripted;
+  // the trace's rows: counted exactly when known, else bounded by max_requests, else not counted
+  let traceRequests = 0;
+  let tracePrompt = 0;
+  let traceOutput = 0;
+  let traceUncounted = false;
+  const tr = s.trace;
+  if (tr !== undefined) {
+    if (traceData !== null) {
+      const { rows } = selectRows(
+        traceData,
+        {
+          timeScale: tr.time_scale,
+          startS: tr.start_s,
+          stopS: tr.stop_s ?? null,
+          maxRequests: tr.max_requests ?? null,
+          client: tr.client,
+          sloClass: tr.slo_class,
+          policyClass: tr.policy_class ?? null,
+          model: tr.model ?? null,
+        },
+        s.duration_s,
+      );
+      traceRequests = rows.length;
+      for (let k = 0; k < rows.length; k++) {
+        tracePrompt += traceData.input[rows[k]];
+        traceOutput += traceData.output[rows[k]];
+      }
+    } else if (tr.max_requests !== undefined) {
+      traceRequests = tr.max_requests;
+      // lengths unknown: charge the prompt and output of an average Mooncake conversation request
+      tracePrompt = traceRequests * 12_000;
+      traceOutput = traceRequests * 350;
+    } else traceUncounted = true;
+  }
+  const requests = clientRequests + scripted + traceRequests;
 
   // Mean work of one request: prompt tokens to prefill (all of them) and output tokens to decode.
   let promptSum = 0;
@@ -89,6 +143,9 @@ export function estimateRun(s: Pick<Parsed, 'cluster' | 'clients' | 'requests' |
     outputSum += r.output_tokens;
     weight += 1;
   }
+  promptSum += tracePrompt;
+  outputSum += traceOutput;
+  weight += traceRequests;
   const prompt = weight > 0 ? promptSum / weight : 1;
   const output = weight > 0 ? outputSum / weight : 1;
 
@@ -112,8 +169,14 @@ export function estimateRun(s: Pick<Parsed, 'cluster' | 'clients' | 'requests' |
   const lightSteps = Math.min(requests * (output + prompt / chunk), (c.workers * simTimeS) / loneStepS);
   const steps = Math.max((c.workers * busyS) / decodeStepS, lightSteps);
   const events = EVENTS_PER_REQUEST * requests + steps;
-  const memoryMb = (requests * FINISHED_BYTES + peakQueue * QUEUED_BYTES) / 1e6;
-  return { requests, peakQueue, capacityRps, simTimeS, events, memoryMb };
+  // queued requests at the peak, and a full running batch on every worker, hold their prompts
+  const held = peakQueue + c.workers * batch;
+  const memoryMb =
+    (requests * FINISHED_BYTES +
+      Math.min(requests, held) * (QUEUED_BYTES + BYTES_PER_PROMPT_TOKEN * prompt) +
+      c.workers * c.kv_cache_tokens * BYTES_PER_KV_TOKEN) /
+    1e6;
+  return { requests, peakQueue, capacityRps, simTimeS, events, memoryMb, traceUncounted };
 }
 
 const fmt = (x: number): string => Math.round(x).toLocaleString('en-US');
@@ -132,6 +195,8 @@ export function budgetProblem(e: RunEstimate, b: RunBudget): string | null {
   return (
     `this run would exceed ${b.owner} budget: about ${fmt(e.requests)} requests, a queue of about ` +
     `${fmt(e.peakQueue)} when arrivals stop (the cluster serves about ${e.capacityRps.toPrecision(3)} req/s), ` +
-    `${fmt(e.simTimeS)} s simulated, needing about ${what}. Lower the rates or duration_s, add workers, ${b.raise}`
+    `${fmt(e.simTimeS)} s simulated, needing about ${what}` +
+    `${e.traceUncounted ? ' (not counting the trace file, which is read when the run starts)' : ''}. ` +
+    `Lower the rates or duration_s, add workers, ${b.raise}`
   );
 }

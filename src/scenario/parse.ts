@@ -105,7 +105,7 @@ export function validateScenario(parsed: ParsedYaml, opts: ParseScenarioOptions 
     return problem(at.line, at.col, p.message, p.path);
   });
   if (problems.length === 0) {
-    const over = budgetProblem(estimateRun(res.data), opts.budget ?? PAGE_BUDGET);
+    const over = budgetProblem(estimateRun(res.data, opts.trace ?? null), opts.budget ?? PAGE_BUDGET);
     if (over !== null) {
       const at = parsed.locate(['duration_s'], { key: true });
       problems.push(problem(at.line, at.col, over, ['duration_s']));
@@ -175,8 +175,18 @@ export function validateScenario(parsed: ParsedYaml, opts: ParseScenarioOptions 
       );
     }
     if (read !== null) {
-      if (read.ok) traceData = read.value;
-      else {
+      if (read.ok) {
+        traceData = read.value;
+        // the budget again, now that the trace's rows are known
+        const over =
+          problems.length === 0
+            ? budgetProblem(estimateRun(res.data, traceData), opts.budget ?? PAGE_BUDGET)
+            : null;
+        if (over !== null) {
+          const at = parsed.locate(['duration_s'], { key: true });
+          problems.push(problem(at.line, at.col, over, ['duration_s']));
+        }
+      } else {
         for (const p of read.problems)
           problems.push(problem(at.line, at.col, `${file}:${p.line}: ${p.message}`, path));
         if (read.more > 0)

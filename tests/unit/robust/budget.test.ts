@@ -159,3 +159,53 @@ describe('progress and Ctrl-C', () => {
     expect(partial.requests.injected).toBeGreaterThan(0);
   }, 60_000);
 });
+
+describe('the estimate of a trace replay and of prompt memory', () => {
+  const traceScenario = (extra = '') =>
+    [
+      'version: 1',
+      'name: replay',
+      'duration_s: 3600',
+      'cluster: { workers: 1, gpu: h100-80gb, model: llama-3.1-8b }',
+      'router: { routing: round-robin }',
+      'scheduler: { policy: fcfs }',
+      'clients: []',
+      'trace:',
+      '  file: t.jsonl',
+      '  format: mooncake',
+      extra,
+      '',
+    ].join('\n');
+
+  it('counts the rows its window replays once they are known, and says so when they are not', async () => {
+    const { TraceReader } = await import('../../../src/format/trace/index');
+    const lines: string[] = [];
+    for (let i = 0; i < 500; i++)
+      lines.push(
+        JSON.stringify({ timestamp: i * 1000, input_length: 2000, output_length: 100, hash_ids: [] }),
+      );
+    const reader = new TraceReader('t.jsonl');
+    reader.push(`${lines.join('\n')}\n`);
+    const table = reader.end();
+    if (!table.ok) throw new Error(JSON.stringify(table.problems));
+    const p = parseYaml(traceScenario('  stop_s: 100'));
+    if (!p.ok) throw new Error('bad yaml');
+    const s = ScenarioInputSchema.parse(p.value.value);
+    const known = estimateRun(s, table.value);
+    expect(known.requests).toBe(100); // rows at 0 … 99 s
+    expect(known.traceUncounted).toBe(false);
+    const unknown = estimateRun(s);
+    expect(unknown.requests).toBe(0);
+    expect(unknown.traceUncounted).toBe(true);
+    const bounded = estimateOf(traceScenario('  max_requests: 5000'));
+    expect(bounded.requests).toBe(5000);
+    expect(bounded.traceUncounted).toBe(false);
+  });
+
+  it('charges queued requests their prompt tokens (4 bytes each)', () => {
+    const short = estimateOf(runaway(10_000, 2));
+    const long = estimateOf(runaway(10_000, 2).replaceAll('prompt_tokens: 256', 'prompt_tokens: 4096'));
+    // same queue order of magnitude, 16× the prompt: at least 4 bytes × 3,840 more per queued request
+    expect(long.memoryMb - short.memoryMb).toBeGreaterThan((short.peakQueue * 4 * 3840) / 1e6 / 2);
+  });
+});
