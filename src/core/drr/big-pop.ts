@@ -10,6 +10,7 @@
 import type { DecisionRecorder } from './decision-record';
 import type { Dispatchable, DrrRing } from './drr-ring';
 import { popNext } from './pop-next';
+import { noteTake, settleTake, shownHead } from './pop-steps';
 import type { DrrVariant, QueuedRequest } from './types';
 
 const U64_MAX = (1n << 64n) - 1n;
@@ -66,18 +67,11 @@ export function popNextExact<T>(
     const req = ring.removePicked(i);
     const cost = BigInt(req.ref.cost);
     set(i, def[i] > cost ? def[i] - cost : 0n);
-    if (slot.size === 0) {
-      set(i, 0n);
-      ring.cursor = (i + 1) % n;
-      return req;
-    }
-    if (variant === 'v2') {
-      ring.cursor = (i + 1) % n;
-      ring.carry = def[i] > 0n ? i : -1;
-    } else {
-      const next = slot.first() as QueuedRequest<T>;
-      ring.cursor = BigInt(next.ref.cost) <= def[i] ? i : (i + 1) % n;
-    }
+    const empty = slot.size === 0;
+    if (empty) set(i, 0n);
+    const nextAffordable =
+      variant === 'v1' && !empty && BigInt((slot.first() as QueuedRequest<T>).ref.cost) <= def[i];
+    settleTake(ring, i, variant, empty, def[i] > 0n, nextAffordable);
     return req;
   };
 
@@ -95,14 +89,11 @@ export function popNextExact<T>(
     const c = slots[carried];
     touched++;
     const h = ring.pick(carried, isDispatchable);
-    const head = c.size > 0 ? (h ?? c.first()) : null;
+    const head = shownHead(c, h);
     const before = c.deficit;
     if (h && BigInt(h.ref.cost) <= def[carried]) {
       const req = take(carried);
-      if (rec) {
-        rec.visit('carry', carried, 'affordable', h, before);
-        rec.chosenVia = 'carry';
-      }
+      noteTake(rec, 'carry', carried, 'affordable', h, before);
       return finish(req, touched);
     }
     cand[carried] = h;
@@ -120,7 +111,7 @@ export function popNextExact<T>(
       touched++;
       h = ring.pick(i, isDispatchable);
     }
-    const head = slot.size > 0 ? (h ?? slot.first()) : null;
+    const head = shownHead(slot, h);
     const before = slot.deficit;
     if (!h) {
       if (!head) set(i, 0n);
@@ -131,19 +122,13 @@ export function popNextExact<T>(
     const cost = BigInt(h.ref.cost);
     if (cost <= def[i]) {
       const req = take(i);
-      if (rec) {
-        rec.visit('scan', i, 'affordable', h, before);
-        rec.chosenVia = 'affordable';
-      }
+      noteTake(rec, 'scan', i, 'affordable', h, before);
       return finish(req, touched);
     }
     set(i, add(def[i], quantum[i]));
     if (cost <= def[i]) {
       const req = take(i);
-      if (rec) {
-        rec.visit('scan', i, 'granted', h, before);
-        rec.chosenVia = 'granted';
-      }
+      noteTake(rec, 'scan', i, 'granted', h, before);
       return finish(req, touched);
     }
     if (rec) rec.visit('scan', i, 'unaffordable', h, before);
@@ -172,10 +157,7 @@ export function popNextExact<T>(
     const before = slots[i].deficit;
     if (BigInt(h.ref.cost) <= def[i]) {
       const req = take(i);
-      if (rec) {
-        rec.visit('final', i, 'chosen', h, before);
-        rec.chosenVia = 'chosen';
-      }
+      noteTake(rec, 'final', i, 'chosen', h, before);
       return finish(req, touched);
     }
     if (rec) rec.visit('final', i, 'short', h, before);

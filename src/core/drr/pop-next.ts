@@ -9,6 +9,7 @@
  */
 import type { DecisionRecorder } from './decision-record';
 import type { Dispatchable, DrrRing } from './drr-ring';
+import { noteTake, settleTake, shownHead } from './pop-steps';
 import { ceilDiv, satAdd, satMul, satSub } from './saturating';
 import type { DrrVariant, QueuedRequest } from './types';
 
@@ -16,22 +17,14 @@ export type { Dispatchable } from './drr-ring';
 
 /** Dispatch the head of class `i`, charge its cost and move cursor/carry as the variant says. */
 function take<T>(ring: DrrRing<T>, i: number, variant: DrrVariant): QueuedRequest<T> {
-  const n = ring.slots.length;
   const slot = ring.slots[i];
   const req = ring.removePicked(i);
   slot.deficit = satSub(slot.deficit, req.ref.cost);
-  if (slot.size === 0) {
-    slot.deficit = 0;
-    ring.cursor = (i + 1) % n;
-    return req;
-  }
-  if (variant === 'v2') {
-    ring.cursor = (i + 1) % n;
-    ring.carry = slot.deficit > 0 ? i : -1;
-  } else {
-    const next = slot.first() as QueuedRequest<T>;
-    ring.cursor = next.ref.cost <= slot.deficit ? i : (i + 1) % n;
-  }
+  const empty = slot.size === 0;
+  if (empty) slot.deficit = 0;
+  const nextAffordable =
+    variant === 'v1' && !empty && (slot.first() as QueuedRequest<T>).ref.cost <= slot.deficit;
+  settleTake(ring, i, variant, empty, slot.deficit > 0, nextAffordable);
   return req;
 }
 
@@ -64,14 +57,11 @@ export function popNext<T>(
     const c = slots[carried];
     touched++;
     const h = ring.pick(carried, isDispatchable);
-    const head = c.size > 0 ? (h ?? c.first()) : null;
+    const head = shownHead(c, h);
     const before = c.deficit;
     if (h && h.ref.cost <= c.deficit) {
       const req = take(ring, carried, variant);
-      if (rec) {
-        rec.visit('carry', carried, 'affordable', h, before);
-        rec.chosenVia = 'carry';
-      }
+      noteTake(rec, 'carry', carried, 'affordable', h, before);
       ring.lastHeadsTouched = touched;
       return req;
     }
@@ -86,13 +76,12 @@ export function popNext<T>(
     const i = (start + off) % n;
     const slot = slots[i];
     let h: QueuedRequest<T> | null;
-    let head: QueuedRequest<T> | null;
     if (i === carried) h = cand[i];
     else {
       touched++;
       h = ring.pick(i, isDispatchable);
     }
-    head = slot.size > 0 ? (h ?? slot.first()) : null;
+    const head = shownHead(slot, h);
     const before = slot.deficit;
     if (!h) {
       if (!head) slot.deficit = 0;
@@ -103,20 +92,14 @@ export function popNext<T>(
     const cost = h.ref.cost;
     if (cost <= slot.deficit) {
       const req = take(ring, i, variant);
-      if (rec) {
-        rec.visit('scan', i, 'affordable', h, before);
-        rec.chosenVia = 'affordable';
-      }
+      noteTake(rec, 'scan', i, 'affordable', h, before);
       ring.lastHeadsTouched = touched;
       return req;
     }
     slot.deficit = satAdd(slot.deficit, slot.config.quantum);
     if (cost <= slot.deficit) {
       const req = take(ring, i, variant);
-      if (rec) {
-        rec.visit('scan', i, 'granted', h, before);
-        rec.chosenVia = 'granted';
-      }
+      noteTake(rec, 'scan', i, 'granted', h, before);
       ring.lastHeadsTouched = touched;
       return req;
     }
@@ -154,10 +137,7 @@ export function popNext<T>(
     const before = slot.deficit;
     if (h.ref.cost <= slot.deficit) {
       const req = take(ring, i, variant);
-      if (rec) {
-        rec.visit('final', i, 'chosen', h, before);
-        rec.chosenVia = 'chosen';
-      }
+      noteTake(rec, 'final', i, 'chosen', h, before);
       ring.lastHeadsTouched = touched;
       return req;
     }
