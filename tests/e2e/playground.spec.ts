@@ -342,6 +342,27 @@ test('the theme toggle switches and persists; descriptions render as text', asyn
   expect(await page.locator('.prose img').count()).toBe(0);
 });
 
+test('a reload that races the address bar is still this tab’s own: the theme just picked stays', async ({
+  page,
+}) => {
+  await open(page);
+  const toggle = page.getByRole('button', { name: 'Dark theme' });
+  await page.getByRole('button', { name: 'Step' }).click();
+  await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#s=/);
+  const older = await page.evaluate(() => location.hash);
+  const before = await page.evaluate(() => document.documentElement.dataset.theme);
+  await toggle.click();
+  const after = await page.evaluate(() => document.documentElement.dataset.theme);
+  expect(after).not.toBe(before);
+  await expect.poll(() => page.evaluate(() => location.hash)).not.toBe(older);
+  // the reload was asked for while the address still held the state before the toggle
+  await page.evaluate((h) => history.replaceState(null, '', h), older);
+  await page.reload();
+  await page.waitForFunction(() => window.fairground?.state().kind !== null);
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(after);
+  await expect(page.getByRole('alert').filter({ hasText: 'shared link' })).toHaveCount(0);
+});
+
 test('Previous decision (button and ←) steps back one decision, exactly as a straight run', async ({
   page,
 }) => {

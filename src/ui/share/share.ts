@@ -119,11 +119,23 @@ function lastScenario(): string {
 }
 
 const LIVE_KEY = 'fairground:live-hash';
+/** Fragments of this tab's own that a reload still recognises (see isOwnReload). */
+const LIVE_KEEP = 3;
 
-/** The fragment this tab wrote last, so a reload can tell its own state from a link it was given. */
+/** The fragments this tab wrote last, newest first. */
+function ownFragments(): string[] {
+  try {
+    return (sessionStorage.getItem(LIVE_KEY) ?? '').split('\n').filter(Boolean);
+  } catch {
+    return [];
+  }
+}
+
+/** Remember a fragment this tab wrote, so a reload can tell its own state from a link it was given. */
 function rememberLive(hash: string): void {
   try {
-    sessionStorage.setItem(LIVE_KEY, hash);
+    const kept = [hash, ...ownFragments().filter((h) => h !== hash)].slice(0, LIVE_KEEP);
+    sessionStorage.setItem(LIVE_KEY, kept.join('\n'));
   } catch {
     /* storage blocked */
   }
@@ -131,12 +143,14 @@ function rememberLive(hash: string): void {
 
 /**
  * A reload of a page whose address this tab wrote itself reopens the work as before (last scenario,
- * saved edits, valid or not, theme) instead of treating its own address as a link it was sent.
+ * saved edits, valid or not, theme) instead of treating its own address as a link it was sent. Not
+ * only the newest fragment counts: a reload asked for just before the address bar moved on reloads
+ * the previous one (seen as a theme switched back after a quick toggle and reload).
  */
 function isOwnReload(): boolean {
   try {
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-    return nav?.type === 'reload' && sessionStorage.getItem(LIVE_KEY) === location.hash;
+    return nav?.type === 'reload' && ownFragments().includes(location.hash);
   } catch {
     return false;
   }
