@@ -7,7 +7,7 @@ import { formatProblems } from '../format/yaml';
 import { extractPolicy, setTexts, useEdits } from '../state/edits';
 import { useUi } from '../state/store';
 import { startSweepWorker, type WorkerApi } from '../worker/client';
-import type { SessionSnapshot } from '../worker/session';
+import type { SessionKind, SessionSnapshot } from '../worker/session';
 import type { SweepPointOutcome } from '../worker/sweep-runner';
 import { compareRunner } from './compare/runner';
 import { useCompare } from './compare/store';
@@ -38,7 +38,7 @@ export interface FairgroundHook {
     decisionCount: number;
     simTime: number;
     playing: boolean;
-    kind: string | null;
+    kind: SessionKind | null;
     done: boolean;
     /** Seq of the decision selected in the log (null when none). */
     selected: number | null;

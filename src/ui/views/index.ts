@@ -1,7 +1,7 @@
 /**
- * The playground's views. Each takes the current snapshot (a plain object from the worker, shaped as
- * the core's SimSnapshot or the DRR sandbox's snapshot) and an optional highlight from the selected
- * decision, and renders a labelled region named as in the UI contract.
+ * The playground's views. Each takes the current snapshot (core/snapshot.ts: a cluster run's
+ * SimSnapshot or the DRR sandbox's SandboxSnapshot, as the worker sent it) and an optional highlight
+ * from the selected decision, and renders a labelled region named as in the UI contract.
  */
 import './views.css';
 
