@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { usePrefs } from '../state/prefs';
 import { type UiState, useUi } from '../state/store';
@@ -16,6 +16,7 @@ import type { EmbedPanel } from './embed/panels';
 import { useEmbed } from './embed/store';
 import { EditorPanel } from './editor/EditorPanel';
 import { FeatureBar, FeaturePanels } from './features';
+import { useFeatures } from './features/store';
 import { HelpOverlay, ShareDialog } from './Overlays';
 import { PresentButton } from './present/PresentButton';
 import { installKeys } from './keys';
@@ -35,6 +36,7 @@ import {
   type StepDecision,
   Workers,
 } from './views';
+import { type ServiceScale, ServiceScaleContext, sharedServiceScale } from './views/service-scale';
 import { TimeSeekContext } from './views/time-seek';
 import type { Highlight } from './views/types';
 
@@ -95,6 +97,27 @@ function useStepDecision(algos: readonly string[]): { decision: StepDecision | n
   );
 }
 
+/**
+ * While a tour runs, the service curves keep one y scale over its steps: the largest service any step
+ * has shown so far (it only grows), so comparing LPM's step with DLPM's compares heights on one axis
+ * instead of two rescaled ones.
+ */
+function useTourScale(snapshot: UiState['snapshot']): ServiceScale | null {
+  const tourId = useFeatures((s) => s.tour?.id ?? null);
+  const kept = useRef<{ id: string; scale: ServiceScale } | null>(null);
+  let scale: ServiceScale | null = null;
+  if (tourId === null) kept.current = null;
+  else {
+    const now = sharedServiceScale([snapshot]);
+    const prev = kept.current?.id === tourId ? kept.current.scale : { cumulative: 0, rate: 0 };
+    scale = { cumulative: Math.max(prev.cumulative, now.cumulative), rate: Math.max(prev.rate, now.rate) };
+    kept.current = { id: tourId, scale };
+  }
+  const cumulative = scale?.cumulative ?? 0;
+  const rate = scale?.rate ?? 0;
+  return useMemo(() => (cumulative > 0 ? { cumulative, rate } : null), [cumulative, rate]);
+}
+
 /** What a lesson needs on the projector: the DRR views, or the cluster's service, bounds and workers. */
 const PRESENT_DRR: readonly EmbedPanel[] = ['ring', 'queues'];
 const PRESENT_CLUSTER: readonly EmbedPanel[] = ['clients', 'guarantees', 'workers'];
@@ -116,6 +139,7 @@ function Views({ only, presenting = false }: { only?: readonly EmbedPanel[]; pre
   const keep = only ?? lesson;
   const listings = runListings(snapshot);
   const stepAt = useStepDecision(listings.map((l) => l.name));
+  const tourScale = useTourScale(snapshot);
   const show = (p: EmbedPanel) => !keep || keep.includes(p);
   if (kind === 'arbitration') {
     return (
@@ -129,20 +153,22 @@ function Views({ only, presenting = false }: { only?: readonly EmbedPanel[]; pre
   const queues = hasDrr;
   const steps = <AlgorithmSteps listings={listings} {...stepAt} />;
   return (
-    <div className="views cluster">
-      {queues && show('ring') && <DrrRing {...props} />}
-      {queues && show('queues') && <ClassQueues {...props} />}
-      {presenting ? null : show('workers') && <Workers {...props} />}
-      {show('clients') && <ClientService {...props} />}
-      {show('guarantees') && <Guarantees {...props} />}
-      {show('clients') && steps}
-      {presenting && show('workers') && <Workers {...props} />}
-      {/* the class service charts are long: after the views a lesson reads first (#13.1) */}
-      {!presenting && queues && show('queues') && <ClassService {...props} />}
-      {show('figures') && <Figures {...props} />}
-      {!queues && show('ring') && <DrrRing {...props} />}
-      {!queues && show('queues') && <ClassQueues {...props} />}
-    </div>
+    <ServiceScaleContext.Provider value={tourScale}>
+      <div className="views cluster">
+        {queues && show('ring') && <DrrRing {...props} />}
+        {queues && show('queues') && <ClassQueues {...props} />}
+        {presenting ? null : show('workers') && <Workers {...props} />}
+        {show('clients') && <ClientService {...props} />}
+        {show('guarantees') && <Guarantees {...props} />}
+        {show('clients') && steps}
+        {presenting && show('workers') && <Workers {...props} />}
+        {/* the class service charts are long: after the views a lesson reads first (#13.1) */}
+        {!presenting && queues && show('queues') && <ClassService {...props} />}
+        {show('figures') && <Figures {...props} />}
+        {!queues && show('ring') && <DrrRing {...props} />}
+        {!queues && show('queues') && <ClassQueues {...props} />}
+      </div>
+    </ServiceScaleContext.Provider>
   );
 }
 

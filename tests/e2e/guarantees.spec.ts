@@ -49,8 +49,11 @@ test('DoubleQ: a bound far above the gaps goes off scale instead of flattening t
   await expect(region.getByRole('list', { name: 'Client pairs' })).toContainText(
     /bound [\d,]+ \(above the axis\)/,
   );
-  // the Client service curves keep their own scale; the band's note says it reaches beyond
+  // the Client service curves keep their own scale; the bound is a gauge against their spread (#13.3)
   const cs = page.getByRole('region', { name: 'Client service' });
-  await expect(cs.locator('.band[data-beyond="true"]')).toBeAttached();
-  await expect(cs).toContainText('the band extends beyond the chart');
+  await expect(cs.locator('.band')).toHaveCount(0);
+  await expect(cs.locator('.cs-spread .gu-gauge-bound')).toBeAttached();
+  await expect(cs.locator('.cs-spread')).toContainText(
+    /leader − last client = [\d\s,]+ = [<\d.\s]+ % of the bound/,
+  );
 });

@@ -442,3 +442,31 @@ test("a DoubleQ run's rules panel lists Algorithm 2 (the router) and Algorithm 1
   await panel.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/lecture/doubleq-steps-1920x1080.png' });
 });
+
+test('the LPM/DLPM tour keeps one y axis for the service curves across its steps', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await open(page);
+  await page.getByRole('button', { name: 'Tour' }).click();
+  await page.getByRole('button', { name: 'Why LPM starves a client and DLPM does not' }).click();
+  const yMax = async () => {
+    await expect(page.locator('.tour-progress')).not.toContainText('moving', { timeout: 60_000 });
+    await expect.poll(() => page.evaluate(() => window.fairground.state().simTime ?? 0)).toBeGreaterThan(29);
+    return Number(await page.locator('.cs-curves .chart').first().getAttribute('data-y-max'));
+  };
+  const lpm = await yMax();
+  // LPM lets eve run ahead: her service sets the axis
+  const lpmTop = await page.evaluate(() => {
+    const s = window.fairground.snapshot() as { clients?: Record<string, { service?: number }> };
+    return Math.max(...Object.values(s.clients ?? {}).map((c) => c.service ?? 0));
+  });
+  expect(lpm).toBeGreaterThanOrEqual(lpmTop);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.locator('.tour-progress')).toContainText('Step 2 of 3');
+  const dlpm = await yMax();
+  // DLPM's curves are lower, yet drawn on LPM's axis
+  expect(dlpm).toBe(lpm);
+  // the bound is drawn against the spread on one axis normalised to the bound, with its numbers
+  await expect(page.locator('.cs-spread')).toContainText(/% of the bound/);
+  await page.screenshot({ path: 'test-results/lecture/tour-dlpm-axis-1280x720.png' });
+});

@@ -17,8 +17,9 @@ import {
   simTime,
   type SeriesModel,
 } from './read';
-import { leaderBand, rateOf } from './series-math';
-import { bandBeyondText, type ChartLine, chartYDomain, TimeChart } from './TimeChart';
+import { gaugeShare, GAUGE_MAX } from './Guarantees';
+import { rateOf } from './series-math';
+import { type ChartLine, TimeChart } from './TimeChart';
 import { useWidth } from './use-width';
 import type { ViewProps } from './types';
 
@@ -295,30 +296,9 @@ function ServiceCurves({
     colorIndex: c.index,
     values: values[i] ?? [],
   }));
-  const band =
-    series && mode === 'cumulative' && bound
-      ? (() => {
-          const b = leaderBand(series.service, bound.value);
-          return b
-            ? {
-                ...b,
-                label: `${bound.label}: ${fmtNum(bound.value)} service units below the leader`,
-                short: `bound band ${fmtCount(bound.value)} below the leader`,
-              }
-            : null;
-        })()
-      : null;
-  // the same y extent the chart takes: a band far wider than the curves is clipped, and said so here
-  const beyond =
-    band &&
-    hasData &&
-    chartYDomain(
-      lines.map((l) => l.values),
-      band,
-      yDomain,
-    ).bandBeyond
-      ? bandBeyondText(band)
-      : null;
+  const last = series ? series.t.length - 1 : -1;
+  const finals = series && last >= 0 ? series.service.map((s) => s[last]).filter(Number.isFinite) : [];
+  const gap = finals.length > 1 ? Math.max(...finals) - Math.min(...finals) : null;
   const toggle = (
     <div className="cs-toolbar">
       <span>Service curves</span>
@@ -330,21 +310,15 @@ function ServiceCurves({
           </button>
         ))}
       </fieldset>
-      {bound && mode === 'cumulative' && (
-        <span data-band-beyond={beyond ? 'true' : undefined}>
-          <span className="legend-band" aria-hidden="true" />
-          {bound.label} {fmtNum(bound.value)} units, measured from the leading client
-          {beyond ? '; the band extends beyond the chart (the curves keep their own scale)' : ''}
-        </span>
-      )}
-      {bound && mode === 'cumulative' && (
-        <p className="cs-band-note">
-          Indicative: the band trails the leader's whole-run total; the Guarantees panel checks gaps exactly,
-          only while both clients are backlogged.
-        </p>
-      )}
     </div>
   );
+  // The bound is drawn against the spread on one axis normalised to the bound (as the Guarantees
+  // gauges are), not as a band under the curves: a bound many times the service left the band
+  // mostly off the chart.
+  const gauge =
+    bound && mode === 'cumulative' && hasData && gap !== null ? (
+      <SpreadGauge gap={gap} bound={bound} />
+    ) : null;
   if (!series || !hasData) {
     return (
       <div className="cs-curves">
@@ -355,10 +329,7 @@ function ServiceCurves({
       </div>
     );
   }
-  const last = series.t.length - 1;
   const lastVals = clients.map((c, i) => `${c.name} ${fmtNum(values[i]?.[last])}`).join(', ');
-  const finals = series.service.map((s) => s[last]).filter(Number.isFinite);
-  const gap = finals.length > 1 ? Math.max(...finals) - Math.min(...finals) : null;
   const summary =
     `${mode === 'rate' ? 'Service rate' : 'Cumulative service'} per client over ${fmtNum(series.t[last])} s` +
     ` (${mode === 'rate' ? 'service units/s' : 'service units'}); latest: ${lastVals}` +
@@ -370,12 +341,46 @@ function ServiceCurves({
       <TimeChart
         t={series.t}
         lines={lines}
-        band={band}
         yLabel={mode === 'rate' ? 'service units/s' : 'service units'}
         summary={summary}
         highlightKey={selected}
         {...(yDomain ? { yDomain } : {})}
       />
+      {gauge}
+    </div>
+  );
+}
+
+/**
+ * The spread of the curves now (leader's total − last client's total) against the theorem's bound, on
+ * an axis normalised to the bound (0 … bound … 1.25 × bound), with both numbers.
+ */
+function SpreadGauge({ gap, bound }: { gap: number; bound: { value: number; label: string } }) {
+  if (!(bound.value > 0)) return null;
+  const pos = (share: number) => `${Math.round((share / GAUGE_MAX) * 1000) / 10}%`;
+  const share = gap / bound.value;
+  const pct = share < 0.001 && gap > 0 ? '< 0.1' : fmtNum(share * 100);
+  return (
+    <div className="cs-spread gu-gauges" data-share={Math.round(share * 1e4) / 1e4}>
+      <div className="gu-gauge-axis" aria-hidden="true">
+        <span style={{ left: '0%' }}>0</span>
+        <span style={{ left: pos(1) }}>bound</span>
+      </div>
+      <div className={`gu-gauge${gap > bound.value ? ' over' : ''}`}>
+        <span className="gu-gauge-name">spread now</span>
+        <span className="gu-gauge-track" aria-hidden="true">
+          <span className="gu-gauge-now" style={{ width: pos(gaugeShare(gap, bound.value)) }} />
+          <span className="gu-gauge-bound" style={{ left: pos(1) }} />
+        </span>
+        <span className="gu-gauge-text">
+          leader − last client = {fmtCount(gap)} = {pct} % of the bound {fmtCount(bound.value)} ({bound.label}
+          )
+        </span>
+      </div>
+      <p className="cs-band-note">
+        Indicative: whole-run totals; the Guarantees panel checks each pair's gap exactly, only while both
+        clients are backlogged.
+      </p>
     </div>
   );
 }

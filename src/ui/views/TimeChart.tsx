@@ -174,7 +174,7 @@ export function TimeChart(props: TimeChartProps) {
   const seek = seekParts({ x, x0, x1, y0, y1, width: W });
 
   return (
-    <div className="chart" ref={boxRef}>
+    <div className="chart" ref={boxRef} data-y-max={(y.domain() as [number, number])[1]}>
       {dense && (
         <DenseLines
           width={W}

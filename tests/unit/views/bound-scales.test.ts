@@ -118,21 +118,22 @@ describe('ClientService with a bound far above the service', () => {
         snapshot: { ...clusterSnapshot(), fairness_bound: { value, label: 'DoubleQ bound' } },
       }),
     ).replaceAll('\u202f', ' ');
-  test('the curves keep their scale and the legend and summary say the band goes beyond', () => {
+  test('the curves keep their own scale; the bound is a gauge against the spread, on an axis normalised to it', () => {
     const html = render(987_664);
-    expect(html).toContain('data-band-beyond="true"');
-    expect(html).toContain('the band extends beyond the chart (the curves keep their own scale)');
-    expect(html).toMatch(
-      /aria-label="Cumulative service[^"]*; bound band 987 664 below the leader extends beyond the chart"/,
-    );
+    // no band under the curves (a bound many times the service left it mostly off the chart)
+    expect(html).not.toContain('class="band"');
+    expect(html).not.toContain('beyond the chart');
     // service goes to 800: the y axis tops out at 800, not near a million
     expect(html).toContain('>800</text>');
     expect(html).not.toContain('−1M');
+    // the spread and the bound on one gauge, with both numbers
+    expect(html).toMatch(/class="cs-spread gu-gauges" data-share="0\.\d+"/);
+    expect(html).toMatch(/% of the bound 987 664 \(DoubleQ bound\)/);
+    expect(html).toMatch(/class="gu-gauge-bound" style="left:80%"/);
   });
-  test('a bound that fits says nothing extra', () => {
-    const html = render(300);
-    expect(html).toContain('class="band"');
-    expect(html).not.toContain('beyond the chart');
+  test('a spread over the bound is marked', () => {
+    const html = render(1);
+    expect(html).toContain('class="gu-gauge over"');
   });
 });
 

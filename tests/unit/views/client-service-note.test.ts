@@ -11,9 +11,9 @@ const render = (snapshot: SessionSnapshot) =>
 describe('Client service band note', () => {
   test('the band legend says it is indicative and points at the Guarantees panel', () => {
     const html = render({ ...clusterSnapshot(), fairness_bound: { value: 300, label: 'DLPM bound' } });
-    expect(html).toMatch(/class="cs-band-note">Indicative: [^<]*Guarantees panel checks gaps/);
+    expect(html).toMatch(/class="cs-band-note">Indicative: [^<]*Guarantees panel checks each pair/);
   });
-  test('no note without a band', () => {
+  test('no note without a bound', () => {
     expect(render(clusterSnapshot())).not.toContain('cs-band-note');
   });
 });
