@@ -13,6 +13,7 @@ import type { LocalPolicy, LocalPolicyConfig } from '../replica/local-policy';
 import type { RouterPolicy, RouterPolicyConfig } from '../router/router-policy';
 import type { AlgorithmDetail } from './details';
 import type { ListingSpec } from './listing';
+import type { Prioritizer, PrioritizerCost } from './shared/prioritizer';
 
 /** A parameter a sweep may vary (the key is a dotted scenario path). */
 export interface SweepKnob {
@@ -94,6 +95,13 @@ export interface SchedulerAlgorithm<Name extends string = string, Shape extends 
   readonly build: (cfg: Omit<LocalPolicyConfig, 'params'>, given: object) => LocalPolicy;
   /** The theorem bounding the service gap on one worker, when there is one. */
   readonly bound?: BoundSpec;
+  /**
+   * Its order as a request prioritizer over a shared queue (Vajra's pull replica-set scheduling);
+   * absent: the shared queue keeps arrival order.
+   */
+  readonly prioritizer?: (params: ParamsOf<Shape>, cost: PrioritizerCost) => Prioritizer;
+  /** `prioritizer` with the parameters read from `given`; null when there is none. */
+  readonly heldOrder: (cost: PrioritizerCost, given: object) => Prioritizer | null;
 }
 
 export interface RoutingAlgorithm<Name extends string = string, Shape extends z.ZodRawShape = z.ZodRawShape>
@@ -108,12 +116,13 @@ export interface RoutingAlgorithm<Name extends string = string, Shape extends z.
 
 /** A descriptor with its parameter shape checked (identity at run time). */
 export function defineScheduler<const Name extends string, Shape extends z.ZodRawShape>(
-  d: Omit<SchedulerAlgorithm<Name, Shape>, 'section' | 'build'>,
+  d: Omit<SchedulerAlgorithm<Name, Shape>, 'section' | 'build' | 'heldOrder'>,
 ): SchedulerAlgorithm<Name, Shape> {
   return {
     section: 'scheduler',
     ...d,
     build: (cfg, given) => d.create({ ...cfg, params: paramsOf(d.params, given) }),
+    heldOrder: (cost, given) => (d.prioritizer ? d.prioritizer(paramsOf(d.params, given), cost) : null),
   };
 }
 

@@ -10,8 +10,10 @@
  * for good. After every state change the engine calls `drain()`: DRR pops whose class heads are
  * dispatchable go to worker selection, until nothing more can leave.
  *
- * A `hold` answer from the RouterPolicy (late binding) parks the request in the router, in order; held
- * requests are offered again on every drain.
+ * A `hold` answer from the RouterPolicy (late binding) parks the request in the router; held requests
+ * are offered again on every drain, in the order of the scenario's request prioritizer (`heldOrder`:
+ * Vajra keeps the pull replica set's shared queue as a priority queue under the configured
+ * prioritizer — EDF, LRS, FCFS …), arrival order when the scheduler has none.
  */
 import { type DrrSnapshot, type LastPop, PolicyQueue, type WorkerLoad, poolBusy, workerBusy } from '../drr';
 import type { ClassState, CompiledPolicy, QueuedRequest } from '../drr/types';
@@ -23,6 +25,7 @@ import type { EvictListener, RadixNode } from '../replica/radix-cache';
 import type { DecisionDraft, Replica } from '../replica/replica';
 import type { ClusterView, RouterPolicy } from './router-policy';
 import { evictedBranch } from '../algorithms/shared/global-prefix-tree';
+import type { Prioritizer } from '../algorithms/shared/prioritizer';
 import type { RouteDecisionDetail } from '../algorithms/details';
 
 export interface RouterHooks {
@@ -61,6 +64,14 @@ class EvictForwarder implements EvictListener {
   }
 }
 
+/** A held request with its priority's fixed parts (see `Prioritizer`). */
+interface Held {
+  r: SimRequest;
+  key: number;
+  /** 0: the priority is `key`; else (key − now) / scale. */
+  scale: number;
+}
+
 export class Router implements ClusterView {
   readonly policy: RouterPolicy;
   readonly workers: readonly Replica[];
@@ -69,7 +80,10 @@ export class Router implements ClusterView {
   private readonly hooks: RouterHooks;
   readonly queue: PolicyQueue<SimRequest> | null;
   private readonly loads: WorkerLoad[];
-  private readonly held = new Deque<SimRequest>();
+  /** Held requests in arrival-at-the-router order (the priority picks among them). */
+  private held: Held[] = [];
+  /** The order held requests leave in (null: the order they were held). */
+  heldOrder: Prioritizer | null = null;
   private memoReq: SimRequest | null = null;
   private readonly memo: Int32Array;
   /** Service per policy class (set by the engine when the policy queue is on). */
@@ -124,7 +138,7 @@ export class Router implements ClusterView {
 
   /** Requests waiting in the router (policy-class queue and held). */
   get queuedCount(): number {
-    return (this.queue ? this.queue.size() : 0) + this.held.size;
+    return (this.queue ? this.queue.size() : 0) + this.held.length;
   }
 
   overlap(req: SimRequest, w: number): number {
@@ -267,15 +281,43 @@ export class Router implements ClusterView {
         }
       }
     }
-    const held = this.held;
-    while (held.size > 0) {
-      const r = held.at(0);
+    while (this.held.length > 0) {
+      const i = this.nextHeld(now);
+      const r = this.held[i].r;
       this.memoReq = null;
       const choice = this.policy.route(r, this);
       if ('hold' in choice) break;
-      held.popFront();
+      this.held.splice(i, 1);
       this.handOff(r, choice.worker, choice.why, choice.detail);
     }
+  }
+
+  /** Priority of a held request at `now` (smaller first). */
+  private priority(h: Held, now: number): number {
+    return h.scale === 0 ? h.key : (h.key - now) / h.scale;
+  }
+
+  /** Index of the held request that leaves first at `now`: smallest priority, then arrival, then id. */
+  private nextHeld(now: number): number {
+    const held = this.held;
+    if (this.heldOrder === null) return 0;
+    let best = 0;
+    let bp = this.priority(held[0], now);
+    for (let i = 1; i < held.length; i++) {
+      const p = this.priority(held[i], now);
+      const a = held[i].r;
+      const b = held[best].r;
+      if (p < bp || (p === bp && (a.arrivalT < b.arrivalT || (a.arrivalT === b.arrivalT && a.id < b.id)))) {
+        best = i;
+        bp = p;
+      }
+    }
+    return best;
+  }
+
+  private hold(r: SimRequest): void {
+    const o = this.heldOrder;
+    this.held.push({ r, key: o === null ? 0 : o.key(r), scale: o?.scale ? o.scale(r) : 0 });
   }
 
   /** Requests a pop shed because their due time had passed: refused for good (Dynamo answers HTTP 429). */
@@ -308,15 +350,15 @@ export class Router implements ClusterView {
       this.handOff(r, pin, `pinned to worker ${pin}`);
       return;
     }
-    if (this.held.size > 0) {
-      this.held.pushBack(r); // keep order behind earlier held requests
+    if (this.held.length > 0) {
+      this.hold(r); // earlier held requests go first or compete by priority
       return;
     }
     const choice = this.policy.route(r, this);
     if ('hold' in choice) {
       r.state = ReqState.RouterQueued;
       if (Number.isNaN(r.enqueueT)) r.enqueueT = this.now;
-      this.held.pushBack(r);
+      this.hold(r);
       return;
     }
     this.handOff(r, choice.worker, choice.why, choice.detail);
@@ -361,12 +403,23 @@ export class Router implements ClusterView {
     return this.queue ? this.queue.snapshot(undefined, (h, c) => this.dispatchable(h, c)) : undefined;
   }
 
+  /** Held requests in the order they would leave now (first `limit`). */
   heldIds(limit: number): string[] {
-    return this.held.toArray(limit).map((r) => r.id);
+    if (this.heldOrder === null) return this.held.slice(0, limit).map((h) => h.r.id);
+    const now = this.now;
+    return [...this.held]
+      .sort(
+        (x, y) =>
+          this.priority(x, now) - this.priority(y, now) ||
+          x.r.arrivalT - y.r.arrivalT ||
+          (x.r.id < y.r.id ? -1 : x.r.id > y.r.id ? 1 : 0),
+      )
+      .slice(0, limit)
+      .map((h) => h.r.id);
   }
 
   /** Requests in the router's queues, for invariant checks. */
   heldCount(): number {
-    return this.held.size;
+    return this.held.length;
   }
 }

@@ -17,6 +17,7 @@ import { Rng } from '../prng';
 import {
   createLocalPolicy,
   createRouterPolicy,
+  schedulerAlgorithm,
   localPolicyProblem,
   routerPolicyProblem,
 } from '../algorithms/index';
@@ -218,6 +219,9 @@ export class Simulation {
       root.fork('router'),
       hooks,
     );
+    // held requests (pull's shared queue) leave in the order of the scheduler's request prioritizer
+    this.router.heldOrder =
+      schedulerAlgorithm(scenario.scheduler.policy)?.heldOrder({ gpu, model }, scenario.scheduler) ?? null;
     const q = this.router.queue;
     if (q !== null) {
       const classes = q

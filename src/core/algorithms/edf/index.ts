@@ -1,5 +1,6 @@
 /** EDF (Vajra): earliest absolute deadline first. */
 import { defineScheduler } from '../descriptor';
+import { EdfPrioritizer } from '../shared/prioritizer';
 import { deadlineParams, deadlineShape } from '../shared/deadline';
 import { createEdf } from './policy';
 
@@ -11,4 +12,5 @@ export const edf = defineScheduler({
     'earliest deadline first, deadline = arrival + max(multiplier × predicted prefill, minimum) (Vajra)',
   params: deadlineShape,
   create: (cfg) => createEdf(deadlineParams(cfg.params)),
+  prioritizer: (p, cost) => new EdfPrioritizer(deadlineParams(p), cost),
 });

@@ -1,5 +1,6 @@
 /** priority-fcfs (BLIS): the most urgent SLO class first, then arrival. */
 import { defineScheduler } from '../descriptor';
+import { FieldPrioritizer } from '../shared/prioritizer';
 import { createPriorityFcfs } from './policy';
 
 export type { PriorityFcfsDetail } from './policy';
@@ -9,4 +10,5 @@ export const priorityFcfs = defineScheduler({
   summary: 'most urgent SLO class first, then arrival (BLIS)',
   params: {},
   create: createPriorityFcfs,
+  prioritizer: () => new FieldPrioritizer('SLO priority, then arrival (priority-fcfs)', 'priority'),
 });

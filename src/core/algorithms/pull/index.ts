@@ -6,7 +6,8 @@ export type { PullDetail } from './policy';
 
 export const pull = defineRouting({
   name: 'pull',
-  summary: 'one shared queue; a worker with room takes the next request (Vajra)',
+  summary:
+    "one shared queue in the scheduler's prioritizer order; a worker with room takes the next request (Vajra)",
   params: {},
   create: () => new PullRouter(),
 });

@@ -2,8 +2,11 @@
  * Pull (Vajra's pull replica-set scheduler): one shared queue, no early binding. A request stays in
  * the router (`hold`) until some worker has room for it — nothing waiting locally, a free running
  * slot and less than one step's worth of prefill pending — and then goes to the worker among those
- * with the fewest running requests (ties: lowest id). The engine offers held requests again, in
- * order, after every batch step, so a worker that frees room takes the next one.
+ * with the fewest running requests (ties: lowest id). The engine offers held requests again after
+ * every batch step, so a worker that frees room takes the next one: next in the order of the
+ * scenario's request prioritizer (Vajra's shared queue is a priority queue under it: EDF's deadline,
+ * LRS's slack, FCFS's arrival, …; see ../shared/prioritizer.ts), arrival order for a scheduler
+ * without one.
  */
 import type { ClusterView, RouteChoice, RouterPolicy, RouterWorkerView } from '../../router/router-policy';
 

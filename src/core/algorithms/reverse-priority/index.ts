@@ -1,5 +1,6 @@
 /** reverse-priority (BLIS): the least urgent SLO class first, a deliberately pathological order. */
 import { defineScheduler } from '../descriptor';
+import { FieldPrioritizer } from '../shared/prioritizer';
 import { createReversePriority } from './policy';
 
 export type { ReversePriorityDetail } from './policy';
@@ -9,4 +10,5 @@ export const reversePriority = defineScheduler({
   summary: 'least urgent SLO class first, deliberately pathological (BLIS)',
   params: {},
   create: createReversePriority,
+  prioritizer: () => new FieldPrioritizer('reverse SLO priority (reverse-priority)', 'priority', -1),
 });

@@ -1,5 +1,6 @@
 /** sjf (BLIS): the shortest prompt first; no aging. */
 import { defineScheduler } from '../descriptor';
+import { FieldPrioritizer } from '../shared/prioritizer';
 import { createSjf } from './policy';
 
 export type { SjfDetail } from './policy';
@@ -9,4 +10,5 @@ export const sjf = defineScheduler({
   summary: 'shortest prompt first, no aging (BLIS)',
   params: {},
   create: createSjf,
+  prioritizer: () => new FieldPrioritizer('prompt length (sjf)', 'promptLen'),
 });
