@@ -178,7 +178,7 @@ test('a pop animates in phases: the bar rises by the quantum, then falls by the 
   await page.locator('body').click({ position: { x: 5, y: 700 } });
   // a sampler in the page reads the hooks at every animation frame of the step
   await page.evaluate(() => {
-    const w = window as unknown as { __samples: { d: number; ratio: number; rule: string }[] };
+    const w = window as unknown as { __samples: { d: number; ratio: number; rule: string; state: string }[] };
     w.__samples = [];
     const t0 = performance.now();
     const tick = () => {
@@ -187,7 +187,8 @@ test('a pop animates in phases: the bar rises by the quantum, then falls by the 
       const ratio = g.getBoundingClientRect().width / track.getBoundingClientRect().width;
       const max = Number(track.dataset.scaleMax);
       const rule = document.querySelector('[data-rule].current')?.getAttribute('data-rule') ?? '';
-      w.__samples.push({ d: Number(g.dataset.deficit), ratio: ratio * max, rule });
+      const state = document.querySelector('tbody[data-class="A"] .drr-state-text')?.textContent ?? '';
+      w.__samples.push({ d: Number(g.dataset.deficit), ratio: ratio * max, rule, state });
       if (performance.now() - t0 < 3000) requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
@@ -197,7 +198,9 @@ test('a pop animates in phases: the bar rises by the quantum, then falls by the 
   await page.screenshot({ path: 'test-results/lecture/drr-mid-step-1280x720.png' });
   await page.waitForTimeout(2600);
   const samples = await page.evaluate(
-    () => (window as unknown as { __samples: { d: number; ratio: number; rule: string }[] }).__samples,
+    () =>
+      (window as unknown as { __samples: { d: number; ratio: number; rule: string; state: string }[] })
+        .__samples,
   );
   const ds = samples.map((s) => s.d);
   // A earns its quantum 0 → 10 (visible mid-step), then pays the head's cost 3 and keeps 7
@@ -210,6 +213,12 @@ test('a pop animates in phases: the bar rises by the quantum, then falls by the 
   const rules = samples.map((s) => s.rule).filter(Boolean);
   expect(rules).toContain('earn');
   expect(rules.indexOf('earn')).toBeLessThan(rules.indexOf('take'));
+  // the table's state line tells the phase on screen (earning, then paying), then the end state
+  const states = samples.map((s) => s.state);
+  expect(samples.find((s) => s.d === 10)?.state).toBe('earns its quantum: 0 → 10');
+  expect(states).toContain('pays 3 for its head');
+  expect(states.indexOf('earns its quantum: 0 → 10')).toBeLessThan(states.indexOf('pays 3 for its head'));
+  expect(states.at(-1)).toBe('head affordable');
 });
 
 test('reduced motion gets the end state at once', async ({ page }) => {
@@ -469,4 +478,16 @@ test('the LPM/DLPM tour keeps one y axis for the service curves across its steps
   // the bound is drawn against the spread on one axis normalised to the bound, with its numbers
   await expect(page.locator('.cs-spread')).toContainText(/% of the bound/);
   await page.screenshot({ path: 'test-results/lecture/tour-dlpm-axis-1280x720.png' });
+});
+
+test('in embed mode the address does not follow the run (the host page owns the frame)', async ({ page }) => {
+  await page.goto('./?embed=1&panels=ring,log');
+  await page.waitForFunction(() => window.fairground?.state().kind !== null);
+  const before = page.url();
+  await page.evaluate(() => window.fairground.step(3));
+  await expect.poll(() => playhead(page)).toBeGreaterThanOrEqual(3);
+  // longer than the live address's debounce (400 ms)
+  await page.waitForTimeout(1200);
+  expect(page.url()).toBe(before);
+  expect(new URL(page.url()).hash).toBe('');
 });

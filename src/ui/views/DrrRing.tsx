@@ -626,7 +626,9 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
                             {fmtCount(c.queued)} queued
                             {c.headCost !== null ? ` · head ${fmtCount(c.headCost)}` : ''} ·{' '}
                           </span>
-                          {stateText(c)}
+                          <span className="drr-state-text" data-end={stateText(c)}>
+                            {stateText(c)}
+                          </span>
                         </span>
                       </div>
                     </td>

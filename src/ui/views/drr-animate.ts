@@ -41,6 +41,43 @@ export interface AnimationTargets {
 }
 
 /** Starts the animation; returns its cancel (which also restores the end state). */
+/**
+ * What a class's state line says at phase `at` of a pop: the phase that last moved it (earning,
+ * paying, reset, frozen, short, bulk rounds), "waits for its visit" before its first phase, or null
+ * (the end state's text) for a class the pop does not touch or whose phases are all over.
+ */
+export function stateAt(phases: readonly Phase[], at: number, cls: string): string | null {
+  let last: Phase | null = null;
+  let later = false;
+  phases.forEach((p, i) => {
+    if (!p.classes.includes(cls)) return;
+    if (i <= at) last = p;
+    else later = true;
+  });
+  if (at >= phases.length) return null;
+  const p = last as Phase | null;
+  if (!p) return later ? 'waits for its visit' : null;
+  const k = p.classes.indexOf(cls);
+  const from = Math.round(p.from[k] ?? 0);
+  const to = Math.round(p.to[k] ?? 0);
+  switch (p.kind) {
+    case 'earn':
+      return `earns its quantum: ${fmtCount(from)} → ${fmtCount(to)}`;
+    case 'pay':
+      return `pays ${fmtCount(from - to)} for its head`;
+    case 'reset':
+      return 'empty: deficit reset to 0';
+    case 'frozen':
+      return 'head blocked: credit frozen';
+    case 'short':
+      return 'still short of its head';
+    case 'bulk':
+      return `bulk: ${fmtCount(p.rounds ?? 0)} virtual rounds`;
+    default:
+      return null;
+  }
+}
+
 export function animatePop(
   root: HTMLElement,
   phases: readonly Phase[],
@@ -97,6 +134,9 @@ export function animatePop(
       if (!tb) continue;
       if (p?.classes.includes(c)) tb.dataset.phase = p.kind;
       else delete tb.dataset.phase;
+      // the state text says what this class is doing at the phase on screen, not how the pop ends
+      const text = tb.querySelector<HTMLElement>('.drr-state-text');
+      if (text) text.textContent = stateAt(phases, frame.phase, c) ?? text.dataset.end ?? text.textContent;
     }
     for (const el of root.querySelectorAll<HTMLElement>('[data-rule]'))
       el.classList.toggle('current', !!p && el.dataset.rule === p.rule);
@@ -160,6 +200,8 @@ export function animatePop(
       }
       const fig = tb.querySelector<HTMLElement>('.drr-deficit');
       if (fig && fig.dataset.end !== undefined) fig.textContent = fig.dataset.end;
+      const text = tb.querySelector<HTMLElement>('.drr-state-text');
+      if (text && text.dataset.end !== undefined) text.textContent = text.dataset.end;
       const target = tb.querySelector<HTMLElement>('.drr-tick.target');
       if (target) target.hidden = true;
     }
