@@ -38,7 +38,9 @@ export class PairGaps {
   private readonly service: Float64Array;
   private readonly backlogged: Uint8Array;
   private readonly dirty: Uint8Array;
-  private readonly dirtyList: number[] = [];
+  /** Clients touched since the last flush: the first `dirtyCount` entries (no array resizing per step). */
+  private dirtyList: Int32Array;
+  private dirtyCount = 0;
   /** Per pair, at [a · n + b] with a < b: the range of D = S_a − S_b in the open joint interval. */
   private readonly lo: Float64Array;
   private readonly hi: Float64Array;
@@ -67,6 +69,7 @@ export class PairGaps {
     this.service = service;
     this.backlogged = new Uint8Array(n);
     this.dirty = new Uint8Array(n);
+    this.dirtyList = new Int32Array(n);
     this.lo = new Float64Array(n * n);
     this.hi = new Float64Array(n * n);
     this.pairMax = new Float64Array(n * n);
@@ -87,17 +90,18 @@ export class PairGaps {
   touch(c: number): void {
     if (this.dirty[c] === 0) {
       this.dirty[c] = 1;
-      this.dirtyList.push(c);
+      this.dirtyList[this.dirtyCount++] = c;
     }
   }
 
   /** Fold the service changes since the last flush into every pair of backlogged clients they touch. */
   flush(t: number): void {
+    const count = this.dirtyCount;
+    if (count === 0) return;
     const list = this.dirtyList;
-    if (list.length === 0) return;
     const n = this.n;
     const bl = this.backlogged;
-    for (let k = 0; k < list.length; k++) {
+    for (let k = 0; k < count; k++) {
       const f = list[k];
       this.dirty[f] = 0;
       if (bl[f] === 0) continue;
@@ -107,7 +111,7 @@ export class PairGaps {
         else this.update(g, f, t);
       }
     }
-    list.length = 0;
+    this.dirtyCount = 0;
   }
 
   private update(a: number, b: number, t: number): void {
