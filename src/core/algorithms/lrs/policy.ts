@@ -11,6 +11,15 @@
  *
  * D and R are computed once at enqueue (a waiting request has no prefill progress: preemption
  * resets it) and kept in `policyAux` and `policyKey`.
+ *
+ * Why no cheaper structure (#15.3, checked against Vajra's LrsReplicaScheduler, which computes
+ * (deadline − now − remaining prefill) / deadline_time for every waiting sequence and re-sorts its
+ * queue before each batch): with D = max(multiplier · R, min_deadline), two requests whose D differ
+ * swap order at a time that depends on both (slack is (arrival + D − R)/D − now/D), so no key fixed at
+ * enqueue orders them; exactly tracking the swaps needs a kinetic heap, and even requests sharing
+ * D = min_deadline cannot use the static key arrival + D − R, because the slack is rounded after
+ * subtracting `now` and equal rounded slacks fall back to arrival/id: a static key would reorder
+ * near-ties and change runs. The per-pass re-key stays; it is O(n) per batch step, not per admission.
  */
 import type { SimRequest } from '../../sim/request';
 import type { AdmissionContext, LocalPolicy, WorkerView } from '../../replica/local-policy';
