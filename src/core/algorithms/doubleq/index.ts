@@ -72,5 +72,23 @@ export const doubleq = defineRouting({
         { label: 'Preble', sets: ['router.routing=preble', 'scheduler.policy=fcfs-mpq'] },
       ],
     },
+    {
+      id: 'qw-qa',
+      // Not a paper figure: the paper's Fig. 10 is ToT (a: one misbehaving client, b: all
+      // well-behaved). With the realistic cache the trade-off shows on long-document QA, whose
+      // documents do not all fit on every worker (README, Fig. 10 bullet).
+      title:
+        'DoubleQ Q^w where the trade-off shows (four workers, long-document QA S1; not the paper’s Fig. 10 workload)',
+      scenario: 'paper-qa-s1-4w',
+      key: 'router.worker_quantum',
+      from: 2000,
+      to: 80000,
+      points: 6,
+      scale: 'log',
+      baselines: [
+        { label: 'RR+LPM', sets: ['router.routing=round-robin', 'scheduler.policy=lpm'] },
+        { label: 'Preble', sets: ['router.routing=preble', 'scheduler.policy=fcfs-mpq'] },
+      ],
+    },
   ],
 });
