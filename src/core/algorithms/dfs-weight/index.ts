@@ -1,6 +1,6 @@
 /** DFS-weight (SGLang): a depth-first walk of the radix cache, heaviest branch first. */
 import { defineScheduler } from '../descriptor';
-import { DfsWeightPolicy } from './policy';
+import { createDfsWeight } from './policy';
 
 export type { DfsWeightDetail } from './policy';
 
@@ -8,5 +8,5 @@ export const dfsWeight = defineScheduler({
   name: 'dfs-weight',
   summary: 'depth-first walk of the radix cache, heaviest branch first (SGLang)',
   params: {},
-  create: () => new DfsWeightPolicy(),
+  create: () => createDfsWeight(),
 });

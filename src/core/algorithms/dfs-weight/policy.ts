@@ -13,10 +13,10 @@
  * Cost per batch step: one remembered radix match per waiting request (./matched-queue.ts), a walk up to the root per request to sum
  * weights, and a sort of the children of the touched nodes.
  */
-import type { SimRequest } from '../../sim/request';
-import type { AdmissionContext, LocalPolicy, WorkerView } from '../../replica/local-policy';
+import type { WorkerView } from '../../replica/local-policy';
 import type { RadixNode } from '../../replica/radix-cache';
-import { MatchedQueue } from '../shared/matched-queue';
+import type { MatchedQueue } from '../shared/matched-queue';
+import { OrderedQueuePolicy, type QueueRule } from '../shared/ordered-queue';
 
 /** What an admission under DFS-weight records. */
 export interface DfsWeightDetail {
@@ -78,46 +78,21 @@ export function dfsWeightOrder(
   return { order, match };
 }
 
-export class DfsWeightPolicy implements LocalPolicy {
-  readonly name = 'dfs-weight';
-  private readonly queue = new MatchedQueue();
-  private view: WorkerView | null = null;
+type DfsOrder = ReturnType<typeof dfsWeightOrder>;
 
-  size(): number {
-    return this.queue.length;
+/** DFS-weight's rule: the heaviest radix branch first (see `dfsWeightOrder`). */
+export class DfsWeightRule implements QueueRule<DfsOrder> {
+  order(queue: MatchedQueue, worker: WorkerView): DfsOrder {
+    return dfsWeightOrder(queue, worker);
   }
 
-  enqueue(req: SimRequest, worker: WorkerView, front: boolean): void {
-    this.view = worker;
-    if (front) this.queue.unshift(req);
-    else this.queue.push(req);
+  why(o: DfsOrder, i: number): string {
+    return `heaviest radix branch first (${o.match[i]} tokens cached)`;
   }
 
-  admit(ctx: AdmissionContext): void {
-    const q = this.queue;
-    const items = q.items;
-    const { order, match } = dfsWeightOrder(q, ctx.worker);
-    let taken = 0;
-    for (; taken < order.length; taken++) {
-      const i = order[taken];
-      const outcome = ctx.recording
-        ? ctx.tryAdmit(items[i], `heaviest radix branch first (${match[i]} tokens cached)`, {
-            algo: 'dfs-weight',
-            prefix_match: match[i],
-            rank: taken,
-          } satisfies DfsWeightDetail)
-        : ctx.tryAdmit(items[i]);
-      if (outcome !== 'admitted') break;
-    }
-    if (taken === 0) return;
-    const gone = new Uint8Array(q.length);
-    for (let k = 0; k < taken; k++) gone[order[k]] = 1;
-    q.removeFlagged(gone);
-  }
-
-  waiting(limit: number): SimRequest[] {
-    if (this.view === null) return this.queue.items.slice(0, limit);
-    const { order } = dfsWeightOrder(this.queue, this.view);
-    return order.slice(0, limit).map((i) => this.queue.items[i]);
+  detail(o: DfsOrder, i: number, rank: number): DfsWeightDetail {
+    return { algo: 'dfs-weight', prefix_match: o.match[i], rank };
   }
 }
+
+export const createDfsWeight = () => new OrderedQueuePolicy('dfs-weight', new DfsWeightRule());

@@ -1,7 +1,7 @@
 /** LPM (SGLang): longest cached prefix first. */
 import { defineScheduler } from '../descriptor';
 import { fcfsFallbackShape } from '../shared/prefix-order';
-import { LpmPolicy } from './policy';
+import { createLpm } from './policy';
 
 export type { LpmDetail } from './policy';
 
@@ -9,5 +9,5 @@ export const lpm = defineScheduler({
   name: 'lpm',
   summary: 'longest cached prefix first; stops at the first request that does not fit (SGLang)',
   params: fcfsFallbackShape,
-  create: (cfg) => new LpmPolicy(cfg.params.lpm_fcfs_fallback),
+  create: (cfg) => createLpm(cfg.params.lpm_fcfs_fallback),
 });

@@ -1,13 +1,14 @@
 /**
  * LPM (SGLang): admit the waiting requests whose prompts share the longest prefix with this worker's
  * radix cache first; ties keep queue order (arrival, a preempted request first). Admission stops at
- * the first request that does not fit, as SGLang's batch builder does. Optional FCFS fallback above
+ * the first request that does not fit, as SGLang's batch builder does (the shared queue shape is
+ * ../shared/ordered-queue.ts). Optional FCFS fallback above
  * `scheduler.lpm_fcfs_fallback` waiting requests (SGLang uses 128; off by default, the paper's LPM).
  */
-import type { SimRequest } from '../../sim/request';
-import type { AdmissionContext, LocalPolicy, WorkerView } from '../../replica/local-policy';
-import { MatchedQueue } from '../shared/matched-queue';
-import { prefixOrder } from '../shared/prefix-order';
+import type { WorkerView } from '../../replica/local-policy';
+import type { MatchedQueue } from '../shared/matched-queue';
+import { OrderedQueuePolicy, type QueueRule } from '../shared/ordered-queue';
+import { type PrefixOrder, prefixOrder } from '../shared/prefix-order';
 
 /** What an admission under LPM records. */
 export interface LpmDetail {
@@ -19,53 +20,23 @@ export interface LpmDetail {
   fcfs_fallback: boolean;
 }
 
-export class LpmPolicy implements LocalPolicy {
-  readonly name = 'lpm';
-  private readonly queue = new MatchedQueue();
-  private view: WorkerView | null = null;
-
+/** LPM's rule: longest cached prefix first (or queue order above the fallback threshold). */
+export class LpmRule implements QueueRule<PrefixOrder> {
   constructor(private readonly fallbackAbove: number) {}
 
-  size(): number {
-    return this.queue.length;
+  order(queue: MatchedQueue, worker: WorkerView): PrefixOrder {
+    return prefixOrder(queue, worker, this.fallbackAbove);
   }
 
-  enqueue(req: SimRequest, worker: WorkerView, front: boolean): void {
-    this.view = worker;
-    if (front) this.queue.unshift(req);
-    else this.queue.push(req);
+  why(o: PrefixOrder, i: number): string {
+    return o.fallback
+      ? `queue order (more than ${this.fallbackAbove} waiting: FCFS fallback)`
+      : `longest cached prefix (${o.match[i]} tokens)`;
   }
 
-  admit(ctx: AdmissionContext): void {
-    const q = this.queue;
-    const items = q.items;
-    const { order, match, fallback } = prefixOrder(q, ctx.worker, this.fallbackAbove);
-    let taken = 0;
-    for (; taken < order.length; taken++) {
-      const i = order[taken];
-      const r = items[i];
-      const outcome = ctx.recording
-        ? ctx.tryAdmit(
-            r,
-            fallback
-              ? `queue order (more than ${this.fallbackAbove} waiting: FCFS fallback)`
-              : `longest cached prefix (${match[i]} tokens)`,
-            { algo: 'lpm', prefix_match: match[i], rank: taken, fcfs_fallback: fallback } satisfies LpmDetail,
-          )
-        : ctx.tryAdmit(r);
-      if (outcome !== 'admitted') break; // head-of-line in LPM order
-    }
-    if (taken === 0) return;
-    const gone = new Uint8Array(q.length);
-    for (let k = 0; k < taken; k++) gone[order[k]] = 1;
-    q.removeFlagged(gone);
-  }
-
-  waiting(limit: number): SimRequest[] {
-    if (this.view === null) return this.queue.items.slice(0, limit);
-    const { order } = prefixOrder(this.queue, this.view, this.fallbackAbove);
-    const out: SimRequest[] = [];
-    for (let k = 0; k < order.length && k < limit; k++) out.push(this.queue.items[order[k]]);
-    return out;
+  detail(o: PrefixOrder, i: number, rank: number): LpmDetail {
+    return { algo: 'lpm', prefix_match: o.match[i], rank, fcfs_fallback: o.fallback };
   }
 }
+
+export const createLpm = (fallbackAbove: number) => new OrderedQueuePolicy('lpm', new LpmRule(fallbackAbove));
