@@ -3,6 +3,7 @@
  * admission, preemption, a batch step, ...): its own summary, where and when it happened, and the
  * simple facts its detail carries.
  */
+import { explainBatchStep } from './batch-step';
 import { explainClassResolution } from './classify';
 import type { ExplainableDecision } from './records';
 import type { ExplanationStep } from './types';
@@ -13,6 +14,9 @@ const MAX_FACTS = 16;
 
 export function explainSimRecord(r: ExplainableDecision): ExplanationStep[] {
   const steps: ExplanationStep[] = [{ text: r.summary }];
+  // a batch step reads as sentences (what was batched, why, what it cost), not as a list of fields
+  if (r.kind === 'step' && r.detail !== undefined && 'step_ms' in r.detail)
+    return [...steps, ...explainBatchStep(r, r.detail)];
   const where: string[] = [];
   if (r.t !== undefined) where.push(`at t = ${num(r.t)} s`);
   if (r.request !== undefined) where.push(`request ${r.request}`);
