@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { importBlis } from '../../../src/import/blis';
 import { parseScenarioText } from '../../../src/scenario';
+import { CLI_BUDGET } from '../../../src/scenario/estimate';
 
 const dist = fc.oneof(
   fc.record({
@@ -77,8 +78,11 @@ describe('importBlis on generated valid specs', () => {
           if (horizonS !== undefined) spec.horizon = horizonS * 1e6;
           const r = importBlis(stringify(spec));
           if (!r.ok) throw new Error(JSON.stringify(r.problems));
-          expect(r.notes.join('\n')).not.toContain('needs an edit');
-          const parsed = parseScenarioText(r.scenarioYaml);
+          // A generated workload may be too big for the page (up to 50 req/s for 600 s of multi-turn
+          // programs): the importer then says so, and that must be the only thing to edit.
+          const edit = r.notes.find((n) => n.includes('needs an edit'));
+          if (edit) expect(edit).toContain("exceed the page's budget");
+          const parsed = parseScenarioText(r.scenarioYaml, edit ? { budget: CLI_BUDGET } : {});
           if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
           const total = parsed.value.clients.reduce(
             (s, c) => s + ('rate' in c.arrival ? c.arrival.rate : 0),
