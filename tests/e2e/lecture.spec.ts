@@ -491,3 +491,27 @@ test('in embed mode the address does not follow the run (the host page owns the 
   expect(page.url()).toBe(before);
   expect(new URL(page.url()).hash).toBe('');
 });
+
+test("the log's chips and the ring's visit tones use no class/client palette colour", async ({ page }) => {
+  await open(page);
+  await pickScenario(page, 'drr-burst');
+  await page.evaluate(() => window.fairground.seek(4));
+  await expect.poll(() => playhead(page)).toBe(4);
+  const clash = await page.evaluate(() => {
+    const probe = document.createElement('span');
+    document.body.append(probe);
+    const palette = new Set<string>();
+    for (let i = 0; i < 8; i++) {
+      probe.style.color = `var(--c${i})`;
+      palette.add(getComputedStyle(probe).color);
+    }
+    probe.remove();
+    const out: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('.decision-log .chip'))
+      if (palette.has(getComputedStyle(el).borderTopColor)) out.push(`chip ${el.className}`);
+    for (const el of document.querySelectorAll<SVGElement>('.drr-visit-band'))
+      if (palette.has(getComputedStyle(el).fill)) out.push(`band ${el.getAttribute('class')}`);
+    return out;
+  });
+  expect(clash).toEqual([]);
+});
