@@ -156,6 +156,9 @@ function isOwnReload(): boolean {
   }
 }
 
+/** The share fragment this tab opened last (at start or from a hashchange). */
+let openedFragment = '';
+
 /** Wait after the last change before the address bar is rewritten (ms). */
 export const LIVE_URL_DEBOUNCE_MS = 400;
 
@@ -177,6 +180,9 @@ export function liveAddress(driver: Driver): () => void {
     if (!ui.kind || ui.seek) return schedule();
     // an edit that does not load keeps the address on the last run that did
     if (ui.problems.scenario.length || ui.problems.policy.length) return;
+    // A share link in the address bar that this tab neither wrote nor opened was just pasted (its
+    // hashchange is still queued): it is the user's, never overwritten; its opening schedules again.
+    if (isShareFragment(location.hash) && location.hash !== last && location.hash !== openedFragment) return;
     const before = location.hash;
     const hash = await encodeShare(currentState());
     // a link pasted into the address bar while this one was encoded is the user's: never overwrite it
@@ -230,9 +236,13 @@ export async function start(driver: Driver): Promise<void> {
   const ownReload = isShareFragment(location.hash) && isOwnReload();
   liveAddress(driver);
   // A link pasted into the address bar of an open tab only changes the fragment.
-  window.addEventListener('hashchange', () => {
-    if (!isShareFragment(location.hash)) return;
-    void openFromLocation(driver).then((ok) => {
+  openedFragment = location.hash;
+  window.addEventListener('hashchange', (e) => {
+    // the fragment this event is about, not whatever the address holds by the time it runs
+    const hash = new URL(e.newURL).hash;
+    if (!isShareFragment(hash)) return;
+    openedFragment = hash;
+    void openLink(driver, hash).then((ok) => {
       if (!ok) void driver.openScenario(DEFAULT_SCENARIO_ID);
     });
   });
