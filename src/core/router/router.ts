@@ -315,7 +315,13 @@ export class Router implements ClusterView {
     return best;
   }
 
+  /**
+   * Park `r` among the held requests. Every held request counts as router-queued from this moment
+   * (a request that joins a non-empty held queue too), so its router queue time reaches the rows.
+   */
   private hold(r: SimRequest): void {
+    r.state = ReqState.RouterQueued;
+    if (Number.isNaN(r.enqueueT)) r.enqueueT = this.now;
     const o = this.heldOrder;
     this.held.push({ r, key: o === null ? 0 : o.key(r), scale: o?.scale ? o.scale(r) : 0 });
   }
@@ -356,8 +362,6 @@ export class Router implements ClusterView {
     }
     const choice = this.policy.route(r, this);
     if ('hold' in choice) {
-      r.state = ReqState.RouterQueued;
-      if (Number.isNaN(r.enqueueT)) r.enqueueT = this.now;
       this.hold(r);
       return;
     }

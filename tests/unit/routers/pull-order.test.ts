@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { requestRecord } from '../../../src/core/export';
 import { Simulation } from '../../../src/core/sim';
 import { parseScenarioText, type Scenario, switchScheduler } from '../../../src/scenario';
 
@@ -54,6 +55,25 @@ describe('pull: the shared queue follows the request prioritizer', () => {
     // sjf by prompt length; an order without a prioritizer (LPM) keeps arrival order
     expect(dispatchOrder(held('sjf'))).toEqual(['busy', 'short', 'long']);
     expect(dispatchOrder(held('lpm'))).toEqual(['busy', 'long', 'short']);
+  });
+
+  it('every held request is router-queued from its arrival, also one that joins a non-empty held queue', () => {
+    for (const policy of ['fcfs', 'edf']) {
+      const sim = new Simulation(held(policy), { record: false });
+      const rows = new Map<string, ReturnType<typeof requestRecord>>();
+      sim.onRequestDone = (r) => rows.set(r.id, requestRecord(r, sim.clients));
+      sim.runUntil(0.03);
+      // both wait in the router while busy decodes: long held first, short joins it
+      expect(sim.router.heldCount()).toBe(2);
+      sim.runToEnd();
+      for (const id of ['long', 'short']) {
+        const row = rows.get(id);
+        expect(row?.state).toBe('done');
+        // router queue time is dispatch − enqueue; it starts when the request is held (its arrival)
+        expect(row?.enqueue_s).toBe(row?.arrival_s);
+        expect(row?.dispatch_s ?? 0).toBeGreaterThan((row?.arrival_s ?? 0) + 0.05);
+      }
+    }
   });
 
   it('vajra-edf-pull: EDF gives the interactive client a lower time to first token than FCFS', () => {
