@@ -84,60 +84,39 @@ export function ClassService({ snapshot, highlight }: ViewProps) {
                 height={200}
               />
             </div>
-            <div>
-              <h3>Served uncached tokens</h3>
-              <TimeChart
-                t={t}
-                lines={active.map((c) => ({
-                  key: c.name,
-                  label: c.name,
-                  colorIndex: c.index,
-                  values: cs.series.served[c.index],
-                }))}
-                yLabel="tokens (cumulative)"
-                summary={`Cumulative served uncached tokens per class: ${active
-                  .map((c) => `${c.name} ${fmtCount(c.served_uncached_tokens)}`)
-                  .join(', ')}`}
-                highlightKey={sel}
-                height={200}
-              />
-            </div>
-            <div>
-              <h3>Queue length</h3>
-              <TimeChart
-                t={t}
-                lines={active.map((c) => ({
-                  key: c.name,
-                  label: c.name,
-                  colorIndex: c.index,
-                  values: cs.series.queued[c.index],
-                }))}
-                yLabel="requests queued"
-                summary={`Requests waiting in each class queue over time; now ${active
-                  .map((c) => `${c.name} ${fmtCount(c.queued)}`)
-                  .join(', ')}`}
-                highlightKey={sel}
-                height={200}
-              />
-            </div>
-            <div>
-              <h3>Rejections (HTTP 529)</h3>
-              <TimeChart
-                t={t}
-                lines={active.map((c) => ({
-                  key: c.name,
-                  label: c.name,
-                  colorIndex: c.index,
-                  values: cs.series.rejected[c.index],
-                }))}
-                yLabel="requests rejected (cumulative)"
-                summary={`Requests rejected by each class's queue limits: ${active
-                  .map((c) => `${c.name} ${fmtCount(c.rejected)}`)
-                  .join(', ')}`}
-                highlightKey={sel}
-                height={200}
-              />
-            </div>
+            <ClassChart
+              title="Served uncached tokens"
+              t={t}
+              classes={active}
+              values={cs.series.served}
+              yLabel="tokens (cumulative)"
+              summary={`Cumulative served uncached tokens per class: ${active
+                .map((c) => `${c.name} ${fmtCount(c.served_uncached_tokens)}`)
+                .join(', ')}`}
+              selected={sel}
+            />
+            <ClassChart
+              title="Queue length"
+              t={t}
+              classes={active}
+              values={cs.series.queued}
+              yLabel="requests queued"
+              summary={`Requests waiting in each class queue over time; now ${active
+                .map((c) => `${c.name} ${fmtCount(c.queued)}`)
+                .join(', ')}`}
+              selected={sel}
+            />
+            <ClassChart
+              title="Rejections (HTTP 529)"
+              t={t}
+              classes={active}
+              values={cs.series.rejected}
+              yLabel="requests rejected (cumulative)"
+              summary={`Requests rejected by each class's queue limits: ${active
+                .map((c) => `${c.name} ${fmtCount(c.rejected)}`)
+                .join(', ')}`}
+              selected={sel}
+            />
           </div>
           <div className="table-scroll">
             <table className="cs-table">
@@ -185,5 +164,44 @@ export function ClassService({ snapshot, highlight }: ViewProps) {
         <p className="muted">No requests so far in: {idle.map((c) => c.name).join(', ')}.</p>
       )}
     </section>
+  );
+}
+
+/** One per-class series over time (served tokens, queue length, rejections): a titled chart. */
+function ClassChart({
+  title,
+  t,
+  classes,
+  values,
+  yLabel,
+  summary,
+  selected,
+}: {
+  title: string;
+  t: number[];
+  classes: readonly { name: string; index: number }[];
+  /** Per class index, the series aligned with `t`. */
+  values: readonly number[][];
+  yLabel: string;
+  summary: string;
+  selected: string | null;
+}) {
+  return (
+    <div>
+      <h3>{title}</h3>
+      <TimeChart
+        t={t}
+        lines={classes.map((c) => ({
+          key: c.name,
+          label: c.name,
+          colorIndex: c.index,
+          values: values[c.index],
+        }))}
+        yLabel={yLabel}
+        summary={summary}
+        highlightKey={selected}
+        height={200}
+      />
+    </div>
   );
 }
