@@ -95,8 +95,12 @@ export function formatSummary(r: RunResult): string {
 
 /** The per-class service table (runs with policy-class queues; classes that saw requests). */
 export function formatClasses(r: Pick<RunResult, 'classes'>): string[] {
-  const used = Object.entries(r.classes ?? {}).filter(([, c]) => c.dispatched + c.rejected + c.queued > 0);
+  const used = Object.entries(r.classes ?? {}).filter(
+    ([, c]) => c.dispatched + c.rejected + c.shed + c.queued > 0,
+  );
   if (used.length === 0) return [];
+  // requests shed for a passed due time (HTTP 429) get a column only when a class shed any
+  const shed = used.some(([, c]) => c.shed > 0);
   const pct = (x: number | null) => (x === null ? '-' : `${(x * 100).toFixed(1)}%`);
   const head = [
     'class',
@@ -106,6 +110,7 @@ export function formatClasses(r: Pick<RunResult, 'classes'>): string[] {
     'quantum share',
     'dispatched',
     'rejected',
+    ...(shed ? ['shed (429)'] : []),
     'wait p99',
   ];
   const rows = used.map(([name, c]) => [
@@ -116,6 +121,7 @@ export function formatClasses(r: Pick<RunResult, 'classes'>): string[] {
     pct(c.quantum_share),
     int(c.dispatched),
     int(c.rejected),
+    ...(shed ? [int(c.shed)] : []),
     fmt(c.p99_queue_wait_s),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));

@@ -9,7 +9,9 @@
  * predicts for the classes that stayed backlogged: quantum / (sum of the quanta of those classes),
  * where a class counts as backlogged when its queue was non-empty for at least half of the time any
  * class queue was (null for the others, and before any queue formed). Rejections are the requests a
- * class's queue limits turned away (Dynamo answers HTTP 529). Queue wait is the time from arrival at
+ * class's queue limits turned away (Dynamo answers HTTP 529); `shed` counts, apart from them, the
+ * queued requests a pop dropped because their due time had passed (HTTP 429: admitted, then expired —
+ * another cause and another answer, so not added to `rejected`). Queue wait is the time from arrival at
  * the router to dispatch (0 for a request that went straight through).
  */
 import { FloatList } from './float-list';
@@ -25,6 +27,8 @@ export interface ClassServiceRow {
   rejected: number;
   p99_queue_wait_s: number | null;
   /** Extras (after the keys the issue fixes). */
+  /** Queued requests shed because their due time passed (HTTP 429; not in `rejected`, which is 529). */
+  shed: number;
   quantum: number;
   queued: number;
   /** Seconds the class's queue was non-empty, and whether that makes it backlogged (see above). */
@@ -48,6 +52,7 @@ export class ClassServiceCollector {
   readonly served: Float64Array;
   readonly dispatched: Int32Array;
   readonly rejected: Int32Array;
+  readonly shed: Int32Array;
   readonly queued: Int32Array;
   private readonly backloggedS: Float64Array;
   private readonly waits: FloatList[];
@@ -76,6 +81,7 @@ export class ClassServiceCollector {
     this.served = new Float64Array(n);
     this.dispatched = new Int32Array(n);
     this.rejected = new Int32Array(n);
+    this.shed = new Int32Array(n);
     this.queued = new Int32Array(n);
     this.backloggedS = new Float64Array(n);
     this.waits = names.map(() => new FloatList(64));
@@ -114,6 +120,14 @@ export class ClassServiceCollector {
     if (i < 0) return;
     this.advance(t);
     this.rejected[i]++;
+  }
+
+  /** A pop shed a queued request of class `name` at t: its due time had passed (HTTP 429). */
+  onShed(name: string, t: number): void {
+    const i = this.classIndex(name);
+    if (i < 0) return;
+    this.onPopped(name, t);
+    this.shed[i]++;
   }
 
   /** DRR popped a request of class `name` from its queue at t. */
@@ -168,6 +182,7 @@ export class ClassServiceCollector {
         dispatched: this.dispatched[i],
         rejected: this.rejected[i],
         p99_queue_wait_s: nearestRank(this.waits[i].sorted(), 99),
+        shed: this.shed[i],
         quantum: this.quanta[i],
         queued: this.queued[i],
         backlogged_s: this.backloggedS[i],

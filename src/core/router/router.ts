@@ -330,7 +330,7 @@ export class Router implements ClusterView {
   private shedExpired(expired: readonly QueuedRequest<SimRequest>[], now: number): void {
     for (const e of expired) {
       const r = e.payload;
-      this.classService?.onPopped(e.ref.className, now);
+      this.classService?.onShed(e.ref.className, now);
       if (this.hooks.recording)
         this.hooks.record({
           t: now,

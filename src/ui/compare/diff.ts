@@ -129,13 +129,15 @@ export function diffRows(a: RunFigures, b: RunFigures): DiffRow[] {
 /**
  * Per policy class (runs with policy-class queues): the share of served uncached tokens, the tokens
  * and the rejections (HTTP 529) in A and B, for classes that saw requests in either run, so two
- * policies can be compared on the same traffic.
+ * policies can be compared on the same traffic; the requests shed for a passed due time (HTTP 429)
+ * too when either run shed any.
  */
 export function classRows(snapA: SessionSnapshot | null, snapB: SessionSnapshot | null): DiffRow[] {
   const a = readClassService(snapA)?.classes ?? [];
   const b = readClassService(snapB)?.classes ?? [];
-  const used = (c: { dispatched: number; rejected: number; queued: number }) =>
-    c.dispatched + c.rejected + c.queued > 0;
+  const used = (c: { dispatched: number; rejected: number; shed: number; queued: number }) =>
+    c.dispatched + c.rejected + c.shed + c.queued > 0;
+  const shed = [...a, ...b].some((c) => c.shed > 0);
   const names: string[] = [];
   for (const c of [...a, ...b]) if (used(c) && !names.includes(c.name)) names.push(c.name);
   const rows: DiffRow[] = [];
@@ -148,6 +150,11 @@ export function classRows(snapA: SessionSnapshot | null, snapB: SessionSnapshot 
       (c: ClassServiceRowView) => c.served_uncached_tokens,
     ],
     ['class-rejected', 'rejected (529)', 'requests', (c: ClassServiceRowView) => c.rejected],
+    ...(shed
+      ? ([
+          ['class-shed', 'shed, due time passed (429)', 'requests', (c: ClassServiceRowView) => c.shed],
+        ] as const)
+      : []),
   ] as const)
     for (const name of names) {
       const ca = a.find((c) => c.name === name);
@@ -159,7 +166,12 @@ export function classRows(snapA: SessionSnapshot | null, snapB: SessionSnapshot 
   return rows;
 }
 
-type ClassServiceRowView = { share: number; served_uncached_tokens: number; rejected: number };
+type ClassServiceRowView = {
+  share: number;
+  served_uncached_tokens: number;
+  rejected: number;
+  shed: number;
+};
 
 /** The DRR sandbox's table (no clients or service there): each class's deficit and queue in A and B. */
 export function drrRows(snapA: SessionSnapshot | null, snapB: SessionSnapshot | null): DiffRow[] {

@@ -24,8 +24,8 @@ export function ClassService({ snapshot, highlight }: ViewProps) {
     );
   }
   const all = cs.classes.map((c, i) => ({ ...c, index: i }));
-  const active = all.filter((c) => c.dispatched + c.rejected + c.queued > 0);
-  const idle = all.filter((c) => c.dispatched + c.rejected + c.queued === 0);
+  const active = all.filter((c) => c.dispatched + c.rejected + c.shed + c.queued > 0);
+  const idle = all.filter((c) => c.dispatched + c.rejected + c.shed + c.queued === 0);
   const { t } = cs.series;
   const total = t.map((_, k) => active.reduce((s, c) => s + (cs.series.served[c.index][k] ?? 0), 0));
   const shareLines = active.map((c) => ({

@@ -62,6 +62,7 @@ describe('run summary: the class service table', () => {
       dispatched: 0,
       rejected: 0,
       p99_queue_wait_s: null,
+      shed: 0,
       quantum: 1,
       queued: 0,
       backlogged_s: 0,
@@ -93,7 +94,11 @@ describe('run summary: the class service table', () => {
       ['cached', '2,048', '1,500', '75.0%', '80.0%', '3', '0'],
       ['uncached', '512', '500', '25.0%', '20.0%', '1', '2'],
     ]);
-    expect(out.join('\n')).not.toMatch(/idle/);
+    expect(out.join('\n')).not.toMatch(/idle|shed/);
     expect(formatClasses({})).toEqual([]);
+    // a class whose requests were all shed for a passed due time is listed, with a shed (429) column
+    const shedOut = formatClasses({ classes: { late: row({ quantum: 8, shed: 3 }) } as never });
+    expect(shedOut[1]).toMatch(/\brejected\s+shed \(429\)\s+wait p99$/);
+    expect(shedOut[3].split(/\s+/)).toEqual(['late', '8', '0', '0.0%', '-', '0', '0', '3', '-']);
   });
 });

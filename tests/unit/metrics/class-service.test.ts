@@ -42,7 +42,8 @@ function expectSumsMatch(text: string, files: Record<string, string> = {}) {
     );
     expect(c.served_uncached_tokens, name).toBe(served);
     expect(c.dispatched, name).toBe(sent.length);
-    expect(c.rejected, name).toBe(mine.filter((r) => r.state === 'rejected').length);
+    // a class's rejected rows are its queue-limit rejections (529) and its due-time sheds (429)
+    expect(c.rejected + c.shed, name).toBe(mine.filter((r) => r.state === 'rejected').length);
     const waits = Float64Array.from(sent, (r) => (r.dispatch_s as number) - r.arrival_s).sort();
     expect(c.p99_queue_wait_s, name).toBe(nearestRank(waits, 99));
     total += c.share;
@@ -69,6 +70,37 @@ describe('class service = sums of the per-request rows', () => {
     const res = expectSumsMatch(text);
     expect(res.classes?.uncached.rejected).toBeGreaterThan(0);
     expect(res.rejections.request_queue_limit).toBe(res.classes?.uncached.rejected);
+  });
+});
+
+describe('requests shed for a passed due time (HTTP 429)', () => {
+  // worker 0 prefills p0's 4,000 tokens; d0 and d1, pinned to it, wait in the class's lane; d0's
+  // due time (10 ms after arrival) passes while it waits, d1's (100 s) does not
+  const text = `version: 1
+name: due sheds
+seed: 1
+duration_s: 2
+cluster: { workers: 2, kv_cache_tokens: 60000, max_batch_tokens: 1024, max_running: 16 }
+router:
+  routing: least-loaded
+  policy:
+    default_policy_family: std
+    uncached_isl_buckets: [{min_tokens: 0, bucket: any}]
+    policy_classes:
+      - {name: main, policy_family: std, cache_bucket: any, quantum: 100, prefill_busy_threshold: 0}
+requests:
+  - { t: 0.000, client: c, id: p0, prompt_tokens: 4000, output_tokens: 4, worker: 0 }
+  - { t: 0.003, client: c, id: d0, prompt_tokens: 500, output_tokens: 4, worker: 0, due_in_s: 0.01 }
+  - { t: 0.004, client: c, id: d1, prompt_tokens: 500, output_tokens: 4, worker: 0, due_in_s: 100 }
+`;
+  it('are counted per class as shed, apart from the queue-limit rejections, and match the rows', () => {
+    const res = expectSumsMatch(text);
+    const main = res.classes?.main;
+    expect(main?.shed).toBe(1);
+    expect(main?.rejected).toBe(0);
+    expect(main?.queued).toBe(0);
+    expect(res.rejections.due_time_passed).toBe(1);
+    expect(main?.dispatched).toBe(2);
   });
 });
 

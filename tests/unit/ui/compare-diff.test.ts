@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addSample,
   chartData,
+  classRows,
   diffRows,
   drrRows,
   figuresOf,
@@ -91,6 +92,39 @@ describe('sandbox difference', () => {
       ['queued:A', 3, 1, -2],
     ]);
     expect(drrRows(null, null)).toEqual([]);
+  });
+});
+
+describe('class service in the difference panel', () => {
+  const withClasses = (rows: { name: string; rejected: number; shed: number }[]): SimSnapshot => {
+    const base = clusterSnapshot();
+    const classes = rows.map((r) => ({
+      served_uncached_tokens: 100,
+      share: 1 / rows.length,
+      quantum_share: null,
+      dispatched: 1,
+      p99_queue_wait_s: 0,
+      quantum: 10,
+      queued: 0,
+      backlogged_s: 0,
+      backlogged: false,
+      ...r,
+    }));
+    const series = { t: [], served: [], queued: [], rejected: [] };
+    return { ...base, class_service: { classes, saturated_s: 0, series } };
+  };
+
+  it('adds the requests shed for a passed due time (429) beside the 529 rejections when a run shed any', () => {
+    const a = withClasses([{ name: 'x', rejected: 2, shed: 0 }]);
+    const quiet = classRows(a, withClasses([{ name: 'x', rejected: 1, shed: 0 }]));
+    expect(quiet.map((r) => r.key)).toEqual(['class-share:x', 'class-served:x', 'class-rejected:x']);
+    const shedding = classRows(a, withClasses([{ name: 'x', rejected: 1, shed: 3 }]));
+    expect(shedding.map((r) => [r.key, r.a, r.b])).toEqual([
+      ['class-share:x', 1, 1],
+      ['class-served:x', 100, 100],
+      ['class-rejected:x', 2, 1],
+      ['class-shed:x', 0, 3],
+    ]);
   });
 });
 
