@@ -87,9 +87,34 @@ interface Common<Name extends string, Shape extends z.ZodRawShape> {
 
 export type ParamsOf<Shape extends z.ZodRawShape> = z.output<z.ZodObject<Shape>>;
 
-export interface SchedulerAlgorithm<Name extends string = string, Shape extends z.ZodRawShape = z.ZodRawShape>
-  extends Common<Name, Shape> {
+/**
+ * What a worker snapshot carries of its scheduler: the name, and the state the scheduler's folder
+ * declares (`policyState`, absent for a scheduler that keeps none worth showing).
+ */
+export interface SchedulerStateOf<Name extends string, State> {
+  policy: Name;
+  policyState?: State;
+}
+
+/** What a snapshot's `router` carries of its routing: the name and the state its folder declares. */
+export interface RoutingStateOf<Name extends string, State> {
+  routing: Name;
+  state?: State;
+}
+
+export interface SchedulerAlgorithm<
+  Name extends string = string,
+  Shape extends z.ZodRawShape = z.ZodRawShape,
+  State = never,
+> extends Common<Name, Shape> {
   readonly section: 'scheduler';
+  /**
+   * The state worth showing of a policy this descriptor created (its folder's type), undefined for
+   * another algorithm's policy (the folder narrows with `instanceof` on its own class).
+   */
+  readonly state?: (policy: LocalPolicy) => State | undefined;
+  /** `policy`'s name and state tagged with this algorithm's name; undefined for another's policy. */
+  readonly described: (policy: LocalPolicy) => SchedulerStateOf<Name, State> | undefined;
   readonly create: (cfg: LocalPolicyConfig<ParamsOf<Shape>>) => LocalPolicy;
   /** `create` with the parameters read from `given` (defaults for missing keys). */
   readonly build: (cfg: Omit<LocalPolicyConfig, 'params'>, given: object) => LocalPolicy;
@@ -104,9 +129,16 @@ export interface SchedulerAlgorithm<Name extends string = string, Shape extends 
   readonly heldOrder: (cost: PrioritizerCost, given: object) => Prioritizer | null;
 }
 
-export interface RoutingAlgorithm<Name extends string = string, Shape extends z.ZodRawShape = z.ZodRawShape>
-  extends Common<Name, Shape> {
+export interface RoutingAlgorithm<
+  Name extends string = string,
+  Shape extends z.ZodRawShape = z.ZodRawShape,
+  State = never,
+> extends Common<Name, Shape> {
   readonly section: 'router';
+  /** The state worth showing of a router this descriptor created, undefined for another's. */
+  readonly state?: (policy: RouterPolicy) => State | undefined;
+  /** `policy`'s name and state tagged with this algorithm's name; undefined for another's policy. */
+  readonly described: (policy: RouterPolicy) => RoutingStateOf<Name, State> | undefined;
   readonly create: (cfg: RouterPolicyConfig<ParamsOf<Shape>>) => RouterPolicy;
   /** `create` with the parameters read from `given` (defaults for missing keys). */
   readonly build: (cfg: Omit<RouterPolicyConfig, 'params'>, given: object) => RouterPolicy;
@@ -115,23 +147,33 @@ export interface RoutingAlgorithm<Name extends string = string, Shape extends z.
 }
 
 /** A descriptor with its parameter shape checked (identity at run time). */
-export function defineScheduler<const Name extends string, Shape extends z.ZodRawShape>(
-  d: Omit<SchedulerAlgorithm<Name, Shape>, 'section' | 'build' | 'heldOrder'>,
-): SchedulerAlgorithm<Name, Shape> {
+export function defineScheduler<const Name extends string, Shape extends z.ZodRawShape, State = never>(
+  d: Omit<SchedulerAlgorithm<Name, Shape, State>, 'section' | 'build' | 'heldOrder' | 'described'>,
+): SchedulerAlgorithm<Name, Shape, State> {
   return {
     section: 'scheduler',
     ...d,
+    described: (policy) => {
+      if (policy.name !== d.name) return undefined;
+      const state = d.state?.(policy);
+      return state === undefined ? { policy: d.name } : { policy: d.name, policyState: state };
+    },
     build: (cfg, given) => d.create({ ...cfg, params: paramsOf(d.params, given) }),
     heldOrder: (cost, given) => (d.prioritizer ? d.prioritizer(paramsOf(d.params, given), cost) : null),
   };
 }
 
-export function defineRouting<const Name extends string, Shape extends z.ZodRawShape>(
-  d: Omit<RoutingAlgorithm<Name, Shape>, 'section' | 'build'>,
-): RoutingAlgorithm<Name, Shape> {
+export function defineRouting<const Name extends string, Shape extends z.ZodRawShape, State = never>(
+  d: Omit<RoutingAlgorithm<Name, Shape, State>, 'section' | 'build' | 'described'>,
+): RoutingAlgorithm<Name, Shape, State> {
   return {
     section: 'router',
     ...d,
+    described: (policy) => {
+      if (policy.name !== d.name) return undefined;
+      const state = d.state?.(policy);
+      return state === undefined ? { routing: d.name } : { routing: d.name, state };
+    },
     build: (cfg, given) => d.create({ ...cfg, params: paramsOf(d.params, given) }),
   };
 }

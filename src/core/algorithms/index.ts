@@ -80,13 +80,39 @@ export const ROUTING_NAMES = namesOf(ROUTING_ALGORITHMS);
 type Own<P> = string extends keyof P ? unknown : P;
 /** One scheduler's parameters tagged with its name: the members of the `scheduler` section's union. */
 type SchedulerParamsOf<D> =
-  D extends SchedulerAlgorithm<infer N, infer S> ? { policy: N } & Own<ParamsOf<S>> : never;
+  D extends SchedulerAlgorithm<infer N, infer S, unknown> ? { policy: N } & Own<ParamsOf<S>> : never;
 type RoutingParamsOf<D> =
-  D extends RoutingAlgorithm<infer N, infer S> ? { routing: N } & Own<ParamsOf<S>> : never;
+  D extends RoutingAlgorithm<infer N, infer S, unknown> ? { routing: N } & Own<ParamsOf<S>> : never;
 /** `scheduler.policy` and that policy's own keys (a discriminated union on `policy`). */
 export type SchedulerChoice = SchedulerParamsOf<Schedulers>;
 /** `router.routing` and that routing's own keys (a discriminated union on `routing`). */
 export type RoutingChoice = RoutingParamsOf<Routings>;
+
+/**
+ * A worker's scheduler in a snapshot: `policy` (its name) and `policyState` (its folder's state type),
+ * a discriminated union on `policy` assembled from the descriptors.
+ */
+export type SchedulerState = NonNullable<ReturnType<Schedulers['described']>>;
+/** A snapshot's routing: `routing` (its name) and `state` (its folder's type), discriminated on `routing`. */
+export type RoutingState = NonNullable<ReturnType<Routings['described']>>;
+
+/** The name and typed state of a worker-local policy that a descriptor here created. */
+export function schedulerState(policy: LocalPolicy): SchedulerState {
+  for (const d of SCHEDULER_ALGORITHMS) {
+    const s = d.described(policy);
+    if (s !== undefined) return s;
+  }
+  throw new Error(localPolicyProblem(policy.name) ?? `no scheduler describes '${policy.name}'`);
+}
+
+/** The name and typed state of a router policy that a descriptor here created. */
+export function routingState(policy: RouterPolicy): RoutingState {
+  for (const d of ROUTING_ALGORITHMS) {
+    const s = d.described(policy);
+    if (s !== undefined) return s;
+  }
+  throw new Error(routerPolicyProblem(policy.name) ?? `no routing describes '${policy.name}'`);
+}
 
 export function schedulerAlgorithm(name: string): Schedulers | undefined {
   return SCHEDULER_ALGORITHMS.find((d) => d.name === name);

@@ -77,8 +77,6 @@ export interface LocalPolicy {
   waiting(limit: number): SimRequest[];
   /** Per-client state for snapshots (VTC counters, DLPM deficits), by client index. */
   clientState?(): { counter?: readonly number[]; deficit?: readonly number[] };
-  /** Anything else worth showing (JSON-serialisable). */
-  describe?(): Record<string, unknown>;
 }
 
 /** What a policy factory receives; `P` is the algorithm's own parameters (its folder's zod shape). */

@@ -67,8 +67,6 @@ export interface RouterPolicy {
    * tree (Preble, DoubleQ) prune it here.
    */
   onEvict?(worker: number, path: Int32Array, depth: number): void;
-  /** Per-client or per-worker state worth showing (JSON-serialisable). */
-  describe?(): Record<string, unknown>;
   /** Client `client`'s deficit at each worker, when the router keeps one per pair (DoubleQ's q_{i,w}). */
   clientDeficits?(client: number): number[];
 }

@@ -1,6 +1,7 @@
 /** The full state the playground draws, as a plain JSON-serialisable object. */
 import { type DrrStateSnapshot, queuedRequestView } from '../drr/queued-view';
 import type { DrrSnapshot } from '../drr/types';
+import { type RoutingState, type SchedulerState, routingState, schedulerState } from '../algorithms';
 import type { GuaranteeSnapshot } from '../metrics/guarantee';
 import type { ClassServiceSnapshot } from '../metrics/class-service';
 import type { SeriesSnapshot } from '../metrics/series';
@@ -35,7 +36,13 @@ export interface ClientSnapshot {
   deficit_per_worker?: number[];
 }
 
-export interface WorkerSnapshot {
+/**
+ * One worker: the fields below, and its scheduler's `policy` (name) with `policyState` (the state
+ * type its algorithm folder declares): a discriminated union on `policy`.
+ */
+export type WorkerSnapshot = WorkerFields & SchedulerState;
+
+export interface WorkerFields {
   id: number;
   busy: boolean;
   /** Running request ids, admission order. */
@@ -56,9 +63,10 @@ export interface WorkerSnapshot {
   steps: number;
   activePrefillTokens: number;
   radix: RadixSummary;
-  policy: string;
-  policyState?: Record<string, unknown>;
 }
+
+/** The router: `routing` (name) and `state` (its folder's type), discriminated on `routing`. */
+export type RouterSnapshot = { queued: number; held: string[] } & RoutingState;
 
 /** Requests listed per class in a snapshot (head first); `queued` in `classes` counts them all. */
 export const QUEUE_CHIPS_PER_CLASS = 30;
@@ -75,7 +83,7 @@ export interface SimSnapshot {
   requests: { injected: number; completed: number; rejected: number; queued: number; running: number };
   clients: Record<string, ClientSnapshot>;
   drr?: DrrStateSnapshot;
-  router: { routing: string; queued: number; held: string[]; state?: Record<string, unknown> };
+  router: RouterSnapshot;
   workers: WorkerSnapshot[];
   series: SeriesSnapshot;
   recent: DecisionRecord[];
@@ -143,12 +151,7 @@ export function buildSnapshot(sim: Simulation): SimSnapshot {
       running: m.runningTotal,
     },
     clients,
-    router: {
-      routing: sim.router.policy.name,
-      queued: sim.router.queuedCount,
-      held: sim.router.heldIds(50),
-      state: sim.router.policy.describe?.(),
-    },
+    router: routerSnapshot(sim),
     workers: sim.workers.map((w) => {
       const waiting = w.policy.waiting(50);
       return {
@@ -167,8 +170,7 @@ export function buildSnapshot(sim: Simulation): SimSnapshot {
         steps: w.steps,
         activePrefillTokens: w.activePrefillTokens,
         radix: w.radix.summary(32),
-        policy: w.policy.name,
-        policyState: w.policy.describe?.(),
+        ...schedulerState(w.policy),
       };
     }),
     series: sim.series.snapshot(),
@@ -184,6 +186,17 @@ export function buildSnapshot(sim: Simulation): SimSnapshot {
   const drr = sim.router.drrSnapshot();
   if (drr) snap.drr = { ...drr, queues: classQueues(sim, drr), last_pop: sim.router.lastPop };
   return snap;
+}
+
+/** The router's part, its keys in the order exports have always written them (routing, queued, held, state). */
+function routerSnapshot(sim: Simulation): RouterSnapshot {
+  const tagged = routingState(sim.router.policy);
+  // `routing` first for the key order; assigning `tagged` then sets it again (same value) with
+  // `state`, which keeps the two correlated for the type checker
+  return Object.assign(
+    { routing: tagged.routing, queued: sim.router.queuedCount, held: sim.router.heldIds(50) },
+    tagged,
+  );
 }
 
 /** The first QUEUE_CHIPS_PER_CLASS waiting requests of every class, head first. */

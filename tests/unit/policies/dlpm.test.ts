@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { schedulerState } from '../../../src/core/algorithms';
 import { explainDecisionText } from '../../../src/core/explain';
 import type { DlpmPolicy } from '../../../src/core/algorithms/dlpm/policy';
 import { concat, Harness, range } from './harness';
@@ -113,7 +114,13 @@ describe('DLPM (Algorithm 1)', () => {
   it('describes the Theorem 4.1 bound 2·(U + Q^u), U = w_e·L_input + w_q·M', () => {
     const h = new Harness({ policy: 'dlpm', clients: ['a', 'b'], quantum: 300, kvTokens: 1000 });
     h.add({ id: 'a1', client: 'a', tokens: range(0, 120), out: 1 });
-    expect(h.policy.describe?.()).toMatchObject({ U: 120 + 2 * 1000, quantum: 300, bound: 2 * (2120 + 300) });
+    const s = schedulerState(h.policy);
+    expect(s.policy).toBe('dlpm');
+    expect(s.policy === 'dlpm' && s.policyState).toMatchObject({
+      U: 120 + 2 * 1000,
+      quantum: 300,
+      bound: 2 * (2120 + 300),
+    });
   });
 
   it('builds no records when not recording, and decides the same', () => {

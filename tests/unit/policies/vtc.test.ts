@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { schedulerState } from '../../../src/core/algorithms';
 import { explainDecisionText } from '../../../src/core/explain';
 import type { VtcPolicy } from '../../../src/core/algorithms/vtc/policy';
 import { Harness, range } from './harness';
@@ -110,6 +111,12 @@ describe('VTC', () => {
     h.add({ id: 'a1', client: 'a', tokens: range(0, 10), out: 1 });
     h.step();
     expect(h.policy.clientState?.()).toEqual({ counter: [12, 0] });
-    expect(h.policy.describe?.()).toMatchObject({ bound: 2 * Math.max(10, 2 * 1000), L_input: 10, M: 1000 });
+    const s = schedulerState(h.policy);
+    expect(s.policy).toBe('vtc');
+    expect(s.policy === 'vtc' && s.policyState).toMatchObject({
+      bound: 2 * Math.max(10, 2 * 1000),
+      L_input: 10,
+      M: 1000,
+    });
   });
 });

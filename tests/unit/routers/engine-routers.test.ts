@@ -67,9 +67,10 @@ describe('routers in the engine', () => {
       expect(dispatches.length).toBeGreaterThan(10);
       const text = explainDecisionText(dispatches[dispatches.length - 1]);
       expect(text).toMatch(routing === 'doubleq' ? /G_avail/ : /explore|exploit/);
-      const d = sim.router.policy.describe?.() ?? {};
-      if (routing === 'doubleq') expect(Object.keys(d.deficits as object)).toEqual(['a', 'b']);
-      else expect(d).toHaveProperty('exploits');
+      const d = sim.snapshot().router;
+      expect(d.routing).toBe(routing);
+      if (d.routing === 'doubleq') expect(Object.keys(d.state?.deficits ?? {})).toEqual(['a', 'b']);
+      else expect(d.routing === 'preble' && d.state).toHaveProperty('exploits');
     }
   });
 });

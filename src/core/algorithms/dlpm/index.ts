@@ -12,6 +12,7 @@ export const dlpm = defineScheduler({
   name: 'dlpm',
   summary: 'longest cached prefix first within per-client deficits refilled by Q^u (DLPM, Algorithm 1)',
   params: dlpmShape,
+  state: (p) => (p instanceof DlpmPolicy ? p.describe() : undefined),
   create: (cfg) => new DlpmPolicy(cfg),
   explain: (d) => (d.algo === 'dlpm' ? explainDlpmAdmit(d) : null),
   listing: dlpmListing,

@@ -107,6 +107,21 @@ function cannotFit(q: MatchedQueue, i: number, worker: WorkerView, room: number)
   return need > room - unlocked / radix.blockSize;
 }
 
+/** What a snapshot shows of DLPM on one worker: the Theorem 4.1 bound and its terms, and deficits. */
+export interface DlpmState {
+  bound: number;
+  U: number;
+  quantum: number;
+  L_input: number;
+  M: number;
+  weights: { input: number; output: number };
+  refills: number;
+  /** Client name -> deficit (clients seen here). */
+  deficits: Record<string, number>;
+  /** Present (true) when the quantum is given per request rather than per round. */
+  quantum_per_request?: true;
+}
+
 export class DlpmPolicy implements LocalPolicy {
   readonly name = 'dlpm';
   readonly quantum: number;
@@ -368,8 +383,8 @@ export class DlpmPolicy implements LocalPolicy {
     return { bound: 2 * (u + this.quantum), U: u, quantum: this.quantum, L_input: this.maxPrompt, M: m };
   }
 
-  describe(): Record<string, unknown> {
-    const d: Record<string, unknown> = {
+  describe(): DlpmState {
+    const d: DlpmState = {
       ...this.bound(),
       weights: { input: this.we, output: this.wq },
       refills: this.refills,

@@ -24,6 +24,7 @@ export const doubleq = defineRouting({
           "doubleq: what dispatch charges to the client's deficit at the chosen worker: 'input' (default) w_e × the whole prompt, as Algorithm 2 line 16 does (r.input_tokens); 'extend' w_e × the part the global tree does not hold for that worker.",
       }),
   },
+  state: (p) => (p instanceof DoubleQRouter ? p.describe() : undefined),
   create: (cfg) =>
     new DoubleQRouter({
       workers: cfg.workers,

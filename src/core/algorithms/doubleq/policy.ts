@@ -42,6 +42,17 @@ export function refillsNeeded(q: Float64Array, from: number, n: number, quantum:
   return k;
 }
 
+/** What a snapshot shows of DoubleQ routing: Q^w, the charge rule, q_{i,w} and refills per client. */
+export interface DoubleQState {
+  worker_quantum: number;
+  charge: 'input' | 'extend';
+  /** Client name -> its deficit at each worker (q_{i,w}). */
+  deficits: Record<string, number[]>;
+  /** Client name -> how many times its deficits were refilled. */
+  refills: Record<string, number>;
+  global_tree_pages: number;
+}
+
 export class DoubleQRouter implements RouterPolicy {
   readonly name = 'doubleq';
   readonly workers: number;
@@ -168,7 +179,7 @@ export class DoubleQRouter implements RouterPolicy {
     return Array.from({ length: this.workers }, (_, w) => this.deficit(client, w));
   }
 
-  describe(): Record<string, unknown> {
+  describe(): DoubleQState {
     const deficits: Record<string, number[]> = {};
     this.clients.forEach((c, i) => {
       deficits[c] = Array.from(this.q.subarray(i * this.workers, (i + 1) * this.workers));

@@ -17,6 +17,7 @@ export const fcfsMpq = defineScheduler({
         description: `fcfs-mpq: a step serving priority group g admits at most (g + 1) × mpq_k requests (Preble's k, default ${MPQ_K}).`,
       }),
   },
+  state: (p) => (p instanceof FcfsMpqPolicy ? p.describe() : undefined),
   create: (cfg) => new FcfsMpqPolicy(cfg.workerId, cfg.params.mpq_k),
   explain: (d) => (d.algo === 'fcfs-mpq' ? explainFcfsMpq(d) : null),
 });

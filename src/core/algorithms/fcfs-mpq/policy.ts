@@ -44,6 +44,13 @@ function before(a: SimRequest, b: SimRequest): boolean {
   return a.arrivalT < b.arrivalT || (a.arrivalT === b.arrivalT && a.serial < b.serial);
 }
 
+/** What a snapshot shows of FCFS-MPQ: requests per group, the group visited next, and k. */
+export interface FcfsMpqState {
+  groups: number[];
+  next_group: number;
+  k: number;
+}
+
 export class FcfsMpqPolicy implements LocalPolicy {
   readonly name = 'fcfs-mpq';
   /** Joined since the last step, not yet filed in a group. */
@@ -163,7 +170,7 @@ export class FcfsMpqPolicy implements LocalPolicy {
     return out;
   }
 
-  describe(): Record<string, unknown> {
+  describe(): FcfsMpqState {
     return {
       groups: this.groups.map((l) => l.length),
       next_group: this.cursor,

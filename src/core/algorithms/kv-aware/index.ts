@@ -14,5 +14,6 @@ export const kvAware = defineRouting({
         'kv-aware: weight of prefix overlap (in blocks) against load in the worker score (default 1).',
     }),
   },
+  state: (p) => (p instanceof KvAwareRouter ? p.describe() : undefined),
   create: (cfg) => new KvAwareRouter(cfg.params.kv_overlap_weight),
 });

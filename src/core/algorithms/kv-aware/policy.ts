@@ -33,6 +33,11 @@ export function decodeBlocks(w: RouterWorkerView): number {
   return Math.max(0, w.kv.totalBlocks - w.kv.freeBlocks - w.radix.cachedBlocks);
 }
 
+/** What a snapshot shows of the KV-aware router: the weight of prefix overlap against load. */
+export interface KvAwareState {
+  overlap_weight: number;
+}
+
 export class KvAwareRouter implements RouterPolicy {
   readonly name = 'kv-aware';
 
@@ -78,7 +83,7 @@ export class KvAwareRouter implements RouterPolicy {
     };
   }
 
-  describe(): Record<string, unknown> {
+  describe(): KvAwareState {
     return { overlap_weight: this.overlapWeight };
   }
 }

@@ -13,5 +13,6 @@ export const leastLoaded = defineRouting({
       description: 'least-loaded: count running requests as load, not only queued ones (default true).',
     }),
   },
+  state: (p) => (p instanceof LeastLoadedRouter ? p.describe() : undefined),
   create: (cfg) => new LeastLoadedRouter(cfg.params.count_running),
 });

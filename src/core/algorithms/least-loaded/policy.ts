@@ -13,6 +13,11 @@ export interface LeastLoadedDetail {
   count_running: boolean;
 }
 
+/** What a snapshot shows of least-loaded routing: whether running requests count as load. */
+export interface LeastLoadedState {
+  count_running: boolean;
+}
+
 export class LeastLoadedRouter implements RouterPolicy {
   readonly name = 'least-loaded';
 
@@ -45,7 +50,7 @@ export class LeastLoadedRouter implements RouterPolicy {
     };
   }
 
-  describe(): Record<string, unknown> {
+  describe(): LeastLoadedState {
     return { count_running: this.countRunning };
   }
 }

@@ -6,6 +6,7 @@ export const perClientRr = defineRouting({
   name: 'per-client-rr',
   summary: "each client's own requests cycle over the workers",
   params: {},
+  state: (p) => (p instanceof PerClientRoundRobinRouter ? p.describe() : undefined),
   create: (cfg) => new PerClientRoundRobinRouter(cfg.workers),
   composes: {
     kind: 'spread',

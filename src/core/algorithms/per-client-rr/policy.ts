@@ -5,6 +5,11 @@
  */
 import type { PendingRequest, RouteChoice, RouterPolicy } from '../../router/router-policy';
 
+/** What a snapshot shows of per-client round-robin: each client's next worker, by client index. */
+export interface PerClientRoundRobinState {
+  next_worker_by_client: number[];
+}
+
 export class PerClientRoundRobinRouter implements RouterPolicy {
   readonly name = 'per-client-rr';
   /** Next worker per client index (grown on demand for clients that only send scripted requests). */
@@ -20,7 +25,7 @@ export class PerClientRoundRobinRouter implements RouterPolicy {
     return { worker, why: `next in turn for ${req.spec.client}` };
   }
 
-  describe(): Record<string, unknown> {
+  describe(): PerClientRoundRobinState {
     return { next_worker_by_client: [...this.next] };
   }
 }

@@ -32,6 +32,7 @@ export const preble = defineRouting({
         description: `preble: how far back dispatched prefill work counts toward a worker's load, seconds (default ${PREBLE_WINDOW_S}: Preble's 3-minute window).`,
       }),
   },
+  state: (p) => (p instanceof PrebleRouter ? p.describe() : undefined),
   create: (cfg) =>
     new PrebleRouter({
       workers: cfg.workers,

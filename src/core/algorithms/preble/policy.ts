@@ -65,6 +65,23 @@ function median(xs: readonly number[]): number {
   return n % 2 === 1 ? s[(n - 1) >> 1] : (s[n / 2 - 1] + s[n / 2]) / 2;
 }
 
+/** What a snapshot shows of Preble's router: its load measure, placement counts and load inputs. */
+export interface PrebleState {
+  load: PrebleLoad;
+  window_s: number;
+  exploits: number;
+  explores: number;
+  rebalances: number;
+  /** Per worker: prefill cost placed within the window. */
+  recent_prefill: number[];
+  /** `time` load: per worker, outstanding max_new_tokens and the median TPOT (s). */
+  outstanding_max_new_tokens?: number[];
+  tpot_s?: number[];
+  /** `tokens` load: the median decode length it assumes per running request. */
+  median_decode_tokens?: number;
+  global_tree_pages: number;
+}
+
 export class PrebleRouter implements RouterPolicy {
   readonly name = 'preble';
   private readonly workers: number;
@@ -248,7 +265,7 @@ export class PrebleRouter implements RouterPolicy {
     this.tree?.evict(path, depth, worker);
   }
 
-  describe(): Record<string, unknown> {
+  describe(): PrebleState {
     return {
       load: this.load,
       window_s: this.windowS,

@@ -9,5 +9,6 @@ export const pull = defineRouting({
   summary:
     "one shared queue in the scheduler's prioritizer order; a worker with room takes the next request (Vajra)",
   params: {},
+  state: (p) => (p instanceof PullRouter ? p.describe() : undefined),
   create: () => new PullRouter(),
 });

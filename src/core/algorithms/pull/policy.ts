@@ -23,6 +23,11 @@ export function hasRoom(w: RouterWorkerView): boolean {
   return w.waitingCount === 0 && w.runningCount < w.maxRunning && w.activePrefillTokens < w.maxBatchTokens;
 }
 
+/** What a snapshot shows of the pull router: how many routes it held back (late binding). */
+export interface PullState {
+  holds: number;
+}
+
 export class PullRouter implements RouterPolicy {
   readonly name = 'pull';
   private holds = 0;
@@ -48,7 +53,7 @@ export class PullRouter implements RouterPolicy {
     };
   }
 
-  describe(): Record<string, unknown> {
+  describe(): PullState {
     return { holds: this.holds };
   }
 }

@@ -6,5 +6,6 @@ export const roundRobin = defineRouting({
   name: 'round-robin',
   summary: 'the i-th request goes to worker i mod N',
   params: {},
+  state: (p) => (p instanceof RoundRobinRouter ? p.describe() : undefined),
   create: (cfg) => new RoundRobinRouter(cfg.workers),
 });

@@ -1,6 +1,11 @@
 /** Round-robin: the i-th routed request goes to worker i mod N, whatever the loads and caches. */
 import type { RouteChoice, RouterPolicy } from '../../router/router-policy';
 
+/** What a snapshot shows of round-robin routing: the worker the next request goes to. */
+export interface RoundRobinState {
+  next_worker: number;
+}
+
 export class RoundRobinRouter implements RouterPolicy {
   readonly name = 'round-robin';
   private next = 0;
@@ -13,7 +18,7 @@ export class RoundRobinRouter implements RouterPolicy {
     return { worker, why: 'next in turn' };
   }
 
-  describe(): Record<string, unknown> {
+  describe(): RoundRobinState {
     return { next_worker: this.next };
   }
 }

@@ -18,6 +18,7 @@ export const vtc = defineScheduler({
           "vtc: what admission charges to the client's counter: 'input' (default) w_e × the whole prompt, as the VTC artifact does; 'extend' w_e × the uncached part only (the DLPM paper's system-view cost).",
       }),
   },
+  state: (p) => (p instanceof VtcPolicy ? p.describe() : undefined),
   create: (cfg) => new VtcPolicy(cfg, cfg.params.charge),
   explain: (d) => (d.algo === 'vtc' ? explainVtcAdmit(d) : null),
   bound: { label: 'VTC', theorem: 'VTC service bound', shape: 'vtc' },

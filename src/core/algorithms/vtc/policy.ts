@@ -40,6 +40,17 @@ export type VtcCharge = 'input' | 'extend';
 /** At most this many pending lift notes are kept for the next decision record. */
 const MAX_NOTES = 16;
 
+/** What a snapshot shows of VTC on one worker: counters, weights, charge rule and the bound 2·U. */
+export interface VtcState {
+  /** Client name -> virtual token counter (clients seen here). */
+  counters: Record<string, number>;
+  weights: { input: number; output: number };
+  charge: VtcCharge;
+  bound: number;
+  L_input: number;
+  M: number;
+}
+
 export class VtcPolicy implements LocalPolicy {
   readonly name = 'vtc';
   private readonly clients: readonly string[];
@@ -197,7 +208,7 @@ export class VtcPolicy implements LocalPolicy {
     return { counter: Array.from(this.counters) };
   }
 
-  describe(): Record<string, unknown> {
+  describe(): VtcState {
     const u = Math.max(this.we * this.maxPrompt, this.wq * this.kvTokens);
     return {
       counters: Object.fromEntries(this.seen.map((c) => [this.clients[c], this.counters[c]])),
