@@ -30,3 +30,4 @@ export {
   type ScriptOptions,
 } from './script';
 export { isArbitrationScript, isPolicyDoc } from './detect';
+export { KEY_RELEASES, releaseRangeText } from './generations';

@@ -12,6 +12,7 @@ import { SCENARIO_LIMITS } from './limits';
 import type { ScenarioInputSchema } from './schema';
 import type { z } from 'zod';
 import { quote } from '../format/yaml';
+import { KEY_RELEASES, releaseRangeText } from '../policy/index';
 
 type Parsed = z.output<typeof ScenarioInputSchema>;
 
@@ -24,6 +25,27 @@ export interface CheckProblem {
 
 function fmt(n: number): string {
   return thousands(Math.round(n));
+}
+
+/**
+ * `due_in_s` stands for the due time a request classifier sets (Dynamo's `due_at`), which only the
+ * releases that read `request_classifier` (v1.6) have. A policy whose own keys rule out every such
+ * release (`releases`: the release lines that accept the policy file; absent = every release) cannot
+ * meet a request with a due time: each `due_in_s` is refused, at its key.
+ */
+export function dueTimeProblems(s: Parsed, releases: readonly string[] | undefined): CheckProblem[] {
+  if (releases === undefined) return [];
+  const due = KEY_RELEASES.request_classifier;
+  if (releases.some((r) => due.includes(r as (typeof due)[number]))) return [];
+  const message = `due_in_s stands for a classifier's due_at, which only ${releaseRangeText(due)} has; this policy file is valid for ${releaseRangeText(releases)}${releases.length > 0 ? ' only' : ''}`;
+  const out: CheckProblem[] = [];
+  s.clients.forEach((c, i) => {
+    if (c.due_in_s !== undefined) out.push({ path: ['clients', i, 'due_in_s'], message, key: true });
+  });
+  s.requests.forEach((r, i) => {
+    if (r.due_in_s !== undefined) out.push({ path: ['requests', i, 'due_in_s'], message, key: true });
+  });
+  return out;
 }
 
 export function scenarioProblems(s: Parsed): CheckProblem[] {

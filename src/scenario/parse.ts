@@ -16,7 +16,7 @@ import {
   quote,
 } from '../format/yaml';
 import { parsePolicyValue } from '../policy/index';
-import { scenarioProblems } from './checks';
+import { dueTimeProblems, scenarioProblems } from './checks';
 import { budgetProblem, estimateRun, PAGE_BUDGET, type RunBudget } from './estimate';
 import { flattenIssues, issueProblem } from '../format/issues';
 import { type Scenario, ScenarioInputSchema } from './schema';
@@ -157,6 +157,11 @@ export function validateScenario(parsed: ParsedYaml, opts: ParseScenarioOptions 
       }
     }
   }
+  if (policy !== null)
+    for (const p of dueTimeProblems(res.data, policy.releases)) {
+      const at = parsed.locate(p.path, { key: p.key === true });
+      problems.push(problem(at.line, at.col, p.message, p.path));
+    }
   let traceData: TraceTable | null = opts.trace ?? null;
   const spec = res.data.trace;
   if (opts.trace === undefined && spec?.file !== undefined && (opts.readTrace || opts.readFile)) {
