@@ -6,5 +6,6 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     pool: 'threads',
+    setupFiles: ['tests/unit/fast-check-seed.ts'],
   },
 });
