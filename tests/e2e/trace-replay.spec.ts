@@ -38,6 +38,8 @@ test('a trace picked in Import replays as the workload, with its classes in Clas
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole('alert').filter({ hasText: 'Loaded 40 requests (mooncake)' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Export' })).toBeFocused();
+  // the replay is not the shipped scenario it started from
+  await expect(page.getByRole('combobox', { name: 'Scenario' })).toHaveValue('');
   const text = await page.evaluate(() => window.fairground.editor.text('scenario'));
   expect(text).toMatch(/file: mini\.jsonl/);
   expect(text).toMatch(/clients: \[\]/);

@@ -97,7 +97,7 @@ export function ImportDialog({ driver }: { driver: Driver }) {
       });
       return;
     }
-    const failed = await openInPlayground(driver, res.scenarioYaml, undefined);
+    const failed = await openInPlayground(driver, res.scenarioYaml, undefined, { id: '' });
     if (failed) {
       setOutcome({ ok: false, problems: [`The imported scenario did not load: ${failed}`] });
       return;

@@ -65,7 +65,8 @@ export async function importTrace(driver: Driver, file: File): Promise<void> {
   rememberTraceFile(file);
   const texts = currentTexts();
   const scenario = replayScenarioText(texts.scenario, file.name, res.spanS, res.requests);
-  const failed = await openInPlayground(driver, scenario, texts.policy);
+  // a replay is no longer the shipped scenario it started from: the Scenario list says (custom)
+  const failed = await openInPlayground(driver, scenario, texts.policy, { id: '' });
   if (failed) {
     useTraceImport.setState({ status: 'failed', message: `The replay did not load: ${failed}` });
     return;
