@@ -8,12 +8,13 @@ import { extractPolicy, setTexts, useEdits } from '../state/edits';
 import { useUi } from '../state/store';
 import { startSweepWorker, type WorkerApi } from '../worker/client';
 import type { SessionKind, SessionSnapshot } from '../worker/session';
-import type { SweepPointOutcome } from '../worker/sweep-runner';
+import { runPointOn, type SweepPointOutcome } from '../worker/sweep-runner';
 import { compareRunner } from './compare/runner';
 import { useCompare } from './compare/store';
 import type { Driver } from './driver';
 import { editorHandle } from './editor/registry';
 import { explainLast } from './features';
+import { localTraceFile } from './features/trace-file-store';
 import type { EditorMarker, EditorWhich } from './editor/types';
 
 export interface EditorHook {
@@ -121,9 +122,12 @@ export function installHook(driver: Driver, api: WorkerApi): FairgroundHook {
     exitCompare: () => compare.exit(),
     snapshotB: () => compare.snapshotB(),
     async runResult(scenario, sets = []) {
+      // a dropped trace lives in the page's worker: the one-off worker gets a copy of its table
+      const local = localTraceFile(scenario);
+      const trace = local !== null ? await driver.droppedTrace(local) : null;
       const { api: w, terminate } = startSweepWorker();
       try {
-        return await w.runPoint({ scenario, sets });
+        return await runPointOn(w, { scenario, sets }, trace);
       } finally {
         terminate();
       }

@@ -6,7 +6,8 @@
  */
 import { type Remote, wrap } from 'comlink';
 import type { FairgroundApi } from './api';
-import type { ReplayInput, ReplayOutcome, SweepWorkerApi } from './sweep-runner';
+import type { TraceTable } from '../core/trace';
+import { type ReplayInput, type ReplayOutcome, replayOn, type SweepWorkerApi } from './sweep-runner';
 
 export type WorkerApi = Remote<FairgroundApi>;
 export type SweepApi = Remote<SweepWorkerApi>;
@@ -39,11 +40,17 @@ export function startSweepWorker(): WorkerHandle<SweepApi> {
   return { api: wrap<SweepWorkerApi>(worker), terminate: () => worker.terminate() };
 }
 
-/** Replay a run in a fresh worker (Export), then let the worker go. */
-export async function replayInWorker(input: ReplayInput): Promise<ReplayOutcome> {
+/**
+ * Replay a run in a fresh worker (Export), then let the worker go. `trace`: the page worker's table
+ * of the dropped trace the scenario replays, handed over first (null when it replays none).
+ */
+export async function replayInWorker(
+  input: ReplayInput,
+  trace: TraceTable | null = null,
+): Promise<ReplayOutcome> {
   const { api, terminate } = startSweepWorker();
   try {
-    return await api.replay(input);
+    return await replayOn(api, input, trace);
   } finally {
     terminate();
   }

@@ -266,6 +266,36 @@ export function replayRun(input: ReplayInput): ReplayOutcome {
   }
 }
 
+/** The part of a sweep worker's API (remote or local) that one-off runs use. */
+export interface OneOffRunner {
+  adoptTrace(table: TraceTable): unknown;
+  runPoint(input: SweepPointInput): SweepPointOutcome | Promise<SweepPointOutcome>;
+  replay(input: ReplayInput): ReplayOutcome | Promise<ReplayOutcome>;
+}
+
+/**
+ * One-off runs on a fresh sweep worker (Export's replay, the test hook's runResult): like each sweep
+ * worker, it is first handed the page worker's table of the dropped trace the scenario replays
+ * (`trace`; null when it replays none), since a dropped file lives only in the page's worker.
+ */
+export async function replayOn(
+  w: OneOffRunner,
+  input: ReplayInput,
+  trace: TraceTable | null,
+): Promise<ReplayOutcome> {
+  if (trace !== null) await w.adoptTrace(trace);
+  return await w.replay(input);
+}
+
+export async function runPointOn(
+  w: OneOffRunner,
+  input: SweepPointInput,
+  trace: TraceTable | null,
+): Promise<SweepPointOutcome> {
+  if (trace !== null) await w.adoptTrace(trace);
+  return await w.runPoint(input);
+}
+
 /** What sweep.worker.ts exposes (the same object runs in Node tests over a MessageChannel). */
 export const sweepWorkerApi = {
   /** Hold the page worker's dropped trace, so points whose `trace.file` names it replay it. */

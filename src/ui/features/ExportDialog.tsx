@@ -12,10 +12,12 @@ import { Modal } from '../Modal';
 import { currentTexts } from './playground';
 import { useFeatures } from './store';
 import { replayInWorker } from '../../worker/client';
+import type { Driver } from '../driver';
+import { localTraceFile } from './trace-file-store';
 
 type What = 'json' | 'requests' | 'series';
 
-async function exportRun(what: What): Promise<string> {
+async function exportRun(what: What, driver: Driver): Promise<string> {
   const ui = useUi.getState();
   const texts = currentTexts();
   const name = slug(ui.scenarioName || 'run');
@@ -26,11 +28,17 @@ async function exportRun(what: What): Promise<string> {
     downloadText(seriesCsv(series), `${name}-series.csv`, 'text/csv');
     return `Downloaded ${series.t.length} samples of ${Object.keys(series.rows).length} series.`;
   }
-  const replay = await replayInWorker({
-    scenario: texts.scenario,
-    ...(texts.policy !== undefined ? { policy: texts.policy } : {}),
-    decisions: at,
-  });
+  // a dropped trace lives in the page's worker: the replay worker gets a copy of its parsed table
+  const local = localTraceFile(texts.scenario);
+  const trace = local !== null ? await driver.droppedTrace(local) : null;
+  const replay = await replayInWorker(
+    {
+      scenario: texts.scenario,
+      ...(texts.policy !== undefined ? { policy: texts.policy } : {}),
+      decisions: at,
+    },
+    trace,
+  );
   if (!replay.ok) return `Export failed: ${replay.message}`;
   if (what === 'requests') {
     if (replay.kind === 'arbitration') {
@@ -68,7 +76,7 @@ async function exportRun(what: What): Promise<string> {
   return `Downloaded the run at decision ${at} as JSON.`;
 }
 
-export function ExportDialog() {
+export function ExportDialog({ driver }: { driver: Driver }) {
   const close = () => useFeatures.setState({ panel: null });
   const kind = useUi((s) => s.kind);
   const decisions = useUi((s) => s.decisionCount);
@@ -80,7 +88,7 @@ export function ExportDialog() {
     setBusy(true);
     setStatus('Preparing…');
     try {
-      setStatus(await exportRun(what));
+      setStatus(await exportRun(what, driver));
     } catch (err) {
       setStatus(`Export failed: ${err instanceof Error ? err.message : String(err)}`);
     } finally {

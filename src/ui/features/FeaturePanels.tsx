@@ -26,7 +26,7 @@ export function FeaturePanels({ driver }: { driver: Driver }) {
       <TraceDrop driver={driver} />
       {selected !== null && <ExplanationPanel />}
       {panel === 'sweep' && <SweepPanel driver={driver} />}
-      {panel === 'export' && <ExportDialog />}
+      {panel === 'export' && <ExportDialog driver={driver} />}
       {panel === 'import' && <ImportDialog driver={driver} />}
       {panel === 'tour' && <TourPanel driver={driver} />}
     </Suspense>

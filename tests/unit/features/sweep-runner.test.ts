@@ -5,7 +5,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   applyPointOverrides,
+  replayOn,
   replayRun,
+  runPointOn,
   runSweep,
   runSweepPoint,
   type SweepPointInput,
@@ -13,6 +15,7 @@ import {
   sweepValues,
   sweepWorkerApi,
 } from '../../../src/worker/sweep-runner';
+import { readTraceText } from '../../../src/format/trace';
 
 const DEFAULT = readFileSync('scenarios/default.yaml', 'utf8');
 const BURST = readFileSync('scenarios/drr-burst.yaml', 'utf8');
@@ -186,5 +189,43 @@ describe('replay for export', () => {
     expect(open.length).toBeGreaterThan(0);
     expect(open.every((s) => s === 'router-queued' || s === 'waiting' || s === 'running')).toBe(true);
     expect(open.filter((s) => s === 'running').length).toBe(r.running);
+  });
+});
+
+describe('one-off runs on a dropped trace (Export, runResult)', () => {
+  // the page worker holds the dropped file's table; a fresh sweep worker holds none until handed one
+  const MINI = Array.from({ length: 40 }, (_, i) =>
+    JSON.stringify({
+      timestamp: i * 250,
+      input_length: 1500 + (i % 5) * 900,
+      output_length: 20,
+      hash_ids: [0, 1, 100 + i],
+    }),
+  ).join('\n');
+  const scenario = readFileSync('scenarios/trace-synthetic-chat.yaml', 'utf8')
+    .replace('file: traces/synthetic-chat.jsonl', 'file: dropped-mini.jsonl')
+    .replace('duration_s: 90', 'duration_s: 5');
+  const read = readTraceText('dropped-mini.jsonl', MINI, { format: 'mooncake' });
+
+  it('are handed the parsed trace table first, as each sweep worker is', async () => {
+    if (!read.ok) throw new Error('the mini trace does not parse');
+    const { port1, port2 } = new MessageChannel();
+    // biome-ignore lint/suspicious/noExplicitAny: Node's MessagePort is structurally compatible with comlink's Endpoint.
+    expose(sweepWorkerApi, port1 as any);
+    // biome-ignore lint/suspicious/noExplicitAny: as above
+    const remote = wrap<typeof sweepWorkerApi>(port2 as any);
+    try {
+      // a worker that was handed nothing cannot find the file (this is what Export answered)
+      const bare = await remote.replay({ scenario, decisions: 50 });
+      expect(bare.ok ? '' : bare.message).toMatch(/drop the trace file/);
+      const out = await replayOn(remote, { scenario, decisions: 50 }, read.value);
+      expect(out.ok && out.kind).toBe('cluster');
+      if (out.ok && out.kind === 'cluster') expect(out.result.requests.injected).toBeGreaterThan(0);
+      const point = await runPointOn(remote, { scenario, sets: [] }, read.value);
+      expect(point.ok ? point.result.requests.injected : point.message).toBe(40);
+    } finally {
+      port1.close();
+      port2.close();
+    }
   });
 });
