@@ -9,6 +9,7 @@ import { formatProblems } from '../format/yaml';
 import { validateScriptText } from '../policy/script';
 import { type CliIO, EXIT } from './io';
 import { readFailure } from './read-limited';
+import { wrongKindProblem } from './validate';
 
 export async function arbitrateCommand(args: string[], io: CliIO): Promise<number> {
   const files = args.filter((a) => !a.startsWith('--'));
@@ -22,6 +23,11 @@ export async function arbitrateCommand(args: string[], io: CliIO): Promise<numbe
     text = io.readFile(file);
   } catch (err) {
     io.err(`${file}:1:1: cannot read the file: ${readFailure(err)}`);
+    return EXIT.invalid;
+  }
+  const wrongKind = wrongKindProblem(text, file, 'script');
+  if (wrongKind !== null) {
+    io.err(formatProblems([wrongKind], file));
     return EXIT.invalid;
   }
   const base = dirname(resolve(file));

@@ -25,6 +25,7 @@ import { traceReadOptions } from '../scenario/parse';
 import { type CliIO, EXIT } from './io';
 import { readFailure } from './read-limited';
 import { formatSummary } from './run-summary';
+import { wrongKindProblem } from './validate';
 import { defaultTraceSpec, readTraceFile, streamTraceFile } from './trace-file';
 import { traceSpanS } from '../core/trace';
 
@@ -140,6 +141,8 @@ export async function runCommand(args: string[], io: CliIO): Promise<number> {
     io.err(`${a.file}:1:1: cannot read the file: ${readFailure(err)}`);
     return EXIT.invalid;
   }
+  const wrongKind = wrongKindProblem(text, a.file, 'scenario');
+  if (wrongKind !== null) return report(io, [wrongKind], a.file);
   let policy: { text: string; file: string } | undefined;
   if (a.policy !== null) {
     try {

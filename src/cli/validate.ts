@@ -19,6 +19,31 @@ export function detectKind(value: unknown): FileKind | null {
   return null;
 }
 
+/**
+ * When a file given to one command is of another kind (a script given to `run`, a scenario to
+ * `arbitrate`, …), the one-line problem that says so and names the command to use; null when the
+ * file is of the expected kind, of no known kind or not YAML (the command's own checks report those).
+ */
+export function wrongKindProblem(text: string, file: string, expected: FileKind): Problem | null {
+  const parsed = parseYaml(text);
+  if (!parsed.ok) return null;
+  const kind = detectKind(parsed.value.value);
+  if (kind === null || kind === expected) return null;
+  const what =
+    kind === 'script'
+      ? `this is an arbitration script (it has \`ops\`), not ${KIND_NAME[expected]}; run it with \`fairground arbitrate ${file}\``
+      : kind === 'scenario'
+        ? `this is a scenario, not ${KIND_NAME[expected]}; simulate it with \`fairground run ${file}\``
+        : `this is a router policy file, not ${KIND_NAME[expected]}; give it to a scenario's run with \`fairground run <scenario.yaml> --policy ${file}\`, or name it in a script's \`policy_file\``;
+  return problem(1, 1, `${what} (from the repository: \`npm run -s sim -- …\`)`);
+}
+
+const KIND_NAME: Record<FileKind, string> = {
+  policy: 'a policy file',
+  scenario: 'a scenario',
+  script: 'an arbitration script',
+};
+
 /** Problems of one file's text (empty when valid), and the kind it was read as. */
 export function checkText(
   text: string,
