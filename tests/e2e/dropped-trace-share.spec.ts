@@ -1,8 +1,10 @@
 /**
  * Runs on a dropped trace (#14.5): the Share dialog says the link cannot carry the file and what its
  * receiver sees; opening the link asks for the file in words (no line:col) and opens the run once it
- * is picked; a sweep of the run replays the same trace in every sweep worker.
+ * is picked; a sweep of the run replays the same trace in every sweep worker, and so do Export's
+ * replay and window.fairground.runResult.
  */
+import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { open, playhead } from './helpers';
 
@@ -77,4 +79,25 @@ test('a sweep of a run on a dropped trace replays that trace at every point', as
   await expect(dialog).not.toContainText('drop the trace file');
   const results = page.getByRole('region', { name: 'Sweep results' });
   await expect(results.getByRole('button', { name: /^Open run/ })).toHaveCount(2);
+});
+
+test('Export and runResult of a run on a dropped trace replay that trace', async ({ page }) => {
+  await open(page);
+  await pickTrace(page);
+  await page.evaluate(() => window.fairground.step(100));
+  await expect.poll(() => playhead(page)).toBe(100);
+  await page.getByRole('button', { name: 'Export' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export' });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Run as JSON' }).click(),
+  ]);
+  await expect(dialog).not.toContainText('drop the trace file');
+  const json = JSON.parse(readFileSync((await download.path()) as string, 'utf8'));
+  expect(json).toMatchObject({ kind: 'cluster', decisions: 100 });
+  expect(json.scenario_yaml).toMatch(/file: mini\.jsonl/);
+  expect(json.requests.length).toBeGreaterThan(0);
+  // the whole run in a fresh worker, as the CLI would print it: all 40 requests of the trace
+  const out = await page.evaluate((y) => window.fairground.runResult(y), json.scenario_yaml as string);
+  expect(out.ok ? out.result.requests.injected : out.message).toBe(40);
 });
