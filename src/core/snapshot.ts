@@ -8,6 +8,7 @@
 import type { ArbitrationSession } from './drr/script-runner';
 import type { DrrStateSnapshot } from './drr/queued-view';
 import type { ScriptOutputLine } from './drr/types';
+import type { DecisionKind } from './sim/decision';
 import type { ClientSnapshot, SimSnapshot } from './sim/snapshot';
 
 export type { SimSnapshot } from './sim/snapshot';
@@ -37,6 +38,14 @@ export interface SandboxSnapshot {
 
 export type SessionSnapshot = SimSnapshot | SandboxSnapshot;
 export type SessionKind = SessionSnapshot['kind'];
+
+/** What a DRR sandbox step does: one enqueue or one pop (the arbitration script's `op`). */
+export type SandboxDecisionKind = ScriptOutputLine['op'];
+/**
+ * The kind of a decision-log line: a cluster record's kind (core/sim/decision.ts) or a sandbox
+ * step's op. Every kind the engine or the sandbox emits, and no other.
+ */
+export type SessionDecisionKind = DecisionKind | SandboxDecisionKind;
 
 /**
  * The sandbox's snapshot after `steps` playground steps (`preloaded` enqueues ran at load);

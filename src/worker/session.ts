@@ -5,17 +5,23 @@
  */
 import type { DrrPopRecord } from '../core/drr/types';
 import type { DecisionDetail } from '../core/sim/decision';
-import type { SessionKind, SessionSnapshot } from '../core/snapshot';
+import type { SessionDecisionKind, SessionKind, SessionSnapshot } from '../core/snapshot';
 import type { Problem } from '../format/yaml';
 
-export type { SandboxSnapshot, SessionKind, SessionSnapshot, SimSnapshot } from '../core/snapshot';
+export type {
+  SandboxSnapshot,
+  SessionDecisionKind,
+  SessionKind,
+  SessionSnapshot,
+  SimSnapshot,
+} from '../core/snapshot';
 
 /** One decision as the decision log shows it; the optional fields link it to what it touched. */
 export interface SessionDecision {
   /** 0-based index of the decision since the load. */
   seq: number;
   t: number;
-  kind: string;
+  kind: SessionDecisionKind;
   summary: string;
   request?: string;
   client?: string;

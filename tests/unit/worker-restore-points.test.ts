@@ -105,7 +105,7 @@ describe('RestorePoints', () => {
 
   it('restores a fresh copy each time and keeps the point pristine', () => {
     const points = new RestorePoints({ clock: () => 0, minGap: 1 });
-    points.take(fakeSession(7, 3), [{ seq: 6, t: 3, kind: 'x', summary: 'six' }]);
+    points.take(fakeSession(7, 3), [{ seq: 6, t: 3, kind: 'admit', summary: 'six' }]);
     const p = points.best({ decision: 8 });
     expect(p?.log.map((d) => d.seq)).toEqual([6]);
     const a = points.restore(p!);

@@ -4,6 +4,7 @@
  * Each algorithm folder words its own listing after its source's pseudo-code; `lines` names the
  * source's line numbers so a reader can find them there.
  */
+import type { SessionDecisionKind } from '../snapshot';
 import type { AlgorithmDetail } from './details';
 
 export interface ListingLine {
@@ -36,5 +37,5 @@ export interface StepsTaken {
  */
 export interface ListingSpec {
   listing: AlgorithmListing;
-  taken: (kind: string, detail: AlgorithmDetail | null) => StepsTaken | null;
+  taken: (kind: SessionDecisionKind, detail: AlgorithmDetail | null) => StepsTaken | null;
 }

@@ -9,10 +9,11 @@
 import type { AlgorithmDetail } from '../algorithms/details';
 import type { DrrPopRecord } from '../drr/types';
 import type { DecisionDetail, DrrPopDetail } from '../sim/decision';
+import type { SessionDecisionKind } from '../snapshot';
 
 /** A decision to explain: a simulator record, or the same with fewer facts (`seq` and `t` optional). */
 export interface ExplainableDecision {
-  kind: string;
+  kind: SessionDecisionKind;
   summary: string;
   t?: number;
   request?: string;

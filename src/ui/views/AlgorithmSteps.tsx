@@ -12,13 +12,13 @@ import {
   type StepsTaken,
 } from '../../core/algorithms';
 import type { AlgorithmDetail } from '../../core/algorithms';
-import type { SessionSnapshot } from '../../worker/session';
+import type { SessionDecisionKind, SessionSnapshot } from '../../worker/session';
 import { clusterOf } from './read';
 
 /** A decision as the panel reads it: its number, kind and algorithm detail (null when it wrote none). */
 export interface StepDecision {
   seq: number;
-  kind: string;
+  kind: SessionDecisionKind;
   detail: AlgorithmDetail | null;
 }
 

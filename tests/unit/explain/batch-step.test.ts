@@ -1,6 +1,6 @@
 /** A worker's batch step is told in sentences: what was batched, why together, what it cost (#13). */
 import { describe, expect, test } from 'vitest';
-import { explainDecision } from '../../../src/core/explain';
+import { type ExplainableDecision, explainDecision } from '../../../src/core/explain';
 
 describe('batch step account', () => {
   const step = {
@@ -17,7 +17,7 @@ describe('batch step account', () => {
       kv_used_blocks: 3630,
       kv_total_blocks: 3750,
     },
-  };
+  } satisfies ExplainableDecision;
   test('what was batched, why, what it cost; no raw field list', () => {
     const text = explainDecision(step)
       .map((s) => s.text)
