@@ -12,12 +12,13 @@
 import { appendFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { type DecisionRecord, SimConfigError, Simulation } from '../core/sim';
-import { formatProblems, parseYaml, type Problem, problem, quote } from '../format/yaml';
+import { formatProblems, type Path, parseYaml, type Problem, problem, quote } from '../format/yaml';
 import {
   applyOverrides,
   CLI_BUDGET,
   budgetProblem,
   estimateRun,
+  overrideTarget,
   parseScenarioText,
   type RunBudget,
 } from '../scenario/index';
@@ -122,9 +123,32 @@ function envNumber(name: string, fallback: number): number {
   return Number.isFinite(v) && v > 0 ? v : fallback;
 }
 
-function report(io: CliIO, problems: Problem[], file: string): number {
-  io.err(formatProblems(problems, file));
+function report(io: CliIO, problems: Problem[], file: string, sets: readonly Override[] = []): number {
+  io.err(problems.map((p) => formatProblem(p, file, sets)).join('\n'));
   return EXIT.invalid;
+}
+
+/** One `--set` assignment and the document path it sets (null when it could not be resolved). */
+export interface Override {
+  set: string;
+  target: Path | null;
+}
+
+const startsWith = (path: Path, prefix: Path): boolean =>
+  prefix.length <= path.length && prefix.every((seg, i) => path[i] === seg);
+
+/**
+ * `file:line:col: message`, except for a problem in a value given by `--set` (its path lies at or
+ * under the override's): that one names the override, `--set scheduler.policy=lpmx: policy must be
+ * one of …`, since the file's line would blame text the user did not write. The last override of a
+ * path wins, as when they were applied.
+ */
+export function formatProblem(p: Problem, file: string, sets: readonly Override[]): string {
+  const by = [...sets].reverse().find((o) => o.target !== null && startsWith(p.path, o.target));
+  if (by === undefined) return formatProblems([p], file);
+  // the message's own `key.path: ` lead is the override's key, already named
+  const lead = /^[\w.[\]-]+: /.exec(p.message);
+  return `--set ${quote(by.set)}: ${lead ? p.message.slice(lead[0].length) : p.message}`;
 }
 
 export async function runCommand(args: string[], io: CliIO): Promise<number> {
@@ -152,9 +176,16 @@ export async function runCommand(args: string[], io: CliIO): Promise<number> {
       return EXIT.invalid;
     }
   }
+  let overrides: Override[] = [];
   if (a.sets.length > 0) {
     const o = applyOverrides(text, a.sets);
-    if (!o.ok) return report(io, o.problems, a.file);
+    // these messages already name the override (`--set key: …`): no file position to blame
+    if (!o.ok) {
+      io.err(o.problems.map((p) => p.message).join('\n'));
+      return EXIT.invalid;
+    }
+    const original = text;
+    overrides = a.sets.map((set) => ({ set, target: overrideTarget(original, set) }));
     text = o.value;
   }
   const base = dirname(resolve(a.file));
@@ -175,7 +206,7 @@ export async function runCommand(args: string[], io: CliIO): Promise<number> {
         io.progress(`run: reading ${rel}: ${(bytes / 1e6).toFixed(0)} MB`),
       ),
   });
-  if (!parsed.ok) return report(io, parsed.problems, a.file);
+  if (!parsed.ok) return report(io, parsed.problems, a.file, overrides);
   let scenario = parsed.value;
 
   // the trace: --replay replaces the clients (and scripted requests) and runs to the trace's end
@@ -223,6 +254,7 @@ export async function runCommand(args: string[], io: CliIO): Promise<number> {
         io,
         [problem(at.line, at.col, `${err.path.join('.')}: ${err.message}`, err.path)],
         a.file,
+        overrides,
       );
     }
     throw err;

@@ -28,7 +28,7 @@ export {
   validateScenario,
   type ParseScenarioOptions,
 } from './parse';
-export { applyOverrides, applyOverridesToValue, parseKeyPath } from './overrides';
+export { applyOverrides, applyOverridesToValue, overrideTarget, parseKeyPath } from './overrides';
 export { isScenarioDoc } from './detect';
 export { scenarioJsonSchema } from './json-schema';
 export { SCENARIO_LIMITS } from './limits';

@@ -45,6 +45,21 @@ function resolvePath(doc: Document, path: Path): Path | string {
 }
 
 /**
+ * The path in the document (name segments resolved to list indices, as problems' paths have them)
+ * that one `key.path=value` assignment sets; null when the assignment or the document is malformed.
+ * Lets a caller tell a problem in an overridden value from a problem in the file.
+ */
+export function overrideTarget(text: string, set: string): Path | null {
+  const eq = set.indexOf('=');
+  const path = eq > 0 ? parseKeyPath(set.slice(0, eq).trim()) : null;
+  if (path === null) return null;
+  const doc = parseDocument(text);
+  if (doc.errors.length > 0) return null;
+  const resolved = resolvePath(doc, path);
+  return typeof resolved === 'string' ? null : resolved;
+}
+
+/**
  * Apply `key.path=value` assignments to a scenario: to its text (returns the new text, comments
  * kept) or to a plain value (returns a modified deep copy).
  */
