@@ -64,6 +64,38 @@ async function overlaps(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Rotated y-axis titles that touch a tick label of their chart, or stick out of the chart's box
+ * (into the heading above it, say): each as "title × label".
+ */
+async function axisClashes(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    for (const svg of document.querySelectorAll<SVGSVGElement>('.views svg')) {
+      const titles = [...svg.querySelectorAll<SVGTextElement>('.axis .axis-title')].filter((t) =>
+        (t.getAttribute('transform') ?? '').includes('rotate'),
+      );
+      if (titles.length === 0) continue;
+      const labels = [...svg.querySelectorAll<SVGTextElement>('.axis text:not(.axis-title)')];
+      const box = svg.getBoundingClientRect();
+      for (const t of titles) {
+        const a = t.getBoundingClientRect();
+        if (a.width === 0) continue;
+        const name = (t.textContent ?? '').trim();
+        if (a.top < box.top - 0.5 || a.bottom > box.bottom + 0.5 || a.left < box.left - 0.5)
+          out.push(`${name} × outside its chart`);
+        for (const l of labels) {
+          const b = l.getBoundingClientRect();
+          const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+          const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+          if (w > 0 && h > 0) out.push(`${name} × ${(l.textContent ?? '').trim()}`);
+        }
+      }
+    }
+    return out;
+  });
+}
+
 for (const size of SIZES) {
   test(`views at ${size.width}×${size.height}: text ≥ 14 px, nothing overlaps, no sideways scroll`, async ({
     page,
@@ -77,6 +109,7 @@ for (const size of SIZES) {
       await page.waitForTimeout(300);
       expect(await smallText(page, '.views', 14), id).toEqual([]);
       expect(await overlaps(page), id).toEqual([]);
+      expect(await axisClashes(page), id).toEqual([]);
       // the help button is reachable where it is drawn (the feature bar used to cover it at 1280 px)
       const help = page.getByRole('button', { name: 'Keyboard shortcuts' });
       const box = await help.boundingBox();

@@ -15,7 +15,7 @@ import type { GuaranteePair } from '../../core/metrics/guarantee';
 import type { SessionSnapshot } from '../../worker/session';
 import { clusterOf } from './read';
 import type { ViewProps } from './types';
-import { TimeAxes } from './TimeAxes';
+import { TimeAxes, YAxisTitle, yAxisLayout } from './TimeAxes';
 import { isolatedIndexes } from './TimeChart';
 import { useTimeSeek } from './time-seek';
 import { useWidth } from './use-width';
@@ -214,7 +214,8 @@ const warningStyle = {
   fontSize: 12.5,
 } as const;
 
-const M = { top: 12, right: 14, bottom: 34, left: 58 };
+/** Margins; `left` is the least, widened to fit the y title and tick labels (`yAxisLayout`). */
+const M = { top: 12, right: 14, bottom: 34, left: 40 };
 
 /** A bound more than this many times the largest gap leaves the y axis to the gaps (off-scale marker). */
 export const OFF_SCALE_RATIO = 4;
@@ -274,20 +275,22 @@ function GapChart({
   }
   const W = Math.max(240, measured);
   const H = 230;
-  const x0 = M.left;
-  const x1 = W - M.right;
   const y0 = H - M.bottom;
   const y1 = M.top;
-  const tMin = g.t[0];
-  const tMax = Math.max(g.t[g.t.length - 1], ...g.violations.map((v) => v.t));
-  const x = scaleLinear()
-    .domain(tMin === tMax ? [tMin, tMin + 1] : [tMin, tMax])
-    .range([x0, x1]);
   const { top, boundOffScale } = gapAxisTop(g);
   const y = scaleLinear()
     .domain([0, top > 0 ? top * 1.08 : 1])
     .range([y0, y1])
     .nice(4);
+  // the plot starts right of the y title and the widest tick label
+  const yTitle = yAxisLayout(y, 'service gap (service units)', y0 - y1);
+  const x0 = Math.max(M.left, yTitle.left);
+  const x1 = W - M.right;
+  const tMin = g.t[0];
+  const tMax = Math.max(g.t[g.t.length - 1], ...g.violations.map((v) => v.t));
+  const x = scaleLinear()
+    .domain(tMin === tMax ? [tMin, tMin + 1] : [tMin, tMax])
+    .range([x0, x1]);
   const r2 = (v: number) => Math.round(v * 100) / 100;
   const path = d3line<number>()
     .defined((v, i) => Number.isFinite(v) && Number.isFinite(g.t[i]))
@@ -308,13 +311,7 @@ function GapChart({
         <title>{summary}</title>
         <g className="axis">
           <TimeAxes x={x} y={y} x0={x0} x1={x1} y0={y0} height={H} />
-          <text
-            className="axis-title"
-            transform={`translate(11 ${y1 + (y0 - y1) / 2}) rotate(-90)`}
-            textAnchor="middle"
-          >
-            service gap (service units)
-          </text>
+          <YAxisTitle lines={yTitle.lines} y0={y0} y1={y1} />
         </g>
         {g.bound !== null && boundOffScale && (
           <g className="gu-bound" data-bound={g.bound} data-off-scale="true">

@@ -6,7 +6,7 @@
  */
 import { line as d3line, scaleLinear } from 'd3';
 import { useEffect, useRef } from 'react';
-import { TimeAxes } from './TimeAxes';
+import { TimeAxes, YAxisTitle, yAxisLayout } from './TimeAxes';
 import { useWidth } from './use-width';
 import { colorFor, colorVarFor, PALETTE_FALLBACK, paletteSlot } from './palette';
 import { useTimeSeek } from './time-seek';
@@ -49,7 +49,8 @@ export interface TimeChartProps {
 export const CHART_W = 480;
 /** Narrowest drawing width; below it the SVG scales down instead. */
 const MIN_W = 240;
-const M = { top: 10, right: 12, bottom: 34, left: 54 };
+/** Margins; `left` is the least, widened to fit the y title and tick labels (`yAxisLayout`). */
+const M = { top: 10, right: 12, bottom: 34, left: 40 };
 /** Above this many points in total, lines go to the canvas. */
 export const DENSE_POINTS = 2400;
 
@@ -129,20 +130,22 @@ export function TimeChart(props: TimeChartProps) {
   const seekParts = useTimeSeek();
   const W = Math.max(MIN_W, measured);
   const H = props.height ?? 220;
-  const x0 = M.left;
-  const x1 = W - M.right;
   const y0 = H - M.bottom;
   const y1 = M.top;
-  const tExt = finiteExtent([t]) ?? [0, 1];
-  const x = scaleLinear()
-    .domain(tExt[0] === tExt[1] ? [tExt[0], tExt[0] + 1] : tExt)
-    .range([x0, x1]);
   const { domain: yExt, bandBeyond } = chartYDomain(
     lines.map((l) => l.values),
     band,
     props.yDomain,
   );
   const y = scaleLinear().domain(yExt).range([y0, y1]);
+  // the plot starts right of the y title and the widest tick label
+  const yTitle = yAxisLayout(y, props.yLabel, y0 - y1);
+  const x0 = Math.max(M.left, yTitle.left);
+  const x1 = W - M.right;
+  const tExt = finiteExtent([t]) ?? [0, 1];
+  const x = scaleLinear()
+    .domain(tExt[0] === tExt[1] ? [tExt[0], tExt[0] + 1] : tExt)
+    .range([x0, x1]);
   const totalPoints = lines.reduce((s, l) => s + l.values.length, 0);
   const dense = totalPoints > DENSE_POINTS;
 
@@ -177,6 +180,7 @@ export function TimeChart(props: TimeChartProps) {
     <div className="chart" ref={boxRef} data-y-max={(y.domain() as [number, number])[1]}>
       {dense && (
         <DenseLines
+          left={x0}
           width={W}
           t={t}
           lines={lines}
@@ -197,13 +201,7 @@ export function TimeChart(props: TimeChartProps) {
         {!dense && <title>{summary}</title>}
         <g className="axis">
           <TimeAxes x={x} y={y} x0={x0} x1={x1} y0={y0} height={H} xLabel={props.xLabel} />
-          <text
-            className="axis-title"
-            transform={`translate(11 ${y1 + (y0 - y1) / 2}) rotate(-90)`}
-            textAnchor="middle"
-          >
-            {props.yLabel}
-          </text>
+          <YAxisTitle lines={yTitle.lines} y0={y0} y1={y1} />
         </g>
         {bandPath && (
           <path className="band" d={bandPath} data-beyond={bandBeyond ? 'true' : undefined}>
@@ -269,11 +267,13 @@ export function plotScales(
   height: number,
   domainX: [number, number],
   domainY: [number, number],
+  /** The plot's left edge, as the SVG axes placed it (`yAxisLayout`). */
+  left: number = M.left,
 ): { x: (v: number) => number; y: (v: number) => number } {
   return {
     x: scaleLinear()
       .domain(domainX)
-      .range([M.left, width - M.right]),
+      .range([left, width - M.right]),
     y: scaleLinear()
       .domain(domainY)
       .range([height - M.bottom, M.top]),
@@ -282,6 +282,8 @@ export function plotScales(
 
 interface DenseProps {
   width: number;
+  /** The plot's left edge in px, the same as the SVG's. */
+  left: number;
   t: number[];
   lines: ChartLine[];
   height: number;
@@ -292,7 +294,7 @@ interface DenseProps {
 }
 
 /** Painted lines for dense series; same coordinate system as the SVG overlay (2× for sharpness). */
-function DenseLines({ width, t, lines, height, domainX, domainY, summary, highlightKey }: DenseProps) {
+function DenseLines({ width, left, t, lines, height, domainX, domainY, summary, highlightKey }: DenseProps) {
   const ref = useRef<HTMLCanvasElement>(null);
   const scale = 2;
   useEffect(() => {
@@ -304,7 +306,7 @@ function DenseLines({ width, t, lines, height, domainX, domainY, summary, highli
       const style = getComputedStyle(canvas);
       ctx.setTransform(scale, 0, 0, scale, 0, 0);
       ctx.clearRect(0, 0, width, height);
-      const { x, y } = plotScales(width, height, domainX, domainY);
+      const { x, y } = plotScales(width, height, domainX, domainY, left);
       ctx.save();
       ctx.beginPath();
       ctx.rect(M.left, M.top - 2, width - M.left - M.right, height - M.top - M.bottom + 4);
@@ -347,7 +349,7 @@ function DenseLines({ width, t, lines, height, domainX, domainY, summary, highli
       obs.disconnect();
       mq?.removeEventListener?.('change', paint);
     };
-  }, [width, t, lines, height, domainX[0], domainX[1], domainY[0], domainY[1], highlightKey]);
+  }, [width, left, t, lines, height, domainX[0], domainX[1], domainY[0], domainY[1], highlightKey]);
   return (
     <canvas
       ref={ref}

@@ -103,7 +103,10 @@ describe('Guarantees view', () => {
       'alice|bob',
     ]);
     expect(html).toContain('alice–bob');
-    expect(html).toContain('service gap (service units)');
+    // the y title, wrapped onto two rotated lines so that it fits the plot's height
+    expect(html).toContain(
+      '<tspan x="0" dy="0">service gap (service</tspan><tspan x="0" dy="16">units)</tspan>',
+    );
     // the marker (with its text as a tooltip) and the list
     expect(html).toMatch(/class="gu-violation" data-t="12.4"/);
     expect(html).toContain('violated at t = 12.4 s: alice–bob gap 5,210 &gt; bound 4,800');

@@ -4,12 +4,17 @@ import { CHART_W, isolatedIndexes, plotScales } from '../../../src/ui/views/Time
 describe('TimeChart plot scales (shared by the SVG axes and the dense canvas)', () => {
   test('the x range follows the measured width, not the pre-measure default', () => {
     const { x, y } = plotScales(700, 220, [0, 10], [0, 100]);
-    // Margins: 54 left, 12 right, 10 top, 34 bottom.
-    expect(x(0)).toBe(54);
+    // Margins: 40 left (the least; the SVG widens it for the y title and labels), 12 right, 10 top, 34 bottom.
+    expect(x(0)).toBe(40);
     expect(x(10)).toBe(688);
-    expect(x(5)).toBe(371);
+    expect(x(5)).toBe(364);
     expect(y(0)).toBe(186);
     expect(y(100)).toBe(10);
+  });
+  test('the dense canvas starts its lines at the left edge the SVG axes chose', () => {
+    const { x } = plotScales(700, 220, [0, 10], [0, 100], 70);
+    expect(x(0)).toBe(70);
+    expect(x(10)).toBe(688);
   });
   test('a narrow panel ends its lines at its own right edge', () => {
     const { x } = plotScales(300, 220, [2, 4], [0, 1]);
