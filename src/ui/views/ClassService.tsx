@@ -2,8 +2,9 @@
  * Class service (#14.3): for a cluster behind Dynamo's policy-class queues, what share of
  * uncached-token service each class gets — its cumulative share over time next to the share its
  * quantum predicts for the classes that stayed backlogged (dashed), the served tokens, its queue and
- * its rejections (HTTP 529), and a table with the run JSON's figures. Classes that saw no request
- * are listed by name only.
+ * its rejections (HTTP 529), and a table with the run JSON's figures (with a column for the requests
+ * shed because their due time passed, HTTP 429, when any were). Classes that saw no request are
+ * listed by name only.
  */
 import { fmtCount, fmtNum, fmtPercent, fmtSeconds } from './format';
 import { colorFor } from './palette';
@@ -26,6 +27,7 @@ export function ClassService({ snapshot, highlight }: ViewProps) {
   const all = cs.classes.map((c, i) => ({ ...c, index: i }));
   const active = all.filter((c) => c.dispatched + c.rejected + c.shed + c.queued > 0);
   const idle = all.filter((c) => c.dispatched + c.rejected + c.shed + c.queued === 0);
+  const shed = active.some((c) => c.shed > 0);
   const { t } = cs.series;
   const total = t.map((_, k) => active.reduce((s, c) => s + (cs.series.served[c.index][k] ?? 0), 0));
   const shareLines = active.map((c) => ({
@@ -130,6 +132,7 @@ export function ClassService({ snapshot, highlight }: ViewProps) {
                   <th scope="col">quantum share</th>
                   <th scope="col">dispatched</th>
                   <th scope="col">rejected (529)</th>
+                  {shed && <th scope="col">shed past due (429)</th>}
                   <th scope="col">queued</th>
                   <th scope="col">p99 router wait</th>
                 </tr>
@@ -151,6 +154,7 @@ export function ClassService({ snapshot, highlight }: ViewProps) {
                     <td>{c.quantum_share === null ? 'not backlogged' : fmtPercent(c.quantum_share)}</td>
                     <td>{fmtCount(c.dispatched)}</td>
                     <td>{fmtCount(c.rejected)}</td>
+                    {shed && <td>{fmtCount(c.shed)}</td>}
                     <td>{fmtCount(c.queued)}</td>
                     <td>{fmtSeconds(c.p99_queue_wait_s)}</td>
                   </tr>

@@ -1,0 +1,55 @@
+/**
+ * The Class service table shows the requests shed because their due time passed (HTTP 429) in a
+ * column of their own, apart from the queue limits' rejections (529), when any class shed any; a
+ * class whose requests were all shed is listed in the table, not among the idle ones.
+ */
+import { createElement as h } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, test } from 'vitest';
+import { ClassService } from '../../../src/ui/views/ClassService';
+import type { SimSnapshot } from '../../../src/worker/session';
+import { clusterSnapshot } from './fixtures';
+
+function withClasses(
+  rows: { name: string; dispatched: number; rejected: number; shed: number }[],
+): SimSnapshot {
+  const classes = rows.map((r) => ({
+    served_uncached_tokens: 100 * r.dispatched,
+    share: 0,
+    quantum_share: null,
+    p99_queue_wait_s: null,
+    quantum: 10,
+    queued: 0,
+    backlogged_s: 0,
+    backlogged: false,
+    ...r,
+  }));
+  const n = rows.length;
+  const series = {
+    t: [0, 1],
+    served: Array(n).fill([0, 0]),
+    queued: Array(n).fill([0, 0]),
+    rejected: Array(n).fill([0, 0]),
+  };
+  return { ...clusterSnapshot(), class_service: { classes, saturated_s: 0, series } };
+}
+
+const render = (s: SimSnapshot) => renderToStaticMarkup(h(ClassService, { snapshot: s, highlight: null }));
+
+describe('Class service table: requests shed for a passed due time', () => {
+  test('get a column when a class shed any, and a class that only shed is listed', () => {
+    const html = render(
+      withClasses([
+        { name: 'fast', dispatched: 3, rejected: 1, shed: 0 },
+        { name: 'late', dispatched: 0, rejected: 0, shed: 2 },
+      ]),
+    );
+    expect(html).toContain('<th scope="col">shed past due (429)</th>');
+    expect(html).toMatch(/<th scope="row">.*late<\/th>(<td>[^<]*<\/td>){6}<td>2<\/td>/);
+    expect(html).not.toMatch(/No requests so far in:[^<]*late/);
+  });
+  test('no column when nothing was shed', () => {
+    const html = render(withClasses([{ name: 'fast', dispatched: 3, rejected: 1, shed: 0 }]));
+    expect(html).not.toContain('past due');
+  });
+});
