@@ -548,3 +548,28 @@ test("the log's chips and the ring's visit tones use no class/client palette col
   });
   expect(clash).toEqual([]);
 });
+
+test("the shorthand note's marker is drawn with a glyph every font has (no empty box)", async ({ page }) => {
+  await open(page);
+  await pickScenario(page, 'drr-blocked-class');
+  const note = page.locator('.editor-release[data-shorthand="true"] p');
+  await expect(note).toBeVisible();
+  const missing = await note.evaluate((el) => {
+    const before = getComputedStyle(el, '::before');
+    const text = before.content.replace(/^"|"$/g, '');
+    // a character the page's fonts lack draws the same box as an unassigned private-use one
+    const draw = (ch: string) => {
+      const c = document.createElement('canvas');
+      c.width = 48;
+      c.height = 48;
+      const g = c.getContext('2d');
+      if (!g) return '';
+      g.font = `28px ${before.fontFamily}`;
+      g.fillText(ch, 4, 34);
+      return c.toDataURL();
+    };
+    const box = draw('\uE000');
+    return [...text].filter((ch) => ch.trim() !== '' && draw(ch) === box);
+  });
+  expect(missing).toEqual([]);
+});
