@@ -28,9 +28,40 @@ export function formatGuarantee(r: Pick<RunResult, 'guarantee' | 'max_backlogged
   return `${head}; ${n}${first}`;
 }
 
-export function formatSummary(r: RunResult): string {
+/**
+ * The request trace a run replayed and how its clock was applied: `trace_replay` in `run --json`
+ * (added beside the contract's keys), a `trace` line in the summary. Without it a user sees a trace
+ * run twice as fast and cannot tell the scenario's `trace.time_scale: 0.5` did it.
+ */
+export interface TraceReplayInfo {
+  /** The trace file as named (the scenario's `trace.file`, or `--replay`). */
+  file: string;
+  /** Simulated seconds per trace second (the scenario's `trace.time_scale`, default 1). */
+  time_scale: number;
+  start_s: number;
+  stop_s: number | null;
+  max_requests: number | null;
+}
+
+/** `trace     t.jsonl at time_scale 0.5 (0.5 simulated s per trace s: 2× as fast), window …`. */
+export function formatTraceReplay(t: TraceReplayInfo): string {
+  const k = t.time_scale;
+  const speed =
+    k === 1
+      ? 'as recorded'
+      : k < 1
+        ? `${Number((1 / k).toPrecision(4))}× as fast as recorded`
+        : `${Number(k.toPrecision(4))}× as slow as recorded`;
+  const window =
+    t.start_s > 0 || t.stop_s !== null ? `, trace window ${t.start_s} – ${t.stop_s ?? 'end'} s` : '';
+  const cap = t.max_requests !== null ? `, at most ${int(t.max_requests)} requests` : '';
+  return `trace     ${t.file} at time_scale ${k} (${k} simulated s per trace s: ${speed})${window}${cap}`;
+}
+
+export function formatSummary(r: RunResult, replay: TraceReplayInfo | null = null): string {
   const lines: string[] = [];
   lines.push(`scenario  ${r.scenario}  (seed ${r.seed})`);
+  if (replay !== null) lines.push(formatTraceReplay(replay));
   lines.push(
     `cluster   ${r.config.workers} workers, routing ${r.config.routing}${r.config.policy_queue ? ' behind policy-class queues' : ''}, scheduler ${r.config.scheduler}`,
   );

@@ -11,6 +11,7 @@
  */
 import { appendFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import type { SimScenario } from '../core/input';
 import { type DecisionRecord, SimConfigError, Simulation } from '../core/sim';
 import { formatProblems, type Path, parseYaml, type Problem, problem, quote } from '../format/yaml';
 import {
@@ -25,7 +26,7 @@ import {
 import { traceReadOptions } from '../scenario/parse';
 import { type CliIO, EXIT } from './io';
 import { readFailure } from './read-limited';
-import { formatSummary } from './run-summary';
+import { formatSummary, type TraceReplayInfo } from './run-summary';
 import { wrongKindProblem } from './validate';
 import { defaultTraceSpec, readTraceFile, streamTraceFile } from './trace-file';
 import { traceSpanS } from '../core/trace';
@@ -306,8 +307,10 @@ export async function runCommand(args: string[], io: CliIO): Promise<number> {
     io.err(`${a.file}:1:1: run stopped at simulated t=${sim.now.toFixed(3)} s: ${why}`);
     return EXIT.invalid;
   }
+  const replay = traceReplayInfo(scenario);
+  const extra = replay !== null ? { trace_replay: replay } : {};
   if (interrupted) {
-    const partial = { ...sim.result(), wall_time_s: wall, interrupted: true };
+    const partial = { ...sim.result(), wall_time_s: wall, interrupted: true, ...extra };
     trace?.close();
     io.err(
       `${a.file}: interrupted at simulated t=${sim.now.toFixed(3)} s after ${wall.toFixed(1)} s; the result below is partial`,
@@ -315,15 +318,28 @@ export async function runCommand(args: string[], io: CliIO): Promise<number> {
     io.out(
       a.json
         ? JSON.stringify(partial)
-        : `(partial: interrupted at t=${sim.now.toFixed(1)} s)\n${formatSummary(partial)}`,
+        : `(partial: interrupted at t=${sim.now.toFixed(1)} s)\n${formatSummary(partial, replay)}`,
     );
     return EXIT.interrupted;
   }
   const result = sim.result();
   result.wall_time_s = wall;
   trace?.close();
-  io.out(a.json ? JSON.stringify(result) : formatSummary(result));
+  io.out(a.json ? JSON.stringify({ ...result, ...extra }) : formatSummary(result, replay));
   return EXIT.ok;
+}
+
+/** The trace the run replayed (its own `trace:` or `--replay`) and the clock applied; null without one. */
+function traceReplayInfo(scenario: SimScenario): TraceReplayInfo | null {
+  const t = scenario.trace;
+  if (t === null || t === undefined) return null;
+  return {
+    file: t.file ?? '(trace)',
+    time_scale: t.time_scale,
+    start_s: t.start_s,
+    stop_s: t.stop_s ?? null,
+    max_requests: t.max_requests ?? null,
+  };
 }
 
 /**
