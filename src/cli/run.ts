@@ -313,7 +313,11 @@ export async function runCommand(args: string[], io: CliIO): Promise<number> {
     const partial = { ...sim.result(), wall_time_s: wall, interrupted: true, ...extra };
     trace?.close();
     io.err(
-      `${a.file}: interrupted at simulated t=${sim.now.toFixed(3)} s after ${wall.toFixed(1)} s; the result below is partial`,
+      `${a.file}: interrupted at simulated t=${sim.now.toFixed(3)} s after ${wall.toFixed(1)} s; ${
+        a.json
+          ? 'the partial result is the JSON object on stdout ("interrupted": true)'
+          : 'the partial summary is on stdout'
+      }`,
     );
     io.out(
       a.json
