@@ -152,7 +152,7 @@ describe('progress and Ctrl-C', () => {
     expect(code).toBe(130);
     expect(err).toMatch(/run: \d+% \(sim t=[\d.]+ of ~[\d,]+ s\), [\d.]+ s wall/);
     expect(err).toMatch(
-      /r\.yaml: interrupted at simulated t=[\d.]+ s after [\d.]+ s; the result below is partial/,
+      /r\.yaml: interrupted at simulated t=[\d.]+ s after [\d.]+ s; the partial result is the JSON object on stdout \("interrupted": true\)/,
     );
     const partial = JSON.parse(out) as { interrupted: boolean; requests: { injected: number } };
     expect(partial.interrupted).toBe(true);
