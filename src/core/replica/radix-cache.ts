@@ -59,6 +59,12 @@ export class RadixNode {
 }
 
 /** Where a prefix lookup ended: the deepest node fully or partly matched, and the matched length. */
+/** Where a walk ended (see `RadixCache.walk`). */
+export interface WalkEnd extends PrefixMatch {
+  /** The page key the walk read at its starting depth (-1 when it read none). */
+  firstKey: number;
+}
+
 export interface PrefixMatch {
   /** Matched tokens (a multiple of the block size). */
   length: number;
@@ -147,11 +153,25 @@ export class RadixCache {
   /** Longest cached prefix of `tokens[0 .. maxLen)`, in whole pages. Read-only: touches nothing. */
   match(tokens: Int32Array, maxLen = tokens.length): PrefixMatch {
     const b = this.blockSize;
-    const limit = Math.floor(Math.min(maxLen, tokens.length) / b) * b;
-    let node = this.root;
-    let pos = 0;
+    return this.walk(tokens, this.root, 0, Math.floor(Math.min(maxLen, tokens.length) / b) * b);
+  }
+
+  /**
+   * The one prefix walk (`match` and the remembered matches of LPM-like queues use it): from `node`,
+   * whose end is at depth `pos` of `tokens`, follow whole pages down to `limit` (a multiple of the
+   * block size). `key0`, when ≥ 0, is the page key at `pos` the caller already knows. The result says
+   * where the match ends, as `match` does, and the page key it used at `pos` (-1 when it read none).
+   */
+  walk(tokens: Int32Array, node: RadixNode, pos: number, limit: number, key0 = -1): WalkEnd {
+    const b = this.blockSize;
+    let firstKey = -1;
     while (pos + b <= limit) {
-      const child = node.children?.get(this.pageKey(tokens, pos));
+      let key: number;
+      if (firstKey < 0) {
+        key = key0 >= 0 ? key0 : this.pageKey(tokens, pos);
+        firstKey = key;
+      } else key = this.pageKey(tokens, pos);
+      const child = node.children?.get(key);
       if (child === undefined || child.removed) break;
       const room = Math.min(child.len, limit - pos);
       const src = child.src;
@@ -161,10 +181,10 @@ export class RadixCache {
       c = Math.floor(c / b) * b;
       if (c === 0) break; // page-hash collision: a miss
       pos += c;
-      if (c < child.len) return { length: pos, node: child, within: c };
+      if (c < child.len) return { length: pos, node: child, within: c, firstKey };
       node = child;
     }
-    return { length: pos, node, within: node.len };
+    return { length: pos, node, within: node.len, firstKey };
   }
 
   /** Matched prefix length only (the hot path of routers and LPM-like policies). */

@@ -131,44 +131,31 @@ export class MatchedQueue {
         depth += shift;
       }
     }
-    // continue from `full` as RadixCache.match does from the root
+    // continue from `full` with the radix cache's own walk, as its `match` does from the root
     const r = this.items[i];
     const tokens = r.tokens;
     const b = radix.blockSize;
     const limit = Math.floor(Math.min(reusableLimit(r, b), tokens.length) / b) * b;
-    let node = full;
-    let pos = depth;
-    m.part = null;
-    while (pos + b <= limit) {
-      // the key of the page after the remembered depth is kept: most re-reads stop at this lookup
-      let key: number;
-      if (pos === m.fullDepth && m.nextKey >= 0) key = m.nextKey;
-      else {
-        key = radix.pageKey(tokens, pos);
-        if (pos === m.fullDepth) m.nextKey = key;
-      }
-      const child = node.children?.get(key);
-      if (child === undefined || child.removed) break;
-      const room = Math.min(child.len, limit - pos);
-      const src = child.src;
-      const off = child.start - pos;
-      let c = 0;
-      while (c < room && src[off + pos + c] === tokens[pos + c]) c++;
-      c = Math.floor(c / b) * b;
-      if (c === 0) break; // page-hash collision: a miss
-      if (c < child.len) {
-        m.part = child;
-        m.partWithin = c;
-        m.partStart = child.start;
-        m.partLen = child.len;
-        break;
-      }
-      pos += c;
-      node = child;
+    // the key of the page after the remembered depth is kept: most re-reads stop at that lookup (a
+    // page key is a function of the tokens and the depth only)
+    const oldDepth = m.fullDepth;
+    const oldKey = m.nextKey;
+    const w = radix.walk(tokens, full, depth, limit, depth === oldDepth ? oldKey : -1);
+    let newDepth: number;
+    if (w.within < w.node.len) {
+      m.part = w.node;
+      m.partWithin = w.within;
+      m.partStart = w.node.start;
+      m.partLen = w.node.len;
+      m.full = w.node.parent ?? radix.root;
+      newDepth = w.length - w.within;
+    } else {
+      m.part = null;
+      m.full = w.node;
+      newDepth = w.length;
     }
-    if (pos !== m.fullDepth) m.nextKey = -1;
-    m.full = node;
-    m.fullDepth = pos;
+    m.nextKey = newDepth === depth && w.firstKey >= 0 ? w.firstKey : newDepth === oldDepth ? oldKey : -1;
+    m.fullDepth = newDepth;
     return m;
   }
 }
