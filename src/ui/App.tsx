@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { usePrefs } from '../state/prefs';
 import { type UiState, useUi } from '../state/store';
@@ -183,6 +183,15 @@ export function App({ driver }: { driver: Driver }) {
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
+  // Entering presentation mode starts the lesson's views at their top: a centre column scrolled
+  // before P would open the projector mid-panel with the ring cut off.
+  const centerRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (!presenting) return;
+    if (centerRef.current) centerRef.current.scrollTop = 0;
+    const page = document.scrollingElement;
+    if (page) page.scrollTop = 0;
+  }, [presenting]);
   const embed = useEmbed((s) => s.config);
   // a click on any time chart seeks the run to that simulated time
   const seekTo = useMemo(() => (t: number) => void driver.seek({ time: t }), [driver]);
@@ -233,7 +242,7 @@ export function App({ driver }: { driver: Driver }) {
           {comparing ? (
             <CompareColumns />
           ) : (
-            <div className="column center">
+            <div className="column center" ref={centerRef}>
               <Views presenting={presenting} />
             </div>
           )}

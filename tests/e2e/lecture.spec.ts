@@ -573,3 +573,38 @@ test("the shorthand note's marker is drawn with a glyph every font has (no empty
   });
   expect(missing).toEqual([]);
 });
+
+for (const size of SIZES)
+  test(`presentation at ${size.width}×${size.height} opens at the views' top, the ring's legend clear of the table`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(size);
+    await open(page);
+    await pickScenario(page, 'default');
+    await page.evaluate(() => window.fairground.seek(3));
+    await expect.poll(() => playhead(page)).toBe(3);
+    // a reader scrolled the views (or the page, on a phone) before pressing P
+    await page.evaluate(() => {
+      const center = document.querySelector('.column.center');
+      if (center) center.scrollTop = 900;
+      if (document.scrollingElement) document.scrollingElement.scrollTop = 900;
+    });
+    await page.locator('body').press('p');
+    await expect(page.locator('.app')).toHaveAttribute('data-presenting', 'on');
+    const scrolled = await page.evaluate(() => [
+      document.querySelector('.column.center')?.scrollTop ?? -1,
+      document.scrollingElement?.scrollTop ?? -1,
+    ]);
+    expect(scrolled).toEqual([0, 0]);
+    // the figure (ring and its legend) and the deficit table beside or below it do not overlap
+    const clash = await page.evaluate(() => {
+      const f = document.querySelector('.drr-figure')?.getBoundingClientRect();
+      const s = document.querySelector('.drr-side')?.getBoundingClientRect();
+      if (!f || !s) return 'missing';
+      const w = Math.min(f.right, s.right) - Math.max(f.left, s.left);
+      const h = Math.min(f.bottom, s.bottom) - Math.max(f.top, s.top);
+      return w > 0.5 && h > 0.5 ? `figure ${f.left}–${f.right} × table ${s.left}–${s.right}` : '';
+    });
+    expect(clash).toBe('');
+    await page.screenshot({ path: `test-results/lecture/present-scrolled-${size.width}x${size.height}.png` });
+  });
