@@ -26,7 +26,7 @@ import { decodeShape, prefillTimeS, stepTimeS } from '../core/cost/roofline';
 import { meanOf } from '../core/workload/lengths';
 import { expectedRequests, peakContextTokens } from '../core/workload/size';
 import type { ScenarioInputSchema } from './schema';
-import { selectRows } from '../core/trace/workload';
+import { replayOptionsOf, selectRows } from '../core/trace/workload';
 import type { TraceTable } from '../core/trace/types';
 import type { z } from 'zod';
 
@@ -98,20 +98,7 @@ export function estimateRun(
   const tr = s.trace;
   if (tr !== undefined) {
     if (traceData !== null) {
-      const { rows } = selectRows(
-        traceData,
-        {
-          timeScale: tr.time_scale,
-          startS: tr.start_s,
-          stopS: tr.stop_s ?? null,
-          maxRequests: tr.max_requests ?? null,
-          client: tr.client,
-          sloClass: tr.slo_class,
-          policyClass: tr.policy_class ?? null,
-          model: tr.model ?? null,
-        },
-        s.duration_s,
-      );
+      const { rows } = selectRows(traceData, replayOptionsOf(tr), s.duration_s);
       traceRequests = rows.length;
       for (let k = 0; k < rows.length; k++) {
         tracePrompt += traceData.input[rows[k]];

@@ -23,8 +23,7 @@ import {
 } from '../algorithms/index';
 import { Router, type RouterHooks } from '../router/router';
 import { createWorkload } from '../workload';
-import { TraceWorkload } from '../trace/workload';
-import type { TraceReplayOptions } from '../trace/types';
+import { TraceWorkload, replayOptionsOf } from '../trace/workload';
 import type { Workload, WorkloadEvent, RequestSpec } from '../workload/types';
 import { type DecisionDraft, Replica, type ReplicaHooks } from '../replica/replica';
 import { MetricsCollector } from '../metrics/collector';
@@ -823,16 +822,7 @@ function defaultWorkload(s: SimScenario, rng: Rng): Workload {
         : 'no trace file: give trace.file (or run --replay <file>), or drop a trace on the page',
       ['trace'],
     );
-  const opts: TraceReplayOptions = {
-    timeScale: tr.time_scale,
-    startS: tr.start_s,
-    stopS: tr.stop_s ?? null,
-    maxRequests: tr.max_requests ?? null,
-    client: tr.client,
-    sloClass: tr.slo_class,
-    policyClass: tr.policy_class ?? null,
-    model: tr.model ?? null,
-  };
+  const opts = replayOptionsOf(tr);
   try {
     return new TraceWorkload(base, tr.data, opts, s.duration_s);
   } catch (err) {

@@ -13,6 +13,7 @@
 import type { Workload, WorkloadEvent, RequestSpec } from '../workload/types';
 import { markImmutable } from '../clone';
 import { streamKey, writeStream } from '../workload/tokens';
+import type { TraceInput } from '../input';
 import type { TraceReplayOptions, TraceTable } from './types';
 
 /**
@@ -56,6 +57,20 @@ interface TraceClient {
   rows: Int32Array;
   times: Float64Array;
   next: number;
+}
+
+/** A scenario's `trace:` section as replay options (absent keys become null). */
+export function replayOptionsOf(tr: Omit<TraceInput, 'data' | 'file'>): TraceReplayOptions {
+  return {
+    timeScale: tr.time_scale,
+    startS: tr.start_s,
+    stopS: tr.stop_s ?? null,
+    maxRequests: tr.max_requests ?? null,
+    client: tr.client,
+    sloClass: tr.slo_class,
+    policyClass: tr.policy_class ?? null,
+    model: tr.model ?? null,
+  };
 }
 
 /** Rows the window keeps, in arrival order (ties: file order), with their simulated times. */
