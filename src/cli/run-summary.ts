@@ -58,10 +58,16 @@ export function formatTraceReplay(t: TraceReplayInfo): string {
   return `trace     ${t.file} at time_scale ${k} (${k} simulated s per trace s: ${speed})${window}${cap}`;
 }
 
-export function formatSummary(r: RunResult, replay: TraceReplayInfo | null = null): string {
+export function formatSummary(
+  r: RunResult,
+  replay: TraceReplayInfo | null = null,
+  clientTraces: Record<string, TraceReplayInfo> | null = null,
+): string {
   const lines: string[] = [];
   lines.push(`scenario  ${r.scenario}  (seed ${r.seed})`);
   if (replay !== null) lines.push(formatTraceReplay(replay));
+  for (const [client, t] of Object.entries(clientTraces ?? {}))
+    lines.push(formatTraceReplay({ ...t, file: `${t.file} (client ${client})` }));
   lines.push(
     `cluster   ${r.config.workers} workers, routing ${r.config.routing}${r.config.policy_queue ? ' behind policy-class queues' : ''}, scheduler ${r.config.scheduler}`,
   );

@@ -11,7 +11,7 @@
  */
 import { appendFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type { SimScenario } from '../core/input';
+import { isTraceClient, type SimScenario } from '../core/input';
 import { type DecisionRecord, SimConfigError, Simulation } from '../core/sim';
 import { formatProblems, type Path, parseYaml, type Problem, problem, quote } from '../format/yaml';
 import {
@@ -308,7 +308,11 @@ export async function runCommand(args: string[], io: CliIO): Promise<number> {
     return EXIT.invalid;
   }
   const replay = traceReplayInfo(scenario);
-  const extra = replay !== null ? { trace_replay: replay } : {};
+  const clientTraces = clientTraceInfo(scenario);
+  const extra = {
+    ...(replay !== null ? { trace_replay: replay } : {}),
+    ...(clientTraces !== null ? { client_traces: clientTraces } : {}),
+  };
   if (interrupted) {
     const partial = { ...sim.result(), wall_time_s: wall, interrupted: true, ...extra };
     trace?.close();
@@ -322,14 +326,14 @@ export async function runCommand(args: string[], io: CliIO): Promise<number> {
     io.out(
       a.json
         ? JSON.stringify(partial)
-        : `(partial: interrupted at t=${sim.now.toFixed(1)} s)\n${formatSummary(partial, replay)}`,
+        : `(partial: interrupted at t=${sim.now.toFixed(1)} s)\n${formatSummary(partial, replay, clientTraces)}`,
     );
     return EXIT.interrupted;
   }
   const result = sim.result();
   result.wall_time_s = wall;
   trace?.close();
-  io.out(a.json ? JSON.stringify({ ...result, ...extra }) : formatSummary(result, replay));
+  io.out(a.json ? JSON.stringify({ ...result, ...extra }) : formatSummary(result, replay, clientTraces));
   return EXIT.ok;
 }
 
@@ -344,6 +348,24 @@ function traceReplayInfo(scenario: SimScenario): TraceReplayInfo | null {
     stop_s: t.stop_s ?? null,
     max_requests: t.max_requests ?? null,
   };
+}
+
+/** Each trace client's trace and clock (`client_traces` in `run --json`); null without trace clients. */
+function clientTraceInfo(scenario: SimScenario): Record<string, TraceReplayInfo> | null {
+  const out: Record<string, TraceReplayInfo> = {};
+  let any = false;
+  for (const c of scenario.clients)
+    if (isTraceClient(c)) {
+      any = true;
+      out[c.name] = {
+        file: c.trace.file,
+        time_scale: c.trace.time_scale,
+        start_s: c.trace.start_s,
+        stop_s: c.trace.stop_s ?? null,
+        max_requests: c.trace.max_requests ?? null,
+      };
+    }
+  return any ? out : null;
 }
 
 /**

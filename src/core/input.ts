@@ -148,14 +148,43 @@ interface RouterFields {
   due_in_s?: number;
 }
 
-/** A client: its arrival process and the program each arrival runs. */
-export interface ClientSpec extends RouterFields {
+/** A client that runs a program at every arrival of its arrival process. */
+export interface ProgramClientSpec extends RouterFields {
   name: string;
   slo_class: SloClass;
   /** Clients of one group share token sequences for their shared parts; absent: the client's own. */
   prefix_group?: string;
   arrival: ArrivalSpec;
   program: ProgramSpec;
+}
+
+/** `clients[].trace`: which window of which request trace a trace client replays. */
+export interface ClientTraceInput {
+  /** The trace file (relative to the scenario; in the page, the name a dropped file is held under). */
+  file: string;
+  /** Simulated seconds per trace second. */
+  time_scale: number;
+  /** Window, seconds of trace time after its first arrival. */
+  start_s: number;
+  stop_s?: number;
+  max_requests?: number;
+  /** The rows, once a caller has read the file (null until then). */
+  data: TraceTable | null;
+}
+
+/** A client whose requests are the rows of a request trace (each row one request of this client). */
+export interface TraceClientSpec extends RouterFields {
+  name: string;
+  slo_class: SloClass;
+  trace: ClientTraceInput;
+}
+
+/** A client: an arrival process and a program, or a request trace. */
+export type ClientSpec = ProgramClientSpec | TraceClientSpec;
+
+/** True for a client that replays a trace. */
+export function isTraceClient(c: ClientSpec): c is TraceClientSpec {
+  return 'trace' in c && c.trace !== undefined;
 }
 
 /** One scripted request, submitted exactly at t. */

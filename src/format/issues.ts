@@ -38,6 +38,14 @@ function literalValues(schema: unknown): unknown[] {
   return [];
 }
 
+/** A key schema that only exists to say where the key belongs (`z.custom`, possibly optional). */
+function refused(schema: unknown): boolean {
+  const def = defOf(schema);
+  if (def === undefined) return false;
+  if (def.type === 'optional') return refused(def.innerType);
+  return def.type === 'custom';
+}
+
 /** Keys accepted at `path`, following the document's own values through discriminated unions. */
 export function keysAt(schema: unknown, input: unknown, path: Path): string[] {
   const out = new Set<string>();
@@ -77,7 +85,8 @@ export function keysAt(schema: unknown, input: unknown, path: Path): string[] {
       case 'object': {
         const shape = def.shape as Record<string, unknown>;
         if (i === path.length) {
-          for (const k of Object.keys(shape)) out.add(k);
+          // a key whose schema always fails (z.custom: one that belongs elsewhere) is not offered
+          for (const k of Object.keys(shape)) if (!refused(shape[k])) out.add(k);
           return;
         }
         const seg = path[i];

@@ -11,7 +11,8 @@ import { thousands } from './fields';
 import { SCENARIO_LIMITS } from './limits';
 import type { ScenarioInputSchema } from './schema';
 import type { z } from 'zod';
-import { quote } from '../format/yaml';
+import { pathText, quote } from '../format/yaml';
+import type { TraceSpec } from './trace-schema';
 import { KEY_RELEASES, releaseRangeText } from '../policy/index';
 
 type Parsed = z.output<typeof ScenarioInputSchema>;
@@ -48,6 +49,34 @@ export function dueTimeProblems(s: Parsed, releases: readonly string[] | undefin
   return out;
 }
 
+/** The rules of a trace section's reading keys (the top-level `trace:` or a client's). */
+function traceProblems(
+  tr: Pick<TraceSpec, 'start_s' | 'stop_s' | 'format' | 'columns'>,
+  at: Path,
+  out: CheckProblem[],
+): void {
+  if (tr.stop_s !== undefined && tr.stop_s <= tr.start_s)
+    out.push({
+      path: [...at, 'stop_s'],
+      message: `stop_s (${tr.stop_s}) must be after start_s (${tr.start_s})`,
+    });
+  if (
+    tr.format === 'csv' &&
+    (tr.columns?.timestamp === undefined || tr.columns.input === undefined || tr.columns.output === undefined)
+  )
+    out.push({
+      path: [...at, 'format'],
+      message: `format csv needs ${pathText(at)}.columns with timestamp, input and output (the header names)`,
+    });
+  if (at[0] === 'clients' && tr.columns?.client !== undefined)
+    out.push({
+      path: [...at, 'columns', 'client'],
+      message:
+        "a client's trace feeds that one client: a client column does not apply here (replay a trace of several clients with the top-level trace:)",
+      key: true,
+    });
+}
+
 export function scenarioProblems(s: Parsed): CheckProblem[] {
   const out: CheckProblem[] = [];
   const L = SCENARIO_LIMITS;
@@ -66,21 +95,7 @@ export function scenarioProblems(s: Parsed): CheckProblem[] {
         path: ['trace', 'client'],
         message: `trace.client '${quote(String(tr.client))}' is also clients[${twin}]'s name; trace requests need a client of their own`,
       });
-    if (tr.stop_s !== undefined && tr.stop_s <= tr.start_s)
-      out.push({
-        path: ['trace', 'stop_s'],
-        message: `stop_s (${tr.stop_s}) must be after start_s (${tr.start_s})`,
-      });
-    if (
-      tr.format === 'csv' &&
-      (tr.columns?.timestamp === undefined ||
-        tr.columns.input === undefined ||
-        tr.columns.output === undefined)
-    )
-      out.push({
-        path: ['trace', 'format'],
-        message: 'format csv needs trace.columns with timestamp, input and output (the header names)',
-      });
+    traceProblems(tr, ['trace'], out);
   }
 
   // Clients: unique names, windows, program sizes, contexts.
@@ -93,6 +108,10 @@ export function scenarioProblems(s: Parsed): CheckProblem[] {
         message: `duplicate client name '${quote(String(c.name))}' (also clients[${first}])`,
       });
     } else seen.set(c.name, i);
+    if (!('arrival' in c)) {
+      traceProblems(c.trace, ['clients', i, 'trace'], out);
+      return;
+    }
     const a = c.arrival;
     if (a.process !== 'trace') {
       if (a.start_s >= s.duration_s) {

@@ -16,7 +16,7 @@
  * charges 1.25 kB + 4 bytes per prompt token per queued or running request, 128 bytes per finished
  * one, and 8 bytes per KV-cache token of every worker (the cached token ids and their slabs).
  *
- * A trace-driven scenario (`trace:`) counts the trace's rows when they are known (the page's dropped
+ * A trace-driven scenario (`trace:`, or clients with their own `trace:`) counts the traces' rows when they are known (the page's dropped
  * file, the command line once it has read the file): the rows its window replays, with their own
  * prompt and output lengths. Before the file is read only `trace.max_requests` bounds them; without
  * it the estimate says that the trace is not counted.
@@ -26,7 +26,9 @@ import { decodeShape, prefillTimeS, stepTimeS } from '../core/cost/roofline';
 import { meanOf } from '../core/workload/lengths';
 import { expectedRequests, peakContextTokens } from '../core/workload/size';
 import type { ScenarioInputSchema } from './schema';
-import { replayOptionsOf, selectRows } from '../core/trace/workload';
+import { selectRows } from '../core/trace/workload';
+import type { TraceReplayOptions } from '../core/trace/types';
+import type { TraceSpec } from './trace-schema';
 import type { TraceTable } from '../core/trace/types';
 import type { z } from 'zod';
 
@@ -82,7 +84,10 @@ const EVENTS_PER_REQUEST = 4;
 
 export function estimateRun(
   s: Pick<Parsed, 'cluster' | 'clients' | 'requests' | 'duration_s'> & { trace?: Parsed['trace'] },
-  /** The trace's rows, when the caller has read them (else only trace.max_requests counts). */
+  /**
+   * The top-level trace's rows, when the caller has read them (else only trace.max_requests counts);
+   * a trace client's rows are its `trace.data` once read.
+   */
   traceData: TraceTable | null = null,
 ): RunEstimate {
   const c = s.cluster;
@@ -90,27 +95,31 @@ export function estimateRun(
   const model = MODELS[c.model];
   const clientRequests = expectedRequests(s.clients, s.duration_s);
   const scripted = s.requests.length;
-  // the trace's rows: counted exactly when known, else bounded by max_requests, else not counted
+  // the traces' rows: counted exactly when known, else bounded by max_requests, else not counted
   let traceRequests = 0;
   let tracePrompt = 0;
   let traceOutput = 0;
   let traceUncounted = false;
-  const tr = s.trace;
-  if (tr !== undefined) {
-    if (traceData !== null) {
-      const { rows } = selectRows(traceData, replayOptionsOf(tr), s.duration_s);
-      traceRequests = rows.length;
+  const count = (
+    data: TraceTable | null,
+    tr: Pick<TraceSpec, 'time_scale' | 'start_s' | 'stop_s' | 'max_requests'>,
+  ): void => {
+    if (data !== null) {
+      const { rows } = selectRows(data, windowOf(tr), s.duration_s);
+      traceRequests += rows.length;
       for (let k = 0; k < rows.length; k++) {
-        tracePrompt += traceData.input[rows[k]];
-        traceOutput += traceData.output[rows[k]];
+        tracePrompt += data.input[rows[k]];
+        traceOutput += data.output[rows[k]];
       }
     } else if (tr.max_requests !== undefined) {
-      traceRequests = tr.max_requests;
+      traceRequests += tr.max_requests;
       // lengths unknown: charge the prompt and output of an average Mooncake conversation request
-      tracePrompt = traceRequests * 12_000;
-      traceOutput = traceRequests * 350;
+      tracePrompt += tr.max_requests * 12_000;
+      traceOutput += tr.max_requests * 350;
     } else traceUncounted = true;
-  }
+  };
+  if (s.trace !== undefined) count(traceData, s.trace);
+  for (const cl of s.clients) if ('trace' in cl) count(cl.trace.data, cl.trace);
   const requests = clientRequests + scripted + traceRequests;
 
   // Mean work of one request: prompt tokens to prefill (all of them) and output tokens to decode.
@@ -118,6 +127,7 @@ export function estimateRun(
   let outputSum = 0;
   let weight = 0;
   for (const cl of s.clients) {
+    if (!('program' in cl)) continue;
     const peak = peakContextTokens(cl.program);
     const out = cl.program.type === 'single' ? meanOf(cl.program.output_tokens) : Math.min(peak / 4, 1024);
     const share = expectedRequests([cl], s.duration_s);
@@ -164,6 +174,22 @@ export function estimateRun(
       c.workers * c.kv_cache_tokens * BYTES_PER_KV_TOKEN) /
     1e6;
   return { requests, peakQueue, capacityRps, simTimeS, events, memoryMb, traceUncounted };
+}
+
+/** The window keys of a trace section as replay options (which rows, not whose). */
+function windowOf(
+  tr: Pick<TraceSpec, 'time_scale' | 'start_s' | 'stop_s' | 'max_requests'>,
+): TraceReplayOptions {
+  return {
+    timeScale: tr.time_scale,
+    startS: tr.start_s,
+    stopS: tr.stop_s ?? null,
+    maxRequests: tr.max_requests ?? null,
+    client: '',
+    sloClass: 'standard',
+    policyClass: null,
+    model: null,
+  };
 }
 
 const fmt = (x: number): string => Math.round(x).toLocaleString('en-US');

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { policyJsonSchema } from '../policy/index';
 import { ScenarioInputSchema } from './schema';
+import { CLIENTS_OWN_KEYS } from './trace-schema';
 
 type JsonObject = Record<string, unknown>;
 
@@ -34,6 +35,12 @@ export function scenarioJsonSchema(): Record<string, unknown> {
     const props = member.properties as Record<string, JsonObject> | undefined;
     if (props?.policy) props.policy = { ...policy, description: props.policy.description };
   }
+  // a client's trace: the keys that belong on the client are refused there, so not offered
+  const clients = (schema.properties as Record<string, JsonObject>).clients;
+  const items = isJsonObject(clients?.items) ? clients.items : undefined;
+  const trace = isJsonObject(items?.properties) ? (items.properties as JsonObject).trace : undefined;
+  if (isJsonObject(trace) && isJsonObject(trace.properties))
+    for (const k of CLIENTS_OWN_KEYS) delete (trace.properties as JsonObject)[k];
   cached = schema;
   return structuredClone(schema);
 }

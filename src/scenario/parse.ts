@@ -40,12 +40,20 @@ export interface ParseScenarioOptions {
    * through `readTrace`, else through `readFile` (whole text; small files), else attach none.
    */
   trace?: TraceTable | null;
+  /**
+   * A trace table the caller already holds under this file name (the page's dropped files), used
+   * before `readTrace` for the top-level trace and every trace client; null: not held.
+   */
+  heldTrace?: (file: string) => TraceTable | null;
   /** Reads and parses a trace file relative to the scenario (the CLI streams it). */
   readTrace?: (relPath: string, opts: TraceReadOptions) => TraceReadResult;
 }
 
-/** The trace parser's options from a scenario's `trace:` section. */
-export function traceReadOptions(t: TraceSpec | undefined): TraceReadOptions {
+/** The keys of a trace section (top-level or a client's) that say how to read its file. */
+type TraceReadingSpec = Pick<TraceSpec, 'format' | 'block_tokens' | 'columns' | 'time_unit'>;
+
+/** The trace parser's options from a scenario's `trace:` section (or a client's). */
+export function traceReadOptions(t: TraceReadingSpec | undefined): TraceReadOptions {
   if (t === undefined) return {};
   const o: TraceReadOptions = {
     format: t.format,
@@ -162,12 +170,17 @@ export function validateScenario(parsed: ParsedYaml, opts: ParseScenarioOptions 
       const at = parsed.locate(p.path, { key: p.key === true });
       problems.push(problem(at.line, at.col, p.message, p.path));
     }
-  let traceData: TraceTable | null = opts.trace ?? null;
-  const spec = res.data.trace;
-  if (opts.trace === undefined && spec?.file !== undefined && (opts.readTrace || opts.readFile)) {
-    const path: Path = ['trace', 'file'];
+  // the trace files: the top-level trace's and every trace client's, each file read once per set of
+  // reading options (two clients replaying one file share its table)
+  const tables = new Map<string, TraceTable | null>();
+  const readOne = (file: string, spec: TraceReadingSpec, path: Path): TraceTable | null => {
     const at = parsed.locate(path);
-    const file = spec.file;
+    const held = opts.heldTrace?.(file) ?? null;
+    if (held !== null) return held;
+    if (!opts.readTrace && !opts.readFile) return null;
+    const key = JSON.stringify([file, traceReadOptions(spec)]);
+    const known = tables.get(key);
+    if (known !== undefined) return known;
     let read: TraceReadResult | null = null;
     try {
       read = opts.readTrace
@@ -179,29 +192,51 @@ export function validateScenario(parsed: ParsedYaml, opts: ParseScenarioOptions 
         problem(at.line, at.col, `cannot read trace file '${quote(String(file))}': ${why}`, path),
       );
     }
+    let table: TraceTable | null = null;
     if (read !== null) {
-      if (read.ok) {
-        traceData = read.value;
-        // the budget again, now that the trace's rows are known
-        const over =
-          problems.length === 0
-            ? budgetProblem(estimateRun(res.data, traceData), opts.budget ?? PAGE_BUDGET)
-            : null;
-        if (over !== null) {
-          const at = parsed.locate(['duration_s'], { key: true });
-          problems.push(problem(at.line, at.col, over, ['duration_s']));
-        }
-      } else {
+      if (read.ok) table = read.value;
+      else {
         for (const p of read.problems)
           problems.push(problem(at.line, at.col, `${file}:${p.line}: ${p.message}`, path));
         if (read.more > 0)
           problems.push(problem(at.line, at.col, `${file}: … and ${read.more} more problems`, path));
       }
     }
+    tables.set(key, table);
+    return table;
+  };
+  let traceData: TraceTable | null = opts.trace ?? null;
+  const spec = res.data.trace;
+  const checked = problems.length === 0;
+  if (opts.trace === undefined && spec?.file !== undefined)
+    traceData = readOne(spec.file, spec, ['trace', 'file']);
+  // --replay (trace: null) replaces the clients too: their trace files are not read
+  const clients =
+    opts.trace === null
+      ? res.data.clients
+      : res.data.clients.map((c, i) =>
+          'trace' in c
+            ? {
+                ...c,
+                trace: { ...c.trace, data: readOne(c.trace.file, c.trace, ['clients', i, 'trace', 'file']) },
+              }
+            : c,
+        );
+  if (
+    checked &&
+    problems.length === 0 &&
+    (traceData !== null || clients.some((c) => 'trace' in c && c.trace.data !== null))
+  ) {
+    // the budget again, now that the traces' rows are known
+    const over = budgetProblem(estimateRun({ ...res.data, clients }, traceData), opts.budget ?? PAGE_BUDGET);
+    if (over !== null) {
+      const at = parsed.locate(['duration_s'], { key: true });
+      problems.push(problem(at.line, at.col, over, ['duration_s']));
+    }
   }
   if (problems.length > 0) return { ok: false, problems: sortProblems(problems) };
   const { trace, ...rest } = res.data;
-  const scenario: Scenario = { ...rest, router: { ...router, policy } };
+  const scenario: Scenario = { ...rest, clients, router: { ...router, policy } };
   if (trace !== undefined) scenario.trace = { ...trace, data: traceData };
   return { ok: true, value: scenario };
 }

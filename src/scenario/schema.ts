@@ -20,7 +20,7 @@ import { arrivalSchema } from './arrival-schema';
 import { int, label, name, num } from './fields';
 import { SCENARIO_LIMITS } from './limits';
 import { programSchema } from './program-schema';
-import { traceSchema, type TraceSpec } from './trace-schema';
+import { clientTraceSchema, traceSchema, type TraceSpec } from './trace-schema';
 import type { TraceTable } from '../core/trace/types';
 
 export { arrivalSchema, type ArrivalSpec } from './arrival-schema';
@@ -331,19 +331,60 @@ const routerFields = {
   }),
 };
 
-const clientSchema = z
+const clientObject = z
   .strictObject({
     name: name('name').meta({ description: 'Client name (letters, digits, _ . -), unique.' }),
     slo_class: sloClass().default('standard'),
     ...routerFields,
     prefix_group: name('prefix_group').optional().meta({
       description:
-        'Clients with the same prefix_group share identical token sequences for their shared parts (system prompts, extra prefixes, document libraries). Default: the client’s own.',
+        'Clients with the same prefix_group share identical token sequences for their shared parts (system prompts, extra prefixes, document libraries). Default: the client’s own. Program clients only.',
     }),
-    arrival: arrivalSchema,
-    program: programSchema,
+    arrival: arrivalSchema.optional(),
+    program: programSchema.optional(),
+    trace: clientTraceSchema.optional(),
   })
-  .meta({ description: 'A client: its arrival process and the program each arrival runs.' });
+  .superRefine(
+    (c, ctx) => {
+      // a client is a program (arrival + program) or a trace, never both
+      if (c.trace !== undefined) {
+        for (const key of ['arrival', 'program', 'prefix_group'] as const)
+          if (c[key] !== undefined)
+            ctx.addIssue({
+              code: 'custom',
+              path: [key],
+              message: `a client replays a trace or runs a program, not both: remove ${key} or trace (a trace client's requests, their times and prefixes come from its trace)`,
+            });
+        return;
+      }
+      for (const key of ['arrival', 'program'] as const)
+        if (c[key] === undefined)
+          ctx.addIssue({
+            code: 'invalid_type',
+            expected: 'object',
+            path: [key],
+            message: 'missing',
+          });
+    },
+    { when: () => true },
+  );
+
+/** A client as the engine takes it: a program client or a trace client (see core/input's ClientSpec). */
+const clientSchema = clientObject
+  .transform((c) => {
+    const { arrival, program, trace, prefix_group, ...common } = c;
+    if (trace !== undefined) {
+      const { client: _c, slo_class: _s, policy_class: _p, model: _m, ...reading } = trace;
+      return { ...common, trace: { ...reading, data: null as TraceTable | null } };
+    }
+    // superRefine has made sure both are present
+    if (arrival === undefined || program === undefined) throw new Error('client without a program');
+    return { ...common, ...(prefix_group !== undefined ? { prefix_group } : {}), arrival, program };
+  })
+  .meta({
+    description:
+      'A client: its arrival process and the program each arrival runs, or (with trace: instead) a request trace whose rows are its requests.',
+  });
 
 const requestSchema = z
   .strictObject({

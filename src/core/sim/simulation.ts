@@ -23,7 +23,7 @@ import {
 } from '../algorithms/index';
 import { Router, type RouterHooks } from '../router/router';
 import { createWorkload } from '../workload';
-import { TraceWorkload, replayOptionsOf } from '../trace/workload';
+import { clientTraceSource, TraceWorkload, type TraceSource, replayOptionsOf } from '../trace/workload';
 import type { Workload, WorkloadEvent, RequestSpec } from '../workload/types';
 import { type DecisionDraft, Replica, type ReplicaHooks } from '../replica/replica';
 import { MetricsCollector } from '../metrics/collector';
@@ -35,7 +35,7 @@ import { EV_ARRIVAL, EV_KICK, EV_STEP_END, EV_SUBMIT, type EventKind, EventQueue
 import { ReqState, SimRequest } from './request';
 import { buildResult, type RunResult } from './result';
 import { buildSnapshot, type SimSnapshot } from './snapshot';
-import type { SimScenario } from '../input';
+import { isTraceClient, type SimScenario } from '../input';
 
 /** Longest cruise (quiet step ends skipped in one go) of one worker. */
 const CRUISE_MAX = 4096;
@@ -810,21 +810,33 @@ class EngineHooks implements ReplicaHooks, RouterHooks {
   }
 }
 
-/** The scenario's clients and scripted requests, plus its trace replay when it has one. */
+/** The scenario's clients and scripted requests, plus its trace replays (its own `trace:` and its trace clients'). */
 function defaultWorkload(s: SimScenario, rng: Rng): Workload {
   const base = createWorkload(s, rng);
+  const sources: TraceSource[] = [];
+  s.clients.forEach((c, i) => {
+    if (!isTraceClient(c)) return;
+    if (c.trace.data === null)
+      throw new SimConfigError(
+        `trace file '${c.trace.file}' of client '${c.name}' was not read (the command line reads it; in the playground, drop it on the page or pick it in Import)`,
+        ['clients', i, 'trace', 'file'],
+      );
+    sources.push(clientTraceSource(c, c.trace.data));
+  });
   const tr = s.trace;
-  if (tr === undefined) return base;
-  if (tr.data === null)
-    throw new SimConfigError(
-      tr.file !== undefined
-        ? `trace file '${tr.file}' was not read (the command line reads it; in the playground, drop it on the page or pick it in Import)`
-        : 'no trace file: give trace.file (or run --replay <file>), or drop a trace on the page',
-      ['trace'],
-    );
-  const opts = replayOptionsOf(tr);
+  if (tr !== undefined) {
+    if (tr.data === null)
+      throw new SimConfigError(
+        tr.file !== undefined
+          ? `trace file '${tr.file}' was not read (the command line reads it; in the playground, drop it on the page or pick it in Import)`
+          : 'no trace file: give trace.file (or run --replay <file>), or drop a trace on the page',
+        ['trace'],
+      );
+    sources.push({ table: tr.data, opts: replayOptionsOf(tr), fixed: null });
+  }
+  if (sources.length === 0) return base;
   try {
-    return new TraceWorkload(base, tr.data, opts, s.duration_s);
+    return new TraceWorkload(base, sources, s.duration_s);
   } catch (err) {
     throw new SimConfigError(err instanceof Error ? err.message : String(err), ['trace', 'client']);
   }

@@ -3,6 +3,9 @@ export * from './types';
 export { TraceBuilder, MAX_TRACE_CLIENTS, type TraceRow } from './builder';
 export {
   TraceWorkload,
+  clientTraceSource,
+  type TraceSource,
+  type BlockSpace,
   traceTokens,
   selectRows,
   traceSpanS,

@@ -13,7 +13,7 @@
 import type { Workload, WorkloadEvent, RequestSpec } from '../workload/types';
 import { markImmutable } from '../clone';
 import { streamKey, writeStream } from '../workload/tokens';
-import type { TraceInput } from '../input';
+import type { TraceClientSpec, TraceInput } from '../input';
 import type { TraceReplayOptions, TraceTable } from './types';
 
 /**
@@ -32,8 +32,24 @@ export function isTraceRequestId(id: string): boolean {
   return id.includes('@');
 }
 
-/** The prompt of trace row `i`: its prefix blocks, then tokens of its own. */
-export function traceTokens(table: TraceTable, i: number, ownLabel: string): Int32Array {
+/** Where one table's block ids sit among the run's tables: id `hash · stride + offset`. */
+export interface BlockSpace {
+  stride: number;
+  offset: number;
+}
+
+const ONE_TABLE: BlockSpace = { stride: 1, offset: 0 };
+
+/**
+ * The prompt of trace row `i`: its prefix blocks, then tokens of its own. `space` keeps the blocks of
+ * different tables apart when a run replays several (default: one table, the ids themselves).
+ */
+export function traceTokens(
+  table: TraceTable,
+  i: number,
+  ownLabel: string,
+  space: BlockSpace = ONE_TABLE,
+): Int32Array {
   const n = table.input[i];
   const out = new Int32Array(n);
   let at = 0;
@@ -43,20 +59,12 @@ export function traceTokens(table: TraceTable, i: number, ownLabel: string): Int
     const per = table.blockTokens;
     for (let j = bs[i]; j < bs[i + 1] && at < n; j++) {
       const count = Math.min(per, n - at);
-      fillBlock(out, at, blocks[j], per, count);
+      fillBlock(out, at, blocks[j] * space.stride + space.offset, per, count);
       at += count;
     }
   }
   if (at < n) writeStream(out, at, streamKey(ownLabel), 0, n - at);
   return markImmutable(out);
-}
-
-interface TraceClient {
-  name: string;
-  /** Replayed rows of this client in arrival order, and their simulated arrival times. */
-  rows: Int32Array;
-  times: Float64Array;
-  next: number;
 }
 
 /** A scenario's `trace:` section as replay options (absent keys become null). */
@@ -102,55 +110,106 @@ export function traceSpanS(table: TraceTable, opts: TraceReplayOptions): number 
   return times.length === 0 ? 0 : times[times.length - 1];
 }
 
+/** Which rows of which table one trace client replays, and as whom. */
+interface TraceClient {
+  name: string;
+  source: TraceSource;
+  /** Replayed rows of this client in arrival order, and their simulated arrival times. */
+  rows: Int32Array;
+  times: Float64Array;
+  next: number;
+}
+
 /**
- * The scenario's synthetic workload (`inner`) plus the trace's clients. Trace clients come after the
- * synthetic ones in the client list, in order of their first replayed request.
+ * One trace a run replays: the top-level `trace:` (rows go to the client column's client, else
+ * `opts.client`) or a client's own `trace:` (`fixed`: every row is that client's, and carries its
+ * router fields).
+ */
+export interface TraceSource {
+  table: TraceTable;
+  opts: TraceReplayOptions;
+  /** A trace client's router fields (its every row is `opts.client`'s), or null for the top-level trace. */
+  fixed: Pick<RequestSpec, 'priority' | 'strictPriority' | 'worker' | 'dueInS'> | null;
+}
+
+/** A client's own `trace:` as a trace source (its name, SLO class and router fields on every row). */
+export function clientTraceSource(c: TraceClientSpec, table: TraceTable): TraceSource {
+  const fixed: TraceSource['fixed'] = {};
+  if (c.priority !== 0) fixed.priority = c.priority;
+  if (c.strict_priority !== 0) fixed.strictPriority = c.strict_priority;
+  if (c.worker !== undefined) fixed.worker = c.worker;
+  if (c.due_in_s !== undefined) fixed.dueInS = c.due_in_s;
+  return {
+    table,
+    opts: {
+      timeScale: c.trace.time_scale,
+      startS: c.trace.start_s,
+      stopS: c.trace.stop_s ?? null,
+      maxRequests: c.trace.max_requests ?? null,
+      client: c.name,
+      sloClass: c.slo_class,
+      policyClass: c.policy_class ?? null,
+      model: c.model ?? null,
+    },
+    fixed,
+  };
+}
+
+/**
+ * The scenario's synthetic workload (`inner`) plus its traces' clients. A client's own trace keeps
+ * its place in the scenario's client list (`inner` lists it); the top-level trace's clients come
+ * after every other client, in order of their first replayed request.
+ *
+ * Prefix blocks: hash ids name blocks within one file; two different files' ids are unrelated, so
+ * when a run replays several tables, table k of n (in order of `sources`) uses block ids
+ * `hash · n + k` (one table: the ids themselves), and only rows of the same table share blocks.
  */
 export class TraceWorkload implements Workload {
   readonly clients: readonly string[];
   private readonly byName = new Map<string, TraceClient>();
+  private readonly spaces = new Map<TraceTable, BlockSpace>();
 
   constructor(
     private readonly inner: Workload,
-    private readonly table: TraceTable,
-    private readonly opts: TraceReplayOptions,
+    sources: readonly TraceSource[],
     durationS: number,
   ) {
-    const { rows, times } = selectRows(table, opts, durationS);
-    const lists = new Map<string, number[]>();
-    for (let k = 0; k < rows.length; k++) {
-      const name = this.clientOf(rows[k]);
-      let l = lists.get(name);
-      if (l === undefined) {
-        l = [];
-        lists.set(name, l);
-      }
-      l.push(k);
-    }
+    for (const src of sources)
+      if (!this.spaces.has(src.table)) this.spaces.set(src.table, { stride: 0, offset: this.spaces.size });
+    for (const space of this.spaces.values()) space.stride = this.spaces.size;
     const names = [...inner.clients];
-    for (const [name, ks] of lists) {
-      if (names.includes(name))
-        throw new Error(
-          `trace client '${name}' is also a client of the scenario; rename one (trace.client or the trace's client column)`,
-        );
-      names.push(name);
-      this.byName.set(name, {
-        name,
-        rows: Int32Array.from(ks, (k) => rows[k]),
-        times: Float64Array.from(ks, (k) => times[k]),
-        next: 0,
-      });
+    for (const src of sources) {
+      const { rows, times } = selectRows(src.table, src.opts, durationS);
+      const lists = new Map<string, number[]>();
+      for (let k = 0; k < rows.length; k++) {
+        const name = src.fixed !== null ? src.opts.client : clientOf(src.table, src.opts, rows[k]);
+        let l = lists.get(name);
+        if (l === undefined) {
+          l = [];
+          lists.set(name, l);
+        }
+        l.push(k);
+      }
+      if (src.fixed !== null && !lists.has(src.opts.client)) lists.set(src.opts.client, []);
+      for (const [name, ks] of lists) {
+        if (this.byName.has(name) || (src.fixed === null && names.includes(name)))
+          throw new Error(
+            `trace client '${name}' is also a client of the scenario; rename one (trace.client or the trace's client column)`,
+          );
+        if (!names.includes(name)) names.push(name);
+        this.byName.set(name, {
+          name,
+          source: src,
+          rows: Int32Array.from(ks, (k) => rows[k]),
+          times: Float64Array.from(ks, (k) => times[k]),
+          next: 0,
+        });
+      }
     }
     this.clients = names;
   }
 
-  private clientOf(row: number): string {
-    const c = this.table.client;
-    const idx = c === null ? -1 : c[row];
-    return idx < 0 ? this.opts.client : this.table.names[idx];
-  }
-
-  /** Requests the trace will replay in this run. */
+  /** Requests the traces will replay in this run. */
   get replayed(): number {
     let n = 0;
     for (const c of this.byName.values()) n += c.rows.length;
@@ -165,23 +224,24 @@ export class TraceWorkload implements Workload {
   }
 
   private request(c: TraceClient, row: number): RequestSpec {
-    const table = this.table;
+    const { table, opts, fixed } = c.source;
     const id = `${c.name}@L${table.line[row]}`;
     const spec: RequestSpec = {
       id,
       client: c.name,
-      tokens: traceTokens(table, row, `${table.source}/${id}`),
+      tokens: traceTokens(table, row, `${table.source}/${id}`, this.spaces.get(table)),
       outputTokens: table.output[row],
-      sloClass: this.opts.sloClass,
+      sloClass: opts.sloClass,
       program: id,
       node: `trace line ${table.line[row]}`,
     };
     const cls = table.policyClass === null ? -1 : table.policyClass[row];
-    const policyClass = cls >= 0 ? table.names[cls] : this.opts.policyClass;
+    const policyClass = cls >= 0 ? table.names[cls] : opts.policyClass;
     if (policyClass !== null) spec.policyClass = policyClass;
     const m = table.model === null ? -1 : table.model[row];
-    const model = m >= 0 ? table.names[m] : this.opts.model;
+    const model = m >= 0 ? table.names[m] : opts.model;
     if (model !== null) spec.model = model;
+    if (fixed !== null) Object.assign(spec, fixed);
     return spec;
   }
 
@@ -203,4 +263,11 @@ export class TraceWorkload implements Workload {
   onReject(requestId: string, t: number): WorkloadEvent[] {
     return isTraceRequestId(requestId) ? [] : this.inner.onReject(requestId, t);
   }
+}
+
+/** The client of row `row` of the top-level trace: its client column's value, else `opts.client`. */
+function clientOf(table: TraceTable, opts: TraceReplayOptions, row: number): string {
+  const c = table.client;
+  const idx = c === null ? -1 : c[row];
+  return idx < 0 ? opts.client : table.names[idx];
 }

@@ -4,7 +4,7 @@
  * The scenario validator uses them for its limits.
  */
 import { meanOf } from './lengths';
-import type { ClientSpec, ProgramSpec } from '../input';
+import { type ClientSpec, isTraceClient, type ProgramSpec } from '../input';
 import { expectedArrivals } from './arrival-process';
 import { treeSize } from './programs/tree-of-thought';
 
@@ -24,10 +24,14 @@ export function programRequests(spec: ProgramSpec): number {
   }
 }
 
-/** Expected requests the clients inject in [0, durationS) (scripted requests not included). */
+/**
+ * Expected requests the program clients inject in [0, durationS) (scripted requests and trace
+ * clients not included: a trace's rows are counted once its file is read).
+ */
 export function expectedRequests(clients: readonly ClientSpec[], durationS: number): number {
   let n = 0;
-  for (const c of clients) n += expectedArrivals(c.arrival, durationS) * programRequests(c.program);
+  for (const c of clients)
+    if (!isTraceClient(c)) n += expectedArrivals(c.arrival, durationS) * programRequests(c.program);
   return n;
 }
 

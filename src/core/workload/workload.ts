@@ -6,7 +6,7 @@
  * again by its index or path, so a request's lengths never depend on the order in which the engine
  * completes other requests.
  */
-import type { ClientSpec, ProgramSpec, SimScenario } from '../input';
+import { isTraceClient, type ProgramClientSpec, type ProgramSpec, type SimScenario } from '../input';
 import type { Rng } from '../prng';
 import { type ArrivalProcess, createArrivalProcess } from './arrival-process';
 import type { ClientContext, ProgramRunner } from './programs/context';
@@ -35,12 +35,12 @@ export function createRunner(ctx: ClientContext, spec: ProgramSpec): ProgramRunn
 }
 
 /** Namespace of a client's shared parts (see ClientContext.ns). */
-export function prefixNamespace(client: ClientSpec): string {
+export function prefixNamespace(client: ProgramClientSpec): string {
   return client.prefix_group !== undefined ? `group:${client.prefix_group}` : `client:${client.name}`;
 }
 
 interface ClientState {
-  spec: ClientSpec;
+  spec: ProgramClientSpec;
   arrivals: ArrivalProcess;
   runner: ProgramRunner;
   instances: number;
@@ -63,6 +63,8 @@ export class ScenarioWorkload implements Workload {
     const names: string[] = [];
     for (const spec of scenario.clients) {
       names.push(spec.name);
+      // a trace client's requests come from its trace (core/trace's TraceWorkload wraps this one)
+      if (isTraceClient(spec)) continue;
       const clientRng = rng.fork(`client ${spec.name}`);
       const ns = prefixNamespace(spec);
       const ctx: ClientContext = {

@@ -4,6 +4,7 @@ import { stringify } from 'yaml';
 import { importBlis } from '../../../src/import/blis';
 import { parseScenarioText } from '../../../src/scenario';
 import { CLI_BUDGET, type RunBudget } from '../../../src/scenario/estimate';
+import { pc } from '../program-client';
 
 const UNLIMITED: RunBudget = {
   ...CLI_BUDGET,
@@ -91,10 +92,10 @@ describe('importBlis on generated valid specs', () => {
           // …and apart from its size it must be a valid scenario (a budget only its size can exceed)
           const parsed = parseScenarioText(r.scenarioYaml, edit ? { budget: UNLIMITED } : {});
           if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
-          const total = parsed.value.clients.reduce(
-            (s, c) => s + ('rate' in c.arrival ? c.arrival.rate : 0),
-            0,
-          );
+          const total = parsed.value.clients.reduce((s, c) => {
+            const a = pc(c).arrival;
+            return s + ('rate' in a ? a.rate : 0);
+          }, 0);
           expect(Math.abs(total - aggregate) / aggregate).toBeLessThan(1e-4);
           expect(new Set(parsed.value.clients.map((c) => c.name)).size).toBe(clients.length);
         },

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { importBlis, modelProfile } from '../../../src/import/blis';
 import { parseScenarioText } from '../../../src/scenario';
+import { pc } from '../program-client';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
@@ -73,7 +74,7 @@ clients:
       output_tokens: { dist: exponential, mean: 256 }
 `);
     expect(r.notes).toHaveLength(6);
-    expect(r.scenario.clients.map((c) => c.arrival)).toMatchObject([{ rate: 400 }, { rate: 100 }]);
+    expect(r.scenario.clients.map((c) => pc(c).arrival)).toMatchObject([{ rate: 400 }, { rate: 100 }]);
   });
 
   it('is deterministic', () => {
@@ -91,15 +92,15 @@ describe('importBlis: mixed clients with a policy bundle', () => {
     expect(r.scenario.clients).toHaveLength(2);
     expect(chat.name).toBe('interactive-chat');
     expect(chat.slo_class).toBe('critical');
-    expect(chat.arrival).toMatchObject({ process: 'gamma', rate: 15, cv: 2.5 });
-    expect(chat.program).toMatchObject({ type: 'multi-turn', turns: 4, think_time_s: 2.5 });
-    expect(nightly.arrival).toMatchObject({ process: 'gamma', rate: 5, cv: 4, start_s: 10, stop_s: 60 });
-    expect(nightly.program).toMatchObject({ type: 'single', prompt_tokens: 2048 });
+    expect(pc(chat).arrival).toMatchObject({ process: 'gamma', rate: 15, cv: 2.5 });
+    expect(pc(chat).program).toMatchObject({ type: 'multi-turn', turns: 4, think_time_s: 2.5 });
+    expect(pc(nightly).arrival).toMatchObject({ process: 'gamma', rate: 5, cv: 4, start_s: 10, stop_s: 60 });
+    expect(pc(nightly).program).toMatchObject({ type: 'single', prompt_tokens: 2048 });
   });
 
   it('approximates the heavy-tailed and empirical lengths by their mean and std', () => {
     // Pareto(2.5, 100) has mean 166.667; lognormal(5.5, 0.8) has mean e^5.82 = 336.97; 0.3/0.7 mix → 285.88.
-    expect(chat.program).toMatchObject({
+    expect(pc(chat).program).toMatchObject({
       prompt_tokens: { dist: 'lognormal', mean: 285.88 },
       // 64·0.5 + 128·0.3 + 512·0.2 = 172.8
       output_tokens: { dist: 'normal', mean: 172.8, min: 64, max: 512 },
@@ -173,13 +174,13 @@ clients:
     const [a, b] = r.scenario.clients;
     expect([a.name, b.name]).toEqual(['same-name', 'same-name-2']);
     expect([a.slo_class, b.slo_class]).toEqual(['critical', 'standard']);
-    expect(a.program).toMatchObject({ type: 'single', prompt_tokens: 150, shared_prefix_tokens: 50 });
+    expect(pc(a).program).toMatchObject({ type: 'single', prompt_tokens: 150, shared_prefix_tokens: 50 });
     // An exponential after a fixed prefix becomes a normal with the same mean and std.
-    expect(b.program).toMatchObject({
+    expect(pc(b).program).toMatchObject({
       prompt_tokens: { dist: 'normal', mean: 90, std: 40, min: 51, max: 450 },
     });
-    expect(a.arrival).toMatchObject({ process: 'constant', rate: 2 });
-    expect(b.arrival).toMatchObject({ process: 'gamma', cv: 1 });
+    expect(pc(a).arrival).toMatchObject({ process: 'constant', rate: 2 });
+    expect(pc(b).arrival).toMatchObject({ process: 'gamma', cv: 1 });
     expect(r.scenario.duration_s).toBe(60);
     const joined = r.notes.join('\n');
     expect(joined).toContain("version-1 slo_class 'realtime' read as 'critical'");
@@ -204,7 +205,11 @@ clients:
 
   it('accepts multi_turn at the client level with a note', () => {
     const r = ok(MINIMAL(`${ONE}    multi_turn: {max_rounds: 3, think_time_us: 100000}\n`));
-    expect(r.scenario.clients[0].program).toMatchObject({ type: 'multi-turn', turns: 3, think_time_s: 0.1 });
+    expect(pc(r.scenario.clients[0]).program).toMatchObject({
+      type: 'multi-turn',
+      turns: 3,
+      think_time_s: 0.1,
+    });
     expect(r.notes.join('\n')).toContain('multi_turn is read as reasoning.multi_turn');
   });
 });

@@ -11,6 +11,7 @@ import {
   ROUTINGS,
   scenarioJsonSchema,
 } from '../../../src/scenario/index';
+import { pc } from '../program-client';
 
 const MINIMAL = `version: 1
 name: minimal
@@ -67,7 +68,7 @@ describe('defaults', () => {
         '{ type: single, prompt_tokens: { dist: normal, mean: 100, std: 20 }, output_tokens: { dist: exponential, mean: 30 } }',
       ),
     );
-    const p = t.clients[0].program;
+    const p = pc(t.clients[0]).program;
     if (p.type !== 'single') throw new Error('type');
     expect(p.prompt_tokens).toEqual({ dist: 'normal', mean: 100, std: 20, min: 1, max: 180 });
     expect(p.output_tokens).toEqual({ dist: 'exponential', mean: 30, max: 300 });
@@ -79,7 +80,7 @@ describe('defaults', () => {
         '{ type: multi-turn, think_time_s: { dist: normal, mean: 0.5, std: 0.5 } }',
       ),
     );
-    const p = t.clients[0].program;
+    const p = pc(t.clients[0]).program;
     if (p.type !== 'multi-turn') throw new Error('type');
     expect(p.think_time_s).toEqual({ dist: 'normal', mean: 0.5, std: 0.5, min: 0, max: 2.5 });
   });
@@ -156,8 +157,8 @@ describe('applyOverrides', () => {
     const s = ok(res.value);
     expect(s.cluster.workers).toBe(8);
     expect(s.seed).toBe(7);
-    expect(s.clients[0].arrival).toMatchObject({ rate: 3.5 });
-    expect(s.clients[0].program).toMatchObject({ type: 'long-qa', questions: 2 });
+    expect(pc(s.clients[0]).arrival).toMatchObject({ rate: 3.5 });
+    expect(pc(s.clients[0]).program).toMatchObject({ type: 'long-qa', questions: 2 });
     expect(s.scheduler.policy).toBe('dlpm');
   });
   it('values are validated like the file (errors name the key path)', () => {

@@ -5,6 +5,7 @@ import { parse } from 'yaml';
 import { expectedRequests } from '../../../src/core/workload/index';
 import { formatProblems } from '../../../src/format/yaml';
 import { isScenarioDoc, parseScenarioText } from '../../../src/scenario/index';
+import { pc } from '../program-client';
 
 const DIR = join(__dirname, '../../../scenarios');
 const files = readdirSync(DIR)
@@ -43,7 +44,7 @@ describe('shipped scenarios', () => {
     const s = load('default.yaml');
     expect(s.cluster.workers).toBe(2);
     expect(s.clients.length).toBe(3);
-    expect(new Set(s.clients.map((c) => c.program.type)).size).toBe(3);
+    expect(new Set(s.clients.map((c) => pc(c).program.type)).size).toBe(3);
     // A first visit shows the policy-class DRR ring, a fair local scheduler and a locality-aware router.
     expect(s.router.policy?.root?.classes.length).toBeGreaterThan(1);
     expect(s.scheduler.policy).toBe('dlpm');
@@ -54,7 +55,7 @@ describe('shipped scenarios', () => {
     const s = load('bench-tot-100k.yaml');
     expect(s.cluster.workers).toBe(8);
     expect(s.cluster.prefix_caching).toBe(true);
-    expect(s.clients.every((c) => c.program.type === 'tree-of-thought')).toBe(true);
+    expect(s.clients.every((c) => pc(c).program.type === 'tree-of-thought')).toBe(true);
     const n = expectedRequests(s.clients, s.duration_s);
     expect(n).toBeGreaterThan(95_000);
     expect(n).toBeLessThan(105_000);
@@ -62,7 +63,10 @@ describe('shipped scenarios', () => {
   it('tot-misbehaving-s2.yaml: 4 workers, one client with 10× longer questions', () => {
     const s = load('tot-misbehaving-s2.yaml');
     expect(s.cluster.workers).toBe(4);
-    const q = s.clients.map((c) => (c.program.type === 'tree-of-thought' ? c.program.question_tokens : null));
+    const q = s.clients.map((c) => {
+      const p = pc(c).program;
+      return p.type === 'tree-of-thought' ? p.question_tokens : null;
+    });
     const means = q.map((x) => (x !== null && typeof x === 'object' && 'mean' in x ? x.mean : 0));
     expect(Math.max(...means)).toBe(10 * Math.min(...means));
   });

@@ -8,6 +8,7 @@ import {
   type RequestSpec,
 } from '../../../src/core/workload/index';
 import { oneClient, startsWith } from './helpers';
+import { pc } from '../program-client';
 
 /** Run one program instance to the end, completing requests in an order chosen by `pick`. */
 function runInstance(program: Record<string, unknown>, pick: (n: number) => number) {
@@ -28,7 +29,7 @@ function runInstance(program: Record<string, unknown>, pick: (n: number) => numb
       follow.push({ after: done, next: ev.request });
     }
   }
-  return { all, follow, waiting: w.waiting(), spec: scenario.clients[0].program };
+  return { all, follow, waiting: w.waiting(), spec: pc(scenario.clients[0]).program };
 }
 
 describe('program invariants (property)', () => {

@@ -1,5 +1,5 @@
 /** What every program runner gets from its client, and the interface runners implement. */
-import type { ClientSpec } from '../../input';
+import type { ProgramClientSpec } from '../../input';
 import type { Rng } from '../../prng';
 import { maxOf, sampleTokens } from '../lengths';
 import type { Length } from '../../input';
@@ -7,7 +7,7 @@ import type { Piece } from '../tokens';
 import type { RequestSpec, WorkloadEvent } from '../types';
 
 export interface ClientContext {
-  readonly client: ClientSpec;
+  readonly client: ProgramClientSpec;
   /**
    * Namespace of the client's shared parts: `group:<prefix_group>` when it names one, else
    * `client:<name>`. Stream labels of system prompts, extra prefixes and library documents start with it.
