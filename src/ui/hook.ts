@@ -22,6 +22,8 @@ export interface EditorHook {
   mode(which: EditorWhich): 'monaco' | 'textarea' | 'loading';
   text(which: EditorWhich): string;
   markers(which: EditorWhich): EditorMarker[];
+  /** The cursor's line and column (null while the editor loads). */
+  cursor(which: EditorWhich): { line: number; col: number } | null;
   /** Type into an editor as a user would (the edit is applied after the usual pause). */
   setText(which: EditorWhich, text: string): void;
 }
@@ -93,6 +95,7 @@ export function installHook(driver: Driver, api: WorkerApi): FairgroundHook {
       mode: (which) => editorHandle(which)?.kind ?? 'loading',
       text: (which) => editorHandle(which)?.getValue() ?? useEdits.getState().texts[which],
       markers: (which) => editorHandle(which)?.markers() ?? [],
+      cursor: (which) => editorHandle(which)?.position() ?? null,
       setText(which, text) {
         const h = editorHandle(which);
         if (!h) throw new Error(`the ${which} editor is not ready`);

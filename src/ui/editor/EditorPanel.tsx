@@ -4,6 +4,7 @@
  * text is valid. Invalid text stays in the editor with markers at the reported line and column.
  */
 import { useEffect, useRef, useState } from 'react';
+import type { Problem } from '../../format/yaml';
 import { useEdits } from '../../state/edits';
 import { usePrefs } from '../../state/prefs';
 import { type EditorTab, useUi } from '../../state/store';
@@ -115,6 +116,65 @@ function ReleaseRange({ text }: { text: string }) {
   );
 }
 
+/**
+ * Every problem of the text, not just the first: a count that folds the list away (the editor gets
+ * the room back) and one line per problem that takes the cursor to its place. Long lists scroll in
+ * their own box, so the editor above keeps a usable height at 1280×720.
+ */
+function ProblemList({
+  problems,
+  which,
+  reveal,
+}: {
+  problems: readonly Problem[];
+  which: EditorWhich;
+  reveal: (line: number, col: number) => void;
+}) {
+  const [open, setOpen] = useState(true);
+  const n = problems.length;
+  const listId = `problems-${which}`;
+  return (
+    <div className="editor-problems" role="status">
+      <p className="editor-status error">
+        <button
+          type="button"
+          className="problems-toggle"
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => setOpen(!open)}
+          title={open ? 'Hide the list of problems' : 'Show every problem'}
+        >
+          <span aria-hidden="true">{open ? '▾' : '▸'}</span> {n} problem{n === 1 ? '' : 's'}
+        </button>{' '}
+        — the run keeps the last valid version.
+      </p>
+      <ol
+        id={listId}
+        className="problem-list"
+        aria-label={`${which === 'policy' ? 'Policy' : 'Scenario'} problems`}
+        hidden={!open}
+      >
+        {problems.map((p, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: two problems may share a place and a message
+          <li key={i} className="problem-item">
+            <button
+              type="button"
+              className="problem"
+              onClick={() => reveal(p.line, p.col)}
+              title="Show this place in the editor"
+            >
+              <span className="problem-at">
+                {p.line}:{p.col}
+              </span>{' '}
+              {p.message}
+            </button>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
 function YamlEditor({
   which,
   label,
@@ -209,18 +269,11 @@ function YamlEditor({
       <div className="editor-host" ref={host} />
       {which === 'policy' && <ReleaseRange text={policyText} />}
       {problems.length > 0 && (
-        <p className="editor-status error" role="status">
-          {problems.length} problem{problems.length === 1 ? '' : 's'} — the run keeps the last valid version.{' '}
-          <button
-            type="button"
-            className="link"
-            onClick={() => handle.current?.reveal(problems[0].line, problems[0].col)}
-            title="Show this place in the editor"
-          >
-            {problems[0].line}:{problems[0].col}
-          </button>{' '}
-          {problems[0].message}
-        </p>
+        <ProblemList
+          problems={problems}
+          which={which}
+          reveal={(line, col) => handle.current?.reveal(line, col)}
+        />
       )}
     </section>
   );
@@ -275,7 +328,7 @@ export function EditorPanel({ driver }: { driver: Driver }) {
         </div>
         <button
           type="button"
-          className="small"
+          className="small revert"
           disabled={!edited}
           onClick={() => void driver.revert()}
           title="Throw away your edits and go back to the shipped scenario"

@@ -98,14 +98,18 @@ export function createEditor(host: HTMLElement, opts: EditorOptions): EditorHand
     model,
     automaticLayout: true,
     minimap: { enabled: false },
-    fontSize: 13,
+    fontSize: 14,
     lineNumbersMinChars: 3,
     scrollBeyondLastLine: false,
     tabSize: 2,
     insertSpaces: true,
     wordWrap: 'on',
-    // long YAML keys (cached_token_queue_limit_per_worker) wrap after an underscore, not mid-word
-    wordWrapBreakAfterCharacters: ' \t})]?|/&.,;:_-',
+    // Wrap only at spaces: a key (`prefill_busy_threshold:`, `cached_token_queue_limit_per_worker:`)
+    // is never split, the value moves to the continuation line, indented one level past its key.
+    // Only a single word wider than the editor is cut (Monaco's last resort).
+    wordWrapBreakAfterCharacters: ' \t',
+    wordWrapBreakBeforeCharacters: '',
+    wrappingIndent: 'indent',
     theme: opts.theme === 'dark' ? 'vs-dark' : 'vs',
     ariaLabel: opts.label,
     renderLineHighlight: 'line',
@@ -186,6 +190,10 @@ export function createEditor(host: HTMLElement, opts: EditorOptions): EditorHand
       monaco.editor.setTheme(theme === 'dark' ? 'vs-dark' : 'vs');
     },
     focus: () => editor.focus(),
+    position() {
+      const at = editor.getPosition();
+      return { line: at?.lineNumber ?? 1, col: at?.column ?? 1 };
+    },
     reveal(line, col) {
       editor.revealPositionInCenter({ lineNumber: line, column: col });
       editor.setPosition({ lineNumber: line, column: col });

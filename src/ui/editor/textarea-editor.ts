@@ -1,6 +1,6 @@
 /**
- * The editor of last resort: a plain <textarea> with the problems listed under it. Used when Monaco
- * fails to load (or with `?editor=plain`), so editing always works.
+ * The editor of last resort: a plain <textarea> (the panel lists its problems under it, as for
+ * Monaco). Used when Monaco fails to load (or with `?editor=plain`), so editing always works.
  */
 import type { Problem } from '../../format/yaml';
 import type { EditorHandle, EditorOptions } from './types';
@@ -11,9 +11,7 @@ export function createTextareaEditor(host: HTMLElement, opts: EditorOptions): Ed
   area.spellcheck = false;
   area.value = opts.value;
   area.setAttribute('aria-label', opts.label);
-  const list = document.createElement('ul');
-  list.className = 'plain-problems';
-  host.append(area, list);
+  host.append(area);
   let problems: Problem[] = [];
   const onInput = () => opts.onChange(area.value);
   area.addEventListener('input', onInput);
@@ -25,13 +23,6 @@ export function createTextareaEditor(host: HTMLElement, opts: EditorOptions): Ed
     },
     setProblems(next) {
       problems = next;
-      list.replaceChildren(
-        ...next.map((p) => {
-          const li = document.createElement('li');
-          li.textContent = `${p.line}:${p.col}: ${p.message}`;
-          return li;
-        }),
-      );
     },
     markers: () =>
       problems.map((p) => ({
@@ -43,6 +34,10 @@ export function createTextareaEditor(host: HTMLElement, opts: EditorOptions): Ed
       })),
     setTheme() {},
     focus: () => area.focus(),
+    position() {
+      const before = area.value.slice(0, area.selectionStart).split('\n');
+      return { line: before.length, col: before[before.length - 1].length + 1 };
+    },
     reveal(line, col) {
       const lines = area.value.split('\n');
       let at = 0;
@@ -54,7 +49,6 @@ export function createTextareaEditor(host: HTMLElement, opts: EditorOptions): Ed
     dispose() {
       area.removeEventListener('input', onInput);
       area.remove();
-      list.remove();
     },
   };
 }

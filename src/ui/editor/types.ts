@@ -22,6 +22,8 @@ export interface EditorHandle {
   markers(): EditorMarker[];
   setTheme(theme: 'light' | 'dark'): void;
   focus(): void;
+  /** Where the cursor is (1-based line and column). */
+  position(): { line: number; col: number };
   /** Scroll to a position and put the cursor there. */
   reveal(line: number, col: number): void;
   dispose(): void;

@@ -43,7 +43,12 @@ export function ExplanationPanel() {
   const steps = useMemo(() => (decision ? explainSessionDecision(decision) : []), [decision, kind, texts]);
   const spots = useMemo(() => steps.map((s) => (s.ref ? findRef(s.ref, texts) : null)), [steps, texts]);
   if (selected === null || !decision) return null;
-  const numbered = steps.map((s, i) => ({ s, spot: spots[i] })).filter((x) => !x.s.final);
+  // The summary stands under the heading; a step that only says it again (the simulator's own
+  // records open with it) is left out of the list.
+  const summary = decision.summary.trim();
+  const numbered = steps
+    .map((s, i) => ({ s, spot: spots[i] }))
+    .filter((x) => !x.s.final && !(x.s.text.trim() === summary && !x.s.ref));
   const finals = steps.map((s, i) => ({ s, spot: spots[i] })).filter((x) => x.s.final);
   return (
     <section className="panel explanation-panel" aria-label="Explanation">
