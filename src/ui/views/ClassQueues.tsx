@@ -6,20 +6,13 @@
  */
 import type { CSSProperties } from 'react';
 import { fmtCount, fmtNum, fmtSeconds } from './format';
-import { colorFor } from './palette';
+import { CLIENT_SHAPES, clientShape, colorFor } from './palette';
 import type { QueuedRequestView } from '../../core/drr/queued-view';
 import { readClients, readDrr, simTime } from './read';
 import type { ViewProps } from './types';
 
-/** One shape per client (by its index), distinct without colour. */
-export const CLIENT_SHAPES = ['●', '▲', '■', '◆', '▼', '★', '✚', '⬟'] as const;
-
-export function clientShape(index: number): string {
-  return CLIENT_SHAPES[((index % CLIENT_SHAPES.length) + CLIENT_SHAPES.length) % CLIENT_SHAPES.length];
-}
-
-/** Chips shown per class before "+ N more". */
-export const CHIPS_PER_CLASS = 24;
+/** Chips shown per class before "+ N more" (the head and the next few are what a lesson reads). */
+export const CHIPS_PER_CLASS = 12;
 
 function chipTitle(r: QueuedRequestView, cls: string, now: number | null, position: number): string {
   const parts = [`${r.id} in ${cls}, position ${position + 1}${position === 0 ? ' (head)' : ''}`];
@@ -67,8 +60,11 @@ export function ClassQueues({ snapshot, highlight, onSelect }: ViewProps) {
       <h2>
         Class queues <span className="view-sub">{fmtCount(total)} waiting · head first</span>
       </h2>
-      {total === 0 && <p className="empty">All class queues are empty: enqueue requests or step the run.</p>}
-      <ul className="cq-list">
+      {total === 0 && (
+        <p className="empty cq-all-empty">All empty: enqueue requests or step the run. Classes:</p>
+      )}
+      {/* all empty: the classes are one wrapped line of names, and the chips' legend has nothing to explain */}
+      <ul className={`cq-list${total === 0 ? ' all-empty' : ''}`}>
         {drr.classes.map((c, ci) => {
           const reqs = drr.queues?.get(c.name) ?? null;
           const shown = reqs ? reqs.slice(0, CHIPS_PER_CLASS) : [];
@@ -78,25 +74,25 @@ export function ClassQueues({ snapshot, highlight, onSelect }: ViewProps) {
           return (
             <li
               key={c.name}
-              className={`cq-class${selected ? ' selected' : ''}`}
+              className={`cq-class${selected ? ' selected' : ''}${c.queued === 0 && shown.length === 0 ? ' empty' : ''}`}
               data-class={c.name}
               data-queued={c.queued}
             >
               <div className="cq-name">
                 <span className="swatch" style={{ background: colorFor(ci) }} aria-hidden="true" />
-                {c.name}
-                <span className="cq-count">
+                <span className="cq-class-name">{c.name}</span>
+                <span className="cq-count" hidden={total === 0}>
                   {fmtCount(c.queued)} queued{c.blocked && c.queued > 0 ? ' · blocked' : ''}
+                  {/* an empty queue is one short row: its state rides on the name's line */}
+                  {c.queued === 0 && shown.length === 0 && total > 0 ? ' · empty' : ''}
                 </span>
               </div>
               {reqs === null ? (
-                <p className="hint">
-                  {c.queued > 0
-                    ? `${fmtCount(c.queued)} waiting · request ids not in this snapshot`
-                    : 'empty'}
-                </p>
+                c.queued > 0 && (
+                  <p className="hint">{`${fmtCount(c.queued)} waiting · request ids not in this snapshot`}</p>
+                )
               ) : shown.length === 0 ? (
-                <p className="hint">empty</p>
+                c.queued > 0 && <p className="hint">request ids not in this snapshot</p>
               ) : (
                 <ol className="cq-chips" aria-label={`${c.name} queue, head first`}>
                   {shown.map((r, i) => {
@@ -155,29 +151,31 @@ export function ClassQueues({ snapshot, highlight, onSelect }: ViewProps) {
           );
         })}
       </ul>
-      <p className="legend">
-        <span>c = cost (uncached tokens)</span>
-        <span>p = priority</span>
-        <span>
-          {now !== null
-            ? 'age = now − arrival'
-            : sandbox
-              ? "t = arrival (the script's, else its op number)"
-              : 't = arrival time (s)'}
-        </span>
-        <span>framed chip = class head</span>
-        <span>edge colour = class</span>
-        {clients.length > 0 && drr.queues && (
-          <span className="cq-client-key">
-            shape = client:{' '}
-            {clients.slice(0, CLIENT_SHAPES.length).map((c) => (
-              <span key={c.name} className="cq-client-item">
-                {clientShape(c.index)} {c.name}{' '}
-              </span>
-            ))}
+      {total > 0 && (
+        <p className="legend">
+          <span>c = cost (uncached tokens)</span>
+          <span>p = priority</span>
+          <span>
+            {now !== null
+              ? 'age = now − arrival'
+              : sandbox
+                ? "t = arrival (the script's, else its op number)"
+                : 't = arrival time (s)'}
           </span>
-        )}
-      </p>
+          <span>framed chip = class head</span>
+          <span>edge colour = class</span>
+          {clients.length > 0 && drr.queues && (
+            <span className="cq-client-key">
+              shape = client:{' '}
+              {clients.slice(0, CLIENT_SHAPES.length).map((c) => (
+                <span key={c.name} className="cq-client-item">
+                  {clientShape(c.index)} {c.name}{' '}
+                </span>
+              ))}
+            </span>
+          )}
+        </p>
+      )}
     </section>
   );
 }

@@ -13,6 +13,7 @@ import { animatePop, motionAllowed, speedUp } from './drr-animate';
 import { CHARGE_RULES, phasePeak, phasesOf, type RuleId, ruleOf, VISIT_RULES } from './drr-phases';
 import { fmtCount, fmtNum } from './format';
 import { colorFor } from './palette';
+import { type Annulus, type LabelLine, labelFits, lineBox, textWidth } from './ring-labels';
 import type { SessionSnapshot } from '../../worker/session';
 import { type DrrClassModel, type DrrModel, readDrr } from './read';
 import type { ViewProps } from './types';
@@ -152,21 +153,97 @@ export function ringSegments(classes: readonly DrrClassModel[]): Segment[] {
   }));
 }
 
+/** Font sizes (viewBox units) of a segment's name and count, as views.css draws them. */
+const NAME_SIZE = 15;
+const COUNT_SIZE = 15;
+/** A name written along the arc keeps to the ring's outer band, a count beside it to the inner band. */
+const NAME_BAND = { inner: 82, outer: R_OUTER } as const;
+const COUNT_BAND_OUTER = 81;
+
 /**
- * Width available to a horizontal label at the middle of a segment: the arc's chord near the top and
- * bottom of the ring, the ring's thickness near its left and right sides.
+ * How a segment's label is drawn, each part only where it lies wholly inside its segment
+ * (ring-labels.ts), never over a neighbour, the hub or the arcs outside the ring:
+ * - `two`: the name over the count, level, at the segment's middle (or the name alone, level, for an
+ *   empty class);
+ * - `arc`: the name written along the segment's arc in the outer band (a long segment near the top
+ *   or bottom has the length, not the height, for a level name), the count level in the inner band;
+ * - else the count alone, level; else nothing (the name and numbers are in the table beside the ring,
+ *   and in the segment's title).
  */
-function labelRoom(start: number, end: number): number {
-  const mid = (start + end) / 2;
-  const rMid = (R_INNER + R_OUTER) / 2;
-  const chord = 2 * rMid * Math.sin(Math.min(Math.PI / 2, (end - start) / 2));
-  const across = (R_OUTER - R_INNER) / Math.max(0.25, Math.abs(Math.sin(mid)));
-  return Math.min(chord, across) - 6;
+export type SegmentLabel =
+  | { kind: 'two'; name: boolean; count: boolean }
+  | { kind: 'arc'; arc: string; count: boolean; countAt: [number, number] }
+  | { kind: 'count' }
+  | { kind: 'none' };
+
+export function segmentLabel(
+  seg: { start: number; end: number; mid: number },
+  name: string,
+  countText: string | null,
+): SegmentLabel {
+  const [ax, ay] = polar((R_INNER + R_OUTER) / 2, seg.mid);
+  const ring = { inner: R_INNER, outer: R_OUTER, start: seg.start, end: seg.end };
+  const nameW = textWidth(name, NAME_SIZE, 700);
+  const countW = countText === null ? 0 : textWidth(countText, COUNT_SIZE, 400);
+  const single = (w: number, size: number): LabelLine[] => [lineBox(w, size, 0.35 * size)];
+  if (countText !== null) {
+    const nameBase = -0.2 * NAME_SIZE;
+    const two = [
+      lineBox(nameW, NAME_SIZE, nameBase),
+      lineBox(countW, COUNT_SIZE, nameBase + 1.15 * COUNT_SIZE),
+    ];
+    if (labelFits(two, ax, ay, ring)) return { kind: 'two', name: true, count: true };
+  } else if (labelFits(single(nameW, NAME_SIZE), ax, ay, ring))
+    return { kind: 'two', name: true, count: false };
+  const arc = arcLabelPath(seg, nameW);
+  if (arc !== null) {
+    if (countText === null) return { kind: 'arc', arc: arc.d, count: false, countAt: [0, 0] };
+    const count = single(countW, COUNT_SIZE);
+    // under the name, in the inner band; else level beside it, in the part of the segment the name
+    // leaves free on either side
+    const rIn = (R_INNER + COUNT_BAND_OUTER) / 2;
+    const rMid = (R_INNER + R_OUTER) / 2;
+    const places: { r: number; a: number; band: Annulus }[] = [
+      {
+        r: rIn,
+        a: seg.mid,
+        band: { inner: R_INNER, outer: COUNT_BAND_OUTER, start: seg.start, end: seg.end },
+      },
+      { r: rMid, a: (arc.a1 + seg.end) / 2, band: { ...ring, start: arc.a1, end: seg.end } },
+      { r: rMid, a: (seg.start + arc.a0) / 2, band: { ...ring, start: seg.start, end: arc.a0 } },
+    ];
+    for (const p of places) {
+      const [cx, cy] = polar(p.r, p.a);
+      if (labelFits(count, cx, cy, p.band))
+        return { kind: 'arc', arc: arc.d, count: true, countAt: [cx, cy] };
+    }
+  }
+  if (countText !== null && labelFits(single(countW, COUNT_SIZE), ax, ay, ring)) return { kind: 'count' };
+  return { kind: 'none' };
 }
 
-/** Rough rendered width of a label, in viewBox units, for the fit test. */
-function textWidth(text: string, perChar: number): number {
-  return text.length * perChar;
+/**
+ * The path a name of width `w` follows along the segment's outer band, read left to right: clockwise
+ * over the top half of the ring (letters standing outward), anticlockwise under the bottom half
+ * (letters standing inward); null when the arc is too short for it.
+ */
+export function arcLabelPath(
+  seg: { start: number; end: number; mid: number },
+  w: number,
+): { d: string; a0: number; a1: number } | null {
+  const top = Math.cos(seg.mid) >= 0;
+  // the baseline so that the letters (ascent 0.78 em, descent 0.24 em) stay inside the band
+  const r = top ? NAME_BAND.inner + 0.24 * NAME_SIZE + 1 : NAME_BAND.outer - 0.24 * NAME_SIZE - 2;
+  const pad = 3 / r;
+  if (seg.end - seg.start - 2 * pad < w / r) return null;
+  // just long enough for the name, centred on the segment's middle (a path longer than a half turn
+  // would bend the name round the ring)
+  const half = Math.min((seg.end - seg.start) / 2 - pad, w / r / 2 + pad);
+  const a0 = seg.mid - half;
+  const a1 = seg.mid + half;
+  const [x0, y0] = polar(r, top ? a0 : a1);
+  const [x1, y1] = polar(r, top ? a1 : a0);
+  return { d: `M${r1(x0)},${r1(y0)}A${r1(r)},${r1(r)} 0 0 ${top ? 1 : 0} ${r1(x1)},${r1(y1)}`, a0, a1 };
 }
 
 function shorten(text: string, max: number): string {
@@ -420,10 +497,8 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
             {segs.map((s) => {
               const state = classState(s.cls);
               const [lx, ly] = polar((R_INNER + R_OUTER) / 2, s.mid);
-              const room = labelRoom(s.start, s.end);
               const countText = state === 'blocked' ? `⊘ ${s.cls.queued}` : `${s.cls.queued}`;
-              const nameFits = room >= textWidth(s.cls.name, 8.6);
-              const countFits = state !== 'empty' && room >= textWidth(countText, 7);
+              const fit = segmentLabel(s, s.cls.name, state === 'empty' ? null : countText);
               const cls = [
                 'drr-seg',
                 `state-${state}`,
@@ -454,18 +529,50 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
                     />
                   )}
                   <title>{`${s.cls.name}: deficit ${fmtCount(s.cls.deficit)} / quantum ${fmtCount(s.cls.quantum)}, ${fmtCount(s.cls.queued)} queued, ${stateText(s.cls)}`}</title>
-                  {(nameFits || countFits) && (
+                  {fit.kind === 'two' && (
                     <text className="drr-seg-label" x={r1(lx)} y={r1(ly)} textAnchor="middle">
-                      {nameFits && (
-                        <tspan x={r1(lx)} dy={countFits ? '-0.2em' : '0.35em'} className="drr-seg-name">
-                          {s.cls.name}
-                        </tspan>
-                      )}
-                      {countFits && (
-                        <tspan x={r1(lx)} dy={nameFits ? '1.15em' : '0.35em'} className="drr-seg-count">
+                      <tspan x={r1(lx)} dy={fit.count ? '-0.2em' : '0.35em'} className="drr-seg-name">
+                        {s.cls.name}
+                      </tspan>
+                      {fit.count && (
+                        <tspan x={r1(lx)} dy="1.15em" className="drr-seg-count">
                           {countText}
                         </tspan>
                       )}
+                    </text>
+                  )}
+                  {fit.kind === 'arc' && (
+                    <>
+                      <path id={`${hatchId}-arc-${s.index}`} d={fit.arc} className="drr-seg-arc" />
+                      <text className="drr-seg-label">
+                        <textPath
+                          href={`#${hatchId}-arc-${s.index}`}
+                          startOffset="50%"
+                          textAnchor="middle"
+                          className="drr-seg-name"
+                        >
+                          {s.cls.name}
+                        </textPath>
+                      </text>
+                      {fit.count && (
+                        <text
+                          className="drr-seg-label"
+                          x={r1(fit.countAt[0])}
+                          y={r1(fit.countAt[1])}
+                          textAnchor="middle"
+                        >
+                          <tspan x={r1(fit.countAt[0])} dy="0.35em" className="drr-seg-count">
+                            {countText}
+                          </tspan>
+                        </text>
+                      )}
+                    </>
+                  )}
+                  {fit.kind === 'count' && (
+                    <text className="drr-seg-label" x={r1(lx)} y={r1(ly)} textAnchor="middle">
+                      <tspan x={r1(lx)} dy="0.35em" className="drr-seg-count">
+                        {countText}
+                      </tspan>
                     </text>
                   )}
                 </g>
@@ -582,8 +689,10 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
                     data-state={state}
                   >
                     <th scope="row">
-                      <span className="swatch" style={{ background: colorFor(i) }} aria-hidden="true" />
-                      {breakable(c.name)}
+                      <span className="drr-cls">
+                        <span className="swatch" style={{ background: colorFor(i) }} aria-hidden="true" />
+                        {breakable(c.name)}
+                      </span>
                       {c.name === model.cursor && (
                         <span className="drr-tag" title="the next scan starts here">
                           cursor

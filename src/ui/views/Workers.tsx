@@ -1,16 +1,19 @@
 /**
- * One card per worker (GPU replica): running batch, waiting queue, KV cache occupancy (used / total
- * blocks), prefix-cache hit rate, last step time, and its radix prefix tree in a collapsible section.
- * Request chips take their client's colour (the client is the part of the id before `#`).
+ * One compact card per worker (GPU replica): running batch and waiting queue (count, a bar of the
+ * requests by client, then a few request chips flowing in rows and "+ N more"), KV cache occupancy
+ * (used / total blocks), prefix-cache hit rate, last step time, and its radix prefix tree in a
+ * collapsible section. In this view colour means client only (no class is drawn here), and each chip
+ * also carries its client's shape, as in Class queues, so the client reads without colour; the legend
+ * under the cards names both. The client of a request comes from the snapshot, not from its id.
  */
 import type { CSSProperties } from 'react';
 import { fmtCount, fmtNum, fmtPercent } from './format';
-import { colorFor } from './palette';
+import { CLIENT_SHAPES, clientShape, colorFor } from './palette';
 import { readClients, readWorkers, type WorkerModel } from './read';
 import { RadixTree } from './RadixTree';
 import type { Highlight, ViewProps } from './types';
 
-/** Request chips shown per list before "+ N more". */
+/** Request chips shown per list before "+ N more": a busy worker's card stays a few rows tall. */
 export const IDS_SHOWN = 6;
 
 /** Requests per client among `ids` (each request's client from the snapshot), in client colour order; unknown last. */
@@ -93,7 +96,8 @@ export function Workers({ snapshot, highlight, onSelect }: ViewProps) {
       </section>
     );
   }
-  const clientIndex = new Map(readClients(snapshot).map((c) => [c.name, c.index]));
+  const clients = readClients(snapshot);
+  const clientIndex = new Map(clients.map((c) => [c.name, c.index]));
   const summary = `${workers.length} worker${workers.length === 1 ? '' : 's'}. ${workers.map(describeWorker).join('. ')}.`;
   return (
     <section
@@ -122,6 +126,27 @@ export function Workers({ snapshot, highlight, onSelect }: ViewProps) {
           />
         ))}
       </div>
+      {clients.length > 0 && (
+        <p className="legend wk-legend">
+          <span className="wk-client-key">
+            client (colour and shape):{' '}
+            {clients.slice(0, CLIENT_SHAPES.length).map((c) => (
+              <span
+                key={c.name}
+                className="wk-client-item"
+                style={{ '--chip-color': colorFor(c.index) } as CSSProperties}
+              >
+                <span className="wk-shape" aria-hidden="true">
+                  {clientShape(c.index)}
+                </span>{' '}
+                {c.name}
+              </span>
+            ))}
+          </span>
+          <span>bar = requests by client</span>
+          <span>chip = one request (first {IDS_SHOWN} of each list)</span>
+        </p>
+      )}
     </section>
   );
 }
@@ -145,25 +170,30 @@ function IdList({
   const shown = ids.slice(0, IDS_SHOWN);
   const more = Math.max(0, Math.max(total, ids.length) - shown.length);
   return (
-    <span className="wk-ids" title={label}>
+    <ul className="wk-ids" aria-label={label}>
       {shown.map((id) => {
         const client = clientOf.get(id);
         const idx = client !== undefined ? clientIndex.get(client) : undefined;
         const style = { '--chip-color': idx !== undefined ? colorFor(idx) : 'var(--muted)' } as CSSProperties;
         return (
-          <span
+          <li
             key={id}
             style={style}
             className={selected === id ? 'selected' : undefined}
-            title={id}
+            title={client !== undefined ? `${id} (client ${client})` : id}
             data-request={id}
           >
+            {idx !== undefined && (
+              <span className="wk-shape" aria-hidden="true">
+                {clientShape(idx)}
+              </span>
+            )}
             {id}
-          </span>
+          </li>
         );
       })}
-      {more > 0 && <span className="more">+{fmtCount(more)}</span>}
-    </span>
+      {more > 0 && <li className="more">+ {fmtCount(more)} more</li>}
+    </ul>
   );
 }
 
@@ -211,48 +241,58 @@ function WorkerCard({
       </h3>
       <dl className="wk-stats">
         <dt>running</dt>
-        <dd data-running={w.runningCount}>
-          {fmtCount(w.runningCount)}
+        <dd className="wk-count" data-running={w.runningCount}>
+          <span className="wk-n">{fmtCount(w.runningCount)}</span>
           <MixBar
             ids={w.running}
             clientIndex={clientIndex}
             clientOf={w.clientOf}
             what={`running on worker ${w.id}`}
           />
-          <IdList
-            ids={w.running}
-            total={w.runningCount}
-            clientIndex={clientIndex}
-            clientOf={w.clientOf}
-            selected={selReq}
-            label={`running on worker ${w.id}`}
-          />
         </dd>
+        {w.running.length > 0 && (
+          <dd className="wk-chips">
+            <IdList
+              ids={w.running}
+              total={w.runningCount}
+              clientIndex={clientIndex}
+              clientOf={w.clientOf}
+              selected={selReq}
+              label={`running on worker ${w.id}`}
+            />
+          </dd>
+        )}
         <dt>waiting</dt>
-        <dd data-waiting={w.waitingCount}>
-          {fmtCount(w.waitingCount)}
+        <dd className="wk-count" data-waiting={w.waitingCount}>
+          <span className="wk-n">{fmtCount(w.waitingCount)}</span>
           <MixBar
             ids={w.waiting}
             clientIndex={clientIndex}
             clientOf={w.clientOf}
             what={`waiting on worker ${w.id}${w.waitingCount > w.waiting.length ? ` (first ${w.waiting.length})` : ''}`}
           />
-          <IdList
-            ids={w.waiting}
-            total={w.waitingCount}
-            clientIndex={clientIndex}
-            clientOf={w.clientOf}
-            selected={selReq}
-            label={`waiting on worker ${w.id}`}
-          />
         </dd>
-        <dt>KV cache</dt>
-        <dd data-kv-used={w.kvUsed ?? ''} data-kv-total={w.kvTotal ?? ''}>
+        {(w.waiting.length > 0 || w.waitingCount > 0) && (
+          <dd className="wk-chips">
+            <IdList
+              ids={w.waiting}
+              total={w.waitingCount}
+              clientIndex={clientIndex}
+              clientOf={w.clientOf}
+              selected={selReq}
+              label={`waiting on worker ${w.id}`}
+            />
+          </dd>
+        )}
+        <dt>KV blocks</dt>
+        <dd className="wk-kv-line" data-kv-used={w.kvUsed ?? ''} data-kv-total={w.kvTotal ?? ''}>
           {kv === null ? (
             '–'
           ) : (
             <>
-              {fmtCount(w.kvUsed)} / {fmtCount(w.kvTotal)} blocks ({fmtPercent(kv)})
+              <span className="wk-kv-text" title="KV cache blocks in use / total">
+                {fmtCount(w.kvUsed)} / {fmtCount(w.kvTotal)} ({fmtPercent(kv)})
+              </span>
               <div className={`wk-kv${kv >= 0.95 ? ' full' : ''}`} aria-hidden="true">
                 <div style={{ width: `${Math.round(kv * 1000) / 10}%` }} />
               </div>

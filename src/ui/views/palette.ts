@@ -1,7 +1,9 @@
 /**
  * One colour per client or policy class, taken from the theme's Okabe–Ito variables (--c0 .. --c7), so a
  * client keeps its colour in every view and in both themes. Index = the client's position in the
- * snapshot's client order, or the class's position on the DRR ring.
+ * snapshot's client order, or the class's position on the DRR ring. A view uses colour for one of
+ * the two only; clients also always carry a shape (`clientShape`), which no class ever does, so a
+ * client is told apart from a class, and from another client, without colour.
  */
 export const PALETTE_SIZE = 8;
 
@@ -32,3 +34,10 @@ export const PALETTE_FALLBACK = [
   '#f0e442',
   '#000000',
 ] as const;
+
+/** One shape per client (by its index), distinct without colour; classes never get one. */
+export const CLIENT_SHAPES = ['●', '▲', '■', '◆', '▼', '★', '✚', '⬟'] as const;
+
+export function clientShape(index: number): string {
+  return CLIENT_SHAPES[((index % CLIENT_SHAPES.length) + CLIENT_SHAPES.length) % CLIENT_SHAPES.length];
+}

@@ -7,7 +7,7 @@ import { Figures } from '../../../src/ui/views/Figures';
 import { buildRadixTree } from '../../../src/ui/views/RadixTree';
 import { DENSE_POINTS } from '../../../src/ui/views/TimeChart';
 import type { Highlight, ViewProps } from '../../../src/ui/views/types';
-import { Workers } from '../../../src/ui/views/Workers';
+import { IDS_SHOWN, Workers } from '../../../src/ui/views/Workers';
 import type { SessionSnapshot } from '../../../src/worker/session';
 import { burstScript, clusterSnapshot, enqueue, pretty, sessionSnapshot } from './fixtures';
 
@@ -129,7 +129,7 @@ describe('ClientService', () => {
 describe('Workers', () => {
   test('batch, queue, KV blocks, hit rate, step time and the radix tree', async () => {
     const html = render(Workers, clusterSnapshot());
-    expect(html).toContain('120 / 400 blocks (30 %)');
+    expect(html).toContain('120 / 400 (30 %)');
     expect(html).toContain('data-kv-used="120" data-kv-total="400"');
     expect(html).toContain('38 %');
     expect(html).toContain('step 23.5 ms');
@@ -148,16 +148,35 @@ describe('Workers', () => {
     expect(onPath).toEqual(['0', '1', '2']);
   });
 
-  test('request chips take their client colour, from the snapshot’s client of each request', () => {
+  test('request chips take their client colour and shape, from the snapshot’s client of each request', () => {
     const html = render(Workers, clusterSnapshot());
-    expect(html).toContain('style="--chip-color:var(--c1)" title="bob#0.0"');
+    expect(html).toContain(
+      'style="--chip-color:var(--c1)" title="bob#0.0 (client bob)" data-request="bob#0.0"><span class="wk-shape" aria-hidden="true">▲</span>',
+    );
     // the client comes from the snapshot, not from the id: a trace request's id names no client
     const snap = clusterSnapshot();
     snap.workers[0].running = ['req-17', 'req-18'];
     snap.workers[0].running_clients = [1, 0];
     const traced = render(Workers, snap);
-    expect(traced).toContain('style="--chip-color:var(--c1)" title="req-17"');
-    expect(traced).toContain('style="--chip-color:var(--c0)" title="req-18"');
+    expect(traced).toContain(
+      'style="--chip-color:var(--c1)" title="req-17 (client bob)" data-request="req-17"><span class="wk-shape" aria-hidden="true">▲</span>',
+    );
+    expect(traced).toContain(
+      'style="--chip-color:var(--c0)" title="req-18 (client alice)" data-request="req-18"><span class="wk-shape" aria-hidden="true">●</span>',
+    );
+    // the legend names each client's colour and shape (one meaning per colour in this view)
+    expect(html).toMatch(/client \(colour and shape\):.*●<\/span> alice.*▲<\/span> bob/);
+  });
+
+  test('a busy worker shows the first chips and "+ N more", not one chip per request', () => {
+    const snap = clusterSnapshot();
+    const ids = Array.from({ length: 40 }, (_, i) => `alice#${i}.0`);
+    snap.workers[0].running = ids;
+    snap.workers[0].running_clients = ids.map(() => 0);
+    const html = render(Workers, snap);
+    const list = html.match(/<ul class="wk-ids" aria-label="running on worker 0">.*?<\/ul>/)?.[0] ?? '';
+    expect([...list.matchAll(/<li [^>]*data-request=/g)].length).toBe(IDS_SHOWN);
+    expect(list).toContain(`<li class="more">+ ${40 - IDS_SHOWN} more</li>`);
   });
 
   test('radix tree: orphans hang off the root, cycles are cut', () => {
