@@ -14,7 +14,7 @@ import { useCompare } from './compare/store';
 import type { Driver } from './driver';
 import { editorHandle } from './editor/registry';
 import { explainLast } from './features';
-import { localTraceFile } from './features/trace-file-store';
+import { localTraceTables } from './features/trace-file-store';
 import type { EditorMarker, EditorWhich } from './editor/types';
 
 export interface EditorHook {
@@ -125,12 +125,11 @@ export function installHook(driver: Driver, api: WorkerApi): FairgroundHook {
     exitCompare: () => compare.exit(),
     snapshotB: () => compare.snapshotB(),
     async runResult(scenario, sets = []) {
-      // a dropped trace lives in the page's worker: the one-off worker gets a copy of its table
-      const local = localTraceFile(scenario);
-      const trace = local !== null ? await driver.droppedTrace(local) : null;
+      // a dropped trace lives in the page's worker: the one-off worker gets a copy of each table
+      const traces = await localTraceTables(driver, scenario);
       const { api: w, terminate } = startSweepWorker();
       try {
-        return await runPointOn(w, { scenario, sets }, trace);
+        return await runPointOn(w, { scenario, sets }, traces);
       } finally {
         terminate();
       }

@@ -41,16 +41,16 @@ export function startSweepWorker(): WorkerHandle<SweepApi> {
 }
 
 /**
- * Replay a run in a fresh worker (Export), then let the worker go. `trace`: the page worker's table
- * of the dropped trace the scenario replays, handed over first (null when it replays none).
+ * Replay a run in a fresh worker (Export), then let the worker go. `traces`: the page worker's
+ * tables of the dropped traces the scenario replays, handed over first (empty when it replays none).
  */
 export async function replayInWorker(
   input: ReplayInput,
-  trace: TraceTable | null = null,
+  traces: readonly TraceTable[] = [],
 ): Promise<ReplayOutcome> {
   const { api, terminate } = startSweepWorker();
   try {
-    return await replayOn(api, input, trace);
+    return await replayOn(api, input, traces);
   } finally {
     terminate();
   }

@@ -61,7 +61,7 @@ export function loadSession(scenarioYaml: string, policyYaml?: string): LoadOutc
 
   const res = validateScenario(parsed.value, {
     ...(override !== undefined ? { policy: { text: override, file: 'policy' } } : {}),
-    ...pageTraceSource(value),
+    ...pageTraceSource(),
   });
   if (!res.ok) return fail('scenario', res.problems);
   const scenario = res.value;

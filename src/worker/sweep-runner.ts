@@ -61,7 +61,7 @@ export function runSweepPoint(input: SweepPointInput): SweepPointOutcome {
   if (!prepared.ok) return prepared;
   const parsed = parseScenarioText(prepared.scenario, {
     ...(prepared.policy !== undefined ? { policy: { text: prepared.policy, file: 'policy' } } : {}),
-    ...pageTraceSource(prepared.scenario),
+    ...pageTraceSource(),
   });
   if (!parsed.ok) return { ok: false, message: formatProblems(parsed.problems, 'scenario') };
   try {
@@ -242,7 +242,7 @@ export function replayRun(input: ReplayInput): ReplayOutcome {
   }
   const scenario = parseScenarioText(input.scenario, {
     ...(override !== undefined ? { policy: { text: override, file: 'policy' } } : {}),
-    ...pageTraceSource(input.scenario),
+    ...pageTraceSource(),
   });
   if (!scenario.ok) return { ok: false, message: formatProblems(scenario.problems, 'scenario') };
   try {
@@ -275,30 +275,30 @@ export interface OneOffRunner {
 
 /**
  * One-off runs on a fresh sweep worker (Export's replay, the test hook's runResult): like each sweep
- * worker, it is first handed the page worker's table of the dropped trace the scenario replays
- * (`trace`; null when it replays none), since a dropped file lives only in the page's worker.
+ * worker, it is first handed the page worker's tables of the dropped traces the scenario replays
+ * (`traces`; empty when it replays none), since a dropped file lives only in the page's worker.
  */
 export async function replayOn(
   w: OneOffRunner,
   input: ReplayInput,
-  trace: TraceTable | null,
+  traces: readonly TraceTable[],
 ): Promise<ReplayOutcome> {
-  if (trace !== null) await w.adoptTrace(trace);
+  for (const t of traces) await w.adoptTrace(t);
   return await w.replay(input);
 }
 
 export async function runPointOn(
   w: OneOffRunner,
   input: SweepPointInput,
-  trace: TraceTable | null,
+  traces: readonly TraceTable[],
 ): Promise<SweepPointOutcome> {
-  if (trace !== null) await w.adoptTrace(trace);
+  for (const t of traces) await w.adoptTrace(t);
   return await w.runPoint(input);
 }
 
 /** What sweep.worker.ts exposes (the same object runs in Node tests over a MessageChannel). */
 export const sweepWorkerApi = {
-  /** Hold the page worker's dropped trace, so points whose `trace.file` names it replay it. */
+  /** Hold one of the page worker's dropped traces, so points whose trace files name it replay it. */
   adoptTrace: (table: TraceTable): void => adoptTrace(table),
   runPoint: (input: SweepPointInput): SweepPointOutcome => runSweepPoint(input),
   replay: (input: ReplayInput): ReplayOutcome => replayRun(input),

@@ -2,7 +2,8 @@
  * A trace file the user dropped on the page or picked in Import, read inside the worker: the File is
  * structured-cloned to the worker (never uploaded anywhere), streamed through the parser chunk by
  * chunk (so a 100 MB file is never one string), with progress reports and cancellation between
- * chunks. The parsed table stays here; a scenario whose `trace.file` names it replays it.
+ * chunks. The parsed tables stay here, by file name; a scenario whose `trace.file` (or a client's
+ * `trace.file`) names one replays it.
  */
 import type { TraceTable } from '../core/trace';
 import { formatTraceProblems, TraceReader, type TraceReadOptions } from '../format/trace';
@@ -11,20 +12,33 @@ export type TraceLoadResult =
   | { ok: true; name: string; requests: number; spanS: number; format: string; bytes: number }
   | { ok: false; cancelled: boolean; message: string };
 
-let current: TraceTable | null = null;
+/** Most dropped tables held at once (the oldest is let go), so a session of drops stays bounded. */
+const MAX_HELD = 8;
+/** The tables read or adopted, by file name, oldest first. */
+const held = new Map<string, TraceTable>();
 let cancelToken = 0;
 
-/** The table of the last trace read, when its file name is `name`. */
+function hold(table: TraceTable): void {
+  held.delete(table.source);
+  held.set(table.source, table);
+  while (held.size > MAX_HELD) {
+    const oldest = held.keys().next().value;
+    if (oldest === undefined) break;
+    held.delete(oldest);
+  }
+}
+
+/** The table of a dropped (or adopted) trace whose file name is `name`, or null. */
 export function droppedTrace(name: string): TraceTable | null {
-  return current !== null && current.source === name ? current : null;
+  return held.get(name) ?? null;
 }
 
 /**
  * Hold a table another worker already read (a sweep or export worker is handed the page worker's
- * parsed table, so the file is neither read again nor sent anywhere but between this page's workers).
+ * parsed tables, so a file is neither read again nor sent anywhere but between this page's workers).
  */
 export function adoptTrace(table: TraceTable): void {
-  current = table;
+  hold(table);
 }
 
 /** Stop the read in progress (it answers `cancelled`). */
@@ -68,7 +82,7 @@ export async function readTraceBlob(
   if (!res.ok)
     return { ok: false, cancelled: false, message: formatTraceProblems(name, res.problems, res.more) };
   const t = res.value;
-  current = t;
+  hold(t);
   let span = 0;
   for (let i = 0; i < t.count; i++) if (t.arrivalS[i] > span) span = t.arrivalS[i];
   onProgress?.(bytes, file.size);

@@ -4,7 +4,7 @@
  * a snapshot asks B to follow (coalesced: while B works, only the newest target is kept), so both
  * show the same moment on A's one timeline. A new load of A rebuilds B from the same settings.
  */
-import { lastTraceFile, lastTraceName } from '../features/trace-file-store';
+import { heldTraceFile, traceFilesOf } from '../features/trace-file-store';
 import { formatProblems } from '../../format/yaml';
 import { useUi } from '../../state/store';
 import { startSimulation, type WorkerApi } from '../../worker/client';
@@ -61,11 +61,11 @@ export class CompareRunner {
     if (!this.worker) this.worker = this.start();
     let message: string | null = null;
     try {
-      // a dropped trace lives in the page's worker: B's worker reads the same file (still local)
-      const trace = lastTraceFile();
-      const traceName = lastTraceName();
-      if (trace !== null && traceName !== null && b.scenario.includes(traceName))
-        await this.worker.api.loadTrace(trace, traceName);
+      // a dropped trace lives in the page's worker: B's worker reads the same files (still local)
+      for (const name of traceFilesOf(b.scenario)) {
+        const file = heldTraceFile(name);
+        if (file !== null) await this.worker.api.loadTrace(file, name);
+      }
       const res = await this.worker.api.load(b.scenario, b.policy);
       if (!res.ok)
         message = formatProblems(res.problems, res.source === 'policy' ? 'policy B' : 'scenario B');

@@ -13,7 +13,7 @@ import { currentTexts } from './playground';
 import { useFeatures } from './store';
 import { replayInWorker } from '../../worker/client';
 import type { Driver } from '../driver';
-import { localTraceFile } from './trace-file-store';
+import { localTraceTables } from './trace-file-store';
 
 type What = 'json' | 'requests' | 'series';
 
@@ -28,16 +28,15 @@ async function exportRun(what: What, driver: Driver): Promise<string> {
     downloadText(seriesCsv(series), `${name}-series.csv`, 'text/csv');
     return `Downloaded ${series.t.length} samples of ${Object.keys(series.rows).length} series.`;
   }
-  // a dropped trace lives in the page's worker: the replay worker gets a copy of its parsed table
-  const local = localTraceFile(texts.scenario);
-  const trace = local !== null ? await driver.droppedTrace(local) : null;
+  // a dropped trace lives in the page's worker: the replay worker gets a copy of each parsed table
+  const traces = await localTraceTables(driver, texts.scenario);
   const replay = await replayInWorker(
     {
       scenario: texts.scenario,
       ...(texts.policy !== undefined ? { policy: texts.policy } : {}),
       decisions: at,
     },
-    trace,
+    traces,
   );
   if (!replay.ok) return `Export failed: ${replay.message}`;
   if (what === 'requests') {

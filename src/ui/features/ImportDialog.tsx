@@ -9,7 +9,7 @@ import type { Driver } from '../driver';
 import { Modal } from '../Modal';
 import { openInPlayground } from './playground';
 import { useFeatures } from './store';
-import { cancelTraceImport, importTrace, useTraceImport } from './trace-import';
+import { cancelTraceImport, importTraces, useTraceImport } from './trace-import';
 
 /** Pick a request trace: read locally in the worker with a progress bar and Cancel. */
 function TraceSection({ driver }: { driver: Driver }) {
@@ -20,16 +20,19 @@ function TraceSection({ driver }: { driver: Driver }) {
       <h3>Replay a request trace</h3>
       <p className="muted">
         A Mooncake JSONL trace (timestamp ms, input_length, output_length, hash_ids) or an Azure LLM inference
-        or BurstGPT CSV becomes the workload of the current cluster, router and policy. The file is read in
-        this browser and never uploaded; large files stream. You can also drop a trace anywhere on the page.
+        or BurstGPT CSV becomes the workload of the current cluster, router and policy (several files: one
+        client each). A file the scenario names (its trace file, or a client's) loads that scenario instead.
+        Files are read in this browser and never uploaded; large files stream. You can also drop traces
+        anywhere on the page.
       </p>
       <input
         type="file"
         accept=".jsonl,.json,.csv,.txt,application/json,text/csv,text/plain"
         aria-label="Trace file"
+        multiple
         onChange={(e) => {
-          const file = e.target.files?.[0];
-          if (file) void importTrace(driver, file);
+          const files = Array.from(e.target.files ?? []);
+          if (files.length > 0) void importTraces(driver, files);
           e.target.value = '';
         }}
       />

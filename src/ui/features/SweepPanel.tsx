@@ -13,7 +13,7 @@ import { Modal } from '../Modal';
 import { currentTexts, openInPlayground } from './playground';
 import { SweepCharts } from './SweepCharts';
 import { cancelSweep, startSweep, sweepConcurrency } from './sweep-client';
-import { localTraceFile } from './trace-file-store';
+import { localTraceTables } from './trace-file-store';
 import { defaultRange, SWEEP_PRESETS, type SweepParam, setFor, sweepParams } from './sweep-params';
 import { sweepValues } from '../../worker/sweep-runner';
 import { type Scale, type SweepRun, useFeatures } from './store';
@@ -101,9 +101,8 @@ export function SweepPanel({ driver }: { driver: Driver }) {
 
   const run = async () => {
     if (!param || values.length === 0) return;
-    // a dropped trace lives in the page's worker: every sweep worker gets a copy of its parsed table
-    const local = localTraceFile(base.scenario);
-    const trace = local !== null ? await driver.droppedTrace(local) : null;
+    // a dropped trace lives in the page's worker: every sweep worker gets a copy of each parsed table
+    const traces = await localTraceTables(driver, base.scenario);
     const preset = SWEEP_PRESETS.find((p) => p.id === form.presetId);
     const short = shortName(param.label);
     const points = [
@@ -121,7 +120,7 @@ export function SweepPanel({ driver }: { driver: Driver }) {
         ...(base.id !== undefined ? { scenarioId: base.id } : {}),
       },
       points,
-      trace,
+      traces,
     );
   };
 

@@ -1,6 +1,7 @@
 /**
- * Drop a request trace anywhere on the page: it becomes the workload (read locally; see
- * trace-import.ts). Only drags that carry files are taken; text drags (into the editor) pass.
+ * Drop request traces anywhere on the page: the files a scenario names load it, others become the
+ * workload (read locally; see trace-import.ts). Only drags that carry files are taken; text drags
+ * (into the editor) pass.
  */
 import { useEffect, useState } from 'react';
 import type { Driver } from '../driver';
@@ -24,9 +25,9 @@ export function TraceDrop({ driver }: { driver: Driver }) {
       if (!hasFiles(e)) return;
       e.preventDefault();
       setOver(false);
-      const file = e.dataTransfer?.files[0];
+      const files = Array.from(e.dataTransfer?.files ?? []);
       // the importer (and the YAML library it edits the scenario with) loads on first use
-      if (file) void import('./trace-import').then((m) => m.importTrace(driver, file));
+      if (files.length > 0) void import('./trace-import').then((m) => m.importTraces(driver, files));
     };
     window.addEventListener('dragover', onOver);
     window.addEventListener('dragleave', onLeave);
@@ -40,8 +41,8 @@ export function TraceDrop({ driver }: { driver: Driver }) {
   if (!over) return null;
   return (
     <div className="trace-drop" role="status">
-      Drop a request trace (Mooncake JSONL, Azure or BurstGPT CSV) to replay it here — it is read in this
-      browser, never uploaded.
+      Drop request traces (Mooncake JSONL, Azure or BurstGPT CSV) to replay them here — a file the scenario
+      names by its trace file loads with it. Read in this browser, never uploaded.
     </div>
   );
 }

@@ -22,13 +22,13 @@ function update(id: number, f: (s: SweepRun) => SweepRun): void {
 }
 
 /**
- * Start a sweep (cancelling any running one). `trace`: the page worker's table of the dropped trace
- * the scenario replays (each sweep worker is handed a copy; the file is not read again).
+ * Start a sweep (cancelling any running one). `traces`: the page worker's tables of the dropped
+ * traces the scenario replays (each sweep worker is handed a copy; the files are not read again).
  */
 export async function startSweep(
   base: Omit<SweepRun, 'status' | 'done' | 'total' | 'points'>,
   points: Omit<SweepPoint, 'result' | 'error'>[],
-  trace: TraceTable | null = null,
+  traces: readonly TraceTable[] = [],
 ): Promise<void> {
   cancelSweep();
   const id = ++token;
@@ -44,7 +44,11 @@ export async function startSweep(
   const n = Math.min(sweepConcurrency(), points.length);
   const pool = Array.from({ length: n }, () => startSweepWorker());
   live = pool;
-  if (trace !== null) await Promise.all(pool.map((w) => w.api.adoptTrace(trace)));
+  await Promise.all(
+    pool.map(async (w) => {
+      for (const t of traces) await w.api.adoptTrace(t);
+    }),
+  );
   if (id !== token) return;
   const free = [...pool];
   const inputs: SweepPointInput[] = points.map((p) => ({

@@ -1,59 +1,97 @@
 /**
- * The last request trace the user dropped or picked, and the name the page's worker holds it under
- * (the `trace.file` a scenario names): Compare's second worker reads it too, and a shared link that
- * names it opens without asking for the file again.
+ * The request traces the user dropped or picked on this page, by the name the page's worker holds
+ * each under (the `trace.file` a scenario names, top-level or in a client): Compare's second worker
+ * reads them too, sweep and export workers get copies of their tables, and a shared link that names
+ * them opens without asking for the files again.
  */
 import { parse } from 'yaml';
+import type { TraceTable } from '../../core/trace';
+import type { Driver } from '../driver';
 import { SCENARIOS } from '../scenarios';
 
-let lastFile: File | null = null;
-let lastName: string | null = null;
+/** Files held, by name, oldest first (the page's worker holds as many; see worker/trace-upload). */
+const files = new Map<string, File>();
+const MAX_HELD = 8;
 
 export function rememberTraceFile(file: File, name: string = file.name): void {
-  lastFile = file;
-  lastName = name;
+  files.delete(name);
+  files.set(name, file);
+  while (files.size > MAX_HELD) {
+    const oldest = files.keys().next().value;
+    if (oldest === undefined) break;
+    files.delete(oldest);
+  }
 }
 
-export function lastTraceFile(): File | null {
-  return lastFile;
+/** The file held under `name` on this page, or null. */
+export function heldTraceFile(name: string): File | null {
+  return files.get(name) ?? null;
 }
 
-/** The `trace.file` name the last dropped or picked file is held under in the page's worker. */
-export function lastTraceName(): string | null {
-  return lastName;
+function isMap(v: unknown): v is object {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
-/** `trace.file` of a scenario text, when it has one (null for a text that does not parse). */
-export function traceFileOf(scenarioText: string): string | null {
-  if (!scenarioText.includes('trace')) return null;
+function fileIn(section: unknown): string | null {
+  if (!isMap(section)) return null;
+  const file: unknown = Reflect.get(section, 'file');
+  return typeof file === 'string' ? file : null;
+}
+
+/**
+ * The trace files a scenario text names: `trace.file`, then each client's `trace.file`, without
+ * repeats (empty for a text that does not parse).
+ */
+export function traceFilesOf(scenarioText: string): string[] {
+  if (!scenarioText.includes('trace')) return [];
   let doc: unknown;
   try {
     doc = parse(scenarioText);
   } catch {
-    return null;
+    return [];
   }
-  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return null;
-  const trace: unknown = Reflect.get(doc, 'trace');
-  if (trace === null || typeof trace !== 'object' || Array.isArray(trace)) return null;
-  const file: unknown = Reflect.get(trace, 'file');
-  return typeof file === 'string' ? file : null;
+  if (!isMap(doc)) return [];
+  const out: string[] = [];
+  const add = (f: string | null) => {
+    if (f !== null && !out.includes(f)) out.push(f);
+  };
+  add(fileIn(Reflect.get(doc, 'trace')));
+  const clients: unknown = Reflect.get(doc, 'clients');
+  if (Array.isArray(clients)) for (const c of clients) if (isMap(c)) add(fileIn(Reflect.get(c, 'trace')));
+  return out;
 }
 
 let shipped: Set<string> | null = null;
 
 /**
- * The trace file a scenario replays when it is a local file (dropped or picked on some page), not one
- * bundled with the shipped scenarios; null when the scenario replays no trace or a bundled one.
+ * The trace files a scenario replays that are local files (dropped or picked on some page), not
+ * ones bundled with the shipped scenarios; empty when it replays none or only bundled ones.
  */
-export function localTraceFile(scenarioText: string): string | null {
-  const file = traceFileOf(scenarioText);
-  if (file === null) return null;
+export function localTraceFiles(scenarioText: string): string[] {
+  const named = traceFilesOf(scenarioText);
+  if (named.length === 0) return named;
   if (shipped === null) {
     shipped = new Set();
-    for (const s of SCENARIOS) {
-      const f = traceFileOf(s.text);
-      if (f !== null) shipped.add(f);
-    }
+    for (const s of SCENARIOS) for (const f of traceFilesOf(s.text)) shipped.add(f);
   }
-  return shipped.has(file) ? null : file;
+  const bundled = shipped;
+  return named.filter((f) => !bundled.has(f));
+}
+
+/** The first local trace file a scenario names that this page does not hold, or null. */
+export function missingTraceFile(scenarioText: string): string | null {
+  return localTraceFiles(scenarioText).find((f) => !files.has(f)) ?? null;
+}
+
+/**
+ * The page worker's tables of the local traces a scenario replays, for a sweep, export or one-off
+ * worker (a dropped file lives only in the page's worker).
+ */
+export async function localTraceTables(driver: Driver, scenarioText: string): Promise<TraceTable[]> {
+  const out: TraceTable[] = [];
+  for (const name of localTraceFiles(scenarioText)) {
+    const t = await driver.droppedTrace(name);
+    if (t !== null) out.push(t);
+  }
+  return out;
 }

@@ -1,7 +1,9 @@
 /**
- * A request trace dropped on the page or picked in Import becomes the workload: the worker reads the
- * file locally (streamed, with progress and Cancel), then the playground loads the current
- * scenario's cluster, router and policy with its clients replaced by `trace: {file: <name>}`.
+ * Request traces dropped on the page or picked in Import: the worker reads each file locally
+ * (streamed, with progress and Cancel) and holds it by name. A scenario in the editor that names the
+ * files (top-level `trace.file` or clients' `trace.file`) is loaded again with them; otherwise the
+ * playground loads the current scenario's cluster, router and policy with its clients replaced by
+ * the files (`trace: {file: <name>}` for one, a trace client per file for several).
  */
 import { parseDocument } from 'yaml';
 import { create } from 'zustand';
@@ -10,7 +12,7 @@ import { SCENARIOS } from '../scenarios';
 import type { Driver } from '../driver';
 import { currentTexts, openInPlayground } from './playground';
 import { openPanel, useFeatures } from './store';
-import { rememberTraceFile } from './trace-file-store';
+import { rememberTraceFile, traceFilesOf } from './trace-file-store';
 
 export interface TraceImportState {
   status: 'idle' | 'reading' | 'loaded' | 'failed' | 'cancelled';
@@ -31,48 +33,110 @@ export const useTraceImport = create<TraceImportState>(() => ({
 
 const BASE_ID = 'trace-synthetic-chat';
 
-/** The scenario that replays `name` on the cluster of `base` (a cluster scenario), or on the shipped trace scenario's. */
-export function replayScenarioText(base: string, name: string, spanS: number, requests: number): string {
-  let doc = parseDocument(base);
-  const usable = doc.errors.length === 0 && doc.get('version') !== undefined && doc.get('ops') === undefined;
-  if (!usable) doc = parseDocument(SCENARIOS.find((s) => s.id === BASE_ID)?.text ?? 'version: 1\n');
-  doc.set('name', `Replay of ${name}`);
-  doc.set(
-    'description',
-    `Replays the request trace **${name}** (${requests.toLocaleString('en-US')} requests over ${Math.round(spanS).toLocaleString('en-US')} s) on this cluster, router and policy. The file was read in this browser and never left it. Its prefix blocks (Mooncake hash_ids) become shared prompt prefixes; CSV traces have none.`,
-  );
-  doc.set('duration_s', Math.min(86_400, Math.floor(spanS) + 1));
-  doc.set('clients', []);
-  doc.delete('requests');
-  doc.set('trace', { file: name, format: 'auto' });
-  return doc.toString();
+/** A client name (letters, digits, _ . -; at most 64) for a dropped file, unique among `taken`. */
+function clientNameOf(file: string, taken: Set<string>): string {
+  const stem =
+    file
+      .replace(/\.[^.]*$/, '')
+      .replace(/[^A-Za-z0-9_.-]+/g, '-')
+      .slice(0, 56) || 'trace';
+  let name = stem;
+  for (let k = 2; taken.has(name); k++) name = `${stem}-${k}`;
+  taken.add(name);
+  return name;
 }
 
 /**
- * Read `file` in the worker and load it as the workload. The Import dialog shows the progress and any
- * problem; once the replay is loaded it closes and the page's banner says what loaded.
+ * The scenario that replays the dropped files on the cluster of `base` (a cluster scenario), or on the
+ * shipped trace scenario's: one file is the top-level `trace:` (its client column, if any, kept);
+ * several become one trace client each.
  */
-export async function importTrace(driver: Driver, file: File): Promise<void> {
+export function replayScenarioText(
+  base: string,
+  traces: readonly { name: string; spanS: number; requests: number }[],
+): string {
+  let doc = parseDocument(base);
+  const usable = doc.errors.length === 0 && doc.get('version') !== undefined && doc.get('ops') === undefined;
+  if (!usable) doc = parseDocument(SCENARIOS.find((s) => s.id === BASE_ID)?.text ?? 'version: 1\n');
+  const names = traces.map((t) => t.name);
+  const requests = traces.reduce((n, t) => n + t.requests, 0);
+  const spanS = Math.max(0, ...traces.map((t) => t.spanS));
+  const what =
+    traces.length === 1
+      ? `the request trace **${names[0]}**`
+      : `the request traces ${names.map((n) => `**${n}**`).join(', ')}, one client each,`;
+  doc.set('name', `Replay of ${names.join(', ')}`);
+  doc.set(
+    'description',
+    `Replays ${what} (${requests.toLocaleString('en-US')} requests over ${Math.round(spanS).toLocaleString('en-US')} s) on this cluster, router and policy. The ${traces.length === 1 ? 'file was' : 'files were'} read in this browser and never left it. Prefix blocks (Mooncake hash_ids) become shared prompt prefixes within a file; CSV traces have none.`,
+  );
+  doc.set('duration_s', Math.min(86_400, Math.floor(spanS) + 1));
+  doc.delete('requests');
+  if (traces.length === 1) {
+    doc.set('clients', []);
+    doc.set('trace', { file: names[0], format: 'auto' });
+  } else {
+    const taken = new Set<string>();
+    doc.delete('trace');
+    doc.set(
+      'clients',
+      names.map((file) => ({ name: clientNameOf(file, taken), trace: { file, format: 'auto' } })),
+    );
+  }
+  return doc.toString();
+}
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
+/**
+ * Read the dropped or picked files in the worker, one after the other (the Import dialog shows the
+ * progress and any problem). When the scenario in the editor names every file (its `trace.file` or
+ * a client's), it is loaded again with them; otherwise the files become the workload of the current
+ * cluster, router and policy. Once loaded the dialog closes and the page's banner says what loaded.
+ */
+export async function importTraces(driver: Driver, files: readonly File[]): Promise<void> {
+  if (files.length === 0) return;
   openPanel('import');
-  useTraceImport.setState({ status: 'reading', name: file.name, bytes: 0, total: file.size, message: '' });
-  const res = await driver.loadTrace(file, file.name, (bytes, total) => {
-    if (useTraceImport.getState().status === 'reading') useTraceImport.setState({ bytes, total });
-  });
-  if (!res.ok) {
-    useTraceImport.setState({ status: res.cancelled ? 'cancelled' : 'failed', message: res.message });
-    return;
+  const read: { name: string; spanS: number; requests: number; format: string; bytes: number }[] = [];
+  for (const file of files) {
+    useTraceImport.setState({ status: 'reading', name: file.name, bytes: 0, total: file.size, message: '' });
+    const res = await driver.loadTrace(file, file.name, (bytes, total) => {
+      if (useTraceImport.getState().status === 'reading') useTraceImport.setState({ bytes, total });
+    });
+    if (!res.ok) {
+      useTraceImport.setState({ status: res.cancelled ? 'cancelled' : 'failed', message: res.message });
+      return;
+    }
+    rememberTraceFile(file);
+    read.push(res);
   }
-  rememberTraceFile(file);
   const texts = currentTexts();
-  const scenario = replayScenarioText(texts.scenario, file.name, res.spanS, res.requests);
-  // a replay is no longer the shipped scenario it started from: the Scenario list says (custom)
-  const failed = await openInPlayground(driver, scenario, texts.policy, { id: '' });
-  if (failed) {
-    useTraceImport.setState({ status: 'failed', message: `The replay did not load: ${failed}` });
-    return;
+  const named = traceFilesOf(texts.scenario);
+  const list = read.map((r) => `${fmt(r.requests)} requests (${r.format}) from ${r.name}`).join(', ');
+  let message: string;
+  if (read.every((r) => named.includes(r.name))) {
+    // the scenario in the editor names these files: load it with them
+    const failed = await openInPlayground(driver, texts.scenario, texts.policy, {
+      id: useUi.getState().scenarioId,
+      original: texts.original,
+    });
+    if (failed) {
+      useTraceImport.setState({ status: 'failed', message: `The scenario did not load: ${failed}` });
+      return;
+    }
+    message = `Read ${list}: the scenario that names ${read.length === 1 ? 'it' : 'them'} is loaded. Press Play.`;
+  } else {
+    const scenario = replayScenarioText(texts.scenario, read);
+    // a replay is no longer the shipped scenario it started from: the Scenario list says (custom)
+    const failed = await openInPlayground(driver, scenario, texts.policy, { id: '' });
+    if (failed) {
+      useTraceImport.setState({ status: 'failed', message: `The replay did not load: ${failed}` });
+      return;
+    }
+    const spanS = Math.max(0, ...read.map((r) => r.spanS));
+    message = `Loaded ${list} over ${fmt(spanS)} s as the workload. Press Play.`;
   }
-  const message = `Loaded ${res.requests.toLocaleString('en-US')} requests (${res.format}) over ${Math.round(res.spanS).toLocaleString('en-US')} s from ${file.name} as the workload. Press Play.`;
-  useTraceImport.setState({ status: 'loaded', bytes: res.bytes, message });
+  useTraceImport.setState({ status: 'loaded', bytes: read[read.length - 1].bytes, message });
   // The run is ready: the dialog would stand over Play. Close it and say what loaded in the page's banner.
   if (useFeatures.getState().panel === 'import') openPanel(null);
   useUi.setState({ message });

@@ -2,7 +2,7 @@
 import { useRef } from 'react';
 import type { Driver } from '../driver';
 import { useEdits } from '../../state/edits';
-import { localTraceFile, rememberTraceFile } from '../features/trace-file-store';
+import { localTraceFiles, rememberTraceFile } from '../features/trace-file-store';
 import { neededTraceText, shareTraceText, useNeededTrace } from './needed-trace';
 import { openLink } from './share';
 
@@ -60,8 +60,9 @@ export function NeededTraceBanner({ driver }: { driver: Driver }) {
 /** In the Share dialog: the link cannot carry a dropped trace, and what its receiver will see. */
 export function SharedTraceNote() {
   const scenario = useEdits((s) => s.texts.scenario);
-  const file = localTraceFile(scenario);
-  if (file === null) return null;
+  const local = localTraceFiles(scenario);
+  if (local.length === 0) return null;
+  const file = local.join('”, “');
   return (
     <p className="share-trace-note" role="note">
       {shareTraceText(file)}

@@ -8,7 +8,7 @@ import { useUi } from '../../state/store';
 import type { Driver } from '../driver';
 import { useEmbed } from '../embed/store';
 import { DEFAULT_SCENARIO_ID, SCENARIOS } from '../scenarios';
-import { lastTraceName, localTraceFile } from '../features/trace-file-store';
+import { missingTraceFile } from '../features/trace-file-store';
 import { decodeShare, encodeShare, isShareFragment, type SharedState } from './codec';
 import { useNeededTrace } from './needed-trace';
 
@@ -76,9 +76,9 @@ export async function openLink(driver: Driver, hash: string): Promise<boolean> {
   }
   const s = res.state;
   // a run on a dropped trace: the link cannot carry the file; ask for it unless this page holds it
-  const local = localTraceFile(s.scenario);
-  if (local !== null && lastTraceName() !== local) {
-    useNeededTrace.setState({ file: local, hash, problem: '', reading: false });
+  const missing = missingTraceFile(s.scenario);
+  if (missing !== null) {
+    useNeededTrace.setState({ file: missing, hash, problem: '', reading: false });
     return false;
   }
   useNeededTrace.setState({ file: null, hash: '', problem: '' });

@@ -218,10 +218,10 @@ describe('one-off runs on a dropped trace (Export, runResult)', () => {
       // a worker that was handed nothing cannot find the file (this is what Export answered)
       const bare = await remote.replay({ scenario, decisions: 50 });
       expect(bare.ok ? '' : bare.message).toMatch(/drop the trace file/);
-      const out = await replayOn(remote, { scenario, decisions: 50 }, read.value);
+      const out = await replayOn(remote, { scenario, decisions: 50 }, [read.value]);
       expect(out.ok && out.kind).toBe('cluster');
       if (out.ok && out.kind === 'cluster') expect(out.result.requests.injected).toBeGreaterThan(0);
-      const point = await runPointOn(remote, { scenario, sets: [] }, read.value);
+      const point = await runPointOn(remote, { scenario, sets: [] }, [read.value]);
       expect(point.ok ? point.result.requests.injected : point.message).toBe(40);
     } finally {
       port1.close();
