@@ -1,9 +1,12 @@
 /**
  * What the playground draws, one type per kind of session: a discriminated union on `kind`, owned
  * here and carried unchanged by the worker API (frames), the UI's store, its hooks and its views.
- * Field names follow one convention: snake_case for every field a snapshot adds at its top level and
- * in `drr` (as the spec's `sim_time_s` and the CLI's client rows); the nested records the engine
- * already emitted in camelCase keep their names (the spec forbids renames).
+ * Field names follow one convention, the CLI's JSON and the spec's: snake_case, at every level (the
+ * workers, the radix summary, the DRR classes, queued requests and pop records, the guarantee). Two
+ * kinds of name keep another spelling because an output outside the playground fixes them: the
+ * decision records (`recent`, a decision's `detail`, and the class visits a DRR pop record lists) are
+ * the CLI's `--trace` lines, field for field; and the run export (`fairground-run` version 1) writes
+ * the snapshot with the names it always had (core/export/snapshot-v1.ts maps them back).
  */
 import type { ArbitrationSession } from './drr/script-runner';
 import type { DrrStateSnapshot } from './drr/queued-view';
@@ -70,11 +73,11 @@ export function sandboxSnapshot(
       variant: s.variant,
       profile: s.profile,
       queues: s.queues,
-      last_pop: s.lastRecord ? { t: opts.lastPopStep, record: s.lastRecord } : null,
+      last_pop: s.last_record ? { t: opts.lastPopStep, record: s.last_record } : null,
     },
-    total_steps: s.totalSteps - preloaded,
+    total_steps: s.total_steps - preloaded,
     preloaded,
-    blocked_now: s.blockedNow,
+    blocked_now: s.blocked_now,
     last_line: s.log.length ? s.log[s.log.length - 1] : null,
     worker_count: opts.workers,
   };

@@ -235,7 +235,7 @@ export function replayRun(input: ReplayInput): ReplayOutcome {
     return {
       ok: true,
       kind: 'arbitration',
-      result: { steps: snap.stepsDone, total_steps: snap.totalSteps, log: snap.log },
+      result: { steps: snap.steps_done, total_steps: snap.total_steps, log: snap.log },
       snapshot: snap,
       requests: [],
     };

@@ -89,11 +89,11 @@ export type ParamsOf<Shape extends z.ZodRawShape> = z.output<z.ZodObject<Shape>>
 
 /**
  * What a worker snapshot carries of its scheduler: the name, and the state the scheduler's folder
- * declares (`policyState`, absent for a scheduler that keeps none worth showing).
+ * declares (`policy_state`, absent for a scheduler that keeps none worth showing).
  */
 export interface SchedulerStateOf<Name extends string, State> {
   policy: Name;
-  policyState?: State;
+  policy_state?: State;
 }
 
 /** What a snapshot's `router` carries of its routing: the name and the state its folder declares. */
@@ -156,7 +156,7 @@ export function defineScheduler<const Name extends string, Shape extends z.ZodRa
     described: (policy) => {
       if (policy.name !== d.name) return undefined;
       const state = d.state?.(policy);
-      return state === undefined ? { policy: d.name } : { policy: d.name, policyState: state };
+      return state === undefined ? { policy: d.name } : { policy: d.name, policy_state: state };
     },
     build: (cfg, given) => d.create({ ...cfg, params: paramsOf(d.params, given) }),
     heldOrder: (cost, given) => (d.prioritizer ? d.prioritizer(paramsOf(d.params, given), cost) : null),

@@ -89,7 +89,7 @@ export type SchedulerChoice = SchedulerParamsOf<Schedulers>;
 export type RoutingChoice = RoutingParamsOf<Routings>;
 
 /**
- * A worker's scheduler in a snapshot: `policy` (its name) and `policyState` (its folder's state type),
+ * A worker's scheduler in a snapshot: `policy` (its name) and `policy_state` (its folder's state type),
  * a discriminated union on `policy` assembled from the descriptors.
  */
 export type SchedulerState = NonNullable<ReturnType<Schedulers['described']>>;

@@ -55,14 +55,14 @@ export class DecisionRecorder<T> {
       variant: this.variant,
       profile: ring.profile.name,
       visits: this.visits,
-      bulkRounds: this.bulkRounds,
+      bulk_rounds: this.bulkRounds,
       deficits,
-      cursorBefore: this.cursorBefore,
-      cursorAfter: ring.nameOf(ring.cursor),
-      carryBefore: this.carryBefore,
-      carryAfter: ring.nameOf(ring.carry),
+      cursor_before: this.cursorBefore,
+      cursor_after: ring.nameOf(ring.cursor),
+      carry_before: this.carryBefore,
+      carry_after: ring.nameOf(ring.carry),
       chosen: chosen ? { id: chosen.id, class: chosen.ref.className, cost: chosen.ref.cost } : null,
-      headsTouched,
+      heads_touched: headsTouched,
       summary: '',
     };
     record.summary = this.summarise(record, chosen);
@@ -78,8 +78,8 @@ export class DecisionRecorder<T> {
     const left = ring(r, cls);
     const tail =
       `; ${cls} keeps ${left}` +
-      (r.carryAfter ? `, carry ${r.carryAfter}` : '') +
-      `, cursor ${r.cursorAfter}`;
+      (r.carry_after ? `, carry ${r.carry_after}` : '') +
+      `, cursor ${r.cursor_after}`;
     const what = `${chosen.id} (cost ${chosen.ref.cost})`;
     switch (this.chosenVia) {
       case 'carry':

@@ -217,9 +217,9 @@ export class PolicyQueue<T = unknown> {
           quantum: s.config.quantum,
           deficit: s.deficit,
           queued: s.size,
-          headCost: head ? head.ref.cost : null,
+          head_cost: head ? head.ref.cost : null,
         };
-        if (s.bigDeficit !== null) row.deficitExact = s.bigDeficit.toString();
+        if (s.bigDeficit !== null) row.deficit_exact = s.bigDeficit.toString();
         if (isDispatchable && head) row.blocked = !isDispatchable(head, s);
         return row;
       }),

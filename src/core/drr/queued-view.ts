@@ -8,17 +8,17 @@ export interface QueuedRequestView {
   id: string;
   /** DRR cost: uncached tokens. */
   cost: number;
-  rawIsl: number;
+  raw_isl: number;
   cached: number;
   priority: number;
-  strictPriority: number;
-  arrivalS: number;
+  strict_priority: number;
+  arrival_s: number;
   seq: number;
   score: number;
   /** Pinned worker index, or -1 for any worker. */
   worker: number;
   /** Due time in seconds, or null. */
-  dueS: number | null;
+  due_s: number | null;
   /** The client that sent it (cluster runs); null in the DRR sandbox, which has no clients. */
   client: string | null;
 }
@@ -27,15 +27,15 @@ export function queuedRequestView<T>(r: QueuedRequest<T>, client: string | null)
   return {
     id: r.id,
     cost: r.ref.cost,
-    rawIsl: r.ref.rawIsl,
+    raw_isl: r.ref.rawIsl,
     cached: r.ref.cached,
     priority: r.priority,
-    strictPriority: r.strictPriority,
-    arrivalS: r.arrivalS,
+    strict_priority: r.strictPriority,
+    arrival_s: r.arrivalS,
     seq: r.seq,
     score: r.score,
     worker: r.worker,
-    dueS: r.due ?? null,
+    due_s: r.due ?? null,
     client,
   };
 }

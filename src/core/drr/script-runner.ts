@@ -36,12 +36,12 @@ export interface ArbitrationSnapshot extends DrrSnapshot {
   /** Output lines so far (same as the CLI's). */
   log: ScriptOutputLine[];
   /** Index of the next op to run (ops.length when done). */
-  nextOp: number;
-  stepsDone: number;
-  totalSteps: number;
-  lastRecord: DrrPopRecord | null;
+  next_op: number;
+  steps_done: number;
+  total_steps: number;
+  last_record: DrrPopRecord | null;
   /** Classes blocked in the most recent pop. */
-  blockedNow: string[];
+  blocked_now: string[];
 }
 
 /** The profile the whole script arbitrates: the one its first enqueue resolves to. */
@@ -163,8 +163,8 @@ export class ArbitrationSession {
       });
       const snap = this.queue.snapshot(this.profileIndex);
       const deficits = snap.classes.map((c) =>
-        c.deficitExact !== undefined
-          ? { class: c.name, deficit: c.deficit, exact: c.deficitExact }
+        c.deficit_exact !== undefined
+          ? { class: c.name, deficit: c.deficit, exact: c.deficit_exact }
           : { class: c.name, deficit: c.deficit },
       );
       const req = popped.request;
@@ -216,11 +216,11 @@ export class ArbitrationSession {
         requests: this.queue.classQueue(c.name, this.profileIndex).map((r) => queuedRequestView(r, null)),
       })),
       log: [...this.log],
-      nextOp: this.opIndex,
-      stepsDone: this.steps,
-      totalSteps: this.total,
-      lastRecord: this.lastRecord,
-      blockedNow: [...this.blocked],
+      next_op: this.opIndex,
+      steps_done: this.steps,
+      total_steps: this.total,
+      last_record: this.lastRecord,
+      blocked_now: [...this.blocked],
     };
   }
 }

@@ -295,16 +295,16 @@ export interface DrrPopRecord {
   profile: string;
   visits: ClassVisit[];
   /** Virtual rounds granted in bulk (null when the bulk step did not run). */
-  bulkRounds: number | null;
+  bulk_rounds: number | null;
   /** Per class, in ring order. */
   deficits: DeficitChange[];
-  cursorBefore: string | null;
-  cursorAfter: string | null;
-  carryBefore: string | null;
-  carryAfter: string | null;
+  cursor_before: string | null;
+  cursor_after: string | null;
+  carry_before: string | null;
+  carry_after: string | null;
   chosen: { id: string; class: string; cost: number } | null;
   /** Class heads examined (for the O(C) property: at most 2·C). */
-  headsTouched: number;
+  heads_touched: number;
   summary: string;
   /** Requests shed in this pop because their due time had passed (absent when none). */
   expired?: { id: string; class: string }[];
@@ -337,12 +337,12 @@ export interface DrrSnapshot {
   classes: {
     name: string;
     quantum: number;
-    /** Rounded above 2^53; `deficitExact` then has every digit. */
+    /** Rounded above 2^53; `deficit_exact` then has every digit. */
     deficit: number;
     /** The exact deficit as decimal digits, present only when it is above 2^53 - 1. */
-    deficitExact?: string;
+    deficit_exact?: string;
     queued: number;
-    headCost: number | null;
+    head_cost: number | null;
     blocked?: boolean;
   }[];
   variant: DrrVariant;

@@ -24,7 +24,7 @@ export function explainDrrDecision(record: DrrPopRecord, opts: DrrExplainOptions
 
   if (record.visits.length === 0 && record.chosen === null) {
     const carry =
-      record.variant === 'v2' && record.carryBefore ? `; ${record.carryBefore} is no longer the carry` : '';
+      record.variant === 'v2' && record.carry_before ? `; ${record.carry_before} is no longer the carry` : '';
     steps.push({
       text: `Result: nothing is queued in any class, so there is nothing to arbitrate${carry}.`,
       final: true,
@@ -32,7 +32,7 @@ export function explainDrrDecision(record: DrrPopRecord, opts: DrrExplainOptions
     return steps;
   }
 
-  const start = record.cursorBefore ?? '(none)';
+  const start = record.cursor_before ?? '(none)';
   const carryVisit = record.visits.find((v) => v.phase === 'carry');
   const scan = record.visits.filter((v) => v.phase === 'scan');
   const final = record.visits.filter((v) => v.phase === 'final');
@@ -51,7 +51,7 @@ export function explainDrrDecision(record: DrrPopRecord, opts: DrrExplainOptions
 
   for (const v of scan) steps.push({ text: scanText(v, quantum(v)), ref: ref(v.class) });
 
-  if (record.bulkRounds !== null) steps.push(bulkStep(record, scan, final, opts, ref));
+  if (record.bulk_rounds !== null) steps.push(bulkStep(record, scan, final, opts, ref));
   if (final.length > 0)
     steps.push({ text: finalText(final, start), ref: ref(final[final.length - 1].class) });
 
@@ -117,7 +117,7 @@ function bulkStep(
   opts: DrrExplainOptions,
   ref: (name: string) => ExplanationRef,
 ): ExplanationStep {
-  const rounds = record.bulkRounds ?? 0;
+  const rounds = record.bulk_rounds ?? 0;
   const waiting = scan.filter((v) => v.outcome === 'unaffordable');
   const needs: string[] = [];
   const grants: string[] = [];
@@ -176,14 +176,14 @@ function resultStep(
   ref: (name: string) => ExplanationRef,
 ): ExplanationStep {
   const chosen = record.chosen;
-  const cursor = record.cursorAfter ?? '(none)';
+  const cursor = record.cursor_after ?? '(none)';
   if (!chosen) {
     const lostCarry =
-      record.variant === 'v2' && record.carryBefore && !record.carryAfter
-        ? `; ${record.carryBefore} keeps its credit but is no longer the carry`
+      record.variant === 'v2' && record.carry_before && !record.carry_after
+        ? `; ${record.carry_before} keeps its credit but is no longer the carry`
         : '';
     const why =
-      record.bulkRounds === null
+      record.bulk_rounds === null
         ? 'every class with work has a blocked head, so no credit is granted (no bulk rounds)'
         : 'no class could pay for its head';
     return {
@@ -218,11 +218,11 @@ function resultStep(
     );
   else if (record.variant === 'v2')
     parts.push(
-      record.carryAfter === c
+      record.carry_after === c
         ? `${c} keeps ${left} credit and ${viaCarry ? 'stays' : 'becomes'} the carry`
         : `${c} keeps ${left} credit`,
     );
-  else if (record.cursorAfter === c) {
+  else if (record.cursor_after === c) {
     parts.push(
       `${c} keeps ${left} credit and its next head is already affordable, so the cursor stays on ${c} (docs' rule, V1)`,
     );

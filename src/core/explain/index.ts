@@ -20,7 +20,7 @@ const EXPLAINERS = [...SCHEDULER_ALGORITHMS, ...ROUTING_ALGORITHMS].flatMap((d) 
 
 /**
  * Pick the explainer by what the record carries: a DRR record (also accepted bare, as the DRR
- * sandbox's `lastRecord`), an algorithm's detail, or neither (the simulator's summary and facts).
+ * sandbox's `last_record`), an algorithm's detail, or neither (the simulator's summary and facts).
  */
 export function explainDecision(
   record: ExplainableDecision | DrrPopRecord,

@@ -51,15 +51,15 @@ function rebuildDrrRecord(record: ExplainableDecision, d: DrrPopDetail): DrrPopR
     variant: 'v2',
     profile: '(root)',
     visits,
-    bulkRounds: d.bulk_rounds,
+    bulk_rounds: d.bulk_rounds,
     deficits: d.deficits,
     // The ring scan starts at the cursor, so its first visit names the cursor the pop started from.
-    cursorBefore: firstScan?.class ?? null,
-    cursorAfter: d.cursor,
-    carryBefore: carryVisit?.class ?? null,
-    carryAfter: d.carry,
+    cursor_before: firstScan?.class ?? null,
+    cursor_after: d.cursor,
+    carry_before: carryVisit?.class ?? null,
+    carry_after: d.carry,
     chosen,
-    headsTouched: visits.length,
+    heads_touched: visits.length,
     summary: record.summary,
   };
 }

@@ -9,3 +9,4 @@ export {
 } from './requests';
 export { seriesCsv, type SeriesTable } from './series';
 export { runToJson, RUN_EXPORT_FORMAT, RUN_EXPORT_VERSION } from './json';
+export { snapshotV1, type ExportedRunSnapshot } from './snapshot-v1';

@@ -1,8 +1,10 @@
 /**
  * The current run as one JSON document: the result (the CLI's `--json` object) and the snapshot
- * the playground shows, plus anything the caller adds (scenario text, request records, series).
- * Typed arrays become plain arrays; NaN and infinities become null, as JSON requires.
+ * the playground shows (with the version 1 field names, see snapshot-v1.ts), plus anything the
+ * caller adds (scenario text, request records, series). Typed arrays become plain arrays; NaN and
+ * infinities become null, as JSON requires.
  */
+import { type ExportedRunSnapshot, snapshotV1 } from './snapshot-v1';
 
 export const RUN_EXPORT_FORMAT = 'fairground-run';
 export const RUN_EXPORT_VERSION = 1;
@@ -35,9 +37,10 @@ function plain(_key: string, value: unknown): unknown {
 
 export function runToJson(
   result: unknown,
-  snapshot: unknown,
+  run: ExportedRunSnapshot | null,
   extra: Readonly<Record<string, unknown>> = {},
 ): string {
+  const snapshot = run === null ? null : snapshotV1(run);
   const doc = { format: RUN_EXPORT_FORMAT, version: RUN_EXPORT_VERSION, result, snapshot, ...extra };
   return `${JSON.stringify(doc, plain, 2)}\n`;
 }

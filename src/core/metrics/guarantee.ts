@@ -28,13 +28,13 @@ export interface GuaranteePair {
   a: string;
   b: string;
   /** Largest |W_a − W_b| over every interval in which both were continuously backlogged so far. */
-  maxGap: number;
-  /** When maxGap was reached (null: never backlogged together). */
-  maxGapAt: number | null;
+  max_gap: number;
+  /** When max_gap was reached (null: never backlogged together). */
+  max_gap_at: number | null;
   /** Largest gap over intervals ending now in the open joint backlog; null when not both backlogged. */
-  currentGap: number | null;
+  current_gap: number | null;
   /** First time the gap exceeded the bound (null: never). */
-  violatedAt: number | null;
+  violated_at: number | null;
 }
 
 export interface GuaranteeViolationView {
@@ -52,7 +52,7 @@ export interface GuaranteeSnapshot {
   theorem: string;
   /** Service units; null without a theorem. */
   bound: number | null;
-  boundLabel: string;
+  bound_label: string;
   /** The bound's formula with the numbers filled in (or why there is none). */
   formula: string;
   /** Why this theorem (or none) applies to the scenario. */
@@ -70,15 +70,15 @@ export interface GuaranteeSnapshot {
     workers: number;
     weights: { input: number; output: number };
   };
-  /** Pairs, largest maxGap first (ties: client order), at most MAX_PAIRS. */
+  /** Pairs, largest max_gap first (ties: client order), at most MAX_PAIRS. */
   pairs: GuaranteePair[];
   /** Number of client pairs in all. */
-  pairCount: number;
+  pair_count: number;
   /** The pair with the largest gap so far (null while no pair was backlogged together). */
   worst: GuaranteePair | null;
-  /** Bound crossings, first ones first (at most MAX_VIOLATIONS); `violationCount` counts them all. */
+  /** Bound crossings, first ones first (at most MAX_VIOLATIONS); `violation_count` counts them all. */
   violations: GuaranteeViolationView[];
-  violationCount: number;
+  violation_count: number;
   /**
    * Over time, for the first SERIES_PAIRS pairs of `pairs`: per sample, the largest current gap since
    * the previous sample (null: not backlogged together then), keyed "a|b"; `bound` the bound in force.
@@ -177,10 +177,10 @@ export class GuaranteeMonitor {
     return {
       a: this.clients[a],
       b: this.clients[b],
-      maxGap: g.pairMax[p],
-      maxGapAt: Number.isNaN(at) ? null : at,
-      currentGap: g.currentGap(a, b),
-      violatedAt: Number.isNaN(v) ? null : v,
+      max_gap: g.pairMax[p],
+      max_gap_at: Number.isNaN(at) ? null : at,
+      current_gap: g.currentGap(a, b),
+      violated_at: Number.isNaN(v) ? null : v,
     };
   }
 
@@ -198,7 +198,7 @@ export class GuaranteeMonitor {
     order.sort((x, y) => maxOf(y) - maxOf(x) || x - y);
     const shown = order.slice(0, MAX_PAIRS);
     const pairs = shown.map((k) => this.pairView(k));
-    const worst = pairs.length > 0 && pairs[0].maxGapAt !== null ? pairs[0] : null;
+    const worst = pairs.length > 0 && pairs[0].max_gap_at !== null ? pairs[0] : null;
     const rows: Record<string, (number | null)[]> = {};
     for (const k of shown.slice(0, SERIES_PAIRS))
       rows[`${this.clients[this.pairA[k]]}|${this.clients[this.pairB[k]]}`] = nullIfNaN(this.series.rowAt(k));
@@ -207,7 +207,7 @@ export class GuaranteeMonitor {
       algorithm: this.choice.algorithm,
       theorem: this.choice.theorem,
       bound: this.value.bound,
-      boundLabel: this.value.label,
+      bound_label: this.value.label,
       formula: this.value.formula,
       reason: this.choice.reason,
       broken: this.choice.broken,
@@ -222,10 +222,10 @@ export class GuaranteeMonitor {
         weights: { input: s.weights.input, output: s.weights.output },
       },
       pairs,
-      pairCount: count,
+      pair_count: count,
       worst,
       violations: g.violations.map((v) => this.violationView(v)),
-      violationCount: g.violationCount,
+      violation_count: g.violationCount,
       series: {
         // microsecond resolution is plenty for a chart and halves the frame's bytes
         t: this.series.times().map((x) => Math.round(x * 1e6) / 1e6),

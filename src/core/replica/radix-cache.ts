@@ -77,11 +77,11 @@ export interface PrefixMatch {
 /** A bounded description of the tree for snapshots. */
 export interface RadixSummary {
   nodes: number;
-  cachedTokens: number;
+  cached_tokens: number;
   /** Nodes with a non-zero lock count (held by running requests). */
-  lockedNodes: number;
+  locked_nodes: number;
   /** Unlocked leaves (what eviction can take next). */
-  evictableLeaves: number;
+  evictable_leaves: number;
   /** Up to `limit` nodes, most recently used paths first: [id, parentId, tokens, lock]. */
   top: [number, number, number, number][];
 }
@@ -480,9 +480,9 @@ export class RadixCache {
     }
     return {
       nodes: this.count,
-      cachedTokens: this.tokens,
-      lockedNodes: this.locked,
-      evictableLeaves: leaves,
+      cached_tokens: this.tokens,
+      locked_nodes: this.locked,
+      evictable_leaves: leaves,
       top,
     };
   }

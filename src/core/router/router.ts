@@ -269,9 +269,9 @@ export class Router implements ClusterView {
               detail: {
                 cost: got.ref.cost,
                 deficits: res.record.deficits,
-                cursor: res.record.cursorAfter,
-                carry: res.record.carryAfter,
-                bulk_rounds: res.record.bulkRounds,
+                cursor: res.record.cursor_after,
+                carry: res.record.carry_after,
+                bulk_rounds: res.record.bulk_rounds,
                 visits: res.record.visits,
               },
             });

@@ -37,7 +37,7 @@ export interface ClientSnapshot {
 }
 
 /**
- * One worker: the fields below, and its scheduler's `policy` (name) with `policyState` (the state
+ * One worker: the fields below, and its scheduler's `policy` (name) with `policy_state` (the state
  * type its algorithm folder declares): a discriminated union on `policy`.
  */
 export type WorkerSnapshot = WorkerFields & SchedulerState;
@@ -53,15 +53,15 @@ export interface WorkerFields {
   running_clients: number[];
   /** The client of each `waiting` request, as `running_clients`. */
   waiting_clients: number[];
-  waitingCount: number;
-  kvUsedBlocks: number;
-  kvTotalBlocks: number;
-  /** Blocks held by the radix tree (part of kvUsedBlocks). */
-  kvCachedBlocks: number;
-  cacheHitRate: number;
-  lastStepMs: number;
+  waiting_count: number;
+  kv_used_blocks: number;
+  kv_total_blocks: number;
+  /** Blocks held by the radix tree (part of kv_used_blocks). */
+  kv_cached_blocks: number;
+  cache_hit_rate: number;
+  last_step_ms: number;
   steps: number;
-  activePrefillTokens: number;
+  active_prefill_tokens: number;
   radix: RadixSummary;
 }
 
@@ -161,14 +161,14 @@ export function buildSnapshot(sim: Simulation): SimSnapshot {
         waiting: waiting.map((r) => r.id),
         running_clients: w.running.map((r) => r.client),
         waiting_clients: waiting.map((r) => r.client),
-        waitingCount: w.waitingCount,
-        kvUsedBlocks: w.kv.allocatedBlocks,
-        kvTotalBlocks: w.kv.totalBlocks,
-        kvCachedBlocks: w.radix.cachedBlocks,
-        cacheHitRate: w.admittedPromptTokens === 0 ? 0 : w.admittedCachedTokens / w.admittedPromptTokens,
-        lastStepMs: w.lastStepS * 1000,
+        waiting_count: w.waitingCount,
+        kv_used_blocks: w.kv.allocatedBlocks,
+        kv_total_blocks: w.kv.totalBlocks,
+        kv_cached_blocks: w.radix.cachedBlocks,
+        cache_hit_rate: w.admittedPromptTokens === 0 ? 0 : w.admittedCachedTokens / w.admittedPromptTokens,
+        last_step_ms: w.lastStepS * 1000,
         steps: w.steps,
-        activePrefillTokens: w.activePrefillTokens,
+        active_prefill_tokens: w.activePrefillTokens,
         radix: w.radix.summary(32),
         ...schedulerState(w.policy),
       };
@@ -180,7 +180,7 @@ export function buildSnapshot(sim: Simulation): SimSnapshot {
     guarantee: m.guarantee.snapshot(),
   };
   const g = snap.guarantee;
-  if (g.bound !== null) snap.fairness_bound = { value: g.bound, label: g.boundLabel };
+  if (g.bound !== null) snap.fairness_bound = { value: g.bound, label: g.bound_label };
   const cs = sim.router.classService;
   if (cs !== null) snap.class_service = cs.snapshot(t);
   const drr = sim.router.drrSnapshot();

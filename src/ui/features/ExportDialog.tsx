@@ -64,7 +64,7 @@ async function exportRun(what: What, driver: Driver): Promise<string> {
     const open = replay.requests.filter((r) => r.state !== 'done' && r.state !== 'rejected').length;
     return `Downloaded ${replay.requests.length} request records at decision ${at}: ${replay.requests.length - open} finished, ${open} still in flight.`;
   }
-  const json = runToJson(replay.result, replay.snapshot, {
+  const json = runToJson(replay.result, replay, {
     kind: replay.kind,
     decisions: at,
     scenario_yaml: texts.scenario,

@@ -18,11 +18,11 @@ function chipTitle(r: QueuedRequestView, cls: string, now: number | null, positi
   const parts = [`${r.id} in ${cls}, position ${position + 1}${position === 0 ? ' (head)' : ''}`];
   if (r.client !== null) parts.push(`client ${r.client}`);
   parts.push(`cost ${fmtCount(r.cost)} uncached tokens`);
-  parts.push(`input ${fmtCount(r.rawIsl)} tokens, ${fmtCount(r.cached)} cached`);
+  parts.push(`input ${fmtCount(r.raw_isl)} tokens, ${fmtCount(r.cached)} cached`);
   parts.push(`priority ${fmtNum(r.priority)}`);
-  if (r.strictPriority) parts.push(`strict tier ${r.strictPriority}`);
-  parts.push(now === null ? `arrival ${fmtNum(r.arrivalS)}` : `arrived at ${fmtSeconds(r.arrivalS)}`);
-  if (now !== null) parts.push(`waiting ${fmtSeconds(Math.max(0, now - r.arrivalS))}`);
+  if (r.strict_priority) parts.push(`strict tier ${r.strict_priority}`);
+  parts.push(now === null ? `arrival ${fmtNum(r.arrival_s)}` : `arrived at ${fmtSeconds(r.arrival_s)}`);
+  if (now !== null) parts.push(`waiting ${fmtSeconds(Math.max(0, now - r.arrival_s))}`);
   return parts.join(', ');
 }
 
@@ -113,10 +113,10 @@ export function ClassQueues({ snapshot, highlight, onSelect }: ViewProps) {
                         <span className="cq-meta">
                           {`c ${fmtNum(r.cost)}`}
                           {r.priority !== 0 ? ` · p ${fmtNum(r.priority)}` : ''}
-                          {r.strictPriority ? ` · tier ${r.strictPriority}` : ''}
+                          {r.strict_priority ? ` · tier ${r.strict_priority}` : ''}
                           {now !== null
-                            ? ` · ${fmtSeconds(Math.max(0, now - r.arrivalS))}`
-                            : ` · t ${fmtNum(r.arrivalS)}${sandbox ? '' : ' s'}`}
+                            ? ` · ${fmtSeconds(Math.max(0, now - r.arrival_s))}`
+                            : ` · t ${fmtNum(r.arrival_s)}${sandbox ? '' : ' s'}`}
                         </span>
                       </>
                     );

@@ -34,13 +34,13 @@ export type ClassState = 'empty' | 'blocked' | 'affordable' | 'short';
 export function classState(c: DrrClassModel): ClassState {
   if (c.queued <= 0) return 'empty';
   if (c.blocked) return 'blocked';
-  return c.headCost !== null && c.headCost <= c.deficit ? 'affordable' : 'short';
+  return c.head_cost !== null && c.head_cost <= c.deficit ? 'affordable' : 'short';
 }
 
 /** Rounds of quantum a class still needs before its head is affordable (0 when it already is). */
 export function roundsNeeded(c: DrrClassModel): number | null {
-  if (c.headCost === null || c.quantum <= 0) return null;
-  return Math.max(0, Math.ceil((c.headCost - c.deficit) / c.quantum));
+  if (c.head_cost === null || c.quantum <= 0) return null;
+  return Math.max(0, Math.ceil((c.head_cost - c.deficit) / c.quantum));
 }
 
 function stateText(c: DrrClassModel): string {
@@ -112,10 +112,10 @@ export function visitSlots(rec: DrrPopRecord): { visits: number[]; bulk: number 
   let bulk: number | null = null;
   let next = 0;
   for (const v of rec.visits) {
-    if (v.phase === 'final' && bulk === null && rec.bulkRounds !== null) bulk = next++;
+    if (v.phase === 'final' && bulk === null && rec.bulk_rounds !== null) bulk = next++;
     slots.push(next++);
   }
-  if (bulk === null && rec.bulkRounds !== null) bulk = next++;
+  if (bulk === null && rec.bulk_rounds !== null) bulk = next++;
   // a long scan replays faster, so the verdict is never more than MAX_REPLAY_S away
   const stagger = Math.min(VISIT_STAGGER_S, MAX_REPLAY_S / Math.max(1, next - 1));
   return { visits: slots, bulk, stagger };
@@ -306,7 +306,7 @@ function describeRing(m: DrrModel): string {
   const rows = m.classes.map(
     (c) =>
       `${c.name}: deficit ${fmtCount(c.deficit)} of quantum ${fmtCount(c.quantum)}, ${fmtCount(c.queued)} queued` +
-      (c.headCost !== null ? `, head costs ${fmtCount(c.headCost)}` : '') +
+      (c.head_cost !== null ? `, head costs ${fmtCount(c.head_cost)}` : '') +
       `, ${stateText(c)}`,
   );
   return `${parts.join('; ')}. ${rows.join('. ')}.`;
@@ -396,7 +396,7 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
   const quantumOf = new Map(model.classes.map((c) => [c.name, c.quantum]));
   if (animateKey.current !== key) anim.current = null;
   else if (rec && anim.current?.key !== key) {
-    const fromSeg = segs.find((x) => x.cls.name === rec.cursorBefore);
+    const fromSeg = segs.find((x) => x.cls.name === rec.cursor_before);
     // the pointer starts where it was before the pop and turns forward to where it is now
     const fromDeg =
       fromSeg && cursorDeg !== null
@@ -414,7 +414,7 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
   // the scale holds the pop's peaks too (bulk credit's 10,000 before paying 9,000), so no bar clips mid-step
   const peak = rec ? phasePeak(phasesOf(rec, quantumOf)) : 0;
   const scaleMax =
-    Math.max(1, peak, ...model.classes.map((c) => Math.max(c.quantum, c.deficit, c.headCost ?? 0))) * 1.05;
+    Math.max(1, peak, ...model.classes.map((c) => Math.max(c.quantum, c.deficit, c.head_cost ?? 0))) * 1.05;
   const pct = (v: number) => `${r1(Math.max(0, Math.min(100, (v / scaleMax) * 100)))}%`;
   drawn.current = { key, pct, cursorTo: cursorDeg };
   const selectedClass = highlight?.class ?? null;
@@ -685,7 +685,7 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
                     data-deficit={c.deficit}
                     data-quantum={c.quantum}
                     data-queued={c.queued}
-                    data-head-cost={c.headCost ?? ''}
+                    data-head-cost={c.head_cost ?? ''}
                     data-state={state}
                   >
                     <th scope="row">
@@ -710,7 +710,7 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
                       </span>{' '}
                       / {fmtCount(c.quantum)}
                     </td>
-                    <td className="num drr-wide">{c.headCost === null ? '—' : fmtCount(c.headCost)}</td>
+                    <td className="num drr-wide">{c.head_cost === null ? '—' : fmtCount(c.head_cost)}</td>
                     <td className="num drr-wide">{fmtCount(c.queued)}</td>
                   </tr>
                   <tr className="drr-bar-row">
@@ -726,14 +726,14 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
                           />
                           <div className="drr-tick quantum" style={{ left: pct(c.quantum) }} />
                           <div className="drr-tick target" hidden />
-                          {c.headCost !== null && (
-                            <div className="drr-tick head" style={{ left: pct(c.headCost) }} />
+                          {c.head_cost !== null && (
+                            <div className="drr-tick head" style={{ left: pct(c.head_cost) }} />
                           )}
                         </div>
                         <span className="drr-state">
                           <span className="drr-narrow">
                             {fmtCount(c.queued)} queued
-                            {c.headCost !== null ? ` · head ${fmtCount(c.headCost)}` : ''} ·{' '}
+                            {c.head_cost !== null ? ` · head ${fmtCount(c.head_cost)}` : ''} ·{' '}
                           </span>
                           <span className="drr-state-text" data-end={stateText(c)}>
                             {stateText(c)}
@@ -824,7 +824,7 @@ function DecisionVisits({
     };
   });
   if (slots.bulk !== null) {
-    const rounds = record.bulkRounds;
+    const rounds = record.bulk_rounds;
     items.push({
       key: 'bulk',
       slot: slots.bulk,
@@ -874,9 +874,9 @@ export function firedRules(record: DrrPopRecord | null): { fired: Set<RuleId>; d
       fired.add('take');
     }
   }
-  if (record.bulkRounds !== null) fired.add('bulk');
+  if (record.bulk_rounds !== null) fired.add('bulk');
   if (record.chosen) fired.add('cursor');
-  if (record.carryAfter) fired.add('carry');
+  if (record.carry_after) fired.add('carry');
   return { fired, decisive };
 }
 

@@ -62,7 +62,7 @@ export const CHART_PAIRS = 8;
 export const LISTED_VIOLATIONS = 12;
 
 function readPair(p: GuaranteePair): GuaranteePairModel {
-  return { a: p.a, b: p.b, maxGap: p.maxGap, currentGap: p.currentGap, violatedAt: p.violatedAt };
+  return { a: p.a, b: p.b, maxGap: p.max_gap, currentGap: p.current_gap, violatedAt: p.violated_at };
 }
 
 /** A gap series value: JSON has no NaN, so a sample where the pair was not backlogged is null. */
@@ -84,16 +84,16 @@ export function readGuarantee(snapshot: SessionSnapshot | null): GuaranteeModel 
     algorithm: g.algorithm,
     theorem: g.theorem,
     bound: g.bound !== null && g.bound > 0 ? g.bound : null,
-    boundLabel: g.boundLabel,
+    boundLabel: g.bound_label,
     formula: g.formula,
     reason: g.reason,
     broken: g.broken,
     warning: g.warning,
     pairs,
-    pairCount: g.pairCount,
+    pairCount: g.pair_count,
     worst: g.worst ? readPair(g.worst) : null,
     violations: g.violations,
-    violationCount: Math.max(g.violationCount, g.violations.length),
+    violationCount: Math.max(g.violation_count, g.violations.length),
     t,
     rows,
     boundSeries: t.map((_, i) => gapValue(g.series.bound[i])),

@@ -92,9 +92,9 @@ export function phasesOf(rec: DrrPopRecord, quantumOf: ReadonlyMap<string, numbe
     level.set(v.class, to);
   };
   const bulk = () => {
-    if (bulkDone || rec.bulkRounds === null) return;
+    if (bulkDone || rec.bulk_rounds === null) return;
     bulkDone = true;
-    const k = rec.bulkRounds;
+    const k = rec.bulk_rounds;
     const from = candidates.map((c) => level.get(c) ?? 0);
     const to = candidates.map((c, j) => from[j] + k * (quantumOf.get(c) ?? 0));
     out.push({

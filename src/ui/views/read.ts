@@ -173,14 +173,14 @@ export function readWorkers(snapshot: SessionSnapshot | null): WorkerModel[] {
     clientOf: new Map([...clientOf(w.running, w.running_clients), ...clientOf(w.waiting, w.waiting_clients)]),
     runningCount: w.running.length,
     waiting: w.waiting,
-    waitingCount: w.waitingCount,
-    kvUsed: w.kvUsedBlocks,
-    kvTotal: w.kvTotalBlocks,
-    hitRate: w.cacheHitRate,
-    lastStepMs: w.lastStepMs,
+    waitingCount: w.waiting_count,
+    kvUsed: w.kv_used_blocks,
+    kvTotal: w.kv_total_blocks,
+    hitRate: w.cache_hit_rate,
+    lastStepMs: w.last_step_ms,
     radix: {
       nodeCount: w.radix.nodes,
-      cachedTokens: w.radix.cachedTokens,
+      cachedTokens: w.radix.cached_tokens,
       // [id, parentId, tokens, lock]; the root's parent is itself or negative
       nodes: w.radix.top.map(([id, parent, tokens, lock]) => ({
         id,

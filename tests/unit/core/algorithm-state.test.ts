@@ -27,8 +27,8 @@ describe('typed algorithm state', () => {
     for (const d of SCHEDULER_ALGORITHMS) {
       const s = schedulerState(createLocalPolicy(d.name, local));
       expect(s.policy).toBe(d.name);
-      expect('policyState' in s, d.name).toBe(d.state !== undefined);
-      if ('policyState' in s) stateful.push(s.policy);
+      expect('policy_state' in s, d.name).toBe(d.state !== undefined);
+      if ('policy_state' in s) stateful.push(s.policy);
       for (const other of SCHEDULER_NAMES) {
         if (other !== d.name)
           expect(d.described(createLocalPolicy(other, local)), `${d.name} on ${other}`).toBe(undefined);
@@ -97,9 +97,9 @@ clients:
     expect(Object.keys(r.state.deficits)).toEqual(['a', 'b']);
     expect(Object.keys(snap.router)).toEqual(['routing', 'queued', 'held', 'state']); // the export's key order
     for (const w of snap.workers) {
-      if (w.policy !== 'dlpm' || w.policyState === undefined) throw new Error(`not DLPM: ${w.policy}`);
-      expect(w.policyState.quantum).toBe(500);
-      expect(w.policyState.bound).toBe(2 * (w.policyState.U + 500));
+      if (w.policy !== 'dlpm' || w.policy_state === undefined) throw new Error(`not DLPM: ${w.policy}`);
+      expect(w.policy_state.quantum).toBe(500);
+      expect(w.policy_state.bound).toBe(2 * (w.policy_state.U + 500));
     }
   });
 });

@@ -72,7 +72,7 @@ describe('profile choice', () => {
     const r = d.resolve({ requestedClass: 'latency', model: 'x', rawIsl: 10, cachedTokens: 0 });
     expect([r.profile, r.className]).toEqual(['(default)', 'default']);
     expect(d.snapshot().classes).toEqual([
-      { name: 'default', quantum: 1, deficit: 0, queued: 0, headCost: null },
+      { name: 'default', quantum: 1, deficit: 0, queued: 0, head_cost: null },
     ]);
   });
 

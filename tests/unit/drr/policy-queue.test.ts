@@ -56,9 +56,9 @@ describe('PolicyQueue DRR (V2)', () => {
     q.enqueue({ id: 'l1', requestedClass: 'latency', rawIsl: 9000, cachedTokens: 0, payload: null });
     const r = q.pop(always);
     expect(r.request?.id).toBe('l0');
-    expect(r.record?.bulkRounds).toBe(4);
+    expect(r.record?.bulk_rounds).toBe(4);
     expect(r.record?.deficits.map((d) => d.after)).toEqual([5000, 1000]);
-    expect(r.record?.carryAfter).toBe('latency');
-    expect(r.record?.cursorAfter).toBe('standard');
+    expect(r.record?.carry_after).toBe('latency');
+    expect(r.record?.cursor_after).toBe('standard');
   });
 });

@@ -100,7 +100,7 @@ describe('DRR properties', () => {
         for (const mask of pops) {
           const res = q.pop((_h, c) => !mask[c.index], { record: pops.length % 2 === 0 });
           expect(res.headsTouched).toBeLessThanOrEqual(2 * quanta.length);
-          if (res.record) expect(res.record.headsTouched).toBe(res.headsTouched);
+          if (res.record) expect(res.record.heads_touched).toBe(res.headsTouched);
         }
       }),
       { numRuns: 150 },

@@ -31,8 +31,8 @@ describe('V1 vs V2', () => {
     const v2 = scenario('v2');
     expect(v1.first.request?.id).toBe('a0');
     expect(v2.first.request?.id).toBe('a0');
-    expect([v1.first.record?.cursorAfter, v1.first.record?.carryAfter]).toEqual(['B', null]);
-    expect([v2.first.record?.cursorAfter, v2.first.record?.carryAfter]).toEqual(['B', 'A']);
+    expect([v1.first.record?.cursor_after, v1.first.record?.carry_after]).toEqual(['B', null]);
+    expect([v2.first.record?.cursor_after, v2.first.record?.carry_after]).toEqual(['B', 'A']);
     expect(v2.second.request?.id).toBe('a-small');
     expect(v2.second.record?.visits[0]).toMatchObject({ phase: 'carry', class: 'A', outcome: 'affordable' });
     expect(v1.second.request?.id).toBe('b0');
@@ -54,7 +54,7 @@ describe('V1 vs V2', () => {
       q.enqueue({ id, requestedClass: 'A', rawIsl: 3, cachedTokens: 0, payload: null });
     q.enqueue({ id: 'b0', requestedClass: 'B', rawIsl: 3, cachedTokens: 0, payload: null });
     const r = q.pop(() => true);
-    expect([r.record?.cursorAfter, r.record?.carryAfter]).toEqual(['A', null]);
+    expect([r.record?.cursor_after, r.record?.carry_after]).toEqual(['A', null]);
     expect(q.pop(() => true).request?.id).toBe('a1');
   });
 });
@@ -78,10 +78,10 @@ describe('decision records', () => {
       'final:standard:short:5000->5000',
       'final:latency:chosen:10000->0', // latency is empty after l0: reset
     ]);
-    expect(r.bulkRounds).toBe(4);
+    expect(r.bulk_rounds).toBe(4);
     expect(r.chosen).toEqual({ id: 'l0', class: 'latency', cost: 9000 });
     expect(r.summary).toContain('4 virtual round(s)');
-    expect(r.headsTouched).toBe(4);
+    expect(r.heads_touched).toBe(4);
   });
 
   it('explain a fully blocked ring', () => {
@@ -95,7 +95,7 @@ describe('decision records', () => {
     const r = q.pop(() => false).record!;
     expect(r.visits.map((v) => v.outcome)).toEqual(['blocked', 'empty']);
     expect(r.chosen).toBeNull();
-    expect(r.bulkRounds).toBeNull();
+    expect(r.bulk_rounds).toBeNull();
     expect(r.summary).toMatch(/blocked/);
   });
 
@@ -123,7 +123,7 @@ describe('decision records', () => {
     expect(q.pop(() => true).request?.id).toBe('a');
     const r = q.pop(() => true);
     expect(r.request?.id).toBe('b');
-    expect(r.record?.bulkRounds).toBe(9_007_199_254_740_990);
+    expect(r.record?.bulk_rounds).toBe(9_007_199_254_740_990);
   });
 });
 

@@ -285,17 +285,17 @@ describe('DRR explanation: hand-made records for the rare paths', () => {
     variant: 'v2',
     profile: 'example/large-model',
     visits: [],
-    bulkRounds: null,
+    bulk_rounds: null,
     deficits: [
       { class: 'x', before: 5, after: 0 },
       { class: 'y', before: 0, after: 0 },
     ],
-    cursorBefore: 'y',
-    cursorAfter: 'y',
-    carryBefore: 'x',
-    carryAfter: null,
+    cursor_before: 'y',
+    cursor_after: 'y',
+    carry_before: 'x',
+    carry_after: null,
     chosen: null,
-    headsTouched: 2,
+    heads_touched: 2,
     summary: '',
   };
 
@@ -345,7 +345,7 @@ describe('DRR explanation: hand-made records for the rare paths', () => {
   it('an empty class that had credit says how much it lost', () => {
     const r: DrrPopRecord = {
       ...base,
-      carryBefore: null,
+      carry_before: null,
       visits: [
         {
           phase: 'scan',
@@ -362,7 +362,7 @@ describe('DRR explanation: hand-made records for the rare paths', () => {
   });
 
   it('nothing queued clears the carry', () => {
-    expect(explainDrrText({ ...base, visits: [], headsTouched: 0 })).toBe(
+    expect(explainDrrText({ ...base, visits: [], heads_touched: 0 })).toBe(
       'Result: nothing is queued in any class, so there is nothing to arbitrate; x is no longer the carry.',
     );
   });

@@ -162,7 +162,9 @@ clients:
     const lines = seriesCsv(series).split('\r\n');
     expect(lines[0]).toBe(['t_s', ...Object.keys(series.rows)].join(','));
     expect(lines).toHaveLength(series.t.length + 2);
-    const json = JSON.parse(runToJson(sim.result(), sim.snapshot(), { requests: [] }));
+    const json = JSON.parse(
+      runToJson(sim.result(), { kind: 'cluster', snapshot: sim.snapshot() }, { requests: [] }),
+    );
     expect(json.format).toBe('fairground-run');
     expect(json.version).toBe(1);
     expect(json.result.scenario).toBe('export check');

@@ -39,7 +39,7 @@ describe('guarantee scenarios (DLPM Theorem 4.1 live)', () => {
       expect(g.inputs).toMatchObject({ L_input: 600, M: 6000, U: 12_600, quantum: 500, workers: 1 });
       // the same number DLPM itself reports
       const w = sim.snapshot().workers[0];
-      expect(w.policy === 'dlpm' ? w.policyState?.bound : 'not dlpm').toBe(26_200);
+      expect(w.policy === 'dlpm' ? w.policy_state?.bound : 'not dlpm').toBe(26_200);
     }
   });
 
@@ -48,11 +48,11 @@ describe('guarantee scenarios (DLPM Theorem 4.1 live)', () => {
     expect(g.broken).toBe(false);
     expect(g.warning).toBeNull();
     expect(g.violations).toEqual([]);
-    expect(g.violationCount).toBe(0);
+    expect(g.violation_count).toBe(0);
     expect(g.worst).not.toBeNull();
-    expect(g.worst!.maxGap).toBeGreaterThan(0);
-    expect(g.worst!.maxGap).toBeLessThan(26_200);
-    for (const p of g.pairs) expect(p.violatedAt).toBeNull();
+    expect(g.worst!.max_gap).toBeGreaterThan(0);
+    expect(g.worst!.max_gap).toBeLessThan(26_200);
+    for (const p of g.pairs) expect(p.violated_at).toBeNull();
     for (const row of Object.values(g.series.rows)) expect(maxOf(row)).toBeLessThanOrEqual(26_200);
   });
 
@@ -60,18 +60,18 @@ describe('guarantee scenarios (DLPM Theorem 4.1 live)', () => {
     const g = broken.snapshot().guarantee;
     expect(g.broken).toBe(true);
     expect(g.warning).toMatch(/grants Q\^u per request instead of per refill round/);
-    expect(g.violationCount).toBeGreaterThan(0);
+    expect(g.violation_count).toBeGreaterThan(0);
     const first = g.violations[0];
     expect(first.t).toBeGreaterThan(0);
     expect(first.t).toBeLessThan(10);
     expect(first.gap).toBeGreaterThan(first.bound);
     expect([first.a, first.b]).toContain('hog');
-    expect(g.worst!.maxGap).toBeGreaterThan(2 * 26_200);
-    expect(g.worst!.violatedAt).not.toBeNull();
+    expect(g.worst!.max_gap).toBeGreaterThan(2 * 26_200);
+    expect(g.worst!.violated_at).not.toBeNull();
     // the crossing shows in the series too (peaks survive downsampling)
     expect(maxOf(g.series.rows[`${g.worst!.a}|${g.worst!.b}`])).toBeGreaterThan(26_200);
     const res = broken.result();
-    expect(res.guarantee.violations).toBe(g.violationCount);
+    expect(res.guarantee.violations).toBe(g.violation_count);
     expect(res.guarantee.first_violation?.t).toBe(first.t);
     expect(res.max_backlogged_service_gap).toBe(broken.metrics.gap.max);
   });
@@ -81,11 +81,11 @@ describe('guarantee scenarios (DLPM Theorem 4.1 live)', () => {
     expect(JSON.parse(JSON.stringify(snap))).toEqual(snap);
     expect(snap.fairness_bound).toEqual({ value: 26_200, label: 'DLPM Theorem 4.1: 2·(U + Q^u)' });
     const g = snap.guarantee;
-    expect(g.pairCount).toBe(3);
+    expect(g.pair_count).toBe(3);
     expect(g.pairs.map((p) => `${p.a}|${p.b}`).sort()).toEqual(['alice|bob', 'alice|hog', 'bob|hog']);
     // largest gap first
     for (let i = 1; i < g.pairs.length; i++)
-      expect(g.pairs[i - 1].maxGap).toBeGreaterThanOrEqual(g.pairs[i].maxGap);
+      expect(g.pairs[i - 1].max_gap).toBeGreaterThanOrEqual(g.pairs[i].max_gap);
     expect(Object.keys(g.series.rows).length).toBeLessThanOrEqual(SERIES_PAIRS);
     expect(g.series.t.length).toBeGreaterThan(10);
     expect(g.series.t.length).toBeLessThanOrEqual(512);
@@ -113,10 +113,10 @@ describe('VTC guarantee in the measure it charges', () => {
     expect(extend.reason).not.toMatch(/whole prompts/);
     for (const g of [input, extend]) {
       expect(g.bound).not.toBeNull();
-      expect(g.violationCount).toBe(0);
+      expect(g.violation_count).toBe(0);
     }
     // the workload shares prefixes: the two measures differ
-    expect(input.worst!.maxGap).not.toBe(extend.worst!.maxGap);
+    expect(input.worst!.max_gap).not.toBe(extend.worst!.max_gap);
   });
 });
 
@@ -128,8 +128,8 @@ describe('guarantee without a theorem', () => {
     const snap = sim.snapshot();
     expect(snap.guarantee.algorithm).toBeNull();
     expect(snap.guarantee.bound).toBeNull();
-    expect(snap.guarantee.violationCount).toBe(0);
-    expect(snap.guarantee.worst!.maxGap).toBeGreaterThan(0);
+    expect(snap.guarantee.violation_count).toBe(0);
+    expect(snap.guarantee.worst!.max_gap).toBeGreaterThan(0);
     expect(snap.fairness_bound).toBeUndefined();
   });
 
@@ -159,20 +159,20 @@ describe('class-queue chips in the cluster snapshot', () => {
       expect(q.requests.length).toBe(Math.min(cls.queued, QUEUE_CHIPS_PER_CLASS));
     }
     const r = busiest.requests[0];
-    expect(r.cost).toBe(drr.classes.find((c) => c.name === busiest.class)!.headCost);
+    expect(r.cost).toBe(drr.classes.find((c) => c.name === busiest.class)!.head_cost);
     expect(Object.keys(r).sort()).toEqual(
       [
-        'arrivalS',
+        'arrival_s',
         'cached',
         'client',
         'cost',
-        'dueS',
+        'due_s',
         'id',
         'priority',
-        'rawIsl',
+        'raw_isl',
         'score',
         'seq',
-        'strictPriority',
+        'strict_priority',
         'worker',
       ].sort(),
     );

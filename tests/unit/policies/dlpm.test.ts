@@ -116,7 +116,7 @@ describe('DLPM (Algorithm 1)', () => {
     h.add({ id: 'a1', client: 'a', tokens: range(0, 120), out: 1 });
     const s = schedulerState(h.policy);
     expect(s.policy).toBe('dlpm');
-    expect(s.policy === 'dlpm' && s.policyState).toMatchObject({
+    expect(s.policy === 'dlpm' && s.policy_state).toMatchObject({
       U: 120 + 2 * 1000,
       quantum: 300,
       bound: 2 * (2120 + 300),

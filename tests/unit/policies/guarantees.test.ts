@@ -138,7 +138,7 @@ describe('fairness guarantees (property tests)', () => {
         expect(h.maxGap).toBeLessThanOrEqual(bound); // Theorem 4.1
         expect(h.maxRise).toBeLessThanOrEqual(bound); // Theorem 4.2
         const described = schedulerState(h.policy);
-        expect(described.policy === 'dlpm' ? described.policyState?.bound : 'not dlpm').toBe(bound);
+        expect(described.policy === 'dlpm' ? described.policy_state?.bound : 'not dlpm').toBe(bound);
         const broken = run('dlpm', w, { dlpm_quantum_per_request: true });
         for (const other of [run('lpm', w), run('fcfs', w), broken]) {
           expect(other.maxGap).toBeGreaterThan(bound);

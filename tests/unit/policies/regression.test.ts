@@ -78,8 +78,9 @@ describe('DLPM between LPM and VTC (seed 002, one worker)', () => {
 
   it('DLPM keeps the backlogged service gap within its bound and below LPM’s', () => {
     const w = dlpm.sim.snapshot().workers[0];
-    if (w.policy !== 'dlpm' || w.policyState === undefined) throw new Error(`not a DLPM worker: ${w.policy}`);
-    const state = w.policyState;
+    if (w.policy !== 'dlpm' || w.policy_state === undefined)
+      throw new Error(`not a DLPM worker: ${w.policy}`);
+    const state = w.policy_state;
     expect(state.quantum).toBe(2500);
     expect(dlpm.res.max_backlogged_service_gap).toBeLessThanOrEqual(state.bound);
     expect(dlpm.res.max_backlogged_service_gap).toBeLessThan(lpm.res.max_backlogged_service_gap);

@@ -113,7 +113,7 @@ describe('VTC', () => {
     expect(h.policy.clientState?.()).toEqual({ counter: [12, 0] });
     const s = schedulerState(h.policy);
     expect(s.policy).toBe('vtc');
-    expect(s.policy === 'vtc' && s.policyState).toMatchObject({
+    expect(s.policy === 'vtc' && s.policy_state).toMatchObject({
       bound: 2 * Math.max(10, 2 * 1000),
       L_input: 10,
       M: 1000,

@@ -202,21 +202,21 @@ describe('ArbitrationSession (the sandbox, one step at a time)', () => {
     if (!res.ok) throw new Error('invalid');
     const s = new ArbitrationSession(res.value);
     expect(s.snapshot()).toMatchObject({
-      stepsDone: 0,
-      totalSteps: 17,
+      steps_done: 0,
+      total_steps: 17,
       cursor: 'A',
       carry: null,
       profile: '(root)',
     });
     for (let i = 0; i < 9; i++) s.step();
     const snap = s.snapshot();
-    expect(snap).toMatchObject({ stepsDone: 9, cursor: 'B', carry: 'A', nextOp: 8 });
+    expect(snap).toMatchObject({ steps_done: 9, cursor: 'B', carry: 'A', next_op: 8 });
     expect(snap.classes).toEqual([
-      { name: 'A', quantum: 10, deficit: 7, queued: 3, headCost: 3, blocked: false },
-      { name: 'B', quantum: 10, deficit: 0, queued: 4, headCost: 3, blocked: false },
+      { name: 'A', quantum: 10, deficit: 7, queued: 3, head_cost: 3, blocked: false },
+      { name: 'B', quantum: 10, deficit: 0, queued: 4, head_cost: 3, blocked: false },
     ]);
     expect(snap.queues[0].requests.map((r) => r.id)).toEqual(['a1', 'a2', 'a3']);
-    expect(snap.lastRecord?.summary).toMatch(/A earns its quantum and can afford a0 \(cost 3\)/);
+    expect(snap.last_record?.summary).toMatch(/A earns its quantum and can afford a0 \(cost 3\)/);
     expect(JSON.parse(JSON.stringify(snap))).toEqual(snap);
     let steps = 9;
     while (s.step()) steps++;

@@ -97,11 +97,11 @@ describe('radix summary', () => {
     const a = c.acquire(Int32Array.from([1, 2, 3]), 3, 1);
     const s = c.summary(2);
     expect(s.nodes).toBe(4);
-    expect(s.lockedNodes).toBe(2); // [1,2] and [3]
-    expect(s.evictableLeaves).toBe(2); // [4] and [5]
+    expect(s.locked_nodes).toBe(2); // [1,2] and [3]
+    expect(s.evictable_leaves).toBe(2); // [4] and [5]
     expect(s.top.length).toBe(2);
     c.unlock(a.node, 2);
-    expect(c.summary().lockedNodes).toBe(0);
+    expect(c.summary().locked_nodes).toBe(0);
     expect(c.summary().top.length).toBe(4);
   });
 });

@@ -52,7 +52,7 @@ describe('snapshot', () => {
     expect(snap.workers).toHaveLength(2);
     for (const w of snap.workers) {
       expect(w.waiting.length).toBeLessThanOrEqual(50);
-      expect(w.kvUsedBlocks).toBeLessThanOrEqual(w.kvTotalBlocks);
+      expect(w.kv_used_blocks).toBeLessThanOrEqual(w.kv_total_blocks);
       expect(w.radix.top.length).toBeLessThanOrEqual(32);
     }
     expect(snap.drr?.classes.map((c) => c.name)).toEqual(['only']);

@@ -83,7 +83,7 @@ describe('sandbox difference', () => {
   it('compares class deficits and queues', () => {
     const drr = (da: number, qa: number): SandboxSnapshot => {
       const s = sessionSnapshot(burstScript(), 0);
-      const classes = [{ name: 'A', quantum: 10, deficit: da, queued: qa, headCost: null }];
+      const classes = [{ name: 'A', quantum: 10, deficit: da, queued: qa, head_cost: null }];
       return { ...s, drr: { ...s.drr, cursor: 'A', carry: null, classes } };
     };
     const rows = drrRows(drr(7, 3), drr(4, 1));

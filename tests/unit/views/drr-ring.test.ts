@@ -185,7 +185,7 @@ describe('DrrRing helpers', () => {
     quantum: 10,
     deficit: 0,
     queued: 1,
-    headCost: 3,
+    head_cost: 3,
     blocked: false,
     ...o,
   });
@@ -195,9 +195,9 @@ describe('DrrRing helpers', () => {
     expect(classState(cls({ blocked: true }))).toBe('blocked');
     expect(classState(cls({ deficit: 3 }))).toBe('affordable');
     expect(classState(cls({ deficit: 2 }))).toBe('short');
-    expect(roundsNeeded(cls({ deficit: 2, headCost: 23 }))).toBe(3);
-    expect(roundsNeeded(cls({ deficit: 5, headCost: 3 }))).toBe(0);
-    expect(roundsNeeded(cls({ headCost: null }))).toBeNull();
+    expect(roundsNeeded(cls({ deficit: 2, head_cost: 23 }))).toBe(3);
+    expect(roundsNeeded(cls({ deficit: 5, head_cost: 3 }))).toBe(0);
+    expect(roundsNeeded(cls({ head_cost: null }))).toBeNull();
   });
 
   test('segments cover the ring clockwise, ∝ quantum with a floor', () => {

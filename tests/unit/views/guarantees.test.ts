@@ -43,16 +43,16 @@ function handMade(over: Partial<GuaranteeSnapshot> = {}): SimSnapshot {
   const pair = (
     a: string,
     b: string,
-    maxGap: number,
-    currentGap: number | null,
-    violatedAt: number | null,
+    max_gap: number,
+    current_gap: number | null,
+    violated_at: number | null,
   ) => ({
     a,
     b,
-    maxGap,
-    maxGapAt: 1,
-    currentGap,
-    violatedAt,
+    max_gap,
+    max_gap_at: 1,
+    current_gap,
+    violated_at,
   });
   const worst = pair('alice', 'bob', 5210, 5000, 12.4);
   const base = clusterSnapshot();
@@ -64,17 +64,17 @@ function handMade(over: Partial<GuaranteeSnapshot> = {}): SimSnapshot {
       algorithm: 'dlpm',
       theorem: 'DLPM Theorem 4.1',
       bound: 4800,
-      boundLabel: 'DLPM Theorem 4.1: 2·(U + Q^u)',
+      bound_label: 'DLPM Theorem 4.1: 2·(U + Q^u)',
       formula:
         'U = w_e·L_input + w_q·M = 1·300 + 2·700 = 1,700; bound = 2·(U + Q^u) = 2·(1,700 + 700) = 4,800',
       reason: 'DLPM on one worker',
       broken: false,
       warning: null,
       pairs: [worst, pair('alice', 'carol', 900, null, null), pair('bob', 'carol', 0, null, null)],
-      pairCount: 3,
+      pair_count: 3,
       worst,
       violations: [{ t: 12.4, a: 'alice', b: 'bob', gap: 5210, bound: 4800 }],
-      violationCount: 1,
+      violation_count: 1,
       series: {
         t: [0, 5, 10, 15, 20],
         rows: { 'alice|bob': [0, 1000, 3000, 5210, 5000], 'alice|carol': [null, 300, 900, null, null] },
@@ -124,8 +124,8 @@ describe('Guarantees view', () => {
     const g = readGuarantee(
       handMade({
         violations: [],
-        violationCount: 0,
-        worst: { a: 'a', b: 'b', maxGap: 3100, maxGapAt: 1, currentGap: null, violatedAt: null },
+        violation_count: 0,
+        worst: { a: 'a', b: 'b', max_gap: 3100, max_gap_at: 1, current_gap: null, violated_at: null },
       }),
     )!;
     expect(guaranteeSummary(g)).toBe('Max gap 3,100 of bound 4,800 (65 %) (a–b); no violations');
@@ -157,7 +157,7 @@ describe('Guarantees view', () => {
     expect(html).toMatch(/role="note"[^>]*><strong>Warning: <\/strong>This is a deliberately broken DLPM/);
     expect(html).toMatch(/violated at t = [\d.]+ s: (alice|bob)–hog gap [\d,]+ &gt; bound 26,200/);
     const markers = [...html.matchAll(/class="gu-violation"/g)];
-    expect(markers.length).toBe((broken.guarantee as { violationCount: number }).violationCount);
+    expect(markers.length).toBe((broken.guarantee as { violation_count: number }).violation_count);
     expect(html).toMatch(
       /aria-label="Max gap [\d,]+ of bound 26,200 \(\d+ %\) \([a-z]+–hog\); 2 violations, first at t = /,
     );
@@ -169,11 +169,11 @@ describe('Guarantees view', () => {
         algorithm: null,
         theorem: 'none',
         bound: null,
-        boundLabel: 'no bound',
+        bound_label: 'no bound',
         formula:
           'no fairness theorem covers the lpm scheduler (DLPM, VTC and DoubleQ have one): gaps are measured, not bounded',
         violations: [],
-        violationCount: 0,
+        violation_count: 0,
       }),
     );
     expect(html).toContain('no theorem applies');
@@ -199,7 +199,7 @@ describe('Guarantees view', () => {
     const over = {
       bound: 1_200_000,
       violations: [],
-      violationCount: 0,
+      violation_count: 0,
       series: {
         t: [0, 5, 10, 15, 20],
         rows: { 'alice|bob': [0, 1000, 3000, 5000, 4000], 'alice|carol': [null, 300, 900, null, null] },
@@ -231,7 +231,7 @@ describe('Guarantees view', () => {
       const snap = handMade({
         bound,
         violations: [],
-        violationCount: 0,
+        violation_count: 0,
         series: { t: [0, 5, 10, 15, 20], rows, bound: [bound, bound, bound, bound, bound], dt: 5 },
       });
       const g = readGuarantee(snap);
@@ -254,7 +254,7 @@ describe('Guarantees view', () => {
     const snap = handMade({
       bound: 30_000,
       violations: [],
-      violationCount: 0,
+      violation_count: 0,
       series: {
         t: [0, 5, 10, 15, 20],
         rows: { 'alice|bob': [null, 1000, 3000, 5000, 4000] },
@@ -269,7 +269,7 @@ describe('Guarantees view', () => {
       handMade({
         bound: 30_000,
         violations: [],
-        violationCount: 0,
+        violation_count: 0,
         series: {
           t: [0, 5, 10, 15, 20],
           rows: { 'alice|bob': [null, 1000, 3000, 5000, 4000] },

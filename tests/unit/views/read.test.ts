@@ -49,12 +49,12 @@ describe('readers', () => {
   test('the sandbox carries its DRR state in `drr`, queues and last pop included', () => {
     const snap = sessionSnapshot(burstScript(), 11);
     const m = readDrr(snap);
-    expect(m?.classes.map((c) => [c.name, c.deficit, c.queued, c.headCost, c.blocked])).toEqual([
+    expect(m?.classes.map((c) => [c.name, c.deficit, c.queued, c.head_cost, c.blocked])).toEqual([
       ['A', 1, 1, 3, false],
       ['B', 0, 4, 3, false],
     ]);
     expect(m?.queues.get('B')?.map((r) => r.id)).toEqual(['b0', 'b1', 'b2', 'b3']);
-    expect(m?.queues.get('B')?.[0]).toMatchObject({ cost: 3, client: null, worker: -1, dueS: null });
+    expect(m?.queues.get('B')?.[0]).toMatchObject({ cost: 3, client: null, worker: -1, due_s: null });
     // the third pop (step 11) made the record; the sandbox shows no clock time for it
     expect(m?.record?.chosen?.id).toBe('a2');
     expect(m?.recordT).toBeNull();
@@ -85,13 +85,13 @@ describe('readers', () => {
       cost: pop.detail && 'cost' in pop.detail ? pop.detail.cost : -1,
     });
     // what the flattened detail cannot tell: where the cursor was before the pop
-    expect(m?.record?.cursorBefore).not.toBeNull();
-    expect(m?.record?.headsTouched).toBeGreaterThan(0);
+    expect(m?.record?.cursor_before).not.toBeNull();
+    expect(m?.record?.heads_touched).toBeGreaterThan(0);
   });
 
   test('the hand-made cluster snapshot’s last pop', () => {
     const m = readDrr(clusterSnapshot());
-    expect(m?.record?.bulkRounds).toBe(4);
+    expect(m?.record?.bulk_rounds).toBe(4);
     expect(m?.record?.chosen).toEqual({ id: 'bob#0.0', class: 'latency', cost: 9000 });
     expect(m?.recordT).toBe(3.9);
   });
