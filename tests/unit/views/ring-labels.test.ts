@@ -19,7 +19,7 @@ const cls = (name: string, quantum: number, queued: number): DrrClassModel => ({
   quantum,
   deficit: 0,
   queued,
-  headCost: queued > 0 ? 3 : null,
+  head_cost: queued > 0 ? 3 : null,
   blocked: false,
 });
 
