@@ -22,7 +22,7 @@ export interface WorkerView {
   readonly id: number;
   /** Simulated time of the current decision. */
   readonly now: number;
-  /** The worker's prefix cache: `radix.matchLength(req.tokens)` gives a request's cached prefix here. */
+  /** The worker's prefix cache: `radix.matchLength(req.pages(radix.blockSize))` gives a request's cached prefix here. */
   readonly radix: RadixCache;
   readonly kv: KvCache;
   readonly runningCount: number;

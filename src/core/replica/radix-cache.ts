@@ -2,8 +2,11 @@
  * A radix prefix cache over token sequences (the idea of SGLang's RadixAttention), page-granular.
  *
  * Every edge holds a run of tokens whose length is a multiple of the KV block size, so each node owns
- * exactly `len / blockSize` KV blocks. Children are keyed by a hash of their first page; a lookup
- * always re-compares the tokens, so a hash collision is only ever a cache miss, never a wrong match.
+ * exactly `len / blockSize` KV blocks. Sequences are compared page by page through their page
+ * fingerprints (./pages.ts: a 30-bit key and a 32-bit check per page, computed once per prompt), and
+ * an edge stores the fingerprints of its pages, not token ids. Children are keyed by their first
+ * page's key; a lookup always compares key and check of every page, so two pages whose keys collide
+ * are a cache miss, never a wrong match (a wrong match needs both words to collide: about 2^-62).
  *
  * Locks: a running request locks the node its cached prefix ends at, which adds one to the lock count
  * of that node and of every ancestor. Only unlocked leaves can be evicted. Eviction takes leaves in
@@ -12,7 +15,11 @@
  * state changed gets a new version and its stale entries are skipped.
  */
 import { EvictionQueue } from './eviction-queue';
+import { PageSeq } from './pages';
 import { TokenSlab } from './token-slab';
+
+/** What the cache's lookups accept: page fingerprints, or token ids (fingerprinted on the spot). */
+export type TokenSeq = PageSeq | Int32Array;
 
 export class RadixNode {
   parent: RadixNode | null;
@@ -23,7 +30,11 @@ export class RadixNode {
   children: Map<number, RadixNode> | null = null;
   /** Live (not removed) children. */
   nChildren = 0;
-  /** Tokens of this edge are `src[start .. start + len)`. */
+  /**
+   * Page fingerprints of this edge (see ./pages.ts): page j of the edge is at `src[2 (start / b + j)]`
+   * (key) and the word after it (check), for block size b. `start` is in tokens (a multiple of b)
+   * and `len` in tokens, so `start`/`len` read as if `src` held the token ids.
+   */
   src: Int32Array;
   start: number;
   len: number;
@@ -107,7 +118,7 @@ export class RadixCache {
    * where it hung). Routers with a global prefix tree listen here; null = nobody listens.
    */
   evictListener: EvictListener | null = null;
-  /** Storage for the token runs of edges copied out of larger arrays. */
+  /** Storage for the page runs of edges copied out of larger arrays. */
   private readonly runs = new TokenSlab();
 
   constructor(blockSize: number) {
@@ -138,66 +149,64 @@ export class RadixCache {
     return this.count;
   }
 
-  /**
-   * Hash of the page starting at `pos` (FNV-1a over the page's token ids), kept to 30 bits so map keys
-   * stay small integers (engines box larger numbers, which makes every lookup slower).
-   */
-  pageKey(src: Int32Array, pos: number): number {
-    const b = this.blockSize;
-    if (b === 1) return src[pos] & 0x3fffffff;
-    let h = 0x811c9dc5;
-    for (let i = pos, end = pos + b; i < end; i++) h = Math.imul(h ^ src[i], 0x01000193);
-    return (h ^ (h >>> 30)) & 0x3fffffff;
+  /** `seq` as page fingerprints of this cache's block size. */
+  pages(seq: TokenSeq): PageSeq {
+    if (seq instanceof Int32Array) return PageSeq.fromTokens(seq, this.blockSize);
+    if (seq.size !== this.blockSize)
+      throw new Error(
+        `radix cache: pages of ${seq.size} tokens given to a cache of ${this.blockSize}-token blocks`,
+      );
+    return seq;
   }
 
-  /** Longest cached prefix of `tokens[0 .. maxLen)`, in whole pages. Read-only: touches nothing. */
-  match(tokens: Int32Array, maxLen = tokens.length): PrefixMatch {
+  /** Longest cached prefix of the first `maxLen` tokens of `seq`, in whole pages. Read-only: touches nothing. */
+  match(seq: TokenSeq, maxLen = seq.length): PrefixMatch {
     const b = this.blockSize;
-    return this.walk(tokens, this.root, 0, Math.floor(Math.min(maxLen, tokens.length) / b) * b);
+    return this.walk(this.pages(seq), this.root, 0, Math.floor(Math.min(maxLen, seq.length) / b) * b);
   }
 
   /**
    * The one prefix walk (`match` and the remembered matches of LPM-like queues use it): from `node`,
-   * whose end is at depth `pos` of `tokens`, follow whole pages down to `limit` (a multiple of the
-   * block size). `key0`, when ≥ 0, is the page key at `pos` the caller already knows. The result says
-   * where the match ends, as `match` does, and the page key it used at `pos` (-1 when it read none).
+   * whose end is at depth `pos` of `seq`, follow whole pages down to `limit` (a multiple of the
+   * block size). The result says where the match ends, as `match` does, and the page key it used at
+   * `pos` (-1 when it read none).
    */
-  walk(tokens: Int32Array, node: RadixNode, pos: number, limit: number, key0 = -1): WalkEnd {
+  walk(seq: PageSeq, node: RadixNode, pos: number, limit: number): WalkEnd {
     const b = this.blockSize;
+    const d = seq.data;
     let firstKey = -1;
+    let at = 2 * (pos / b);
     while (pos + b <= limit) {
-      let key: number;
-      if (firstKey < 0) {
-        key = key0 >= 0 ? key0 : this.pageKey(tokens, pos);
-        firstKey = key;
-      } else key = this.pageKey(tokens, pos);
+      const key = d[at];
+      if (firstKey < 0) firstKey = key;
       const child = node.children?.get(key);
       if (child === undefined || child.removed) break;
-      const room = Math.min(child.len, limit - pos);
+      const room = 2 * (Math.min(child.len, limit - pos) / b);
       const src = child.src;
-      const off = child.start - pos;
+      const off = 2 * (child.start / b) - at;
       let c = 0;
-      while (c < room && src[off + pos + c] === tokens[pos + c]) c++;
-      c = Math.floor(c / b) * b;
-      if (c === 0) break; // page-hash collision: a miss
-      pos += c;
-      if (c < child.len) return { length: pos, node: child, within: c, firstKey };
+      while (c < room && src[off + at + c] === d[at + c] && src[off + at + c + 1] === d[at + c + 1]) c += 2;
+      if (c === 0) break; // the first page's keys collide, the pages differ: a miss
+      at += c;
+      const tokens = (c / 2) * b;
+      pos += tokens;
+      if (tokens < child.len) return { length: pos, node: child, within: tokens, firstKey };
       node = child;
     }
     return { length: pos, node, within: node.len, firstKey };
   }
 
   /** Matched prefix length only (the hot path of routers and LPM-like policies). */
-  matchLength(tokens: Int32Array, maxLen = tokens.length): number {
-    return this.match(tokens, maxLen).length;
+  matchLength(seq: TokenSeq, maxLen = seq.length): number {
+    return this.match(seq, maxLen).length;
   }
 
   /**
    * Match and lock the matched prefix for a running request (splitting an edge when the match ends
    * inside it). Returns the locked node and the matched length; release with `unlock(node)`.
    */
-  acquire(tokens: Int32Array, maxLen: number, now: number): { node: RadixNode; length: number } {
-    const m = this.match(tokens, maxLen);
+  acquire(seq: TokenSeq, maxLen: number, now: number): { node: RadixNode; length: number } {
+    const m = this.match(seq, maxLen);
     let node = m.node;
     if (m.within < node.len) node = this.split(node, m.within);
     this.lock(node, now);
@@ -236,48 +245,51 @@ export class RadixCache {
    * the inserted prefix, how many tokens the path covers (normally all of them) and how many were new
    * (their blocks now belong to the tree; the caller transfers them from its own).
    */
-  insert(tokens: Int32Array, len: number, now: number): { node: RadixNode; covered: number; added: number } {
-    return this.insertFrom(this.root, 0, tokens, 0, len, now);
+  insert(seq: TokenSeq, len: number, now: number): { node: RadixNode; covered: number; added: number } {
+    return this.insertFrom(this.root, 0, this.pages(seq).data, 0, len, now);
   }
 
   /**
    * Insert continuing below `from`, whose path from the root is the first `depth` tokens of the
-   * sequence (e.g. a request's locked node). `src` holds the sequence from position `srcOffset` on:
-   * the token at position p is `src[p - srcOffset]` for p ≥ depth (srcOffset may be negative when the run
-   * sits further into a shared slab). Saves re-walking a known prefix
-   * and lets callers pass only the new tail.
+   * sequence (e.g. a request's locked node). `src` holds page fingerprints of the sequence (2 words
+   * per page, ./pages.ts) from page `srcPage` on: page k of the sequence is at `src[2 (k - srcPage)]`
+   * for k ≥ depth / b (srcPage may be negative when the run sits further into a shared slab). Saves
+   * re-walking a known prefix and lets callers pass only the new tail.
    */
   insertFrom(
     from: RadixNode,
     depth: number,
     src: Int32Array,
-    srcOffset: number,
+    srcPage: number,
     len: number,
     now: number,
-    /** `src` is compact storage already (a run of a token slab): never copy it. */
+    /** `src` is compact storage already (a run of a slab): never copy it. */
     compact = false,
   ): { node: RadixNode; covered: number; added: number } {
     const b = this.blockSize;
-    const limit = Math.floor(Math.min(len, srcOffset + src.length) / b) * b;
+    const srcPages = src.length >> 1;
+    const limit = Math.min(Math.floor(len / b), srcPage + srcPages) * b;
     let node = from;
     let pos = depth;
     while (pos < limit) {
-      const key = this.pageKey(src, pos - srcOffset);
+      const at = 2 * (pos / b - srcPage);
+      const key = src[at];
       const child = node.children?.get(key);
       if (child === undefined || child.removed) {
         // A new edge that is a small part of its array (a chunk or the tail of a long prompt) gets
         // its own copy: otherwise the tree, which holds about KV-size tokens, would keep every
-        // request's whole prompt alive long after it finished (#15.3). Same ids, only stored apart.
+        // request's whole prompt alive long after it finished (#15.3). Same pages, only stored apart.
         let own = src;
-        let at = pos - srcOffset;
+        let ownAt = at;
         const len = limit - pos;
-        if (!compact && 2 * len < src.length) {
-          const run = this.runs.take(len);
-          run.src.set(src.subarray(at, at + len), run.offset);
+        const words = 2 * (len / b);
+        if (!compact && 2 * words < src.length) {
+          const run = this.runs.take(words);
+          run.src.set(src.subarray(at, at + words), run.offset);
           own = run.src;
-          at = run.offset;
+          ownAt = run.offset;
         }
-        const leaf = new RadixNode(this.nextId++, node, own, at, len, key, now);
+        const leaf = new RadixNode(this.nextId++, node, own, (ownAt / 2) * b, len, key, now);
         if (node.children === null) node.children = new Map();
         if (node !== this.root && node.lock === 0 && node.nChildren === 0) node.version++;
         node.children.set(key, leaf);
@@ -287,17 +299,16 @@ export class RadixCache {
         this.pushEvictable(leaf);
         return { node: leaf, covered: limit, added: leaf.len };
       }
-      const room = Math.min(child.len, limit - pos);
+      const room = 2 * (Math.min(child.len, limit - pos) / b);
       const csrc = child.src;
-      const cs = child.start;
-      const so = pos - srcOffset;
+      const cs = 2 * (child.start / b);
       let c = 0;
-      while (c < room && csrc[cs + c] === src[so + c]) c++;
-      c = Math.floor(c / b) * b;
-      if (c === 0) return { node, covered: pos, added: 0 }; // page-hash collision: stop caching here
-      node = c < child.len ? this.split(child, c) : child;
+      while (c < room && csrc[cs + c] === src[at + c] && csrc[cs + c + 1] === src[at + c + 1]) c += 2;
+      if (c === 0) return { node, covered: pos, added: 0 }; // first-page keys collide: stop caching here
+      const tokens = (c / 2) * b;
+      node = tokens < child.len ? this.split(child, tokens) : child;
       this.touch(node, now);
-      pos += c;
+      pos += tokens;
     }
     return { node, covered: pos, added: 0 };
   }
@@ -319,7 +330,7 @@ export class RadixCache {
     parent.children!.set(child.key, upper);
     child.start += at;
     child.len -= at;
-    child.key = this.pageKey(child.src, child.start);
+    child.key = child.src[2 * (child.start / this.blockSize)];
     child.parent = upper;
     upper.children = new Map([[child.key, child]]);
     upper.nChildren = 1;

@@ -24,7 +24,8 @@ import type { DecisionDraft } from '../sim/decision';
 import { ReqState, type SimRequest } from '../sim/request';
 import { KvCache } from './kv-cache';
 import type { AdmissionContext, AdmitOutcome, LocalPolicy, WorkerView } from './local-policy';
-import { outputLabel, streamKey, writeStream } from '../workload/tokens';
+import { outputLabel, streamKey, tokenAt } from '../workload/tokens';
+import { writePage } from './pages';
 import { RadixCache } from './radix-cache';
 import {
   type AdmissionMode,
@@ -176,6 +177,8 @@ export class Replica implements WorkerView {
   private readonly slab = new TokenSlab();
   /** The step-time model of this GPU and model (stepTimeS with the pair's constants computed once). */
   private readonly cost: StepCost;
+  /** Scratch of cacheFinished: the ids of one page that mixes prompt and output. */
+  private readonly pageIds: Int32Array;
   /** Scratch of planQuietSteps: private tokens and blocks per running request. */
   private planPriv = new Float64Array(0);
 
@@ -199,6 +202,7 @@ export class Replica implements WorkerView {
     this.ctx = new WorkerAdmission(this);
     this.admission = cfg.admission ?? 'sglang';
     this.sglang = this.admission === 'sglang';
+    this.pageIds = new Int32Array(cfg.blockSize);
   }
 
   /**
@@ -240,10 +244,12 @@ export class Replica implements WorkerView {
     const cached =
       cachedEstimate >= 0 || !this.prefixCaching
         ? Math.max(0, cachedEstimate)
-        : this.radix.matchLength(r.tokens, this.maxReusable(r));
+        : this.radix.matchLength(r.pages(this.blockSize), this.maxReusable(r));
     r.pendingPrefill = r.promptLen - cached;
     this.activePrefillTokens += r.pendingPrefill;
     this.policy.enqueue(r, this, front);
+    // waiting holds no prompt-sized state (#15.3) until a policy or the admission reads the prompt
+    r.compact();
   }
 
   /**
@@ -680,7 +686,9 @@ export class Replica implements WorkerView {
     // SGLang checks the reservation before it locks the prefix too: a request that does not fit even
     // with its cached prefix still evictable is refused without touching the tree
     if (this.sglang) {
-      const m0 = this.prefixCaching ? this.radix.matchLength(r.tokens, this.maxReusable(r)) : 0;
+      const m0 = this.prefixCaching
+        ? this.radix.matchLength(r.pages(this.blockSize), this.maxReusable(r))
+        : 0;
       if (
         r.promptLen - m0 + this.ownEstimate(r) >
         (this.kv.freeBlocks + this.radix.evictableBlockCount) * this.blockSize - this.reservedTokens
@@ -688,7 +696,7 @@ export class Replica implements WorkerView {
         return 'no-kv';
     }
     const { node, length: m } = this.prefixCaching
-      ? this.radix.acquire(r.tokens, this.maxReusable(r), this.now)
+      ? this.radix.acquire(r.pages(this.blockSize), this.maxReusable(r), this.now)
       : { node: this.radix.root, length: 0 };
     const need = this.kv.blocksFor(r.promptLen - m);
     let free = this.kv.freeBlocks;
@@ -849,23 +857,30 @@ export class Replica implements WorkerView {
     const len = Math.floor((r.promptLen + r.outputLen - 1) / b) * b;
     const from = r.coveredLen;
     if (len <= from) return;
-    // only the new tail: the rest of the prompt, then the generated ids
-    const n = len - from;
-    const { src, offset } = this.slab.take(n);
-    const fromPrompt = Math.max(0, r.promptLen - from);
-    if (fromPrompt > 0) src.set(r.tokens.subarray(from, r.promptLen), offset);
-    writeStream(
-      src,
-      offset + fromPrompt,
-      streamKey(outputLabel(r.id)),
-      Math.max(0, from - r.promptLen),
-      n - fromPrompt,
-    );
+    // only the new tail's page fingerprints: the prompt's whole pages as they are, then the pages
+    // with generated ids (the first may end the prompt), from their ids
+    const first = from / b;
+    const pages = len / b - first;
+    const { src, offset } = this.slab.take(2 * pages);
+    const seq = r.pages(b);
+    const whole = Math.min(Math.max(0, seq.pages - first), pages);
+    if (whole > 0) src.set(seq.data.subarray(2 * first, 2 * (first + whole)), offset);
+    if (whole < pages) {
+      const ids = this.pageIds;
+      const out = streamKey(outputLabel(r.id));
+      for (let k = first + whole; k < first + pages; k++) {
+        const p0 = k * b;
+        const fromPrompt = Math.min(b, Math.max(0, r.promptLen - p0));
+        if (fromPrompt > 0) r.writePrompt(ids, 0, p0, fromPrompt);
+        for (let i = fromPrompt; i < b; i++) ids[i] = tokenAt(out, p0 + i - r.promptLen);
+        writePage(src, offset + 2 * (k - first), ids, 0, b);
+      }
+    }
     const ins = this.radix.insertFrom(
       r.lockNode ?? this.radix.root,
       from,
       src,
-      from - offset,
+      first - offset / 2,
       len,
       this.now,
       true,
@@ -883,7 +898,14 @@ export class Replica implements WorkerView {
     const full = Math.floor(upTo / b) * b;
     const covered0 = r.coveredLen;
     if (full <= covered0) return;
-    const ins = this.radix.insertFrom(r.lockNode ?? this.radix.root, covered0, r.tokens, 0, full, this.now);
+    const ins = this.radix.insertFrom(
+      r.lockNode ?? this.radix.root,
+      covered0,
+      r.pages(b).data,
+      0,
+      full,
+      this.now,
+    );
     if (ins.covered <= covered0) return;
     this.radix.lock(ins.node, this.now);
     if (r.lockNode !== null) this.radix.unlock(r.lockNode, this.now);

@@ -12,7 +12,7 @@ import type { RouteDecisionDetail } from '../algorithms/details';
 import type { GpuProfile, ModelProfile } from '../cost';
 import type { Rng } from '../prng';
 import type { SimRequest } from '../sim/request';
-import type { RadixCache } from '../replica/radix-cache';
+import type { RadixCache, TokenSeq } from '../replica/radix-cache';
 import type { RequestSpec } from '../workload/types';
 
 /**
@@ -63,10 +63,10 @@ export interface RouterPolicy {
   onComplete?: (req: SimRequest, worker: number, view: ClusterView) => void;
   /**
    * Worker `worker`'s prefix cache evicted the branch that starts after the first `depth` tokens of
-   * `path` (`path` holds those tokens and the branch's first page). Routers that keep a global prefix
-   * tree (Preble, DoubleQ) prune it here.
+   * `path` (`path` holds those tokens and the branch's first page, as page fingerprints).
+   * Routers that keep a global prefix tree (Preble, DoubleQ) prune it here.
    */
-  onEvict?(worker: number, path: Int32Array, depth: number): void;
+  onEvict?(worker: number, path: TokenSeq, depth: number): void;
   /** Client `client`'s deficit at each worker, when the router keeps one per pair (DoubleQ's q_{i,w}). */
   clientDeficits?(client: number): number[];
 }

@@ -149,7 +149,7 @@ export class Router implements ClusterView {
     let v = this.memo[w];
     if (v < 0) {
       const wk = this.workers[w];
-      v = wk.prefixCaching ? wk.radix.matchLength(req.tokens, wk.maxReusable(req)) : 0;
+      v = wk.prefixCaching ? wk.radix.matchLength(req.pages(wk.blockSize), wk.maxReusable(req)) : 0;
       this.memo[w] = v;
     }
     return v;
@@ -209,6 +209,8 @@ export class Router implements ClusterView {
     }
     this.classService?.onQueued(ref.className, now);
     r.state = ReqState.RouterQueued;
+    // a queued request holds no prompt-sized state (#15.3): its pages are computed again at dispatch
+    r.compact();
     if (Number.isNaN(r.enqueueT)) r.enqueueT = now;
     this.enqueued++;
     if (this.hooks.recording)

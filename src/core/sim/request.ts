@@ -3,8 +3,9 @@
  * nested objects, no per-token allocation) because the batch loop touches each running request on
  * every step.
  */
+import { PageSeq } from '../replica/pages';
 import type { RadixNode } from '../replica/radix-cache';
-import { SLO_PRIORITY, type RequestSpec } from '../workload/types';
+import { type PromptSource, SLO_PRIORITY, type RequestSpec } from '../workload/types';
 
 /** Lifecycle: new → (router queue →) waiting at a worker → running → done; preemption goes back to waiting. */
 export const ReqState = {
@@ -25,8 +26,16 @@ export class SimRequest {
   readonly spec: RequestSpec;
   /** Index of the client in the workload's client list. */
   readonly client: number;
-  readonly tokens: Int32Array;
   readonly promptLen: number;
+  /**
+   * The prompt when the spec describes it instead of holding its ids (a trace row): its page
+   * fingerprints and, if a policy asks, its ids are computed from it on demand. Null: `spec.tokens`.
+   */
+  private readonly prompt: PromptSource | null;
+  /** Page fingerprints of the prompt for the last block size asked (null: not computed, or dropped). */
+  private seq: PageSeq | null = null;
+  /** Token ids of a described prompt, once a policy asked for them (null: not materialised). */
+  private ids: Int32Array | null = null;
   /** True output length: the worker stops generating at it. Routers and local policies must not read it. */
   readonly outputLen: number;
   /**
@@ -93,14 +102,54 @@ export class SimRequest {
     this.id = spec.id;
     this.spec = spec;
     this.client = client;
-    this.tokens = spec.tokens;
-    this.promptLen = spec.tokens.length;
+    this.prompt = spec.prompt ?? null;
+    this.promptLen = this.prompt !== null ? this.prompt.length : spec.tokens.length;
     this.maxNewTokens = Math.max(1, Math.floor(spec.maxNewTokens ?? CONTEXT_WINDOW_TOKENS - this.promptLen));
     // a server stops at max_new_tokens
     this.outputLen = Math.min(Math.max(1, Math.floor(spec.outputTokens)), this.maxNewTokens);
     this.priority = SLO_PRIORITY[spec.sloClass] ?? 1;
     this.serial = serial;
     this.arrivalT = arrivalT;
+  }
+
+  /**
+   * The prompt's token ids. A described prompt (a trace row) is materialised on the first call and
+   * kept until `compact`; the engine's own paths read `pages` instead, so only policies that compare
+   * ids themselves (Preble's and DoubleQ's global trees, SGLang's in-batch prefix check) pay for it.
+   */
+  get tokens(): Int32Array {
+    if (this.prompt === null) return this.spec.tokens;
+    this.ids ??= this.prompt.tokens();
+    return this.ids;
+  }
+
+  /** Write the prompt's ids [from, from + count) at `out[at]` (without materialising a described prompt). */
+  writePrompt(out: Int32Array, at: number, from: number, count: number): void {
+    if (this.ids === null && this.prompt !== null) this.prompt.write(out, at, from, count);
+    else out.set(this.tokens.subarray(from, from + count), at);
+  }
+
+  /** The prompt's page fingerprints for pages of `size` tokens (computed once, kept until `compact`). */
+  pages(size: number): PageSeq {
+    const s = this.seq;
+    if (s !== null && s.size === size) return s;
+    const p = this.prompt;
+    const seq =
+      p !== null ? new PageSeq(size, p.length, p.pages(size)) : PageSeq.fromTokens(this.spec.tokens, size);
+    this.seq = seq;
+    return seq;
+  }
+
+  /**
+   * Drop what can be computed again (#15.3): a described prompt's page fingerprints and ids, so a
+   * request waiting in a queue, or finished, holds a few hundred bytes whatever its prompt length.
+   * A prompt held as ids (synthetic workloads own them in the spec) keeps its fingerprints: computing
+   * them again would cost a pass over the ids.
+   */
+  compact(): void {
+    if (this.prompt === null) return;
+    this.seq = null;
+    this.ids = null;
   }
 
   /** Prefill not finished yet (decoding starts once all prompt tokens have KV). */

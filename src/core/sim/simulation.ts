@@ -617,6 +617,7 @@ export class Simulation {
     this.onRequestDone?.(r);
     for (const ev of this.workload.onReject(r.id, this._now)) this.followUp(ev, r.client);
     this.metrics.programs.finish(r.spec.program, this._now, false);
+    r.compact();
   }
 
   /** @internal (EngineHooks) a request finished: metrics, the router policy, the program's follow-ups */
@@ -626,6 +627,7 @@ export class Simulation {
     this.router.policy.onComplete?.(r, r.worker, this.router);
     for (const ev of this.workload.onComplete(r.id, t)) this.followUp(ev, r.client);
     this.metrics.programs.finish(r.spec.program, t, true);
+    r.compact();
   }
 
   /** A follow-up from the workload: announced to the program tracker (its program stays open), then scheduled. */

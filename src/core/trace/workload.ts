@@ -8,63 +8,19 @@
  * block depend only on its hash id, so two requests whose lists start alike share exactly those
  * leading tokens, and the radix caches and the router's `cached_tokens` see the reuse. The last block
  * may be partial (it is the first tokens of its block); tokens past the listed blocks, and every token
- * of a trace without blocks, are the request's own.
+ * of a trace without blocks, are the request's own. A request's prompt is described, not held
+ * (./prompt.ts): its ids are never materialised unless a policy reads them.
  */
 import type { Workload, WorkloadEvent, RequestSpec } from '../workload/types';
-import { markImmutable } from '../clone';
-import { streamKey, writeStream } from '../workload/tokens';
 import type { TraceClientSpec, TraceInput } from '../input';
-import type { TraceReplayOptions, TraceTable } from './types';
+import { type BlockSpace, TraceRequestSpec } from './prompt';
 
-/**
- * Token id at position `pos` of prefix block `hash`: an odd multiple of (hash · blockTokens + pos + 1)
- * modulo 2^31, a bijection, so two different (block, position) pairs never share an id (for
- * hash · blockTokens < 2^31) and equal blocks give equal tokens. One multiply per token: a trace's
- * prompts hold ~10^8 tokens.
- */
-function fillBlock(out: Int32Array, at: number, hash: number, blockTokens: number, count: number): void {
-  const base = hash * blockTokens + 1;
-  for (let p = 0; p < count; p++) out[at + p] = Math.imul((base + p) | 0, 0x2545f491) & 0x7fffffff;
-}
+export type { BlockSpace } from './prompt';
+import type { TraceReplayOptions, TraceTable } from './types';
 
 /** Trace request ids contain '@' (generated and scripted ids never do). */
 export function isTraceRequestId(id: string): boolean {
   return id.includes('@');
-}
-
-/** Where one table's block ids sit among the run's tables: id `hash · stride + offset`. */
-export interface BlockSpace {
-  stride: number;
-  offset: number;
-}
-
-const ONE_TABLE: BlockSpace = { stride: 1, offset: 0 };
-
-/**
- * The prompt of trace row `i`: its prefix blocks, then tokens of its own. `space` keeps the blocks of
- * different tables apart when a run replays several (default: one table, the ids themselves).
- */
-export function traceTokens(
-  table: TraceTable,
-  i: number,
-  ownLabel: string,
-  space: BlockSpace = ONE_TABLE,
-): Int32Array {
-  const n = table.input[i];
-  const out = new Int32Array(n);
-  let at = 0;
-  const bs = table.blockStart;
-  const blocks = table.blocks;
-  if (bs !== null && blocks !== null) {
-    const per = table.blockTokens;
-    for (let j = bs[i]; j < bs[i + 1] && at < n; j++) {
-      const count = Math.min(per, n - at);
-      fillBlock(out, at, blocks[j] * space.stride + space.offset, per, count);
-      at += count;
-    }
-  }
-  if (at < n) writeStream(out, at, streamKey(ownLabel), 0, n - at);
-  return markImmutable(out);
 }
 
 /** A scenario's `trace:` section as replay options (absent keys become null). */
@@ -226,15 +182,18 @@ export class TraceWorkload implements Workload {
   private request(c: TraceClient, row: number): RequestSpec {
     const { table, opts, fixed } = c.source;
     const id = `${c.name}@L${table.line[row]}`;
-    const spec: RequestSpec = {
+    const spec = new TraceRequestSpec(
       id,
-      client: c.name,
-      tokens: traceTokens(table, row, `${table.source}/${id}`, this.spaces.get(table)),
-      outputTokens: table.output[row],
-      sloClass: opts.sloClass,
-      program: id,
-      node: `trace line ${table.line[row]}`,
-    };
+      c.name,
+      table,
+      row,
+      `${table.source}/${id}`,
+      table.output[row],
+      opts.sloClass,
+      id,
+      `trace line ${table.line[row]}`,
+      this.spaces.get(table),
+    );
     const cls = table.policyClass === null ? -1 : table.policyClass[row];
     const policyClass = cls >= 0 ? table.names[cls] : opts.policyClass;
     if (policyClass !== null) spec.policyClass = policyClass;

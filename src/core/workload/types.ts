@@ -29,8 +29,13 @@ export interface RequestSpec {
   /** Unique and stable, e.g. "alice#12.3" (client, program instance, node index). */
   id: string;
   client: string;
-  /** The full prompt (length = prompt tokens, ≥ 1). */
+  /**
+   * The full prompt (length = prompt tokens, ≥ 1). With `prompt` set, reading it computes the ids
+   * (the engine reads `prompt` instead).
+   */
   tokens: Int32Array;
+  /** The prompt described instead of held (a trace row): length, ids on demand, page fingerprints. */
+  prompt?: PromptSource;
   /** True output length (≥ 1, ≤ maxNewTokens). Routers and schedulers must never read it. */
   outputTokens: number;
   /**
@@ -55,6 +60,27 @@ export interface RequestSpec {
   program: string;
   /** Node label within the program, e.g. "turn 3", "depth 2 branch 1", "merge". */
   node: string;
+}
+
+/**
+ * A prompt that computes its token ids and page fingerprints on demand instead of holding them (#14,
+ * #15.3): a trace row's prompt is a list of shared prefix blocks, and ~145 M ids of a trace need
+ * never exist at once.
+ */
+export interface PromptSource {
+  /** Prompt tokens (≥ 1). */
+  readonly length: number;
+  /** The ids (a new array each call). */
+  tokens(): Int32Array;
+  /** Write ids [from, from + count) at `out[at]`. */
+  write(out: Int32Array, at: number, from: number, count: number): void;
+  /**
+   * Page fingerprints for pages of `size` tokens (../replica/pages.ts layout: key, check per whole
+   * page). Pages that have the same ids get the same two words wherever they occur: either the words
+   * are `writePage` of the ids, or (trace blocks) a function of where the ids come from that no other
+   * source of ids can produce.
+   */
+  pages(size: number): Int32Array;
 }
 
 export type WorkloadEvent =

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evictedBranch, GlobalPrefixTree } from '../../../src/core/algorithms/shared/global-prefix-tree';
+import { PageSeq } from '../../../src/core/replica/pages';
 import { RadixCache, type RadixNode } from '../../../src/core/replica/radix-cache';
 import { concat, range } from './helpers';
 
@@ -42,7 +43,7 @@ describe('global prefix tree', () => {
     expect(t.match(range(0, 2))).toEqual({ length: 2, holders: [3, 37] });
   });
 
-  it('rebuilds the token path of an evicted worker cache node', () => {
+  it('rebuilds the path (page fingerprints) of an evicted worker cache node', () => {
     const c = new RadixCache(4);
     const x = concat(range(0, 8), range(100, 8));
     const y = concat(range(0, 8), range(200, 12));
@@ -54,6 +55,14 @@ describe('global prefix tree', () => {
     expect(evicted).toHaveLength(1);
     const { path, depth } = evictedBranch(evicted[0], 4);
     expect(depth).toBe(8);
-    expect([...path]).toEqual([...range(0, 8), ...range(100, 4)]);
+    expect(path.length).toBe(12);
+    expect([...path.data]).toEqual([...PageSeq.fromTokens(concat(range(0, 8), range(100, 4)), 4).data]);
+    // and the global tree prunes exactly that branch with it
+    const t = new GlobalPrefixTree(1, 4);
+    t.insert(x, 0);
+    t.insert(y, 0);
+    t.evict(path, depth, 0);
+    expect(t.heldLength(x, 0)).toBe(8);
+    expect(t.heldLength(y, 0)).toBe(20);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PageSeq } from '../../../src/core/replica/pages';
 import { RadixCache } from '../../../src/core/replica/radix-cache';
 
 const seq = (...xs: number[]) => Int32Array.from(xs);
@@ -109,21 +110,28 @@ describe('radix summary', () => {
 describe('radix cache memory (#15.3)', () => {
   it('an edge that is a small part of a long prompt keeps a copy, not the whole prompt', () => {
     const c = new RadixCache(16);
-    const prompt = Int32Array.from({ length: 10_000 }, (_, i) => 7 + i);
+    const prompt = PageSeq.fromTokens(
+      Int32Array.from({ length: 10_000 }, (_, i) => 7 + i),
+      16,
+    );
     // a chunk at a time, as chunked prefill caches it
     c.insert(prompt, 512, 0);
-    const chunk = c.insertFrom(c.root, 0, prompt, 0, 1024, 1);
+    const chunk = c.insertFrom(c.root, 0, prompt.data, 0, 1024, 1);
     expect(chunk.added).toBe(512);
     const leaf = chunk.node;
-    expect(leaf.src).not.toBe(prompt);
-    // (a shared slab of runs: the prompt itself can be freed once its request is done)
-    expect(Array.from(leaf.src.subarray(leaf.start, leaf.start + leaf.len))).toEqual(
-      Array.from(prompt.subarray(512, 1024)),
+    expect(leaf.src).not.toBe(prompt.data);
+    // (a shared slab of runs: the prompt's fingerprints can be freed once its request is done)
+    const at = 2 * (leaf.start / 16);
+    expect(Array.from(leaf.src.subarray(at, at + 2 * (leaf.len / 16)))).toEqual(
+      Array.from(prompt.data.subarray(2 * 32, 2 * 64)),
     );
     // a whole prompt inserted at once keeps its own array (nothing to save)
-    const whole = Int32Array.from({ length: 4096 }, (_, i) => 50_000 + i);
+    const whole = PageSeq.fromTokens(
+      Int32Array.from({ length: 4096 }, (_, i) => 50_000 + i),
+      16,
+    );
     const ins = c.insert(whole, 4096, 2);
-    expect(ins.node.src).toBe(whole);
+    expect(ins.node.src).toBe(whole.data);
     expect(c.check()).toBeNull();
   });
 });

@@ -18,6 +18,7 @@
  */
 import type { SimRequest } from '../../sim/request';
 import type { ClusterView, PendingRequest, RouteChoice, RouterPolicy } from '../../router/router-policy';
+import type { TokenSeq } from '../../replica/radix-cache';
 import { GlobalPrefixTree } from '../shared/global-prefix-tree';
 import type { DoubleQDispatchDetail } from './detail';
 
@@ -102,7 +103,9 @@ export class DoubleQRouter implements RouterPolicy {
     const n = this.workers;
     const base = req.client * n;
     const q = this.q;
-    const match = this.globalTree(view).match(req.tokens);
+    const tree = this.globalTree(view);
+    const pages = req.pages(tree.blockSize);
+    const match = tree.match(pages);
     const G = match.holders;
     const refills = refillsNeeded(q, base, n, this.workerQuantum);
     if (refills > 0) {
@@ -135,10 +138,7 @@ export class DoubleQRouter implements RouterPolicy {
       workerQuantum: this.workerQuantum,
       chosen,
       charge: this.charge,
-      chargedTokens:
-        this.charge === 'input'
-          ? req.promptLen
-          : req.promptLen - this.globalTree(view).heldLength(req.tokens, chosen),
+      chargedTokens: this.charge === 'input' ? req.promptLen : req.promptLen - tree.heldLength(pages, chosen),
       queueLens: ws.map((_, w) => size(w)),
       deficits,
     };
@@ -155,10 +155,10 @@ export class DoubleQRouter implements RouterPolicy {
   onDispatch(req: PendingRequest, worker: number, view: ClusterView): void {
     this.ensureClient(req);
     const tree = this.globalTree(view);
-    const charged =
-      this.charge === 'input' ? req.promptLen : req.promptLen - tree.heldLength(req.tokens, worker);
+    const pages = req.pages(tree.blockSize);
+    const charged = this.charge === 'input' ? req.promptLen : req.promptLen - tree.heldLength(pages, worker);
     this.q[req.client * this.workers + worker] -= this.wIn * charged;
-    tree.insert(req.tokens, worker);
+    tree.insert(pages, worker);
   }
 
   onComplete(req: SimRequest, worker: number): void {
@@ -166,7 +166,7 @@ export class DoubleQRouter implements RouterPolicy {
     this.q[req.client * this.workers + worker] -= this.wOut * req.outputLen;
   }
 
-  onEvict(worker: number, path: Int32Array, depth: number): void {
+  onEvict(worker: number, path: TokenSeq, depth: number): void {
     this.tree?.evict(path, depth, worker);
   }
 

@@ -26,6 +26,7 @@ import type { SimRequest } from '../../sim/request';
 import { type GpuProfile, GPUS, MODELS, type ModelProfile, prefillTimeS } from '../../cost';
 import { Deque } from '../../replica/deque';
 import type { ClusterView, PendingRequest, RouteChoice, RouterPolicy } from '../../router/router-policy';
+import type { TokenSeq } from '../../replica/radix-cache';
 import { GlobalPrefixTree } from '../shared/global-prefix-tree';
 import type { PreblePlacementDetail } from './detail';
 
@@ -175,7 +176,8 @@ export class PrebleRouter implements RouterPolicy {
   }
 
   route(req: PendingRequest, view: ClusterView): RouteChoice {
-    const match = this.globalTree(view).match(req.tokens);
+    const tree = this.globalTree(view);
+    const match = tree.match(req.pages(tree.blockSize));
     const frac = req.promptLen > 0 ? match.length / req.promptLen : 0;
     const exploit = frac > 0.5 && match.holders.length > 0;
     const parts = this.loadParts(view);
@@ -231,13 +233,14 @@ export class PrebleRouter implements RouterPolicy {
 
   onDispatch(req: PendingRequest, worker: number, view: ClusterView): void {
     const tree = this.globalTree(view);
-    const held = tree.heldLength(req.tokens, worker);
+    const pages = req.pages(tree.blockSize);
+    const held = tree.heldLength(pages, worker);
     const miss = req.promptLen - held;
     const cost = this.load === 'time' ? prefillTimeS(this.gpu, this.model, miss, held) : miss;
     this.recent[worker].pushBack([view.now, cost]);
     this.recentSum[worker] += cost;
     this.outstandingTokens[worker] += req.maxNewTokens;
-    tree.insert(req.tokens, worker);
+    tree.insert(pages, worker);
   }
 
   onComplete(req: SimRequest, worker: number, view: ClusterView): void {
@@ -261,7 +264,7 @@ export class PrebleRouter implements RouterPolicy {
     this.medianDirty = true;
   }
 
-  onEvict(worker: number, path: Int32Array, depth: number): void {
+  onEvict(worker: number, path: TokenSeq, depth: number): void {
     this.tree?.evict(path, depth, worker);
   }
 

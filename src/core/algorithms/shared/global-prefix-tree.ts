@@ -9,15 +9,19 @@
  * holding a page holds every page above it), so a walk stops at the first page nobody holds, and
  * pruning only descends into nodes that still list the worker.
  *
- * Children are keyed by a hash of their page; a hit re-compares the tokens, so a hash collision is a
- * miss, never a wrong match.
+ * Pages are compared by their fingerprints (../../replica/pages.ts: the same key and check words the
+ * workers' radix caches use, computed once per prompt). Children are keyed by the page key; a hit
+ * compares the check word too, so two pages whose keys collide are a miss, never a wrong match.
  */
+import { PageSeq } from '../../replica/pages';
+import type { TokenSeq } from '../../replica/radix-cache';
+
+/** A prompt as the tree reads it: page fingerprints, or token ids (fingerprinted on the spot). */
+type PagesOrTokens = TokenSeq;
 
 interface PageNode {
-  /** The page's tokens are `src[off .. off + blockSize)`. */
-  readonly src: Int32Array;
-  readonly off: number;
   readonly key: number;
+  readonly check: number;
   readonly parent: PageNode | null;
   children: Map<number, PageNode> | null;
   /** Bit set of worker ids holding this page (and so every page above it). */
@@ -43,7 +47,7 @@ export class GlobalPrefixTree {
     this.workers = workers;
     this.blockSize = Math.max(1, blockSize);
     this.words = Math.max(1, Math.ceil(workers / 32));
-    this.root = this.node(new Int32Array(0), 0, 0, null);
+    this.root = this.node(0, 0, null);
   }
 
   /** Pages in the tree (for tests and snapshots). */
@@ -51,23 +55,21 @@ export class GlobalPrefixTree {
     return this.pages;
   }
 
-  private node(src: Int32Array, off: number, key: number, parent: PageNode | null): PageNode {
-    return { src, off, key, parent, children: null, holders: new Uint32Array(this.words) };
+  private node(key: number, check: number, parent: PageNode | null): PageNode {
+    return { key, check, parent, children: null, holders: new Uint32Array(this.words) };
   }
 
-  private pageKey(src: Int32Array, pos: number): number {
-    let h = 0x811c9dc5;
-    for (let i = pos, end = pos + this.blockSize; i < end; i++) h = Math.imul(h ^ src[i], 0x01000193);
-    return h | 0;
+  private pagesOf(seq: PagesOrTokens): Int32Array {
+    if (seq instanceof Int32Array) return PageSeq.fromTokens(seq, this.blockSize).data;
+    if (seq.size !== this.blockSize)
+      throw new Error(`global prefix tree: pages of ${seq.size} tokens given to a tree of ${this.blockSize}`);
+    return seq.data;
   }
 
-  /** The child of `n` whose page equals `tokens[pos .. pos + blockSize)`, if any. */
-  private child(n: PageNode, tokens: Int32Array, pos: number): PageNode | undefined {
-    const c = n.children?.get(this.pageKey(tokens, pos));
-    if (c === undefined) return undefined;
-    const b = this.blockSize;
-    for (let i = 0; i < b; i++) if (c.src[c.off + i] !== tokens[pos + i]) return undefined;
-    return c;
+  /** The child of `n` whose page has the fingerprint at `d[at]`, `d[at + 1]`, if any. */
+  private child(n: PageNode, d: Int32Array, at: number): PageNode | undefined {
+    const c = n.children?.get(d[at]);
+    return c === undefined || c.check !== d[at + 1] ? undefined : c;
   }
 
   private static has(n: PageNode, w: number): boolean {
@@ -85,48 +87,48 @@ export class GlobalPrefixTree {
     return out;
   }
 
-  /** Longest prefix of `tokens` held by at least one worker, and its holders. Read-only. */
-  match(tokens: Int32Array): GlobalMatch {
-    const b = this.blockSize;
+  /** Longest prefix of `seq` (whole pages) held by at least one worker, and its holders. Read-only. */
+  match(seq: PagesOrTokens): GlobalMatch {
+    const d = this.pagesOf(seq);
     let n = this.root;
-    let pos = 0;
-    while (pos + b <= tokens.length) {
-      const c = this.child(n, tokens, pos);
+    let at = 0;
+    while (at < d.length) {
+      const c = this.child(n, d, at);
       if (c === undefined) break;
       n = c;
-      pos += b;
+      at += 2;
     }
-    return { length: pos, holders: n === this.root ? [] : this.holderList(n) };
+    return { length: (at / 2) * this.blockSize, holders: n === this.root ? [] : this.holderList(n) };
   }
 
-  /** Tokens of the longest prefix of `tokens` that worker `w` is believed to hold. Read-only. */
-  heldLength(tokens: Int32Array, w: number): number {
-    const b = this.blockSize;
+  /** Tokens of the longest prefix of `seq` that worker `w` is believed to hold. Read-only. */
+  heldLength(seq: PagesOrTokens, w: number): number {
+    const d = this.pagesOf(seq);
     let n = this.root;
-    let pos = 0;
-    while (pos + b <= tokens.length) {
-      const c = this.child(n, tokens, pos);
+    let at = 0;
+    while (at < d.length) {
+      const c = this.child(n, d, at);
       if (c === undefined || !GlobalPrefixTree.has(c, w)) break;
       n = c;
-      pos += b;
+      at += 2;
     }
-    return pos;
+    return (at / 2) * this.blockSize;
   }
 
-  /** Record that worker `w` holds (or is about to hold) the whole pages of `tokens`. */
-  insert(tokens: Int32Array, w: number): void {
-    const b = this.blockSize;
+  /** Record that worker `w` holds (or is about to hold) the whole pages of `seq`. */
+  insert(seq: PagesOrTokens, w: number): void {
+    const d = this.pagesOf(seq);
     const word = w >>> 5;
     const bit = 1 << (w & 31);
     let n = this.root;
-    for (let pos = 0; pos + b <= tokens.length; pos += b) {
-      let c = this.child(n, tokens, pos);
+    for (let at = 0; at < d.length; at += 2) {
+      let c = this.child(n, d, at);
       if (c === undefined) {
-        const key = this.pageKey(tokens, pos);
+        const key = d[at];
         if (n.children === null) n.children = new Map();
-        // a colliding key with different tokens: stop here (the rest stays unknown to the router)
+        // a colliding key with a different page: stop here (the rest stays unknown to the router)
         if (n.children.has(key)) return;
-        c = this.node(tokens, pos, key, n);
+        c = this.node(key, d[at + 1], n);
         n.children.set(key, c);
         this.pages++;
       }
@@ -140,16 +142,18 @@ export class GlobalPrefixTree {
    * least depth + one page): `w` no longer holds anything from that page down. Pages nobody holds
    * any more leave the tree.
    */
-  evict(path: Int32Array, depth: number, w: number): void {
+  evict(path: PagesOrTokens, depth: number, w: number): void {
     const b = this.blockSize;
-    if (depth % b !== 0 || depth + b > path.length) return;
+    const d = this.pagesOf(path);
+    if (depth % b !== 0 || 2 * (depth / b + 1) > d.length) return;
     let n = this.root;
-    for (let pos = 0; pos < depth; pos += b) {
-      const c = this.child(n, path, pos);
+    const top2 = 2 * (depth / b);
+    for (let at = 0; at < top2; at += 2) {
+      const c = this.child(n, d, at);
       if (c === undefined) return;
       n = c;
     }
-    const top = this.child(n, path, depth);
+    const top = this.child(n, d, top2);
     if (top === undefined || !GlobalPrefixTree.has(top, w)) return;
     this.clear(top, w);
   }
@@ -199,7 +203,7 @@ export class GlobalPrefixTree {
   }
 }
 
-/** The parts of a worker radix node needed to rebuild its token path. */
+/** The parts of a worker radix node needed to rebuild its path (its edges' page fingerprints). */
 export interface RadixEdge {
   readonly parent: RadixEdge | null;
   readonly src: Int32Array;
@@ -208,24 +212,28 @@ export interface RadixEdge {
 }
 
 /**
- * The tokens from the root down to the first page of `node`'s edge, and the depth at which that edge
- * starts: what `GlobalPrefixTree.evict` needs when a worker's cache evicts `node`.
+ * The page fingerprints from the root down to the first page of `node`'s edge, and the depth (tokens)
+ * at which that edge starts: what `GlobalPrefixTree.evict` needs when a worker's cache evicts `node`.
  */
-export function evictedBranch(node: RadixEdge, blockSize: number): { path: Int32Array; depth: number } {
+export function evictedBranch(node: RadixEdge, blockSize: number): { path: PageSeq; depth: number } {
   const edges: RadixEdge[] = [];
   let depth = 0;
   for (let n = node.parent; n !== null && n.parent !== null; n = n.parent) {
     edges.push(n);
     depth += n.len;
   }
-  const head = Math.min(node.len, blockSize);
-  const path = new Int32Array(depth + head);
-  let pos = 0;
+  const b = blockSize;
+  const head = Math.min(node.len, b);
+  const path = new Int32Array(2 * ((depth + head) / b));
+  let at = 0;
   for (let i = edges.length - 1; i >= 0; i--) {
     const e = edges[i];
-    path.set(e.src.subarray(e.start, e.start + e.len), pos);
-    pos += e.len;
+    const from = 2 * (e.start / b);
+    const words = 2 * (e.len / b);
+    path.set(e.src.subarray(from, from + words), at);
+    at += words;
   }
-  path.set(node.src.subarray(node.start, node.start + head), pos);
-  return { path, depth };
+  const from = 2 * (node.start / b);
+  path.set(node.src.subarray(from, from + 2 * (head / b)), at);
+  return { path: new PageSeq(b, depth + head, path), depth };
 }

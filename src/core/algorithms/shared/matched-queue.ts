@@ -27,8 +27,6 @@ import { reusableLimit } from './prefix-order';
 interface Memo {
   full: RadixNode | null;
   fullDepth: number;
-  /** Page key of the request's page right after `fullDepth` (-1: not computed). */
-  nextKey: number;
   part: RadixNode | null;
   partWithin: number;
   partStart: number;
@@ -38,7 +36,6 @@ interface Memo {
 const fresh = (): Memo => ({
   full: null,
   fullDepth: 0,
-  nextKey: -1,
   part: null,
   partWithin: 0,
   partStart: 0,
@@ -119,7 +116,6 @@ export class MatchedQueue {
         if (shift < m.partWithin) {
           m.full = upper;
           m.fullDepth = depth + shift;
-          m.nextKey = -1;
           m.partWithin -= shift;
           m.partStart = p.start;
           m.partLen = p.len;
@@ -133,14 +129,10 @@ export class MatchedQueue {
     }
     // continue from `full` with the radix cache's own walk, as its `match` does from the root
     const r = this.items[i];
-    const tokens = r.tokens;
     const b = radix.blockSize;
-    const limit = Math.floor(Math.min(reusableLimit(r, b), tokens.length) / b) * b;
-    // the key of the page after the remembered depth is kept: most re-reads stop at that lookup (a
-    // page key is a function of the tokens and the depth only)
-    const oldDepth = m.fullDepth;
-    const oldKey = m.nextKey;
-    const w = radix.walk(tokens, full, depth, limit, depth === oldDepth ? oldKey : -1);
+    const limit = Math.floor(Math.min(reusableLimit(r, b), r.promptLen) / b) * b;
+    // (the request's page fingerprints are computed once: most re-reads stop at the first lookup)
+    const w = radix.walk(r.pages(b), full, depth, limit);
     let newDepth: number;
     if (w.within < w.node.len) {
       m.part = w.node;
@@ -154,7 +146,6 @@ export class MatchedQueue {
       m.full = w.node;
       newDepth = w.length;
     }
-    m.nextKey = newDepth === depth && w.firstKey >= 0 ? w.firstKey : newDepth === oldDepth ? oldKey : -1;
     m.fullDepth = newDepth;
     return m;
   }

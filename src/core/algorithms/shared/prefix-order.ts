@@ -23,7 +23,7 @@ export function reusableLimit(req: SimRequest, blockSize: number): number {
 /** Prompt tokens of `req` already in the worker's radix cache (what admission would reuse). */
 export function cachedPrefix(req: SimRequest, worker: WorkerView): number {
   const radix = worker.radix;
-  return radix.matchLength(req.tokens, reusableLimit(req, radix.blockSize));
+  return radix.matchLength(req.pages(radix.blockSize), reusableLimit(req, radix.blockSize));
 }
 
 /** The scheduler key LPM and DLPM share: the FCFS fallback threshold (0 = never fall back). */
