@@ -76,8 +76,17 @@ export interface LocalPolicy {
   /** Waiting requests in the order the policy would now consider them (first `limit`). */
   waiting(limit: number): SimRequest[];
   /** Per-client state for snapshots (VTC counters, DLPM deficits), by client index. */
-  clientState?(): { counter?: readonly number[]; deficit?: readonly number[] };
+  clientState?(): ClientPolicyState;
 }
+
+/**
+ * What a worker-local policy keeps per client, indexed by the scenario's client order, for the
+ * snapshot's client rows: DLPM's deficit (a client's `deficit` sums it over workers) or VTC's
+ * virtual-token counter (a client's `counter` is the largest over workers).
+ */
+export type ClientPolicyState =
+  | { kind: 'deficit'; deficit: readonly number[] }
+  | { kind: 'counter'; counter: readonly number[] };
 
 /** What a policy factory receives; `P` is the algorithm's own parameters (its folder's zod shape). */
 export interface LocalPolicyConfig<P = unknown> {

@@ -100,7 +100,7 @@ export interface SimSnapshot {
 export function buildSnapshot(sim: Simulation): SimSnapshot {
   const m = sim.metrics;
   const t = sim.now;
-  const perClient = sim.workers.map((w) => w.policy.clientState?.() ?? {});
+  const perClient = sim.workers.flatMap((w) => w.policy.clientState?.() ?? []);
   const clients: Record<string, ClientSnapshot> = {};
   sim.clients.forEach((name, i) => {
     const row = m.clientRow(i, t);
@@ -125,8 +125,8 @@ export function buildSnapshot(sim: Simulation): SimSnapshot {
     let deficit: number | undefined;
     let counter: number | undefined;
     for (const st of perClient) {
-      if (st.deficit) deficit = (deficit ?? 0) + st.deficit[i];
-      if (st.counter) counter = Math.max(counter ?? Number.NEGATIVE_INFINITY, st.counter[i]);
+      if (st.kind === 'deficit') deficit = (deficit ?? 0) + st.deficit[i];
+      else counter = Math.max(counter ?? Number.NEGATIVE_INFINITY, st.counter[i]);
     }
     if (deficit !== undefined) c.deficit = deficit;
     if (counter !== undefined) c.counter = counter;

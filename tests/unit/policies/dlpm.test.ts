@@ -25,7 +25,7 @@ describe('DLPM (Algorithm 1)', () => {
     expect(dlpm(h).deficit(1)).toBe(10 - 2);
     h.step(); // decodes
     expect(dlpm(h).deficit(0)).toBe(4 - 3 * 2);
-    expect(h.policy.clientState?.()).toEqual({ deficit: [-2, 6] });
+    expect(h.policy.clientState?.()).toEqual({ kind: 'deficit', deficit: [-2, 6] });
   });
 
   it('explains itself: skipped clients, the refill and who got it, the charge', () => {

@@ -110,7 +110,7 @@ describe('VTC', () => {
     const h = new Harness({ policy: 'vtc', clients: ['a', 'b'], kvTokens: 1000 });
     h.add({ id: 'a1', client: 'a', tokens: range(0, 10), out: 1 });
     h.step();
-    expect(h.policy.clientState?.()).toEqual({ counter: [12, 0] });
+    expect(h.policy.clientState?.()).toEqual({ kind: 'counter', counter: [12, 0] });
     const s = schedulerState(h.policy);
     expect(s.policy).toBe('vtc');
     expect(s.policy === 'vtc' && s.policy_state).toMatchObject({

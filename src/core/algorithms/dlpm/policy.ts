@@ -48,6 +48,7 @@
 import type { SimRequest } from '../../sim/request';
 import type {
   AdmissionContext,
+  ClientPolicyState,
   LocalPolicy,
   LocalPolicyConfig,
   WorkerView,
@@ -372,8 +373,8 @@ export class DlpmPolicy implements LocalPolicy {
     return out;
   }
 
-  clientState(): { deficit: readonly number[] } {
-    return { deficit: Array.from(this.deficits) };
+  clientState(): ClientPolicyState {
+    return { kind: 'deficit', deficit: Array.from(this.deficits) };
   }
 
   /** U = w_e·L_input + w_q·M and Theorem 4.1's bound 2·(U + Q^u), with the inputs used. */

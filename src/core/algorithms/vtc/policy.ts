@@ -26,6 +26,7 @@
 import type { SimRequest } from '../../sim/request';
 import type {
   AdmissionContext,
+  ClientPolicyState,
   LocalPolicy,
   LocalPolicyConfig,
   WorkerView,
@@ -204,8 +205,8 @@ export class VtcPolicy implements LocalPolicy {
     return out;
   }
 
-  clientState(): { counter: readonly number[] } {
-    return { counter: Array.from(this.counters) };
+  clientState(): ClientPolicyState {
+    return { kind: 'counter', counter: Array.from(this.counters) };
   }
 
   describe(): VtcState {
