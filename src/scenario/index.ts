@@ -30,6 +30,7 @@ export {
 } from './parse';
 export { applyOverrides, applyOverridesToValue, overrideTarget, parseKeyPath } from './overrides';
 export { isScenarioDoc } from './detect';
+export { outlineOf, type DocumentOutline } from './outline';
 export { scenarioJsonSchema } from './json-schema';
 export { SCENARIO_LIMITS } from './limits';
 export {

@@ -4,9 +4,9 @@
  * IndexedDB when the text is too large for it), so an edit — valid or not — is never lost across
  * reloads; when it cannot be kept at all, `saveProblem` says so (the editor shows it with a download).
  */
-import { parse, stringify } from 'yaml';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { outlineOf } from '../scenario/outline';
 import { browserStores, type SaveProblem, type SyncStore, tieredStorage } from './text-storage';
 
 export interface Texts {
@@ -132,16 +132,8 @@ export function editsReady(timeoutMs = EDITS_READY_TIMEOUT_MS): Promise<boolean>
  * '' when there is none or the document does not parse.
  */
 export function extractPolicy(scenarioText: string): string {
-  try {
-    const doc = parse(scenarioText, { maxAliasCount: 100 }) as Record<string, unknown> | null;
-    if (!doc || typeof doc !== 'object') return '';
-    const router = doc.router as Record<string, unknown> | undefined;
-    const policy =
-      'ops' in doc ? doc.policy : router && typeof router === 'object' ? router.policy : undefined;
-    return policy && typeof policy === 'object' ? stringify(policy) : '';
-  } catch {
-    return '';
-  }
+  const outline = outlineOf(scenarioText);
+  return outline.kind === 'other' ? '' : outline.policy_yaml;
 }
 
 /** The policy text to pass to `load`: undefined unless the user changed it. */

@@ -3,9 +3,8 @@
  * with `key.path=value` overrides (a scheduler or routing picked from a list is one such line), or a
  * full copy of the scenario the viewer edited. Pure: no DOM, so unit tests call it directly.
  */
-import { parse } from 'yaml';
 import { formatProblems } from '../../format/yaml';
-import { applyOverrides } from '../../scenario';
+import { applyOverrides, outlineOf } from '../../scenario';
 import type { SharedCompare } from '../share/codec';
 
 /** The same shape a share link carries. */
@@ -97,36 +96,17 @@ export function resolveRunB(a: { scenario: string; policy?: string }, settings: 
   return withPolicy(res.value);
 }
 
-function field(doc: unknown, ...path: string[]): string | null {
-  let v: unknown = doc;
-  for (const k of path) {
-    if (!v || typeof v !== 'object' || Array.isArray(v)) return null;
-    v = (v as Record<string, unknown>)[k];
-  }
-  return typeof v === 'string' || typeof v === 'number' ? String(v) : null;
-}
-
 /** A cluster scenario's scheduler and routing (with the schema's defaults); null for anything else. */
 export function runParts(scenarioText: string): { scheduler: string; routing: string } | null {
-  let doc: unknown;
-  try {
-    doc = parse(scenarioText, { maxAliasCount: 50 });
-  } catch {
-    return null;
-  }
-  if (!doc || typeof doc !== 'object' || Array.isArray(doc) || 'ops' in doc) return null;
-  return {
-    scheduler: field(doc, 'scheduler', 'policy') ?? 'fcfs',
-    routing: field(doc, 'router', 'routing') ?? 'round-robin',
-  };
+  const outline = outlineOf(scenarioText);
+  return outline.kind === 'scenario' ? { scheduler: outline.scheduler, routing: outline.routing } : null;
 }
 
 /** A short name for a run: its scheduler and routing (`dlpm · kv-aware`), or the sandbox script's name. */
 export function runLabel(scenarioText: string): string {
-  const parts = runParts(scenarioText);
-  if (parts) return `${parts.scheduler} · ${parts.routing}`;
-  const name = /^name:\s*(.+)$/m.exec(scenarioText)?.[1]?.trim();
-  return name ? name.replace(/^['"]|['"]$/g, '') : 'DRR sandbox';
+  const outline = outlineOf(scenarioText);
+  if (outline.kind === 'scenario') return `${outline.scheduler} · ${outline.routing}`;
+  return outline.name ?? 'DRR sandbox';
 }
 
 /** B's label: the viewer's, else its scheduler and routing, else (same as A's) what was changed. */
