@@ -9,7 +9,7 @@
  * format's (shared spec/scenario.md), hence snake_case.
  */
 import type { RoutingChoice, SchedulerChoice } from './algorithms/index';
-import type { CompiledPolicy } from './drr/types';
+import type { CompiledPolicy, DynamoRelease } from './drr/types';
 import type { TraceTable } from './trace/types';
 import type { SloClass } from './workload/types';
 
@@ -252,7 +252,15 @@ export interface ServiceWeights {
  * `router:`: the routing and its own parameters (declared by its descriptor in `core/algorithms`), and
  * the compiled policy file (null: none).
  */
-export type RouterSpec = RoutingChoice & { policy: CompiledPolicy | null };
+export type RouterSpec = RoutingChoice & {
+  policy: CompiledPolicy | null;
+  /**
+   * The Dynamo release whose class queue the run models (`v1.3`: one heap per class, a blocked
+   * pinned head blocks its class; later: exact-worker lanes). Absent: the newest release that
+   * accepts the policy file.
+   */
+  dynamo_release?: DynamoRelease;
+};
 
 /** `scheduler:`: the worker-local policy and its own parameters, and the service weights. */
 export type SchedulerSpec = SchedulerChoice & { weights: ServiceWeights };

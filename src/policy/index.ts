@@ -30,4 +30,4 @@ export {
   type ScriptOptions,
 } from './script';
 export { isArbitrationScript, isPolicyDoc } from './detect';
-export { KEY_RELEASES, releaseRangeText } from './generations';
+export { KEY_RELEASES, RELEASES, releaseRangeText } from './generations';

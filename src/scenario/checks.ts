@@ -34,11 +34,22 @@ function fmt(n: number): string {
  * release (`releases`: the release lines that accept the policy file; absent = every release) cannot
  * meet a request with a due time: each `due_in_s` is refused, at its key.
  */
-export function dueTimeProblems(s: Parsed, releases: readonly string[] | undefined): CheckProblem[] {
-  if (releases === undefined) return [];
+export function dueTimeProblems(
+  s: Parsed,
+  releases: readonly string[] | undefined,
+  /** The scenario's `router.dynamo_release`, when it names one: it decides alone. */
+  release?: string,
+): CheckProblem[] {
   const due = KEY_RELEASES.request_classifier;
-  if (releases.some((r) => due.includes(r as (typeof due)[number]))) return [];
-  const message = `due_in_s stands for a classifier's due_at, which only ${releaseRangeText(due)} has; this policy file is valid for ${releaseRangeText(releases)}${releases.length > 0 ? ' only' : ''}`;
+  const has = (r: string) => due.includes(r as (typeof due)[number]);
+  let message: string;
+  if (release !== undefined) {
+    if (has(release)) return [];
+    message = `due_in_s stands for a classifier's due_at, which only ${releaseRangeText(due)} has; router.dynamo_release models ${releaseRangeText([release])}`;
+  } else {
+    if (releases === undefined || releases.some(has)) return [];
+    message = `due_in_s stands for a classifier's due_at, which only ${releaseRangeText(due)} has; this policy file is valid for ${releaseRangeText(releases)}${releases.length > 0 ? ' only' : ''}`;
+  }
   const out: CheckProblem[] = [];
   s.clients.forEach((c, i) => {
     if (c.due_in_s !== undefined) out.push({ path: ['clients', i, 'due_in_s'], message, key: true });
@@ -75,6 +86,32 @@ function traceProblems(
         "a client's trace feeds that one client: a client column does not apply here (replay a trace of several clients with the top-level trace:)",
       key: true,
     });
+}
+
+/**
+ * `router.dynamo_release` names the release whose class queues the run models: it needs a policy
+ * file (the queues), and one that release accepts.
+ */
+export function releaseProblems(s: Parsed, policy: { releases?: readonly string[] } | null): CheckProblem[] {
+  const release = s.router.dynamo_release;
+  if (release === undefined) return [];
+  const path = ['router', 'dynamo_release'];
+  if (policy === null)
+    return [
+      {
+        path,
+        message:
+          "dynamo_release chooses how the router's policy-class queues behave; without a policy (router.policy or policy_file) there are none",
+      },
+    ];
+  if (policy.releases !== undefined && !policy.releases.includes(release))
+    return [
+      {
+        path,
+        message: `${releaseRangeText([release])} does not accept this policy file, which is valid for ${releaseRangeText(policy.releases)}${policy.releases.length > 0 ? ' only' : ''}`,
+      },
+    ];
+  return [];
 }
 
 export function scenarioProblems(s: Parsed): CheckProblem[] {

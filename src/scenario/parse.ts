@@ -16,7 +16,7 @@ import {
   quote,
 } from '../format/yaml';
 import { parsePolicyValue } from '../policy/index';
-import { dueTimeProblems, scenarioProblems } from './checks';
+import { dueTimeProblems, releaseProblems, scenarioProblems } from './checks';
 import { budgetProblem, estimateRun, PAGE_BUDGET, type RunBudget } from './estimate';
 import { flattenIssues, issueProblem } from '../format/issues';
 import { type Scenario, ScenarioInputSchema } from './schema';
@@ -165,8 +165,18 @@ export function validateScenario(parsed: ParsedYaml, opts: ParseScenarioOptions 
       }
     }
   }
+  // a policy that failed to compile has its own problems; dynamo_release is checked against one that did
+  const policyGiven =
+    opts.policy !== undefined ||
+    (router.policy !== undefined && router.policy !== null) ||
+    router.policy_file !== undefined;
+  if (policy !== null || !policyGiven)
+    for (const p of releaseProblems(res.data, policy)) {
+      const at = parsed.locate(p.path, { key: p.key === true });
+      problems.push(problem(at.line, at.col, p.message, p.path));
+    }
   if (policy !== null)
-    for (const p of dueTimeProblems(res.data, policy.releases)) {
+    for (const p of dueTimeProblems(res.data, policy.releases, router.dynamo_release)) {
       const at = parsed.locate(p.path, { key: p.key === true });
       problems.push(problem(at.line, at.col, p.message, p.path));
     }

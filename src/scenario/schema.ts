@@ -19,6 +19,7 @@ import { SLO_CLASSES, type SloClass } from '../core/workload/types';
 import { arrivalSchema } from './arrival-schema';
 import { int, label, name, num } from './fields';
 import { SCENARIO_LIMITS } from './limits';
+import { RELEASES } from '../policy/index';
 import { programSchema } from './program-schema';
 import { clientTraceSchema, traceSchema, type TraceSpec } from './trace-schema';
 import type { TraceTable } from '../core/trace/types';
@@ -37,6 +38,8 @@ interface Described<N extends string = string, S extends z.ZodRawShape = z.ZodRa
 }
 
 const DEFAULT_SCHEDULER = SCHEDULER_NAMES[0];
+/** Dynamo release lines a scenario's `router.dynamo_release` may name. */
+const DYNAMO_RELEASES = RELEASES.map((r) => r.id);
 const DEFAULT_ROUTING = ROUTING_NAMES[0];
 
 function oneOf<T extends string>(what: string, values: readonly T[]) {
@@ -153,6 +156,10 @@ const routerCommon = {
   }),
   policy_file: z.string({ error: 'policy_file must be a path' }).min(1).optional().meta({
     description: 'Path of a policy file, relative to this scenario (CLI only; instead of policy).',
+  }),
+  dynamo_release: oneOf('dynamo_release', DYNAMO_RELEASES).optional().meta({
+    description:
+      "The Dynamo release line whose class queues the run models: 'v1.3' keeps one heap per class (a pinned request whose worker is busy blocks its whole class, as in Dynamo v1.3.0); 'v1.4', 'v1.5', 'v1.6' keep exact-worker lanes (a blocked pinned head does not block the rest of its class). The policy file must be one that release accepts. Default: the newest release that accepts the policy file. Needs a policy.",
   }),
 };
 

@@ -52,6 +52,8 @@ export interface PolicyQueueOptions {
 
 export class PolicyQueue<T = unknown> {
   readonly variant: DrrVariant;
+  /** Whether classes keep exact-worker lanes (Dynamo v1.4+) or one heap each (v1.3). */
+  readonly lanes: boolean;
   private workers: number;
   private readonly profileDefs: Profile[];
   private readonly indexes: ProfileIndex[];
@@ -66,6 +68,7 @@ export class PolicyQueue<T = unknown> {
     this.profileDefs = profileList(policy);
     this.indexes = this.profileDefs.map(indexProfile);
     const lanes = opts.lanes !== false;
+    this.lanes = lanes;
     this.rings = this.profileDefs.map((p) => new DrrRing<T>(p, lanes, opts.exact === true));
     this.queueing = this.profileDefs.some((p) => p.classes.some(hasBusyThreshold));
   }

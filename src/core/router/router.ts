@@ -16,7 +16,7 @@
  * prioritizer — EDF, LRS, FCFS …), arrival order when the scheduler has none.
  */
 import { type DrrSnapshot, type LastPop, PolicyQueue, type WorkerLoad, poolBusy, workerBusy } from '../drr';
-import type { ClassState, CompiledPolicy, QueuedRequest } from '../drr/types';
+import type { ClassState, CompiledPolicy, DynamoRelease, QueuedRequest } from '../drr/types';
 import type { ClassServiceCollector } from '../metrics/class-service';
 import type { Rng } from '../prng';
 import { ReqState, type SimRequest } from '../sim/request';
@@ -106,6 +106,8 @@ export class Router implements ClusterView {
     compiled: CompiledPolicy | null,
     rng: Rng,
     hooks: RouterHooks,
+    /** The Dynamo release whose class queue is modelled (v1.3: no exact-worker lanes). */
+    release: DynamoRelease = 'v1.6',
   ) {
     this.policy = policy;
     this.workers = workers;
@@ -113,7 +115,9 @@ export class Router implements ClusterView {
     this.hooks = hooks;
     this.memo = new Int32Array(workers.length);
     this.loads = workers.map((w) => new WorkerLoadView(w));
-    this.queue = compiled ? new PolicyQueue<SimRequest>(compiled, { workers: workers.length }) : null;
+    this.queue = compiled
+      ? new PolicyQueue<SimRequest>(compiled, { workers: workers.length, lanes: release !== 'v1.3' })
+      : null;
     if (policy.onEvict) {
       // routers with a global prefix tree hear about every eviction on every worker
       workers.forEach((wk, i) => {
@@ -220,7 +224,7 @@ export class Router implements ClusterView {
         request: r.id,
         client: r.spec.client,
         class: ref.className,
-        summary: `t=${now.toFixed(3)} s  router queues ${r.id} in class ${ref.className} (cost ${ref.cost}, ${ref.cached} cached; ${backlog ? 'class has a backlog' : pin >= 0 ? `its worker ${pin} is busy` : 'pool busy'})${pin >= 0 ? `, in worker ${pin}'s lane` : ''}${facts.dueS !== null ? `, due at ${facts.dueS.toFixed(3)} s` : ''}`,
+        summary: `t=${now.toFixed(3)} s  router queues ${r.id} in class ${ref.className} (cost ${ref.cost}, ${ref.cached} cached; ${backlog ? 'class has a backlog' : pin >= 0 ? `its worker ${pin} is busy` : 'pool busy'})${pin >= 0 && this.queue?.lanes === true ? `, in worker ${pin}'s lane` : ''}${facts.dueS !== null ? `, due at ${facts.dueS.toFixed(3)} s` : ''}`,
         detail: {
           cost: ref.cost,
           cached_tokens: ref.cached,

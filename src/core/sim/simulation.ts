@@ -36,6 +36,7 @@ import { ReqState, SimRequest } from './request';
 import { buildResult, type RunResult } from './result';
 import { buildSnapshot, type SimSnapshot } from './snapshot';
 import { isTraceClient, type SimScenario } from '../input';
+import type { DynamoRelease } from '../drr/types';
 
 /** Longest cruise (quiet step ends skipped in one go) of one worker. */
 const CRUISE_MAX = 4096;
@@ -217,6 +218,7 @@ export class Simulation {
       scenario.router.policy ?? null,
       root.fork('router'),
       hooks,
+      modelledRelease(scenario.router),
     );
     // held requests (pull's shared queue) leave in the order of the scheduler's request prioritizer
     this.router.heldOrder =
@@ -842,6 +844,21 @@ function defaultWorkload(s: SimScenario, rng: Rng): Workload {
   } catch (err) {
     throw new SimConfigError(err instanceof Error ? err.message : String(err), ['trace', 'client']);
   }
+}
+
+/**
+ * The Dynamo release whose class queue a run models: the scenario's `router.dynamo_release`, else the
+ * newest release that accepts the policy file, else the newest.
+ */
+export function modelledRelease(r: SimScenario['router']): DynamoRelease {
+  if (r.dynamo_release !== undefined) return r.dynamo_release;
+  const accepted = r.policy?.releases;
+  const newest = accepted !== undefined && accepted.length > 0 ? accepted[accepted.length - 1] : 'v1.6';
+  return isRelease(newest) ? newest : 'v1.6';
+}
+
+function isRelease(s: string): s is DynamoRelease {
+  return s === 'v1.3' || s === 'v1.4' || s === 'v1.5' || s === 'v1.6';
 }
 
 /** What the fairness bound of the Guarantees view depends on (M: one worker's KV cache, whole blocks). */

@@ -14,14 +14,14 @@ import { Simulation } from '../../../src/core/sim';
 import { parsePolicyText } from '../../../src/policy';
 import { parseScenarioText, type Scenario } from '../../../src/scenario';
 
-function scenario(requests: string, workers = 2): Scenario {
+function scenario(requests: string, workers = 2, routerExtra = ''): Scenario {
   const r = parseScenarioText(`version: 1
 name: pins
 seed: 1
 duration_s: 2
 cluster: { workers: ${workers}, kv_cache_tokens: 60000, max_batch_tokens: 1024, max_running: 16 }
 router:
-  routing: least-loaded
+  routing: least-loaded${routerExtra}
   policy:
     default_policy_family: std
     uncached_isl_buckets: [{min_tokens: 0, bucket: any}]
@@ -41,8 +41,11 @@ const REQUESTS = `  - { t: 0.000, client: c, id: p0, prompt_tokens: 4000, output
   - { t: 0.003, client: c, id: d1, prompt_tokens: 500, output_tokens: 4, worker: 0, due_in_s: 0.01 }
   - { t: 0.004, client: c, id: e1, prompt_tokens: 500, output_tokens: 4, worker: 0, due_in_s: 100 }`;
 
-function run(requests: string): { sim: Simulation; decisions: DecisionRecord[]; carries: (string | null)[] } {
-  const sim = new Simulation(scenario(requests), { record: true });
+function run(
+  requests: string,
+  routerExtra = '',
+): { sim: Simulation; decisions: DecisionRecord[]; carries: (string | null)[] } {
+  const sim = new Simulation(scenario(requests, 2, routerExtra), { record: true });
   const decisions: DecisionRecord[] = [];
   sim.onDecision = (d) => decisions.push(d);
   const carries: (string | null)[] = [];
@@ -102,6 +105,61 @@ requests:
         line: 6,
         message: expect.stringContaining('worker 2 does not exist'),
       });
+  });
+});
+
+describe('v1.3: one heap per class (router.dynamo_release)', () => {
+  // p0 fills worker 0 (4000 prompt tokens), p1 is pinned to worker 0 too, u1 (unpinned, later) could
+  // run on idle worker 1: with lanes u1 goes first; with v1.3's single heap p1 heads the FCFS class,
+  // its worker is busy, and it blocks u1 until worker 0 frees up
+  const PINS = REQUESTS.split('\n').slice(0, 3).join('\n');
+  const orderOf = (extra: string) => {
+    const { decisions } = run(PINS, extra);
+    const dispatches = decisions.filter((d) => d.kind === 'dispatch');
+    return {
+      order: dispatches.map((d) => d.request),
+      at: (id: string) => dispatches.find((d) => d.request === id)?.t ?? -1,
+      enqueue: (id: string) => decisions.find((d) => d.kind === 'enqueue' && d.request === id)?.summary ?? '',
+    };
+  };
+  const lanes = orderOf('');
+  const v14 = orderOf('\n  dynamo_release: v1.4');
+  const v13 = orderOf('\n  dynamo_release: v1.3');
+
+  it('lanes (the default, and v1.4): u1 overtakes the blocked pinned p1', () => {
+    expect(lanes.order).toEqual(['p0', 'u1', 'p1']);
+    expect(v14.order).toEqual(lanes.order);
+  });
+
+  it('v1.3: the blocked pinned head p1 holds back u1 until its worker frees up', () => {
+    expect(v13.order).toEqual(['p0', 'p1', 'u1']);
+    // u1 waits: it leaves no earlier than p1, which waited for p0's prefill on worker 0
+    expect(v13.at('u1')).toBeGreaterThanOrEqual(v13.at('p1'));
+    expect(v13.at('u1')).toBeGreaterThan(lanes.at('u1'));
+    expect(v13.enqueue('p1')).not.toContain('lane');
+    expect(lanes.enqueue('p1')).toContain("worker 0's lane");
+  });
+
+  it('is refused without a policy, with a policy that release does not accept, and with due times', () => {
+    const problems = (yaml: string) => {
+      const r = parseScenarioText(yaml);
+      return r.ok ? [] : r.problems.map((p) => `${p.line}: ${p.message}`);
+    };
+    const head =
+      'version: 1\nname: r\nduration_s: 1\nrequests: [{ t: 0, client: c, prompt_tokens: 10, output_tokens: 1, due_in_s: 1 }]\n';
+    expect(problems(`${head}router: { dynamo_release: v1.3 }\n`)).toEqual([
+      "5: dynamo_release chooses how the router's policy-class queues behave; without a policy (router.policy or policy_file) there are none",
+    ]);
+    const ws =
+      'router:\n  dynamo_release: v1.3\n  policy:\n    default_policy_family: f\n    uncached_isl_buckets: [{min_tokens: 0, bucket: b}]\n    policy_classes: [{name: x, policy_family: f, cache_bucket: b, quantum: 1}]\n    worker_selection: {aggregated: default}\n';
+    expect(problems(`${head}${ws}`)).toEqual([
+      "4: due_in_s stands for a classifier's due_at, which only Dynamo v1.6.0 – v1.6.1 has; router.dynamo_release models Dynamo v1.3.0",
+      '6: Dynamo v1.3.0 does not accept this policy file, which is valid for Dynamo v1.5.0 – v1.6.1 only',
+    ]);
+    expect(problems(`${head}${ws.replace('v1.3', 'v1.6')}`)).toEqual([]);
+    expect(problems(`${head}${ws.replace('v1.3', 'v1.2')}`)[0]).toMatch(
+      /dynamo_release must be one of 'v1.3', 'v1.4', 'v1.5', 'v1.6'/,
+    );
   });
 });
 
