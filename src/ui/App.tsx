@@ -21,6 +21,8 @@ import { HelpOverlay, ShareDialog } from './Overlays';
 import { PresentButton } from './present/PresentButton';
 import { installKeys } from './keys';
 import { usePresent } from './present/store';
+import { MenuButton, PhoneNav, useTopbar } from './phone/PhoneMenu';
+import { usePhone } from './phone/store';
 import { ScenarioPanel } from './ScenarioPanel';
 import { Timeline } from './Timeline';
 import { useCalm } from './useCalm';
@@ -192,6 +194,8 @@ export function App({ driver }: { driver: Driver }) {
     const page = document.scrollingElement;
     if (page) page.scrollTop = 0;
   }, [presenting]);
+  const menuOpen = usePhone((s) => s.menu);
+  const topbar = useTopbar();
   const embed = useEmbed((s) => s.config);
   // a click on any time chart seeks the run to that simulated time
   const seekTo = useMemo(() => (t: number) => void driver.seek({ time: t }), [driver]);
@@ -209,15 +213,19 @@ export function App({ driver }: { driver: Driver }) {
         data-motion={fast ? 'off' : 'on'}
         data-presenting={presenting ? 'on' : 'off'}
       >
-        <header className="masthead">
-          <h1>
-            Fairground <span className="tagline">fair &amp; locality-aware LLM request scheduling</span>
-          </h1>
-          <Controls driver={driver} extra={<PresentButton />} />
-        </header>
-        <div className="subbar">
-          <Timeline driver={driver} />
-          <FeatureBar />
+        {/* On a phone one sticky header: scenario, transport and timeline; the rest behind Menu. */}
+        <div className="topbar" data-menu={menuOpen ? 'open' : 'closed'} ref={topbar}>
+          <header className="masthead">
+            <h1>
+              Fairground <span className="tagline">fair &amp; locality-aware LLM request scheduling</span>
+            </h1>
+            <Controls driver={driver} extra={<PresentButton />} menu={<MenuButton />} />
+          </header>
+          <div className="subbar">
+            <Timeline driver={driver} />
+            <FeatureBar />
+          </div>
+          <PhoneNav />
         </div>
         <CrashBanner />
         <NeededTraceBanner driver={driver} />

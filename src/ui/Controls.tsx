@@ -105,7 +105,16 @@ export function SimTime() {
   );
 }
 
-export function Controls({ driver, extra }: { driver: Driver; extra?: React.ReactNode }) {
+export function Controls({
+  driver,
+  extra,
+  menu,
+}: {
+  driver: Driver;
+  extra?: React.ReactNode;
+  /** The phone's Menu button, beside the scenario picker (hidden on wider screens). */
+  menu?: React.ReactNode;
+}) {
   const speedIndex = useUi((s) => s.speedIndex);
   const scenarioId = useUi((s) => s.scenarioId);
   const theme = usePrefs((s) => s.theme);
@@ -141,6 +150,9 @@ export function Controls({ driver, extra }: { driver: Driver; extra?: React.Reac
           ))}
         </select>
       </label>
+      {menu}
+      {/* on a phone the transport starts a row of its own */}
+      {menu && <span className="toolbar-break" aria-hidden="true" />}
       <Transport driver={driver} />
       <label className="field speed">
         <span>Speed</span>
@@ -161,7 +173,12 @@ export function Controls({ driver, extra }: { driver: Driver; extra?: React.Reac
       </label>
       <SimTime />
       <span className="toolbar-gap" />
-      <button type="button" onClick={() => void share(driver)} title="Copy a link that reproduces this run">
+      <button
+        type="button"
+        className="share-button"
+        onClick={() => void share(driver)}
+        title="Copy a link that reproduces this run"
+      >
         Share
       </button>
       {extra}

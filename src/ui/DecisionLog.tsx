@@ -6,6 +6,7 @@ import { memo, useCallback } from 'react';
 import { type UiState, useUi } from '../state/store';
 import type { SessionDecision } from '../worker/session';
 import type { Driver } from './driver';
+import { FoldHeading, useFoldProps } from './phone/Fold';
 import { useCalm } from './useCalm';
 
 /** Lines the log shows (the newest). */
@@ -50,6 +51,8 @@ export function DecisionLog({ driver }: { driver: Driver }) {
   const decisions = useCalm(selectDecisions);
   const selected = useUi((s) => s.selected);
   const kind = useUi((s) => s.kind);
+  const count = useUi((s) => s.decisionCount);
+  const fold = useFoldProps('log');
   const newestFirst = decisions.slice(-LOG_SHOWN).reverse();
   const onPick = useCallback(
     (seq: number) => driver.select(useUi.getState().selected === seq ? null : seq),
@@ -63,9 +66,14 @@ export function DecisionLog({ driver }: { driver: Driver }) {
     document.querySelector(`[data-seq="${next.seq}"]`)?.scrollIntoView({ block: 'nearest' });
   };
   return (
-    <section className="panel log-panel" aria-labelledby="decision-log-title">
+    <section className="panel log-panel" aria-labelledby="decision-log-title" {...fold}>
       <div className="panel-head">
-        <h2 id="decision-log-title">Decision log</h2>
+        <FoldHeading
+          fold="log"
+          id="decision-log-title"
+          title="Decision log"
+          count={count.toLocaleString('en-US')}
+        />
         {selected !== null && (
           <button
             type="button"

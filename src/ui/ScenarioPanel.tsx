@@ -1,13 +1,20 @@
 import { useUi } from '../state/store';
 import { Markdownish } from './Markdownish';
+import { FoldHeading, useFoldProps } from './phone/Fold';
 
 export function ScenarioPanel() {
   const name = useUi((s) => s.scenarioName);
   const description = useUi((s) => s.description);
   const kind = useUi((s) => s.kind);
+  const fold = useFoldProps('scenario');
   return (
-    <section className="panel scenario-panel" aria-labelledby="scenario-title">
-      <h2 id="scenario-title">{kind === 'arbitration' ? 'DRR sandbox' : 'Scenario'}</h2>
+    <section className="panel scenario-panel" aria-labelledby="scenario-title" {...fold}>
+      <FoldHeading
+        fold="scenario"
+        id="scenario-title"
+        title={kind === 'arbitration' ? 'DRR sandbox' : 'Scenario'}
+        count={name || undefined}
+      />
       <h3 className="scenario-name">{name || 'No scenario loaded'}</h3>
       {description ? (
         <Markdownish text={description} />

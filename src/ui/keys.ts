@@ -14,6 +14,7 @@ import { compareRunner } from './compare/runner';
 import { useCompare } from './compare/store';
 import type { Driver } from './driver';
 import { useFeatures } from './features/store';
+import { setMenu, usePhone } from './phone/store';
 import { setPresenting, togglePresenting, usePresent } from './present/store';
 import { useUi } from '../state/store';
 
@@ -35,8 +36,15 @@ export interface KeyAction {
   run(driver: Driver): boolean | undefined;
 }
 
-/** Escape outside dialogs: close the tour, else leave presentation mode, else leave compare mode. */
+/**
+ * Escape outside dialogs: fold the phone's menu, else close the tour, else leave presentation mode,
+ * else leave compare mode.
+ */
 function leave(driver: Driver): boolean {
+  if (usePhone.getState().menu) {
+    setMenu(false);
+    return true;
+  }
   if (useFeatures.getState().panel === 'tour') {
     useFeatures.setState({ panel: null, tour: null });
     return true;
@@ -123,7 +131,7 @@ export const KEY_ACTIONS: readonly KeyAction[] = [
     id: 'leave',
     keys: ['Escape'],
     label: 'Esc',
-    does: 'Close a dialog or the tour; leave presentation or compare mode',
+    does: 'Close a dialog, the menu or the tour; leave presentation or compare mode',
     klass: 'letter',
     run: leave,
   },

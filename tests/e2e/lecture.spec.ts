@@ -110,7 +110,13 @@ for (const size of SIZES) {
       expect(await smallText(page, '.views', 14), id).toEqual([]);
       expect(await overlaps(page), id).toEqual([]);
       expect(await axisClashes(page), id).toEqual([]);
-      // the help button is reachable where it is drawn (the feature bar used to cover it at 1280 px)
+      // the help button is reachable where it is drawn (the feature bar used to cover it at 1280 px);
+      // on a phone it is in the header's menu
+      const phone = size.width < 900;
+      if (phone) {
+        await page.getByRole('button', { name: 'Menu' }).click();
+        expect(await overlaps(page), `${id} menu`).toEqual([]);
+      }
       const help = page.getByRole('button', { name: 'Keyboard shortcuts' });
       const box = await help.boundingBox();
       if (box) {
@@ -120,6 +126,7 @@ for (const size of SIZES) {
         );
         expect(hit).toBe('Keyboard shortcuts');
       }
+      if (phone) await page.keyboard.press('Escape');
       const sideways = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
@@ -390,6 +397,8 @@ test('presentation mode on a phone stacks the ring above the class queues; Speed
   await pickScenario(page, 'drr-burst');
   await page.evaluate(() => window.fairground.seek(3));
   await expect.poll(() => playhead(page)).toBe(3);
+  // Speed and Present sit behind the phone header's Menu (the timeline stays in the header)
+  await page.getByRole('button', { name: 'Menu' }).click();
   for (const label of ['Speed', 'Timeline']) {
     const el = page.locator('label.field > span:first-child', { hasText: new RegExp(`^${label}$`) });
     await expect(el).toBeVisible();

@@ -74,7 +74,7 @@ async function selectDecision(page: Page, seq: number): Promise<void> {
   await expect(page.getByRole('region', { name: 'Explanation' })).toContainText(`Why decision #${seq + 1}`);
 }
 
-for (const size of SIZES.filter((s) => s.width >= 900)) {
+for (const size of SIZES) {
   test(`outside the views at ${size.width}×${size.height}: text ≥ 14 px, nothing wider than the viewport`, async ({
     page,
   }) => {
@@ -240,4 +240,121 @@ test("the explanation's numbered steps do not repeat the summary under its headi
     expect(steps.length).toBeGreaterThan(0);
     for (const s of steps) expect(s.trim().startsWith(summary), `step "${s}"`).toBe(false);
   }
+});
+
+/** The sticky header's box, and whether the transport in it is on screen. */
+async function header(page: Page): Promise<{ top: number; height: number; transport: boolean }> {
+  const box = await page.locator('.topbar').boundingBox();
+  const step = await page.getByRole('button', { name: 'Step' }).boundingBox();
+  const play = await page.getByRole('button', { name: /^(Play|Pause)$/ }).boundingBox();
+  return {
+    top: box?.y ?? -1,
+    height: box?.height ?? -1,
+    transport: !!step && !!play && step.y >= 0 && step.y + step.height <= 844 && play.y >= 0,
+  };
+}
+
+for (const id of ['default', 'drr-burst']) {
+  test(`phone 390×844 (${id}): a compact sticky header, the lesson first, the rest one tap away`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page);
+    await pickScenario(page, id);
+    await page.evaluate(() => window.fairground.seek(3));
+    await expect.poll(() => playhead(page)).toBe(3);
+    // the first screen: a header of at most ~three rows, then the ring whole
+    const top = await header(page);
+    expect(top.top).toBe(0);
+    expect(top.height).toBeLessThanOrEqual(130);
+    expect(top.transport).toBe(true);
+    const ring = await page.locator('.drr-ring').boundingBox();
+    expect(ring && ring.y >= top.height && ring.y + ring.height <= 844, 'ring on the first screen').toBe(
+      true,
+    );
+    expect(await widerThanViewport(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/phone-${id}-first-screen.png` });
+    // what is not the lesson is folded to one line each: the page is the views plus a few lines
+    for (const name of [/^Decision log/, /^(Scenario|DRR sandbox)/, /^YAML/])
+      await expect(page.getByRole('button', { name, expanded: false })).toBeVisible();
+    const heights = await page.evaluate(() => ({
+      page: document.documentElement.scrollHeight,
+      views: document.querySelector('.column.center')?.getBoundingClientRect().height ?? 0,
+      capped: [...document.querySelectorAll<HTMLElement>('.views > .class-service, .views > .fig-view')].map(
+        (e) => e.getBoundingClientRect().height,
+      ),
+    }));
+    expect(heights.page - heights.views, 'page height outside the views').toBeLessThanOrEqual(450);
+    for (const h of heights.capped) expect(h).toBeLessThanOrEqual(0.7 * 844 + 1);
+    // the header stays while the page scrolls, transport and all
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForTimeout(100);
+    const low = await header(page);
+    expect(low.top).toBe(0);
+    expect(low.transport).toBe(true);
+    await page.getByRole('button', { name: 'Step' }).click();
+    await expect.poll(() => playhead(page)).toBe(4);
+    // Menu: the features, Share and Present, and the sections, all on the screen
+    await page.getByRole('button', { name: 'Menu', expanded: false }).click();
+    for (const name of ['Tour', 'Sweep', 'Compare', 'Export', 'Share', 'Present', 'Keyboard shortcuts']) {
+      const b = await page.getByRole('button', { name, exact: true }).boundingBox();
+      expect(b && b.y >= 0 && b.y + b.height <= 844, `${name} on screen`).toBe(true);
+    }
+    await expect(page.getByRole('slider', { name: 'Speed' })).toBeVisible();
+    expect(await widerThanViewport(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/phone-${id}-menu.png` });
+    // Escape folds the menu; a section of the menu opens its fold and scrolls it under the header
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Log' }).click();
+    await expect(page.getByRole('button', { name: /^Decision log/ })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await expect(page.getByRole('log', { name: 'Decision log' })).toBeInViewport();
+    const bar = await header(page);
+    const log = await page.locator('.log-panel').boundingBox();
+    expect(log && log.y >= bar.height - 1, 'the log starts under the header').toBe(true);
+    // the phone plays
+    await page.getByRole('button', { name: 'Play' }).click();
+    await expect.poll(() => playhead(page), { timeout: 15_000 }).toBeGreaterThan(6);
+    await page.screenshot({ path: `${SHOTS}/phone-${id}-log.png` });
+  });
+}
+
+test('a phone opens a shared link at its moment: playhead, selected decision, its explanation one tap away', async ({
+  page,
+  context,
+}) => {
+  await open(page);
+  await pickScenario(page, 'default');
+  await page.evaluate(() => window.fairground.seek(5));
+  await expect.poll(() => playhead(page)).toBe(5);
+  await selectDecision(page, 2);
+  await expect.poll(() => new URL(page.url()).hash).toMatch(/^#s=\d+\./);
+  await page.waitForTimeout(600);
+  const link = page.url();
+  const phone = await context.newPage();
+  await phone.setViewportSize({ width: 390, height: 844 });
+  await phone.goto(link);
+  await phone.waitForFunction(() => window.fairground?.state().kind !== null);
+  await expect.poll(() => playhead(phone)).toBe(5);
+  await expect(phone.getByRole('region', { name: 'Explanation' })).toContainText('Why decision #3');
+  await phone.getByRole('button', { name: 'Menu' }).click();
+  await phone.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Why #3' }).click();
+  await expect(phone.getByRole('region', { name: 'Explanation' })).toBeInViewport();
+  expect(await widerThanViewport(phone)).toEqual([]);
+  await phone.screenshot({ path: `${SHOTS}/phone-shared-link.png` });
+  // a broken policy shows on the folded editor's line, and its list is there when unfolded
+  await editorReady(phone, 'policy');
+  await phone.evaluate((t) => window.fairground.editor.setText('policy', t), SIX_PROBLEMS);
+  const fold = phone.getByRole('button', { name: /^YAML.*\d+ problems/ });
+  await expect(fold).toBeVisible();
+  await fold.click();
+  await expect(phone.getByRole('list', { name: 'Policy problems' })).toBeVisible();
+  await phone.getByRole('list', { name: 'Policy problems' }).scrollIntoViewIfNeeded();
+  expect(await widerThanViewport(phone)).toEqual([]);
+  await phone.screenshot({ path: `${SHOTS}/phone-problems.png` });
 });

@@ -11,6 +11,7 @@ import { type EditorTab, useUi } from '../../state/store';
 import type { Driver } from '../driver';
 import { textsForDownload } from '../errors';
 import { downloadText } from '../features/download';
+import { FoldHeading, useFoldProps } from '../phone/Fold';
 import { registerEditor } from './registry';
 import { createTextareaEditor } from './textarea-editor';
 import type { EditorHandle, EditorWhich } from './types';
@@ -292,10 +293,21 @@ export function EditorPanel({ driver }: { driver: Driver }) {
     (s) => s.texts.scenario !== s.original.scenario || s.texts.policy !== s.original.policy,
   );
   const count = { policy: policyProblems, scenario: scenarioProblems };
+  const fold = useFoldProps('editor');
+  const problems = policyProblems + scenarioProblems;
   return (
-    <section className="panel editors" aria-labelledby="editors-title">
+    <section className="panel editors" aria-labelledby="editors-title" {...fold}>
       <div className="panel-head">
-        <h2 id="editors-title">YAML</h2>
+        <FoldHeading
+          fold="editor"
+          id="editors-title"
+          title="YAML"
+          count={
+            problems > 0
+              ? `policy & scenario, ${problems} problem${problems === 1 ? '' : 's'}`
+              : `policy & scenario${edited ? ', edited' : ''}`
+          }
+        />
         <div role="tablist" aria-label="Editors" className="tabs">
           {TABS.map((t) => (
             <button

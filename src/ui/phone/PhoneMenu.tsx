@@ -1,0 +1,96 @@
+/**
+ * The phone's compact header (below 900 px): a Menu button that unfolds, inside the sticky header,
+ * what does not fit its two rows (speed, share, present, theme, help, the features' buttons) and a
+ * row of shortcuts to the page's sections, each opening its fold and scrolling to it.
+ */
+import { useEffect, useRef } from 'react';
+import { useUi } from '../../state/store';
+import { type Fold, setFold, setMenu, usePhone } from './store';
+
+export function MenuButton() {
+  const open = usePhone((s) => s.menu);
+  return (
+    <button
+      type="button"
+      className="menu-button"
+      aria-expanded={open}
+      aria-controls="phone-nav"
+      onClick={() => setMenu(!open)}
+      title="Speed, Share, Present, the features (Tour, Sweep, Compare, Export) and the page's sections"
+    >
+      Menu{' '}
+      <span aria-hidden="true" className="fold-mark">
+        {open ? '▴' : '▾'}
+      </span>
+    </button>
+  );
+}
+
+/** Scroll so that `selector`'s top is just under the sticky header (its scroll-margin says how far). */
+function goTo(selector: string, fold?: Fold): void {
+  setMenu(false);
+  if (fold) setFold(fold, true);
+  // after the menu has folded and the panel unfolded
+  requestAnimationFrame(() =>
+    requestAnimationFrame(() => document.querySelector(selector)?.scrollIntoView({ block: 'start' })),
+  );
+}
+
+export function PhoneNav() {
+  const selected = useUi((s) => s.selected);
+  return (
+    <nav id="phone-nav" className="phone-nav" aria-label="Sections">
+      <span className="phone-nav-label">Go to</span>
+      <button type="button" onClick={() => goTo('.column.center')}>
+        Views
+      </button>
+      {selected !== null && (
+        <button type="button" onClick={() => goTo('.explanation-panel')}>
+          Why #{selected + 1}
+        </button>
+      )}
+      <button type="button" onClick={() => goTo('#fold-log', 'log')}>
+        Log
+      </button>
+      <button type="button" onClick={() => goTo('#fold-scenario', 'scenario')}>
+        Scenario
+      </button>
+      <button type="button" onClick={() => goTo('#fold-editor', 'editor')}>
+        YAML
+      </button>
+    </nav>
+  );
+}
+
+/**
+ * The header's behaviour on a phone: it publishes its height (`--topbar-h`, for the sections'
+ * scroll margin), and the open menu closes after one of its actions, on a click elsewhere, or on
+ * Escape (keys.ts).
+ */
+export function useTopbar() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const ro = new ResizeObserver(() =>
+      root.style.setProperty('--topbar-h', `${Math.round(el.offsetHeight)}px`),
+    );
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  useEffect(() => {
+    const onClick = (e: MouseEvent) => {
+      if (!usePhone.getState().menu) return;
+      const t = e.target instanceof Element ? e.target : null;
+      const bar = ref.current;
+      if (!t || !bar) return;
+      if (!bar.contains(t)) setMenu(false);
+      else if (t.closest('.share-button, .present-button, .icon-group button, .feature-bar button'))
+        setMenu(false);
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, []);
+  return ref;
+}
