@@ -10,11 +10,17 @@
  * rate by at the end of the arrival window.
  *
  * Memory, as measured on the engine (heap plus array buffers after a full GC, 60,000 requests of
- * 256 and 4,096 prompt tokens): a queued request holds about 0.8 kB of records plus its prompt's
- * token ids (4 bytes each); a finished one leaves about 80 bytes of latency samples (its tokens live
- * on only as far as the radix caches hold them, which is bounded by the KV pools). The estimate
- * charges 1.25 kB + 4 bytes per prompt token per queued or running request, 128 bytes per finished
- * one, and 8 bytes per KV-cache token of every worker (the cached token ids and their slabs).
+ * 256 and 4,096 prompt tokens): a queued request holds about 0.8 kB of records plus, for a synthetic
+ * request, its prompt's token ids (4 bytes each, owned by its spec); a trace request's prompt is
+ * described by its row (src/core/trace/prompt.ts), so a queued one holds no prompt-sized state
+ * (the Mooncake trace at 50× speed: 11 MB for ~2,500 queued and running requests, 79 MB when
+ * prompts were held as ids). A request being served holds its page fingerprints, 8 bytes per page
+ * (0.5 bytes per token with 16-token blocks); a finished one leaves about 80 bytes of latency
+ * samples. The radix caches hold page fingerprints too, bounded by the KV pools. The estimate
+ * charges 1.25 kB per queued or running request, + 4 bytes per prompt token of a synthetic one,
+ * + 8 bytes per page of prompt of a running one, 128 bytes per finished one, and 2 × 8 bytes per
+ * KV-cache page of every worker (the cached pages' fingerprints, and slabs or prompts' fingerprint
+ * arrays that cached edges keep alive).
  *
  * A trace-driven scenario (`trace:`, or clients with their own `trace:`) counts the traces' rows when they are known (the page's dropped
  * file, the command line once it has read the file): the rows its window replays, with their own
@@ -77,8 +83,12 @@ export interface RunEstimate {
 
 const FINISHED_BYTES = 128;
 const QUEUED_BYTES = 1250;
+/** A synthetic prompt's ids (a trace prompt holds none). */
 const BYTES_PER_PROMPT_TOKEN = 4;
-const BYTES_PER_KV_TOKEN = 8;
+/** Page fingerprints: key and check (src/core/replica/pages.ts). */
+const BYTES_PER_PAGE = 8;
+/** Cached pages: their fingerprints, and what cached edges keep alive around them. */
+const BYTES_PER_KV_PAGE = 16;
 /** Events per request besides batch steps (arrival, dispatch, admission, completion). */
 const EVENTS_PER_REQUEST = 4;
 
@@ -166,12 +176,16 @@ export function estimateRun(
   const lightSteps = Math.min(requests * (output + prompt / chunk), (c.workers * simTimeS) / loneStepS);
   const steps = Math.max((c.workers * busyS) / decodeStepS, lightSteps);
   const events = EVENTS_PER_REQUEST * requests + steps;
-  // queued requests at the peak, and a full running batch on every worker, hold their prompts
-  const held = peakQueue + c.workers * batch;
+  // queued requests at the peak, and a full running batch on every worker, hold their records and
+  // (synthetic ones) their prompts' ids; running ones their page fingerprints too
+  const running = Math.min(requests, c.workers * batch);
+  const held = Math.min(requests, peakQueue + running);
+  const idShare = weight > 0 ? (weight - traceRequests) / weight : 1;
   const memoryMb =
     (requests * FINISHED_BYTES +
-      Math.min(requests, held) * (QUEUED_BYTES + BYTES_PER_PROMPT_TOKEN * prompt) +
-      c.workers * c.kv_cache_tokens * BYTES_PER_KV_TOKEN) /
+      held * (QUEUED_BYTES + BYTES_PER_PROMPT_TOKEN * prompt * idShare) +
+      running * BYTES_PER_PAGE * (prompt / c.block_size) +
+      c.workers * (c.kv_cache_tokens / c.block_size) * BYTES_PER_KV_PAGE) /
     1e6;
   return { requests, peakQueue, capacityRps, simTimeS, events, memoryMb, traceUncounted };
 }

@@ -388,13 +388,26 @@ export class Replica implements WorkerView {
     // step end j (1-based) completes nothing while generated + j < outputLen for every request
     const quietByOutput = Math.min(maxQuiet, minLeft - 1, out.length - 1);
     if (quietByOutput <= 0) return 0;
-    // the blocks each later step's decodes need, simulated on copies (the pool is this worker's own)
-    if (this.planPriv.length < 2 * n) this.planPriv = new Float64Array(4 * n);
+    // the blocks each later step's decodes need (the pool is this worker's own). A request with s
+    // free token slots in its private blocks needs a new block at the beginStep of step ends
+    // s + 1, s + 1 + b, s + 1 + 2b, …: with every s < b, end j needs as many blocks as there are
+    // requests with s = (j − 1) mod b (a histogram: O(n + k), not O(n · k)); otherwise simulate
+    // each request's blocks on copies
+    if (this.planPriv.length < Math.max(2 * n, b)) this.planPriv = new Float64Array(Math.max(4 * n, b));
     const priv = this.planPriv;
+    let byPhase = true;
     for (let i = 0; i < n; i++) {
-      priv[2 * i] = run[i].privTokens;
-      priv[2 * i + 1] = run[i].privBlocks;
+      const slack = run[i].privBlocks * b - run[i].privTokens;
+      if (slack < 0 || slack >= b) byPhase = false;
     }
+    if (byPhase) {
+      priv.fill(0, 0, b);
+      for (let i = 0; i < n; i++) priv[run[i].privBlocks * b - run[i].privTokens]++;
+    } else
+      for (let i = 0; i < n; i++) {
+        priv[2 * i] = run[i].privTokens;
+        priv[2 * i + 1] = run[i].privBlocks;
+      }
     let free = this.kv.freeBlocks;
     const probe = this.probeShape;
     probe.prefillTokens = 0;
@@ -405,15 +418,17 @@ export class Replica implements WorkerView {
     out[0] = t;
     let k = 0;
     while (k < quietByOutput && t < limitT) {
-      // the beginStep at this end: KV for one more token each, no eviction allowed
+      // the beginStep at this end (end k + 1): KV for one more token each, no eviction allowed
       let need = 0;
-      for (let i = 0; i < n; i++) if (priv[2 * i] + 1 > priv[2 * i + 1] * b) need++;
+      if (byPhase) need = priv[k % b];
+      else for (let i = 0; i < n; i++) if (priv[2 * i] + 1 > priv[2 * i + 1] * b) need++;
       if (need > free) break;
       free -= need;
-      for (let i = 0; i < n; i++) {
-        if (priv[2 * i] + 1 > priv[2 * i + 1] * b) priv[2 * i + 1]++;
-        priv[2 * i]++;
-      }
+      if (!byPhase)
+        for (let i = 0; i < n; i++) {
+          if (priv[2 * i] + 1 > priv[2 * i + 1] * b) priv[2 * i + 1]++;
+          priv[2 * i]++;
+        }
       context += n;
       probe.decodeContextTokens = context;
       t = t + this.cost.timeS(probe);
@@ -434,28 +449,28 @@ export class Replica implements WorkerView {
     const run = this.running;
     const n = run.length;
     const hooks = this.hooks;
-    // endStep: one more token each
+    const s = this.shape;
+    const b = this.blockSize;
+    // endStep: one more token each; and the blocks the next step's decodes need
+    let need = 0;
     for (let i = 0; i < n; i++) {
       const r = run[i];
       r.generated++;
       hooks.onService(r, 0, 1);
-    }
-    this.policy.onStepEnd?.(run, this);
-    // beginStep: the same shape with one more context token per request
-    const s = this.shape;
-    const b = this.blockSize;
-    let context = 0;
-    let need = 0;
-    for (let i = 0; i < n; i++) {
-      const r = run[i];
-      context += r.promptLen + r.generated;
       if (r.privTokens + 1 > r.privBlocks * b) need++;
     }
+    if (this.policy.onStepEnd !== undefined) {
+      this.policy.onStepEnd(run, this);
+      need = 0;
+      for (let i = 0; i < n; i++) if (run[i].privTokens + 1 > run[i].privBlocks * b) need++;
+    }
     if (need > this.kv.freeBlocks) throw new Error(`internal: worker ${this.id}'s quiet step is short of KV`);
+    // beginStep: the same shape with one more context token per request (the step now ending
+    // decoded all n of the same requests: Σ prompt + generated grew by n, exactly, in integers)
     s.prefillTokens = 0;
     s.prefillAttnTokens2 = 0;
     s.decodeSeqs = n;
-    s.decodeContextTokens = context;
+    s.decodeContextTokens += n;
     const sglang = this.sglang;
     if (sglang)
       this.newTokenRatio = Math.max(this.newTokenRatio - NEW_TOKEN_RATIO_DECAY, MIN_NEW_TOKEN_RATIO);

@@ -141,13 +141,12 @@ export class SimRequest {
   }
 
   /**
-   * Drop what can be computed again (#15.3): a described prompt's page fingerprints and ids, so a
-   * request waiting in a queue, or finished, holds a few hundred bytes whatever its prompt length.
-   * A prompt held as ids (synthetic workloads own them in the spec) keeps its fingerprints: computing
-   * them again would cost a pass over the ids.
+   * Drop what can be computed again (#15.3): the page fingerprints, and a described prompt's ids, so
+   * a request waiting in a queue, or finished, holds no prompt-sized state of its own: a trace
+   * request a few hundred bytes whatever its prompt length, a synthetic one only the ids its spec
+   * (and its program, for follow-ups) holds. The next reader computes them again (one pass).
    */
   compact(): void {
-    if (this.prompt === null) return;
     this.seq = null;
     this.ids = null;
   }

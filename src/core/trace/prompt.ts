@@ -12,7 +12,7 @@
  *
  * Page fingerprints: a page that lies inside one block is identified by (block hash, page index in
  * the block), which fixes its ids exactly: check = hash · pagesPerBlock + page (exact for
- * hash · blockTokens < 2^31), key = a 30-bit mix of it. Its ids come from that block and no other
+ * hash · blockTokens < 2^31), key = the top 30 bits of an odd multiple of it. Its ids come from that block and no other
  * source, so two prompts share the page exactly when they share those ids, as a comparison of ids
  * would find. Other pages (a request's own tokens, a page across two blocks when the block size does
  * not divide the trace's block tokens) are fingerprinted from their ids (`writePage`).
@@ -22,16 +22,6 @@ import { writePage } from '../replica/pages';
 import { type StreamKey, streamKey, tokenAt } from '../workload/tokens';
 import type { PromptSource, RequestSpec, SloClass } from '../workload/types';
 import type { TraceTable } from './types';
-
-function fmix32(h0: number): number {
-  let h = h0;
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h;
-}
 
 /** Where one table's block ids sit among the run's tables: id `hash · stride + offset`. */
 export interface BlockSpace {
@@ -112,9 +102,10 @@ export class TracePrompt implements PromptSource {
       let j = inBlocks > 0 ? (t.blockStart as Int32Array)[this.row] : 0;
       while (k < inBlocks) {
         const base = (blocks[j++] * stride + offset) * ppb;
-        for (let p = 0; p < ppb && k < inBlocks; p++, k++) {
-          const id = (base + p) | 0;
-          data[2 * k] = fmix32(id ^ 0x3c6ef372) & 0x3fffffff;
+        const end = Math.min(inBlocks, k + ppb);
+        for (let id = base | 0; k < end; k++, id = (id + 1) | 0) {
+          // key: the top 30 bits of an odd multiple (a bijection on 32 bits, spread over the map)
+          data[2 * k] = Math.imul(id, 0x9e3779b1) >>> 2;
           data[2 * k + 1] = id;
         }
       }

@@ -208,4 +208,32 @@ describe('the estimate of a trace replay and of prompt memory', () => {
     // same queue order of magnitude, 16× the prompt: at least 4 bytes × 3,840 more per queued request
     expect(long.memoryMb - short.memoryMb).toBeGreaterThan((short.peakQueue * 4 * 3840) / 1e6 / 2);
   });
+
+  it('charges a queued trace request no prompt-sized memory: its prompt is described by its row (#15.3)', async () => {
+    const { TraceReader } = await import('../../../src/format/trace/index');
+    const tableOf = (input: number) => {
+      const reader = new TraceReader('t.jsonl');
+      const lines: string[] = [];
+      // 20,000 requests in one second: a backlog of nearly all of them
+      for (let i = 0; i < 20_000; i++)
+        lines.push(
+          JSON.stringify({ timestamp: i / 20, input_length: input, output_length: 100, hash_ids: [] }),
+        );
+      reader.push(`${lines.join('\n')}\n`);
+      const t = reader.end();
+      if (!t.ok) throw new Error(JSON.stringify(t.problems));
+      return t.value;
+    };
+    const p = parseYaml(traceScenario().replace('duration_s: 3600', 'duration_s: 2'));
+    if (!p.ok) throw new Error('bad yaml');
+    const s = ScenarioInputSchema.parse(p.value.value);
+    const short = estimateRun(s, tableOf(1000));
+    const long = estimateRun(s, tableOf(16_000));
+    expect(long.peakQueue).toBeGreaterThan(15_000);
+    // 16× the prompt: the queue's requests cost no more (a synthetic queue would add 4 bytes per
+    // token, about 1 GB here); the running batch holds half a byte per token of page fingerprints
+    const extraRunning = (16_000 - 1000) * 0.5 * 256;
+    expect(long.memoryMb - short.memoryMb).toBeLessThan((2 * extraRunning) / 1e6);
+    expect(long.peakQueue * 4 * 15_000).toBeGreaterThan(100 * Math.abs(long.memoryMb - short.memoryMb) * 1e6);
+  });
 });
