@@ -85,6 +85,7 @@ function lightenCluster(s: SimSnapshot, keep: number): SimSnapshot {
         served: series.served.map((r) => tail(r, keep)),
         queued: series.queued.map((r) => tail(r, keep)),
         rejected: series.rejected.map((r) => tail(r, keep)),
+        shed: series.shed.map((r) => tail(r, keep)),
       },
     };
   }

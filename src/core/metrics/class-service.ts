@@ -42,8 +42,11 @@ export interface ClassServiceSnapshot {
   classes: (ClassServiceRow & { name: string })[];
   /** Seconds during which some class queue held a request. */
   saturated_s: number;
-  /** Cumulative served uncached tokens, queue length and rejections per class over time. */
-  series: { t: number[]; served: number[][]; queued: number[][]; rejected: number[][] };
+  /**
+   * Per class over time: cumulative served uncached tokens, queue length, cumulative rejections
+   * (529) and cumulative requests shed past their due time (429).
+   */
+  series: { t: number[]; served: number[][]; queued: number[][]; rejected: number[][]; shed: number[][] };
 }
 
 export class ClassServiceCollector {
@@ -86,9 +89,10 @@ export class ClassServiceCollector {
     this.backloggedS = new Float64Array(n);
     this.waits = names.map(() => new FloatList(64));
     const rows: string[] = [];
-    for (const k of ['served', 'queued', 'rejected']) for (let i = 0; i < n; i++) rows.push(`${k}:${i}`);
+    for (const k of ['served', 'queued', 'rejected', 'shed'])
+      for (let i = 0; i < n; i++) rows.push(`${k}:${i}`);
     this.series = new DownsampledSeries(rows, seriesOpts.capacity, seriesOpts.initialDt);
-    this.buf = new Float64Array(3 * n);
+    this.buf = new Float64Array(4 * n);
   }
 
   classIndex(name: string): number {
@@ -160,6 +164,7 @@ export class ClassServiceCollector {
       this.buf[i] = this.served[i];
       this.buf[n + i] = this.queued[i];
       this.buf[2 * n + i] = this.rejected[i];
+      this.buf[3 * n + i] = this.shed[i];
     }
     this.series.sample(t, this.buf);
   }
@@ -205,6 +210,7 @@ export class ClassServiceCollector {
         served: Array.from({ length: n }, (_, i) => row('served', i)),
         queued: Array.from({ length: n }, (_, i) => row('queued', i)),
         rejected: Array.from({ length: n }, (_, i) => row('rejected', i)),
+        shed: Array.from({ length: n }, (_, i) => row('shed', i)),
       },
     };
   }

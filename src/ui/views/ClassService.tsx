@@ -2,8 +2,8 @@
  * Class service (#14.3): for a cluster behind Dynamo's policy-class queues, what share of
  * uncached-token service each class gets — its cumulative share over time next to the share its
  * quantum predicts for the classes that stayed backlogged (dashed), the served tokens, its queue and
- * its rejections (HTTP 529), and a table with the run JSON's figures (with a column for the requests
- * shed because their due time passed, HTTP 429, when any were). Classes that saw no request are
+ * its rejections (HTTP 529), and a table with the run JSON's figures (with a chart and a column for
+ * the requests shed because their due time passed, HTTP 429, when any were). Classes that saw no request are
  * listed by name only.
  */
 import { fmtCount, fmtNum, fmtPercent, fmtSeconds } from './format';
@@ -119,6 +119,19 @@ export function ClassService({ snapshot, highlight }: ViewProps) {
                 .join(', ')}`}
               selected={sel}
             />
+            {shed && (
+              <ClassChart
+                title="Shed past due (HTTP 429)"
+                t={t}
+                classes={active}
+                values={cs.series.shed}
+                yLabel="requests shed (cumulative)"
+                summary={`Queued requests each class shed because their due time passed: ${active
+                  .map((c) => `${c.name} ${fmtCount(c.shed)}`)
+                  .join(', ')}`}
+                selected={sel}
+              />
+            )}
           </div>
           <div className="table-scroll">
             <table className="cs-table">

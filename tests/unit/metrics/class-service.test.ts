@@ -102,6 +102,27 @@ requests:
     expect(res.rejections.due_time_passed).toBe(1);
     expect(main?.dispatched).toBe(2);
   });
+
+  it('have a series over time: 0 until the pop that shed d0, then 1', () => {
+    const sim = new Simulation(load(text), { record: false });
+    let shedAt = -1;
+    sim.onRequestDone = (r) => {
+      if (r.id === 'd0') shedAt = sim.now;
+    };
+    sim.runToEnd();
+    const cs = sim.snapshot().class_service;
+    if (cs === undefined) throw new Error('no class service');
+    const i = cs.classes.findIndex((c) => c.name === 'main');
+    const shed = cs.series.shed[i];
+    expect(shed.length).toBe(cs.series.t.length);
+    expect(shed[0]).toBe(0);
+    expect(shed[shed.length - 1]).toBe(1);
+    expect(shedAt).toBeGreaterThan(0.013);
+    // every sample before the shed reads 0, every sample from it on reads 1
+    cs.series.t.forEach((t, k) => expect(shed[k], `t=${t}`).toBe(t < shedAt ? 0 : 1));
+    // the 529 rejections' series stays 0
+    expect(cs.series.rejected[i].every((v) => v === 0)).toBe(true);
+  });
 });
 
 describe('under saturation the shares follow the quanta', () => {

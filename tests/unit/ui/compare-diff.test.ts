@@ -110,7 +110,7 @@ describe('class service in the difference panel', () => {
       backlogged: false,
       ...r,
     }));
-    const series = { t: [], served: [], queued: [], rejected: [] };
+    const series = { t: [], served: [], queued: [], rejected: [], shed: [] };
     return { ...base, class_service: { classes, saturated_s: 0, series } };
   };
 

@@ -1,6 +1,6 @@
 /**
  * The Class service table shows the requests shed because their due time passed (HTTP 429) in a
- * column of their own, apart from the queue limits' rejections (529), when any class shed any; a
+ * column of their own, and a chart of them over time, apart from the queue limits' rejections (529), when any class shed any; a
  * class whose requests were all shed is listed in the table, not among the idle ones.
  */
 import { createElement as h } from 'react';
@@ -30,6 +30,7 @@ function withClasses(
     served: Array(n).fill([0, 0]),
     queued: Array(n).fill([0, 0]),
     rejected: Array(n).fill([0, 0]),
+    shed: rows.map((r) => [0, r.shed]),
   };
   return { ...clusterSnapshot(), class_service: { classes, saturated_s: 0, series } };
 }
@@ -47,6 +48,9 @@ describe('Class service table: requests shed for a passed due time', () => {
     expect(html).toContain('<th scope="col">shed past due (429)</th>');
     expect(html).toMatch(/<th scope="row">.*late<\/th>(<td>[^<]*<\/td>){6}<td>2<\/td>/);
     expect(html).not.toMatch(/No requests so far in:[^<]*late/);
+    // and a chart of the shed requests over time, with its own title
+    expect(html).toContain('<h3>Shed past due (HTTP 429)</h3>');
+    expect(html).toContain('Queued requests each class shed because their due time passed: fast 0, late 2');
   });
   test('no column when nothing was shed', () => {
     const html = render(withClasses([{ name: 'fast', dispatched: 3, rejected: 1, shed: 0 }]));
