@@ -25,6 +25,7 @@ export function ClassService({ snapshot, highlight }: ViewProps) {
     );
   }
   const all = cs.classes.map((c, i) => ({ ...c, index: i }));
+  const queuedNow = all.reduce((n, c) => n + c.queued, 0);
   const active = all.filter((c) => c.dispatched + c.rejected + c.shed + c.queued > 0);
   const idle = all.filter((c) => c.dispatched + c.rejected + c.shed + c.queued === 0);
   const shed = active.some((c) => c.shed > 0);
@@ -57,8 +58,9 @@ export function ClassService({ snapshot, highlight }: ViewProps) {
       <h2>Class service</h2>
       <p className="muted cs-lede">
         Served uncached tokens (prompt minus the router's cached_tokens) per policy class. Dashed: the share
-        its quantum predicts among the classes that stayed backlogged (queue non-empty at least half of the{' '}
-        {fmtNum(cs.saturated_s)} s during which any class queued).
+        its quantum predicts among the classes that stayed backlogged (queue non-empty at least half of the
+        time any class queued{cs.saturated_s > 0 ? `: ${fmtNum(cs.saturated_s)} s so far` : ''}).{' '}
+        {saturationNote(cs.saturated_s, queuedNow)}
       </p>
       {active.length === 0 ? (
         <p className="empty">No request has reached a class yet.</p>
@@ -182,6 +184,18 @@ export function ClassService({ snapshot, highlight }: ViewProps) {
       )}
     </section>
   );
+}
+
+/**
+ * Why there is no dashed line yet. The queued time is counted between events, so at the instant the
+ * first queue forms (the ring shows a queued class) none has passed: the old wording, "at least half
+ * of the 0 s during which any class queued", read as if nothing had queued.
+ */
+export function saturationNote(saturatedS: number, queuedNow: number): string {
+  if (saturatedS > 0) return '';
+  return queuedNow > 0
+    ? 'A class queue formed at this instant: no simulated time has passed with a queue yet, so no class counts as backlogged and there is no prediction to draw.'
+    : 'No class has queued yet, so there is no prediction to draw.';
 }
 
 /** One per-class series over time (served tokens, queue length, rejections): a titled chart. */
