@@ -100,9 +100,9 @@ function useStepDecision(algos: readonly string[]): { decision: StepDecision | n
 }
 
 /**
- * While a tour runs, the service curves keep one y scale over its steps: the largest service any step
- * has shown so far (it only grows), so comparing LPM's step with DLPM's compares heights on one axis
- * instead of two rescaled ones.
+ * While a tour runs, the service curves and the Guarantees gap chart keep one y scale over its steps:
+ * the largest service (and gap axis) any step has shown so far (it only grows), so comparing LPM's
+ * step with DLPM's compares heights on one axis instead of two rescaled ones.
  */
 function useTourScale(snapshot: UiState['snapshot']): ServiceScale | null {
   const tourId = useFeatures((s) => s.tour?.id ?? null);
@@ -111,13 +111,21 @@ function useTourScale(snapshot: UiState['snapshot']): ServiceScale | null {
   if (tourId === null) kept.current = null;
   else {
     const now = sharedServiceScale([snapshot]);
-    const prev = kept.current?.id === tourId ? kept.current.scale : { cumulative: 0, rate: 0 };
-    scale = { cumulative: Math.max(prev.cumulative, now.cumulative), rate: Math.max(prev.rate, now.rate) };
+    const prev = kept.current?.id === tourId ? kept.current.scale : { cumulative: 0, rate: 0, gap: 0 };
+    scale = {
+      cumulative: Math.max(prev.cumulative, now.cumulative),
+      rate: Math.max(prev.rate, now.rate),
+      gap: Math.max(prev.gap, now.gap),
+    };
     kept.current = { id: tourId, scale };
   }
   const cumulative = scale?.cumulative ?? 0;
   const rate = scale?.rate ?? 0;
-  return useMemo(() => (cumulative > 0 ? { cumulative, rate } : null), [cumulative, rate]);
+  const gap = scale?.gap ?? 0;
+  return useMemo(
+    () => (cumulative > 0 && tourId !== null ? { cumulative, rate, gap, reserve: tourId } : null),
+    [cumulative, rate, gap, tourId],
+  );
 }
 
 /** What a lesson needs on the projector: the DRR views, or the cluster's service, bounds and workers. */

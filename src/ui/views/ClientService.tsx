@@ -20,6 +20,7 @@ import {
 import { gaugeShare, GAUGE_MAX } from './Guarantees';
 import { rateOf } from './series-math';
 import { type ChartLine, TimeChart } from './TimeChart';
+import { useReserve } from './use-reserve';
 import { useWidth } from './use-width';
 import type { ViewProps } from './types';
 
@@ -36,6 +37,9 @@ function fairnessKind(clients: readonly ClientModel[]): FairnessKind {
 
 export function ClientService({ snapshot, highlight, onSelect }: ViewProps) {
   const [mode, setMode] = useState<ServiceMode>('cumulative');
+  // in a tour, the parts under the chart keep the most room any step needed (what follows stays put)
+  const reserve = useContext(ServiceScaleContext)?.reserve ?? null;
+  const [stateRef, stateStyle] = useReserve<HTMLDivElement>(reserve, 'client-state');
   const clients = readClients(snapshot);
   if (clients.length === 0) {
     return (
@@ -80,13 +84,8 @@ export function ClientService({ snapshot, highlight, onSelect }: ViewProps) {
           </li>
         ))}
       </ul>
-      {kind === 'per-worker' ? (
-        <PerWorkerDeficits clients={clients} selected={sel} />
-      ) : kind ? (
-        <ClientBars clients={clients} kind={kind} selected={sel} />
-      ) : (
-        <ServiceTotals clients={clients} selected={sel} />
-      )}
+      {/* the curves first, right under the client legend: a tour that compares them across steps
+          (LPM's totals table, DLPM's deficit bars) keeps them in one place */}
       <ServiceCurves
         clients={clients}
         series={series}
@@ -95,6 +94,15 @@ export function ClientService({ snapshot, highlight, onSelect }: ViewProps) {
         setMode={setMode}
         selected={sel}
       />
+      <div className="cs-state" ref={stateRef} style={stateStyle}>
+        {kind === 'per-worker' ? (
+          <PerWorkerDeficits clients={clients} selected={sel} />
+        ) : kind ? (
+          <ClientBars clients={clients} kind={kind} selected={sel} />
+        ) : (
+          <ServiceTotals clients={clients} selected={sel} />
+        )}
+      </div>
     </section>
   );
 }
@@ -288,6 +296,7 @@ function ServiceCurves({
   const values = series ? series.service.map((s) => (mode === 'rate' ? rateOf(series.t, s) : s)) : [];
   // Compare's columns share one scale, so equal heights mean equal service in A and B
   const shared = useContext(ServiceScaleContext);
+  const [gaugeRef, gaugeStyle] = useReserve<HTMLDivElement>(shared?.reserve ?? null, 'client-gauge');
   const sharedTop = shared ? (mode === 'rate' ? shared.rate : shared.cumulative) : 0;
   const yDomain: [number, number] | undefined = sharedTop > 0 ? [0, sharedTop * 1.05] : undefined;
   const lines: ChartLine[] = clients.map((c, i) => ({
@@ -346,7 +355,9 @@ function ServiceCurves({
         highlightKey={selected}
         {...(yDomain ? { yDomain } : {})}
       />
-      {gauge}
+      <div className="cs-gauge-room" ref={gaugeRef} style={gaugeStyle}>
+        {gauge}
+      </div>
     </div>
   );
 }

@@ -9,11 +9,13 @@
  * Reads `snapshot.guarantee` (src/core/metrics/guarantee.ts), typed.
  */
 import { line as d3line, scaleLinear } from 'd3';
+import { useContext } from 'react';
 import { fmtNum, fmtSeconds } from './format';
 import { colorFor } from './palette';
 import type { GuaranteePair } from '../../core/metrics/guarantee';
 import type { SessionSnapshot } from '../../worker/session';
 import { clusterOf } from './read';
+import { ServiceScaleContext } from './scale-context';
 import type { ViewProps } from './types';
 import { TimeAxes, YAxisTitle, yAxisLayout } from './TimeAxes';
 import { isolatedIndexes } from './TimeChart';
@@ -166,6 +168,10 @@ export function Guarantees({ snapshot, highlight }: ViewProps) {
           {g.broken ? ' · broken variant' : ''}
         </span>
       </h2>
+      {/* the chart and its legend first: a tour comparing runs (LPM without a theorem, DLPM with
+          one) keeps the chart in one place whatever the text above the gauges says */}
+      <GapChart g={g} summary={summary} selectedClient={sel} />
+      <PairLegend g={g} selectedClient={sel} />
       {g.warning && (
         <p className="gu-warning" role="note" style={warningStyle}>
           <strong>Warning: </strong>
@@ -193,8 +199,6 @@ export function Guarantees({ snapshot, highlight }: ViewProps) {
         )}
       </p>
       <GapGauges g={g} selectedClient={sel} />
-      <GapChart g={g} summary={summary} selectedClient={sel} />
-      <PairLegend g={g} selectedClient={sel} />
       <ViolationList g={g} />
       <p className="hint">
         Gap of a pair = the largest |W_a − W_b| (service units) over intervals ending at that moment during
@@ -246,6 +250,17 @@ export function gapAxisTop(g: GuaranteeModel): { top: number; boundOffScale: boo
   return { top: Math.max(gaps, highest), boundOffScale: false };
 }
 
+/**
+ * The gap axis as drawn: its own top (`gapAxisTop`), raised to a shared top when Compare's columns or
+ * a tour's steps pass one (so the same height is the same gap in each); the bound stays off the
+ * axis only while it is above the axis drawn.
+ */
+export function gapAxis(g: GuaranteeModel, sharedTop: number): { top: number; boundOffScale: boolean } {
+  const own = gapAxisTop(g);
+  const top = Math.max(own.top, sharedTop);
+  return { top, boundOffScale: own.boundOffScale && g.bound !== null && g.bound > top };
+}
+
 /** The marker for a bound above the axis: "bound 987,664 ↑ (off scale)". */
 export function offScaleText(bound: number): string {
   return `bound ${fmtUnits(bound)} ↑ (off scale)`;
@@ -262,6 +277,7 @@ function GapChart({
 }) {
   const [boxRef, measured] = useWidth<HTMLDivElement>(480);
   const seekParts = useTimeSeek();
+  const shared = useContext(ServiceScaleContext);
   const hasData = g.t.length > 0 && g.rows.some((r) => r.values.some(Number.isFinite));
   if (!hasData) {
     return (
@@ -277,7 +293,7 @@ function GapChart({
   const H = 230;
   const y0 = H - M.bottom;
   const y1 = M.top;
-  const { top, boundOffScale } = gapAxisTop(g);
+  const { top, boundOffScale } = gapAxis(g, shared?.gap ?? 0);
   const y = scaleLinear()
     .domain([0, top > 0 ? top * 1.08 : 1])
     .range([y0, y1])
@@ -414,6 +430,7 @@ function GapChart({
 }
 
 function PairLegend({ g, selectedClient }: { g: GuaranteeModel; selectedClient: string | null }) {
+  const shared = useContext(ServiceScaleContext);
   if (g.rows.length === 0) return null;
   const byKey = new Map(g.pairs.map((p) => [`${p.a}|${p.b}`, p]));
   const worstKey = g.worst ? `${g.worst.a}|${g.worst.b}` : null;
@@ -467,7 +484,7 @@ function PairLegend({ g, selectedClient }: { g: GuaranteeModel; selectedClient: 
           }}
         />
         {g.bound !== null
-          ? `bound ${fmtUnits(g.bound)}${gapAxisTop(g).boundOffScale ? ' (above the axis)' : ''}`
+          ? `bound ${fmtUnits(g.bound)}${gapAxis(g, shared?.gap ?? 0).boundOffScale ? ' (above the axis)' : ''}`
           : 'bound'}
       </li>
       <li className="unit">service units</li>

@@ -6,12 +6,14 @@
  * also carries its client's shape, as in Class queues, so the client reads without colour; the legend
  * under the cards names both. The client of a request comes from the snapshot, not from its id.
  */
-import type { CSSProperties } from 'react';
+import { type CSSProperties, useContext } from 'react';
 import { fmtCount, fmtNum, fmtPercent } from './format';
 import { CLIENT_SHAPES, clientShape, colorFor } from './palette';
 import { readClients, readWorkers, type WorkerModel } from './read';
 import { RadixTree } from './RadixTree';
+import { ServiceScaleContext } from './scale-context';
 import type { Highlight, ViewProps } from './types';
+import { useReserve } from './use-reserve';
 
 /** Request chips shown per list before "+ N more": a busy worker's card stays a few rows tall. */
 export const IDS_SHOWN = 6;
@@ -84,6 +86,9 @@ function describeWorker(w: WorkerModel): string {
 }
 
 export function Workers({ snapshot, highlight, onSelect }: ViewProps) {
+  // in a tour the cards keep the most room any step needed, so the charts after them stay put
+  const reserve = useContext(ServiceScaleContext)?.reserve ?? null;
+  const [gridRef, gridStyle] = useReserve<HTMLDivElement>(reserve, 'workers');
   const workers = readWorkers(snapshot);
   if (workers.length === 0) {
     return (
@@ -115,7 +120,7 @@ export function Workers({ snapshot, highlight, onSelect }: ViewProps) {
         </span>
       </h2>
       <p className="vh">{summary}</p>
-      <div className="wk-grid">
+      <div className="wk-grid" ref={gridRef} style={gridStyle}>
         {workers.map((w) => (
           <WorkerCard
             key={w.id}

@@ -1,21 +1,16 @@
 /**
- * A y scale shared by the Client service charts of several runs (Compare's columns), so the same
- * height means the same service in A and in B. The provider passes the largest cumulative service
- * and the largest service rate over all the runs; without one each chart scales to its own data.
+ * A y scale shared by the Client service and Guarantees charts of several runs (Compare's columns, a
+ * tour's steps), so the same height means the same service (or gap) in A and in B. The provider
+ * passes the largest cumulative service, service rate and gap axis over all the runs; without one
+ * each chart scales to its own data.
  */
-import { createContext } from 'react';
 import type { SessionSnapshot } from '../../worker/session';
+import { gapAxisTop, readGuarantee } from './Guarantees';
 import { readClients, readSeries } from './read';
+import type { ServiceScale } from './scale-context';
 import { rateOf } from './series-math';
 
-export interface ServiceScale {
-  /** Largest cumulative service of any client in any run (service units). */
-  cumulative: number;
-  /** Largest service rate of any client in any run (service units/s). */
-  rate: number;
-}
-
-export const ServiceScaleContext = createContext<ServiceScale | null>(null);
+export { type ServiceScale, ServiceScaleContext } from './scale-context';
 
 function maxFinite(values: readonly number[], start: number): number {
   let m = start;
@@ -27,7 +22,10 @@ function maxFinite(values: readonly number[], start: number): number {
 export function sharedServiceScale(snapshots: readonly (SessionSnapshot | null)[]): ServiceScale {
   let cumulative = 0;
   let rate = 0;
+  let gap = 0;
   for (const snap of snapshots) {
+    const g = readGuarantee(snap);
+    if (g) gap = Math.max(gap, gapAxisTop(g).top);
     const series = readSeries(snap, readClients(snap));
     if (!series) continue;
     for (const row of series.service) {
@@ -35,5 +33,5 @@ export function sharedServiceScale(snapshots: readonly (SessionSnapshot | null)[
       rate = maxFinite(rateOf(series.t, row), rate);
     }
   }
-  return { cumulative, rate };
+  return { cumulative, rate, gap };
 }

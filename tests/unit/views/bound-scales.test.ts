@@ -175,6 +175,6 @@ describe('a service scale shared by several runs (Compare)', () => {
     ]);
     expect(scale.cumulative).toBe(90);
     expect(scale.rate).toBeGreaterThanOrEqual(30);
-    expect(sharedServiceScale([null])).toEqual({ cumulative: 0, rate: 0 });
+    expect(sharedServiceScale([null])).toEqual({ cumulative: 0, rate: 0, gap: 0 });
   });
 });

@@ -13,6 +13,7 @@ import { Simulation } from '../../../src/core/sim';
 import { parseScenarioText } from '../../../src/scenario';
 import {
   fmtUnits,
+  gapAxis,
   gapAxisTop,
   Guarantees,
   guaranteeSummary,
@@ -22,6 +23,8 @@ import {
 import type { ViewProps } from '../../../src/ui/views/types';
 import type { GuaranteeSnapshot } from '../../../src/core/metrics/guarantee';
 import type { SessionSnapshot, SimSnapshot } from '../../../src/worker/session';
+import { ServiceScaleContext } from '../../../src/ui/views/scale-context';
+import { sharedServiceScale } from '../../../src/ui/views/service-scale';
 import { burstScript, clusterSnapshot, sessionSnapshot } from './fixtures';
 
 const render = (snapshot: SessionSnapshot | null, highlight?: ViewProps['highlight']) =>
@@ -279,5 +282,43 @@ describe('Guarantees view', () => {
       }),
     );
     expect(grownLess && gapAxisTop(grownLess)).toEqual({ top: 30_000, boundOffScale: false });
+  });
+
+  test('a shared gap axis (a tour’s steps, Compare’s columns) draws every run on the same scale', () => {
+    const gaps = (top: number, bound: number | null) =>
+      handMade({
+        bound,
+        violations: [],
+        violation_count: 0,
+        series: {
+          t: [0, 5, 10],
+          rows: { 'alice|bob': [0, top / 2, top] },
+          bound: [bound, bound, bound],
+          dt: 5,
+        },
+      });
+    // LPM's step: no theorem, gaps up to 34,000; DLPM's: gaps up to 25,000, the bound 252,000 off scale
+    const lpm = gaps(34_000, null);
+    const dlpm = gaps(25_000, 252_000);
+    const shared = sharedServiceScale([lpm, dlpm]).gap;
+    expect(shared).toBe(34_000);
+    const g = readGuarantee(dlpm);
+    if (!g) throw new Error('no guarantee');
+    expect(gapAxis(g, shared)).toEqual({ top: 34_000, boundOffScale: true });
+    // a shared top above the bound brings the bound onto the axis
+    expect(gapAxis(g, 300_000)).toEqual({ top: 300_000, boundOffScale: false });
+    const ticks = (html: string) => [...html.matchAll(/<text[^>]*>([\d.]+k?)<\/text>/g)].map((m) => m[1]);
+    const withScale = (snap: SimSnapshot) =>
+      renderToStaticMarkup(
+        h(
+          ServiceScaleContext.Provider,
+          { value: { cumulative: 1, rate: 1, gap: shared } },
+          h(Guarantees, { snapshot: snap, highlight: null }),
+        ),
+      );
+    // on their own the two charts have different y axes; with the shared scale the same one
+    expect(ticks(render(lpm))).not.toEqual(ticks(render(dlpm)));
+    expect(ticks(withScale(dlpm))).toEqual(ticks(withScale(lpm)));
+    expect(ticks(withScale(dlpm))).toEqual(ticks(render(lpm)));
   });
 });
