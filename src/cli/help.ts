@@ -19,12 +19,18 @@ Options of run:
   --policy <file>    a Dynamo router policy file that replaces the scenario's router.policy
   --replay <file>    replay a request trace as the whole workload: Mooncake JSONL (timestamp ms,
                      input_length, output_length, hash_ids), Azure LLM inference or BurstGPT CSV, or
-                     a CSV mapped by the scenario's trace.columns; replaces the scenario's clients and
-                     scripted requests and runs until the trace's last arrival (the scenario's trace:
-                     section, if any, gives format, time_scale, window and defaults)
-  --set k.p=v        override a scenario key (repeatable)
-  A scenario can also replay a trace by itself: trace: {file: <path relative to it>, ...}.
+                     a CSV mapped by the scenario's trace.columns; replaces the scenario's clients
+                     (trace clients too) and scripted requests and runs until the trace's last
+                     arrival (the scenario's trace: section, if any, gives format, time_scale, window
+                     and defaults)
+  --set k.p=v        override a scenario key (repeatable; k.p is a.b.c, a.b[2].c, or a list entry's
+                     name: clients.alice.arrival.rate). A bad override is reported against itself,
+                     not a line of the file: --set k.p=v:COL: message, COL the column inside k.p=v
+                     (the value, the part of a flow value, or the unknown key)
+  A scenario can also replay a trace by itself: trace: {file: <path relative to it>, ...}, and a
+  client can be a trace: clients: [{name: chat, trace: {file: <path>, time_scale: 0.5}}, ...].
 
-Exit codes: 0 success, 1 invalid input (file:line:col: message on stderr), 2 internal error,
+Exit codes: 0 success, 1 invalid input (file:line:col: message on stderr; --set k.p=v:COL: message
+  for a bad override), 2 internal error,
   130 interrupted (Ctrl-C: the partial result so far goes to stdout, with "interrupted": true in JSON).
 `;

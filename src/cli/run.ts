@@ -140,16 +140,39 @@ const startsWith = (path: Path, prefix: Path): boolean =>
 
 /**
  * `file:line:col: message`, except for a problem in a value given by `--set` (its path lies at or
- * under the override's): that one names the override, `--set scheduler.policy=lpmx: policy must be
- * one of …`, since the file's line would blame text the user did not write. The last override of a
- * path wins, as when they were applied.
+ * under the override's): that one names the override and the column inside it,
+ * `--set scheduler.policy=lpmx:18: policy must be one of …`, since the file's line would blame text
+ * the user did not write. The last override of a path wins, as when they were applied.
  */
 export function formatProblem(p: Problem, file: string, sets: readonly Override[]): string {
   const by = [...sets].reverse().find((o) => o.target !== null && startsWith(p.path, o.target));
-  if (by === undefined) return formatProblems([p], file);
+  if (by === undefined || by.target === null) return formatProblems([p], file);
   // the message's own `key.path: ` lead is the override's key, already named
   const lead = /^[\w.[\]-]+: /.exec(p.message);
-  return `--set ${quote(by.set)}: ${lead ? p.message.slice(lead[0].length) : p.message}`;
+  const message = lead ? p.message.slice(lead[0].length) : p.message;
+  return `--set ${quote(by.set)}:${overrideColumn(by.set, by.target, p.path, message)}: ${message}`;
+}
+
+/**
+ * The 1-based column inside `key.path=value` of what a problem is about: the key's last segment for
+ * an unknown key, else the value (or, in a flow value such as `{mode: fixd}`, the part of it the
+ * problem's path names).
+ */
+export function overrideColumn(set: string, target: Path, path: Path, message: string): number {
+  const eq = set.indexOf('=');
+  const valueText = set.slice(eq + 1);
+  const valueCol = eq + 2 + (valueText.length - valueText.trimStart().length);
+  const rel = path.slice(target.length);
+  const unknownKey = message.startsWith('unknown key');
+  if (rel.length === 0) {
+    if (!unknownKey) return valueCol;
+    const at = set.slice(0, eq).lastIndexOf(String(target[target.length - 1]));
+    return at >= 0 ? at + 1 : 1;
+  }
+  const parsed = parseYaml(valueText);
+  if (!parsed.ok) return valueCol;
+  const at = parsed.value.locate(rel, { key: unknownKey });
+  return at.line === 1 ? eq + 1 + at.col : valueCol;
 }
 
 export async function runCommand(args: string[], io: CliIO): Promise<number> {

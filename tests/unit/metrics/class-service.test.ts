@@ -119,7 +119,9 @@ requests:
     expect(shed[shed.length - 1]).toBe(1);
     expect(shedAt).toBeGreaterThan(0.013);
     // every sample before the shed reads 0, every sample from it on reads 1
-    cs.series.t.forEach((t, k) => expect(shed[k], `t=${t}`).toBe(t < shedAt ? 0 : 1));
+    cs.series.t.forEach((t, k) => {
+      expect(shed[k], `t=${t}`).toBe(t < shedAt ? 0 : 1);
+    });
     // the 529 rejections' series stays 0
     expect(cs.series.rejected[i].every((v) => v === 0)).toBe(true);
   });

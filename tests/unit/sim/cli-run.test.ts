@@ -107,7 +107,7 @@ describe('run command', () => {
     const io4 = memoryIO({ 's.yaml': SCENARIO });
     expect(await runCommand(['s.yaml', '--set', 'cluster.workerz=3'], io4)).toBe(1);
     // a key given by --set is the override's problem, not a line of the file (cli/set-blame)
-    expect(io4.stderr.join('\n')).toMatch(/^--set cluster\.workerz=3: unknown key 'workerz'/);
+    expect(io4.stderr.join('\n')).toMatch(/^--set cluster\.workerz=3:9: unknown key 'workerz'/);
   });
 
   it('--policy replaces the scenario policy with a Dynamo policy file', async () => {
