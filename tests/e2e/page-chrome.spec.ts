@@ -358,3 +358,24 @@ test('a phone opens a shared link at its moment: playhead, selected decision, it
   expect(await widerThanViewport(phone)).toEqual([]);
   await phone.screenshot({ path: `${SHOTS}/phone-problems.png` });
 });
+
+test('at 150 % zoom of 1280×720 (853 px wide) the header is two rows: picker, transport and Menu, then the timeline', async ({
+  browser,
+}) => {
+  const ctx = await browser.newContext({ viewport: { width: 853, height: 480 }, deviceScaleFactor: 1.5 });
+  const page = await ctx.newPage();
+  await open(page);
+  await pickScenario(page, 'drr-burst');
+  const bar = await page.locator('.topbar').boundingBox();
+  expect(bar?.height ?? 999).toBeLessThanOrEqual(90);
+  const pick = await page.getByRole('combobox', { name: 'Scenario' }).boundingBox();
+  const step = await page.getByRole('button', { name: 'Step' }).boundingBox();
+  const menu = await page.getByRole('button', { name: 'Menu' }).boundingBox();
+  if (!pick || !step || !menu) throw new Error('header controls missing');
+  // one row: their boxes share a line
+  expect(Math.abs(step.y - pick.y)).toBeLessThan(10);
+  expect(Math.abs(menu.y - pick.y)).toBeLessThan(10);
+  expect(await widerThanViewport(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/zoom150-853x480.png` });
+  await ctx.close();
+});
