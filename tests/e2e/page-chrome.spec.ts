@@ -105,6 +105,8 @@ for (const size of SIZES) {
       ['Keyboard shortcuts', 'Keyboard shortcuts'],
       ['Export', 'Export'],
       ['Share', 'Share link'],
+      ['Sweep', 'Sweep'],
+      ['Compare', 'Compare'],
     ];
     for (const [opener, name] of dialogs) {
       await menu();
