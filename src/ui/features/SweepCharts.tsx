@@ -11,7 +11,12 @@ import type { RunResult } from '../../core/sim';
 import { downloadPng, downloadSvg } from './charts';
 import { type AxisRule, axisRange, flatNote } from './sweep-axes';
 import type { SweepPoint, SweepRun } from './store';
+import { placeTags } from './sweep-tags';
+import { textWidth } from '../views/ring-labels';
 import './sweep.css';
+
+/** The tags' font size (features.css `.point-tag`), in the chart's viewBox units. */
+const TAG_PX = 10;
 
 const W = 340;
 const H = 230;
@@ -114,11 +119,17 @@ function Chart(props: ChartProps) {
     ...(y2Range.flat && right.length > 0 && props.y2Axis?.metric ? [props.y2Axis.metric] : []),
   ];
   const note = flatNote(flatMetrics);
+  // every series' tagged points, in series order: coinciding markers share one tag
+  const onScreen = series.flatMap((s) => {
+    const yy = s.axis === 'left' ? y : y2;
+    return s.pts.map((p) => ({ x: x(p.x), y: yy(p.y), text: p.tag, point: p.point }));
+  });
   const tags = placeTags(
-    series.map((s) => {
-      const yy = s.axis === 'left' ? y : y2;
-      return s.pts.map((p) => ({ x: x(p.x), y: yy(p.y), text: p.tag }));
-    }),
+    onScreen,
+    onScreen,
+    { x0: M.left + 2, y0: 2, x1: W - 2, y1: H - M.bottom - 2 },
+    (text) => textWidth(text, TAG_PX, 400),
+    TAG_PX * 1.2,
   );
   // Log axes: label the powers of ten only (the in-between ticks crowd each other).
   const xTicks = props.xLog
@@ -270,18 +281,33 @@ function Chart(props: ChartProps) {
                   )}
                 </g>
               ))}
-              {/* Value tags apart from the markers, so a marker's box (and its click point) is the marker alone. */}
-              {pts.map((p, pi) => {
-                const at = tags[si][pi];
-                return p.tag && at ? (
-                  <text key={`tag${p.point}`} x={at.x} y={at.y} className="point-tag">
-                    {p.tag}
-                  </text>
-                ) : null;
-              })}
             </g>
           );
         })}
+        {/* Value tags apart from the markers, so a marker's box (and its click point) is the marker alone. */}
+        <g className="point-tags">
+          {tags.map((t) => (
+            <g key={t.points.join(',')} data-points={t.points.join(',')}>
+              {t.leader && (
+                <line
+                  x1={t.leader[0]}
+                  y1={t.leader[1]}
+                  x2={t.leader[2]}
+                  y2={t.leader[3]}
+                  className="point-leader"
+                  stroke="var(--muted)"
+                  strokeWidth={1}
+                />
+              )}
+              <text x={t.x} y={t.y} textAnchor={t.anchor} className="point-tag">
+                {t.tags.length > 1 && (
+                  <title>{`${t.tags.length} runs at this point: ${t.tags.join(', ')}`}</title>
+                )}
+                {t.text}
+              </text>
+            </g>
+          ))}
+        </g>
       </svg>
       {note && <p className="sweep-chart-note">{note}</p>}
       <ul className="sweep-legend">
@@ -436,35 +462,6 @@ export function SweepCharts({ sweep, onOpen }: { sweep: SweepRun; onOpen: (index
         focusable={false}
       />
     </div>
-  );
-}
-
-/** Rough width of a tag in the chart's 10px font. */
-function tagWidth(text: string): number {
-  return 5.6 * text.length;
-}
-
-/**
- * Where each point's tag goes: up and right of its marker, moved down a line at a time while it
- * would overlap a tag placed before it (points that land close together stay readable).
- */
-function placeTags(
-  series: { x: number; y: number; text?: string }[][],
-): ({ x: number; y: number } | null)[][] {
-  const placed: { x: number; y: number; w: number }[] = [];
-  return series.map((pts) =>
-    pts.map((p) => {
-      if (!p.text) return null;
-      const w = tagWidth(p.text);
-      const at = { x: p.x + 7, y: p.y - 7, w };
-      for (let tries = 0; tries < 12; tries++) {
-        const clash = placed.some((q) => Math.abs(q.y - at.y) < 11 && at.x < q.x + q.w && q.x < at.x + at.w);
-        if (!clash) break;
-        at.y += 11;
-      }
-      placed.push(at);
-      return { x: at.x, y: at.y };
-    }),
   );
 }
 
