@@ -6,7 +6,7 @@
  * test-results/views/ for a person to look at.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { open } from './helpers';
+import { open, pickScenario, playhead } from './helpers';
 
 const SIZES = [
   { width: 1280, height: 720 },
@@ -25,6 +25,225 @@ async function chartAt(page: Page, sel: string): Promise<{ box: number[]; ticks:
     return { box: [b.x, b.y + dy, b.width, b.height].map((v) => Math.round(v)), ticks };
   }, sel);
 }
+
+/** Text in `root` drawn smaller than `min` px: HTML by its computed size, SVG text by size × scale. */
+async function smallText(page: Page, root: string, min: number): Promise<string[]> {
+  return page.evaluate(
+    ([sel, least]) => {
+      const out: string[] = [];
+      for (const scope of document.querySelectorAll(sel))
+        for (const el of scope.querySelectorAll<HTMLElement | SVGElement>('*')) {
+          const own = [...el.childNodes].some((n) => n.nodeType === 3 && (n.textContent ?? '').trim() !== '');
+          if (!own || el.closest('.vh, title, desc, [hidden]')) continue;
+          const r = el.getBoundingClientRect();
+          if (r.width === 0 || r.height === 0) continue;
+          let px = Number.parseFloat(getComputedStyle(el).fontSize);
+          if (el instanceof SVGElement) {
+            const m = el.ownerSVGElement?.getScreenCTM();
+            if (m) px *= Math.hypot(m.a, m.b);
+          }
+          if (px < least - 0.01)
+            out.push(`${el.tagName} "${(el.textContent ?? '').trim().slice(0, 30)}" ${px.toFixed(1)}px`);
+        }
+      return out;
+    },
+    [root, min] as const,
+  );
+}
+
+/** Pairs of the elements matched by `sel` (within each `scope`) whose boxes overlap by more than 1 px. */
+async function overlapping(page: Page, scope: string, sel: string): Promise<string[]> {
+  return page.evaluate(
+    ([sc, s]) => {
+      const out: string[] = [];
+      for (const root of document.querySelectorAll(sc)) {
+        const els = [...root.querySelectorAll<Element>(s)].filter((e) => e.getBoundingClientRect().width > 0);
+        for (let i = 0; i < els.length; i++)
+          for (let j = i + 1; j < els.length; j++) {
+            const a = els[i].getBoundingClientRect();
+            const b = els[j].getBoundingClientRect();
+            const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+            const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+            if (w > 1 && h > 1)
+              out.push(
+                `${els[i].textContent?.trim().slice(0, 20)} × ${els[j].textContent?.trim().slice(0, 20)}`,
+              );
+          }
+      }
+      return out;
+    },
+    [scope, sel] as const,
+  );
+}
+
+const box = async (page: Page, sel: string) => {
+  const b = await page.locator(sel).first().boundingBox();
+  if (!b) throw new Error(`${sel} not drawn`);
+  return b;
+};
+
+/** Run the current scenario to `t` simulated seconds and wait for the views to show it. */
+async function runTo(page: Page, t: number): Promise<void> {
+  await page.evaluate((s) => window.fairground.runUntil(s), t);
+  await expect
+    .poll(() => page.evaluate(() => window.fairground.state().simTime ?? 0))
+    .toBeGreaterThanOrEqual(t - 0.5);
+}
+
+for (const size of SIZES)
+  test(`Workers, Class queues, deficit table and ring labels at ${size.width}×${size.height}: bounded, nothing overlaps, text ≥ 14 px`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(size);
+    await open(page);
+    const wide = size.width >= 900;
+
+    // four busy workers: compact cards, chips in rows, capped with "+ N more"
+    await pickScenario(page, 'paper-chat-s1-4w');
+    await runTo(page, 20);
+    const workers = page.locator('section.wk-view');
+    await expect(workers.locator('.wk-card')).toHaveCount(4);
+    const wb = await box(page, '.wk-view');
+    expect(wb.height, 'Workers height').toBeLessThan(wide ? 720 : 1150);
+    for (const card of await workers.locator('.wk-card').all()) {
+      const cb = await card.boundingBox();
+      expect(cb?.height ?? 9999).toBeLessThan(340);
+      // a busy list shows at most the capped chips and says how many more
+      const chips = await card.locator('.wk-ids').first().locator('li[data-request]').count();
+      expect(chips).toBeLessThanOrEqual(6);
+    }
+    await expect(workers.locator('.wk-ids li.more').first()).toHaveText(/^\+ [\d,\s\u202f]+ more$/);
+    // chips flow in rows: some row holds two chips side by side
+    const sideBySide = await page.evaluate(() =>
+      [...document.querySelectorAll('.wk-ids')].some((ul) => {
+        const tops = [...ul.querySelectorAll('li[data-request]')].map((li) =>
+          Math.round(li.getBoundingClientRect().top),
+        );
+        return new Set(tops).size < tops.length;
+      }),
+    );
+    expect(sideBySide).toBe(true);
+    expect(await overlapping(page, '.wk-view', '.wk-card')).toEqual([]);
+    expect(await overlapping(page, '.wk-ids', 'li')).toEqual([]);
+    // one meaning per colour: a chip's colour and shape are its client's, as the legend gives them
+    const mismatched = await page.evaluate(() => {
+      const legend = new Map(
+        [...document.querySelectorAll('.wk-client-item')].map((el) => [
+          (el.textContent ?? '').replace(/^\S+\s*/, '').trim(),
+          {
+            color: getComputedStyle(el.querySelector('.wk-shape') as Element).color,
+            shape: el.querySelector('.wk-shape')?.textContent,
+          },
+        ]),
+      );
+      const out: string[] = [];
+      for (const li of document.querySelectorAll<HTMLElement>('.wk-ids li[data-request]')) {
+        const client = li.title.match(/\(client (.+)\)$/)?.[1] ?? '';
+        const want = legend.get(client);
+        const shape = li.querySelector('.wk-shape');
+        if (!want || !shape) out.push(`${li.title}: no legend entry or shape`);
+        else if (shape.textContent !== want.shape || getComputedStyle(shape).color !== want.color)
+          out.push(
+            `${li.title}: ${shape.textContent} ${getComputedStyle(shape).color} vs ${want.shape} ${want.color}`,
+          );
+      }
+      return out;
+    });
+    expect(mismatched).toEqual([]);
+    expect(await smallText(page, '.wk-view', 14)).toEqual([]);
+    await workers.screenshot({ path: `test-results/views/workers-${size.width}x${size.height}.png` });
+
+    // class queues: all empty at decision 20 of the default scenario, then a long queue beside empty ones
+    await pickScenario(page, 'default');
+    await page.evaluate(() => window.fairground.seek(20));
+    await expect.poll(() => playhead(page)).toBe(20);
+    const queues = page.locator('section.cq-view');
+    await expect(queues).toHaveAttribute('data-queued', '0');
+    expect((await box(page, '.cq-view')).height, 'all-empty Class queues').toBeLessThan(wide ? 140 : 200);
+    await queues.screenshot({ path: `test-results/views/queues-empty-${size.width}x${size.height}.png` });
+    await runTo(page, 20);
+    await expect(queues.locator('.cq-chip').first()).toBeVisible();
+    for (const row of await queues.locator('.cq-class.empty').all())
+      expect((await row.boundingBox())?.height ?? 99, 'an empty class row').toBeLessThan(32);
+    expect((await box(page, '.cq-view')).height, 'Class queues with 12 chips shown').toBeLessThan(
+      wide ? 520 : 1100,
+    );
+    expect(await overlapping(page, '.cq-view', '.cq-chip')).toEqual([]);
+    expect(await overlapping(page, '.cq-list', '.cq-class')).toEqual([]);
+    expect(await smallText(page, '.cq-view', 14)).toEqual([]);
+    await queues.screenshot({ path: `test-results/views/queues-${size.width}x${size.height}.png` });
+
+    // deficit table and ring labels of the sample policy (long class names, one narrow segment)
+    await pickScenario(page, 'drr-sample-policy');
+    await page.evaluate(() => window.fairground.seek(3));
+    await expect.poll(() => playhead(page)).toBe(3);
+    const apart = await page.evaluate(() => {
+      const out: string[] = [];
+      for (const th of document.querySelectorAll('.drr-table th[scope="row"]')) {
+        const sw = th.querySelector('.swatch')?.getBoundingClientRect();
+        const name = th.querySelector('.drr-name');
+        if (!sw || !name) {
+          out.push('missing');
+          continue;
+        }
+        // the name's first line box
+        const range = document.createRange();
+        range.selectNodeContents(name);
+        const first = range.getClientRects()[0];
+        const midY = (sw.top + sw.bottom) / 2;
+        if (midY < first.top || midY > first.bottom || sw.right > first.left + 1)
+          out.push(`${name.textContent}: swatch ${sw.left},${sw.top} vs name ${first.left},${first.top}`);
+      }
+      return out;
+    });
+    expect(apart).toEqual([]);
+    // every ring label lies on its own segment: under each label's glyphs, the ring shape hit is its class's
+    // (hit-tested on screen, so the ring is scrolled into view first)
+    await page.locator('.drr-ring').first().scrollIntoViewIfNeeded();
+    const strays = await page.evaluate(() => {
+      const out: string[] = [];
+      for (const text of document.querySelectorAll<SVGTextElement>('.drr-ring .drr-seg-label')) {
+        const own = text.closest('[data-class]')?.getAttribute('data-class');
+        const m = text.getScreenCTM();
+        const content = (text.querySelector('textPath, tspan') ?? text) as SVGTextContentElement;
+        const n = content.getNumberOfChars();
+        if (!m || n === 0) continue;
+        for (let i = 0; i < n; i++) {
+          const e = content.getExtentOfChar(i);
+          for (const [fx, fy] of [
+            [0.5, 0.5],
+            [0.2, 0.3],
+            [0.8, 0.3],
+            [0.2, 0.8],
+            [0.8, 0.8],
+          ]) {
+            const p = new DOMPoint(e.x + e.width * fx, e.y + e.height * fy).matrixTransform(m);
+            const hit = document
+              .elementsFromPoint(p.x, p.y)
+              .find((el) => el.classList.contains('drr-seg-shape') || el.classList.contains('drr-ring'));
+            const at = hit?.classList.contains('drr-seg-shape')
+              ? hit.closest('[data-class]')?.getAttribute('data-class')
+              : 'off the ring';
+            if (at !== own) out.push(`${own} "${content.textContent}"[${i}] over ${at}`);
+          }
+        }
+      }
+      return out;
+    });
+    expect(strays).toEqual([]);
+    // the long names are on the ring (along their arcs), not dropped
+    await expect(page.locator('.drr-ring textPath', { hasText: 'latency_cached' })).toHaveCount(1);
+    expect(await smallText(page, '.drr-view', 14)).toEqual([]);
+    await page
+      .locator('.drr-ring')
+      .first()
+      .screenshot({ path: `test-results/views/ring-sample-${size.width}x${size.height}.png` });
+    await page
+      .locator('.drr-table')
+      .first()
+      .screenshot({ path: `test-results/views/table-sample-${size.width}x${size.height}.png` });
+  });
 
 for (const { size, present } of [
   { size: SIZES[0], present: true },
@@ -94,4 +313,51 @@ for (const { size, present } of [
     // the tour has shown both steps (the room the taller step needed stays reserved)
     const from = size.width < 900 ? 1 : 0;
     for (const s of seen.slice(from)) expect(s.gu.box, `step ${s.step}`).toEqual(seen[from].gu.box);
+  });
+
+for (const size of [SIZES[0], SIZES[2]])
+  test(`the default scenario's Q^u sweep: coinciding points share a tag, no tag overlaps a tag or a marker (${size.width}×${size.height})`, async ({
+    page,
+  }) => {
+    test.setTimeout(150_000);
+    await page.setViewportSize(size);
+    await open(page);
+    await pickScenario(page, 'default');
+    if (size.width < 900) await page.getByRole('button', { name: 'Menu', expanded: false }).click();
+    await page.getByRole('button', { name: 'Sweep' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sweep' });
+    await expect(dialog).toContainText('5 points (625, 1250, 2500, 5000, 10000)');
+    await dialog.getByRole('button', { name: 'Run sweep' }).click();
+    await expect(dialog.getByRole('progressbar', { name: 'Sweep progress' })).toHaveAttribute(
+      'aria-valuetext',
+      '100 %',
+      { timeout: 120_000 },
+    );
+    const frontier = page.getByRole('region', { name: 'Sweep results' }).locator('figure').first();
+    await expect(frontier.locator('.sweep-marker')).toHaveCount(5);
+    // every run is named by exactly one tag
+    const named = await frontier
+      .locator('.point-tags > g')
+      .evaluateAll((gs) => gs.flatMap((g) => (g.getAttribute('data-points') ?? '').split(',')));
+    expect(named.sort()).toEqual(['0', '1', '2', '3', '4']);
+    const clashes = await frontier.evaluate((fig) => {
+      const boxes = (sel: string) =>
+        [...fig.querySelectorAll(sel)].map((e) => ({ e, b: e.getBoundingClientRect() }));
+      const tags = boxes('.point-tag');
+      const marks = boxes('.sweep-marker');
+      const hit = (a: DOMRect, b: DOMRect) =>
+        Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 &&
+        Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+      const out: string[] = [];
+      for (let i = 0; i < tags.length; i++) {
+        for (let j = i + 1; j < tags.length; j++)
+          if (hit(tags[i].b, tags[j].b)) out.push(`${tags[i].e.textContent} × ${tags[j].e.textContent}`);
+        for (const m of marks)
+          if (hit(tags[i].b, m.b))
+            out.push(`${tags[i].e.textContent} × marker ${m.e.getAttribute('data-point')}`);
+      }
+      return out;
+    });
+    expect(clashes).toEqual([]);
+    await frontier.screenshot({ path: `test-results/views/sweep-frontier-${size.width}x${size.height}.png` });
   });

@@ -4,6 +4,7 @@
  * and the path to a highlighted node outlined.
  */
 import { hierarchy, partition } from 'd3';
+import { useWidth } from './use-width';
 import { fmtCount } from './format';
 import type { RadixNodeModel } from './read';
 
@@ -45,7 +46,9 @@ function r1(x: number): number {
 }
 
 const ROW_H = 20;
-const W = 300;
+const DEFAULT_W = 300;
+/** Width of a label's character at the labels' 14 px (digits and the separator), with room. */
+const CHAR_W = 8.6;
 
 /**
  * An icicle of the tree: one row per depth, each node's width ∝ the tokens in its subtree, so a wide,
@@ -60,7 +63,15 @@ export function RadixTree({
   highlightNode: number | null;
   label: string;
 }) {
-  if (nodes.length === 0) return <p className="hint">The prefix cache is empty.</p>;
+  // drawn at 1:1 in the card's width, so its 14 px labels stay 14 px (a fixed 300-unit viewBox in a
+  // 255 px card drew them at 11.9 px)
+  const [boxRef, W] = useWidth<HTMLDivElement>(DEFAULT_W);
+  if (nodes.length === 0)
+    return (
+      <div ref={boxRef}>
+        <p className="hint">The prefix cache is empty.</p>
+      </div>
+    );
   const root = hierarchy(buildRadixTree(nodes))
     .sum((d) => Math.max(0, d.tokens))
     .sort((a, b) => (b.value ?? 0) - (a.value ?? 0) || a.data.id - b.data.id);
@@ -73,43 +84,45 @@ export function RadixTree({
     for (let n = hit ?? null; n; n = n.parent) onPath.add(n.data.id);
   }
   return (
-    <svg className="radix-svg" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label}>
-      <title>{label}</title>
-      {laid.descendants().map((d) => {
-        const isRoot = d.depth === 0;
-        const w = d.x1 - d.x0;
-        const text = isRoot ? `root · ${fmtCount(d.value ?? 0)} tokens` : fmtCount(d.data.tokens);
-        const cls = [
-          'radix-cell',
-          isRoot ? 'root' : '',
-          d.data.lock > 0 && !isRoot ? 'locked' : '',
-          onPath.has(d.data.id) ? 'on-path' : '',
-        ]
-          .filter(Boolean)
-          .join(' ');
-        return (
-          <g key={d.data.id} data-node={d.data.id}>
-            <rect
-              className={cls}
-              x={r1(d.x0)}
-              y={r1(d.y0)}
-              width={r1(Math.max(0.5, w))}
-              height={r1(d.y1 - d.y0)}
-            >
-              <title>
-                {isRoot
-                  ? `root: ${fmtCount(d.value ?? 0)} tokens in the nodes shown`
-                  : `node ${d.data.id}: ${fmtCount(d.data.tokens)} tokens on its edge, ${fmtCount(d.value ?? 0)} in its subtree${d.data.lock > 0 ? `, locked by ${d.data.lock} running request(s)` : ', unlocked (evictable when a leaf)'}`}
-              </title>
-            </rect>
-            {w >= text.length * 6 + 6 && (
-              <text className="radix-label" x={r1(d.x0 + 3)} y={r1(d.y0 + (d.y1 - d.y0) / 2)} dy="0.35em">
-                {text}
-              </text>
-            )}
-          </g>
-        );
-      })}
-    </svg>
+    <div ref={boxRef}>
+      <svg className="radix-svg" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label}>
+        <title>{label}</title>
+        {laid.descendants().map((d) => {
+          const isRoot = d.depth === 0;
+          const w = d.x1 - d.x0;
+          const text = isRoot ? `root · ${fmtCount(d.value ?? 0)} tokens` : fmtCount(d.data.tokens);
+          const cls = [
+            'radix-cell',
+            isRoot ? 'root' : '',
+            d.data.lock > 0 && !isRoot ? 'locked' : '',
+            onPath.has(d.data.id) ? 'on-path' : '',
+          ]
+            .filter(Boolean)
+            .join(' ');
+          return (
+            <g key={d.data.id} data-node={d.data.id}>
+              <rect
+                className={cls}
+                x={r1(d.x0)}
+                y={r1(d.y0)}
+                width={r1(Math.max(0.5, w))}
+                height={r1(d.y1 - d.y0)}
+              >
+                <title>
+                  {isRoot
+                    ? `root: ${fmtCount(d.value ?? 0)} tokens in the nodes shown`
+                    : `node ${d.data.id}: ${fmtCount(d.data.tokens)} tokens on its edge, ${fmtCount(d.value ?? 0)} in its subtree${d.data.lock > 0 ? `, locked by ${d.data.lock} running request(s)` : ', unlocked (evictable when a leaf)'}`}
+                </title>
+              </rect>
+              {w >= text.length * CHAR_W + 6 && (
+                <text className="radix-label" x={r1(d.x0 + 3)} y={r1(d.y0 + (d.y1 - d.y0) / 2)} dy="0.35em">
+                  {text}
+                </text>
+              )}
+            </g>
+          );
+        })}
+      </svg>
+    </div>
   );
 }
