@@ -151,9 +151,10 @@ function Views({ only, presenting = false }: { only?: readonly EmbedPanel[]; pre
   const stepAt = useStepDecision(listings.map((l) => l.name));
   const tourScale = useTourScale(snapshot);
   const show = (p: EmbedPanel) => !keep || keep.includes(p);
+  // data-decisions: the playhead of the snapshot the views draw (which lags the store while playing)
   if (kind === 'arbitration') {
     return (
-      <div className="views sandbox">
+      <div className="views sandbox" data-decisions={snapshot?.decisions}>
         {show('ring') && <DrrRing {...props} />}
         {show('queues') && <ClassQueues {...props} />}
       </div>
@@ -164,7 +165,7 @@ function Views({ only, presenting = false }: { only?: readonly EmbedPanel[]; pre
   const steps = <AlgorithmSteps listings={listings} {...stepAt} />;
   return (
     <ServiceScaleContext.Provider value={tourScale}>
-      <div className="views cluster">
+      <div className="views cluster" data-decisions={snapshot?.decisions}>
         {queues && show('ring') && <DrrRing {...props} />}
         {queues && show('queues') && <ClassQueues {...props} />}
         {presenting ? null : show('workers') && <Workers {...props} />}

@@ -106,7 +106,9 @@ for (const size of SIZES) {
       await pickScenario(page, id);
       await page.evaluate(() => window.fairground.seek(3));
       await expect.poll(() => playhead(page)).toBe(3);
-      await page.waitForTimeout(300);
+      // the views draw that snapshot, and no pop is being animated
+      await expect(page.locator('.views')).toHaveAttribute('data-decisions', '3');
+      await expect(page.locator('[data-animating]')).toHaveCount(0);
       expect(await smallText(page, '.views', 14), id).toEqual([]);
       expect(await overlaps(page), id).toEqual([]);
       expect(await axisClashes(page), id).toEqual([]);
@@ -216,11 +218,16 @@ test('a pop animates in phases: the bar rises by the quantum, then falls by the 
   await open(page);
   await pickScenario(page, 'drr-burst');
   await page.locator('body').click({ position: { x: 5, y: 700 } });
-  // a sampler in the page reads the hooks at every animation frame of the step
+  // a sampler in the page reads the hooks at every animation frame of the step, up to the first
+  // frame after the animation ended (the ring drops data-animating then)
   await page.evaluate(() => {
-    const w = window as unknown as { __samples: { d: number; ratio: number; rule: string; state: string }[] };
+    const w = window as unknown as {
+      __samples: { d: number; ratio: number; rule: string; state: string }[];
+      __ended: boolean;
+    };
     w.__samples = [];
-    const t0 = performance.now();
+    w.__ended = false;
+    let started = false;
     const tick = () => {
       const g = document.querySelector('[data-class="A"] .drr-bar') as HTMLElement;
       const track = g.closest('.drr-track') as HTMLElement;
@@ -229,14 +236,23 @@ test('a pop animates in phases: the bar rises by the quantum, then falls by the 
       const rule = document.querySelector('[data-rule].current')?.getAttribute('data-rule') ?? '';
       const state = document.querySelector('tbody[data-class="A"] .drr-state-text')?.textContent ?? '';
       w.__samples.push({ d: Number(g.dataset.deficit), ratio: ratio * max, rule, state });
-      if (performance.now() - t0 < 3000) requestAnimationFrame(tick);
+      const animating = document.querySelector('[data-animating]') !== null;
+      started ||= animating;
+      if (started && !animating) w.__ended = true;
+      else requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
   });
   await page.keyboard.press('ArrowRight');
-  await page.waitForTimeout(700);
+  // mid-step: A has earned its quantum and not paid yet
+  await page.waitForFunction(
+    () =>
+      (document.querySelector('[data-class="A"] .drr-bar') as HTMLElement | null)?.dataset.deficit === '10',
+    null,
+    { polling: 'raf' },
+  );
   await page.screenshot({ path: 'test-results/lecture/drr-mid-step-1280x720.png' });
-  await page.waitForTimeout(2600);
+  await page.waitForFunction(() => (window as unknown as { __ended: boolean }).__ended);
   const samples = await page.evaluate(
     () =>
       (window as unknown as { __samples: { d: number; ratio: number; rule: string; state: string }[] })
@@ -266,18 +282,22 @@ test('reduced motion gets the end state at once', async ({ page }) => {
   await open(page);
   await pickScenario(page, 'drr-burst');
   await page.locator('body').click({ position: { x: 5, y: 700 } });
+  // the bar's deficit at every animation frame from before the step until it shows the end state
+  await page.evaluate(() => {
+    const w = window as unknown as { __seen: string[] };
+    w.__seen = [];
+    const tick = () => {
+      const d = (document.querySelector('[data-class="A"] .drr-bar') as HTMLElement).dataset.deficit ?? '';
+      w.__seen.push(d);
+      if (d !== '7') requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
   await page.keyboard.press('ArrowRight');
-  const seen = new Set<string>();
-  for (let i = 0; i < 30; i++) {
-    seen.add(
-      await page.evaluate(
-        () => (document.querySelector('[data-class="A"] .drr-bar') as HTMLElement).dataset.deficit ?? '',
-      ),
-    );
-    await page.waitForTimeout(30);
-  }
+  await page.waitForFunction(() => (window as unknown as { __seen: string[] }).__seen.at(-1) === '7');
+  const seen = await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen);
   // only the states before and after the pop: no rise to 10 in between
-  expect([...seen].filter((d) => d !== '0' && d !== '7')).toEqual([]);
+  expect(seen.filter((d) => d !== '0' && d !== '7')).toEqual([]);
   await expect
     .poll(() =>
       page.evaluate(
@@ -313,7 +333,8 @@ test('the address bar follows the run, and a link keeps the selected decision an
   await expect.poll(() => new URL(page.url()).hash).toMatch(/^#s=\d+\./);
   // steps rewrite the address, they add no history entries
   expect(await page.evaluate(() => history.length)).toBe(entries);
-  await page.waitForTimeout(600);
+  // the debounced rewrite for the third step is done: the address holds playhead 3
+  await expect(page.locator('html')).toHaveAttribute('data-live-address', 'current');
   const before = new URL(page.url()).hash;
   await page.locator('.decision-log li[data-seq="1"]').click();
   await expect(page.getByRole('region', { name: 'Explanation' })).toContainText('Why decision #2');
@@ -529,8 +550,8 @@ test('in embed mode the address does not follow the run (the host page owns the 
   const before = page.url();
   await page.evaluate(() => window.fairground.step(3));
   await expect.poll(() => playhead(page)).toBeGreaterThanOrEqual(3);
-  // longer than the live address's debounce (400 ms)
-  await page.waitForTimeout(1200);
+  // the page's only writer of the address says it is off (the host page owns it), not just late
+  await expect(page.locator('html')).toHaveAttribute('data-live-address', 'off');
   expect(page.url()).toBe(before);
   expect(new URL(page.url()).hash).toBe('');
 });

@@ -163,18 +163,36 @@ let openedFragment = '';
 export const LIVE_URL_DEBOUNCE_MS = 400;
 
 /**
+ * Whether the address bar follows the run, as `data-live-address` on the root element: `pending`
+ * while a rewrite is due, `current` once the address holds the state, `off` in embed mode (browser
+ * tests wait for it instead of sleeping past the debounce).
+ */
+function addressState(state: 'pending' | 'current' | 'off'): void {
+  document.documentElement.dataset.liveAddress = state;
+}
+
+/**
  * Keep the address bar on the current state, so copying the URL works like Share: rewritten (debounced)
  * on every change of playhead, selection, texts or layout with `replaceState`; a load (a scenario
  * opened, an edit that restarts the run) adds one history entry instead, so Back returns to the run
  * before it, and stepping never floods the history. Not in embed mode (the host page owns the frame).
  */
 export function liveAddress(driver: Driver): () => void {
-  if (useEmbed.getState().config) return () => {};
+  if (useEmbed.getState().config) {
+    addressState('off');
+    return () => {};
+  }
   let timer: ReturnType<typeof setTimeout> | null = null;
   let pushNext = false;
   let ready = false;
   let last = '';
   const write = async () => {
+    await rewrite();
+    // nothing rescheduled meanwhile: the address holds the state (or, after an edit that did not
+    // load, the last run that did)
+    if (timer === null) addressState('current');
+  };
+  const rewrite = async () => {
     timer = null;
     const ui = useUi.getState();
     if (!ui.kind || ui.seek) return schedule();
@@ -199,6 +217,7 @@ export function liveAddress(driver: Driver): () => void {
     if (!ready) return;
     if (timer !== null) clearTimeout(timer);
     timer = setTimeout(() => void write(), LIVE_URL_DEBOUNCE_MS);
+    addressState('pending');
   };
   const offLoad = driver.onLoad((_texts, opts) => {
     // the first load (the page's own link or start-up scenario) replaces; later loads are new entries
