@@ -26,7 +26,7 @@ async function frameAt(file: string, decisions: number): Promise<{ bytes: number
     const f = unpackFrame(
       await api.advance({ decisions: Math.min(4096, decisions - at), snapshotEveryMs: 1e9 }),
     );
-    at = f.decisionCount;
+    at = f.decision_count;
     if (f.done) break;
   }
   const frame = unpackFrame(await api.advance({ decisions: 1 }));

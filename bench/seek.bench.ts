@@ -32,7 +32,7 @@ async function play(api: FairgroundApi): Promise<number> {
       maxWallMs: 12,
       snapshotEveryMs: 100,
     });
-    at = unpackFrame(frame).decisionCount;
+    at = unpackFrame(frame).decision_count;
   }
   return performance.now() - start;
 }

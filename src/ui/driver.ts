@@ -258,14 +258,14 @@ export class Driver {
   private apply(frame: Frame): void {
     const ui = useUi.getState();
     let decisions = ui.decisions;
-    if (frame.replaceLog) decisions = frame.decisions.slice(-UI_LOG_LIMIT);
+    if (frame.replace_log) decisions = frame.decisions.slice(-UI_LOG_LIMIT);
     else if (frame.decisions.length) decisions = [...decisions, ...frame.decisions].slice(-UI_LOG_LIMIT);
     useUi.setState({
       ...(frame.snapshot ? { snapshot: frame.snapshot } : {}),
-      simTime: frame.simTime,
-      decisionCount: frame.decisionCount,
-      reach: Math.max(frame.reach, frame.decisionCount),
-      totalSteps: frame.totalSteps,
+      simTime: frame.sim_time_s,
+      decisionCount: frame.decision_count,
+      reach: Math.max(frame.reach, frame.decision_count),
+      totalSteps: frame.total_steps,
       decisions,
       done: frame.done,
       frameBytesMax: Math.max(ui.frameBytesMax, frame.bytes),

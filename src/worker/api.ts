@@ -252,11 +252,11 @@ export class FairgroundApi {
     const total = s.totalSteps();
     const buf = packFrame(
       {
-        simTime: s.time(),
-        decisionCount: s.decisions(),
+        sim_time_s: s.time(),
+        decision_count: s.decisions(),
         done: s.done(),
-        totalSteps: total,
-        replaceLog: this.replaceLog,
+        total_steps: total,
+        replace_log: this.replaceLog,
         reach: Math.max(this.reach, total ?? 0),
       },
       withSnapshot ? s.snapshot() : null,

@@ -16,14 +16,14 @@ const HEADER_SLOTS = 9;
 const HEADER_BYTES = HEADER_SLOTS * 8;
 
 export interface FrameMeta {
-  simTime: number;
+  sim_time_s: number;
   /** Decisions taken since the load (the playhead). */
-  decisionCount: number;
+  decision_count: number;
   done: boolean;
   /** Total steps when the session knows them (an arbitration script), else null. */
-  totalSteps: number | null;
+  total_steps: number | null;
   /** True when `decisions` replaces the UI's log (after a seek) instead of extending it. */
-  replaceLog: boolean;
+  replace_log: boolean;
   /** Largest playhead seen since the load (the timeline's reach). */
   reach: number;
 }
@@ -129,11 +129,11 @@ export function packFrame(
   const buf = new ArrayBuffer(HEADER_BYTES + bytes.length);
   const head = new Float64Array(buf, 0, HEADER_SLOTS);
   head[0] = MAGIC;
-  head[1] = meta.simTime;
-  head[2] = meta.decisionCount;
+  head[1] = meta.sim_time_s;
+  head[2] = meta.decision_count;
   head[3] = meta.done ? 1 : 0;
-  head[4] = meta.totalSteps ?? -1;
-  head[5] = meta.replaceLog ? 1 : 0;
+  head[4] = meta.total_steps ?? -1;
+  head[5] = meta.replace_log ? 1 : 0;
   head[6] = meta.reach;
   head[7] = bytes.length;
   head[8] = truncated ? 1 : 0;
@@ -153,11 +153,11 @@ export function unpackFrame(buf: ArrayBuffer): Frame {
     decisions: SessionDecision[];
   };
   return {
-    simTime: head[1],
-    decisionCount: head[2],
+    sim_time_s: head[1],
+    decision_count: head[2],
     done: head[3] === 1,
-    totalSteps: head[4] < 0 ? null : head[4],
-    replaceLog: head[5] === 1,
+    total_steps: head[4] < 0 ? null : head[4],
+    replace_log: head[5] === 1,
     reach: head[6],
     snapshot: parsed.snapshot,
     decisions: parsed.decisions,

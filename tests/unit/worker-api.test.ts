@@ -54,13 +54,13 @@ describe('worker API over a MessageChannel', () => {
     expect(res).toMatchObject({ ok: true, kind: 'cluster' });
     const frame = unpackFrame(await api.step(3));
     expect(frame.decisions.map((d) => d.seq)).toEqual([0, 1, 2]);
-    expect(frame.decisionCount).toBe(3);
+    expect(frame.decision_count).toBe(3);
     const later = unpackFrame(await api.runUntil(5));
-    expect(later.simTime).toBeGreaterThanOrEqual(5);
+    expect(later.sim_time_s).toBeGreaterThanOrEqual(5);
     const reset = unpackFrame(await api.reset());
-    expect(reset.decisionCount).toBe(0);
-    expect(reset.replaceLog).toBe(true);
-    expect(reset.reach).toBe(later.decisionCount);
+    expect(reset.decision_count).toBe(0);
+    expect(reset.replace_log).toBe(true);
+    expect(reset.reach).toBe(later.decision_count);
   });
 
   it('reports positioned problems for bad YAML and keeps the previous session', async () => {
@@ -75,7 +75,7 @@ describe('worker API over a MessageChannel', () => {
       expect(bad.problems[0].line).toBeGreaterThanOrEqual(1);
       expect(bad.problems[0].col).toBeGreaterThanOrEqual(1);
     }
-    expect(unpackFrame(await api.frame()).decisionCount).toBe(2);
+    expect(unpackFrame(await api.frame()).decision_count).toBe(2);
   });
 
   it('advance respects its decision budget and sends only new decisions', async () => {
@@ -87,7 +87,7 @@ describe('worker API over a MessageChannel', () => {
     expect(a.decisions.map((d) => d.seq)).toEqual([0, 1, 2, 3, 4, 5, 6]);
     const b = unpackFrame(await api.advance({ decisions: 2 }));
     expect(b.decisions.map((d) => d.seq)).toEqual([7, 8]);
-    expect(b.replaceLog).toBe(false);
+    expect(b.replace_log).toBe(false);
   });
 
   it('seeks back and forth by replay and lands on the same state as a straight run', async () => {
@@ -98,7 +98,7 @@ describe('worker API over a MessageChannel', () => {
     const back = await api.seek({ decision: 120 }, 1000);
     expect(back.finished).toBe(true);
     const at120 = unpackFrame(back.frame);
-    expect(at120.decisionCount).toBe(120);
+    expect(at120.decision_count).toBe(120);
     expect(at120.decisions.at(-1)?.seq).toBe(119);
     const fwd = await api.seek({ decision: 300 }, 1000);
     const again = unpackFrame(fwd.frame);
@@ -122,7 +122,7 @@ describe('worker API over a MessageChannel', () => {
       await ref.reset();
       const straight = unpackFrame((await ref.seek({ decision: target }, 5000)).frame);
       const got = unpackFrame(back.frame);
-      expect(got.decisionCount).toBe(target);
+      expect(got.decision_count).toBe(target);
       expect(got.snapshot).toEqual(straight.snapshot);
       expect(got.decisions).toEqual(straight.decisions);
     }
@@ -131,14 +131,14 @@ describe('worker API over a MessageChannel', () => {
   it('seeks back to a time from a restore point: the first decision at or after it, as a straight run', async () => {
     const { api, ref } = await withReference(40);
     for (let i = 0; i < 10; i++) await api.step(60);
-    const end = unpackFrame(await api.frame()).simTime;
+    const end = unpackFrame(await api.frame()).sim_time_s;
     for (const t of [end * 0.7, end * 0.25]) {
       const got = unpackFrame((await api.seek({ time: t }, 5000)).frame);
       expect((await api.stats()).lastSeekFrom).toBeGreaterThan(0);
       await ref.reset();
       const straight = unpackFrame((await ref.seek({ time: t }, 5000)).frame);
-      expect(got.decisionCount).toBe(straight.decisionCount);
-      expect(got.simTime).toBeGreaterThanOrEqual(t);
+      expect(got.decision_count).toBe(straight.decision_count);
+      expect(got.sim_time_s).toBeGreaterThanOrEqual(t);
       expect(got.snapshot).toEqual(straight.snapshot);
     }
   });
@@ -188,7 +188,7 @@ describe('worker API over a MessageChannel', () => {
     expect((await api.stats()).lastSeekFrom).toBe(4);
     await api.seek({ decision: 6 }, 1000);
     expect(unpackFrame(await api.frame()).snapshot).toEqual(straight.snapshot);
-    expect(back.decisionCount).toBe(5);
+    expect(back.decision_count).toBe(5);
   });
 
   it('seeks to a time', async () => {
@@ -197,8 +197,8 @@ describe('worker API over a MessageChannel', () => {
     await api.load(TOY);
     await api.runUntil(20);
     const s = unpackFrame((await api.seek({ time: 8 }, 5000)).frame);
-    expect(s.simTime).toBeGreaterThanOrEqual(8);
-    expect(s.simTime).toBeLessThan(12);
+    expect(s.sim_time_s).toBeGreaterThanOrEqual(8);
+    expect(s.sim_time_s).toBeLessThan(12);
   });
 
   it('runs an arbitration script one enqueue or pop per step (the Dynamo burst)', async () => {
@@ -267,7 +267,7 @@ describe('light frames', () => {
       const light = unpackFrame(await api.advance({ decisions: 5, snapshotEveryMs: 60_000 }));
       expect(light.snapshot).toBeNull();
       expect(light.decisions).toHaveLength(5);
-      expect(light.decisionCount).toBe(6);
+      expect(light.decision_count).toBe(6);
       vi.advanceTimersByTime(59_999);
       expect(unpackFrame(await api.advance({ decisions: 1, snapshotEveryMs: 60_000 })).snapshot).toBeNull();
       vi.advanceTimersByTime(1);

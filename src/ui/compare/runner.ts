@@ -35,7 +35,7 @@ export class CompareRunner {
   ) {
     driver.onFrame((frame) => {
       if (!useCompare.getState().active || frame.snapshot === null) return;
-      this.follow({ t: frame.simTime, snapshotA: frame.snapshot });
+      this.follow({ t: frame.sim_time_s, snapshotA: frame.snapshot });
     });
     driver.onLoad((_texts, opts) => void this.afterLoad(opts.fromLink === true));
     // While playing, frames without a snapshot do not move B; on pause both settle on A's exact time.
@@ -155,8 +155,8 @@ export class CompareRunner {
         useCompare.setState({
           snapshotB,
           pairedA: snapshotA,
-          simTimeB: frame.simTime,
-          decisionsB: frame.decisionCount,
+          simTimeB: frame.sim_time_s,
+          decisionsB: frame.decision_count,
           doneB: frame.done,
           history: addSample(s.history, sampleOf(t, figuresOf(snapshotA), figuresOf(snapshotB))),
         });

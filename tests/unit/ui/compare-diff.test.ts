@@ -137,10 +137,10 @@ describe('run B follows run A (worker API)', () => {
     if (!bText.ok) throw new Error(bText.message);
     await b.load(bText.scenario);
     const fa = unpackFrame(await a.step(2500));
-    const fb = unpackFrame(await b.syncTo(fa.simTime));
-    expect(fb.simTime).toBe(fa.simTime);
-    expect(fb.snapshot?.sim_time_s).toBe(fa.simTime);
-    expect(fb.decisionCount).toBeGreaterThan(0);
+    const fb = unpackFrame(await b.syncTo(fa.sim_time_s));
+    expect(fb.sim_time_s).toBe(fa.sim_time_s);
+    expect(fb.snapshot?.sim_time_s).toBe(fa.sim_time_s);
+    expect(fb.decision_count).toBeGreaterThan(0);
     const data = chartData('service', fa.snapshot, fb.snapshot, []);
     expect(data?.lines.map((l) => l.key)).toEqual(['alice', 'bob', 'mallory']);
     expect(data?.lines.some((l) => l.values.some((v) => Number.isFinite(v) && v !== 0))).toBe(true);
@@ -151,13 +151,13 @@ describe('run B follows run A (worker API)', () => {
     expect(cache?.lines[0].values).toEqual(aRows.cache_hit);
     expect(cache?.lines[1].values.filter(Number.isFinite).length).toBeGreaterThan(10);
     // Forward again: no replay needed; back: a replay from t = 0 gives the same state as a fresh run.
-    const later = unpackFrame(await b.syncTo(fa.simTime + 1));
-    expect(later.simTime).toBe(fa.simTime + 1);
+    const later = unpackFrame(await b.syncTo(fa.sim_time_s + 1));
+    expect(later.sim_time_s).toBe(fa.sim_time_s + 1);
     const back = unpackFrame(await b.syncTo(2));
     const fresh = new FairgroundApi();
     await fresh.load(bText.scenario);
     const direct = unpackFrame(await fresh.syncTo(2));
     expect(back.snapshot).toEqual(direct.snapshot);
-    expect(back.decisionCount).toBe(direct.decisionCount);
+    expect(back.decision_count).toBe(direct.decision_count);
   });
 });

@@ -4,11 +4,11 @@ import type { SessionDecision } from '../../../src/worker/session';
 import { burstScript, clusterSnapshot, sessionSnapshot } from '../views/fixtures';
 
 const meta: FrameMeta = {
-  simTime: 1.5,
-  decisionCount: 7,
+  sim_time_s: 1.5,
+  decision_count: 7,
   done: false,
-  totalSteps: 16,
-  replaceLog: true,
+  total_steps: 16,
+  replace_log: true,
   reach: 9,
 };
 const decision = (seq: number, extra = ''): SessionDecision => ({
@@ -27,10 +27,12 @@ describe('frame packing', () => {
   });
 
   it('encodes an unknown total as null and done as a boolean', () => {
-    const f = unpackFrame(packFrame({ ...meta, totalSteps: null, done: true, replaceLog: false }, null, []));
-    expect(f.totalSteps).toBeNull();
+    const f = unpackFrame(
+      packFrame({ ...meta, total_steps: null, done: true, replace_log: false }, null, []),
+    );
+    expect(f.total_steps).toBeNull();
     expect(f.done).toBe(true);
-    expect(f.replaceLog).toBe(false);
+    expect(f.replace_log).toBe(false);
   });
 
   it('stays within the byte budget, dropping the oldest decisions first', () => {
@@ -69,7 +71,7 @@ describe('frame packing', () => {
     snap.scenario = 'x'.repeat(100_000);
     const f = unpackFrame(packFrame(meta, snap, [decision(1)], 64 * 1024));
     expect(f.snapshot).toBeNull();
-    expect(f.simTime).toBe(meta.simTime);
+    expect(f.sim_time_s).toBe(meta.sim_time_s);
   });
 
   it('rejects a buffer that is not a frame', () => {
