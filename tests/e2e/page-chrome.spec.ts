@@ -381,3 +381,103 @@ test('at 150 % zoom of 1280×720 (853 px wide) the header is two rows: picker, t
   await page.screenshot({ path: `${SHOTS}/zoom150-853x480.png` });
   await ctx.close();
 });
+
+test('a file dragged over the page shows the drop overlay over the whole page, not one column', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await open(page);
+  await page.evaluate(() => {
+    const dt = new DataTransfer();
+    dt.items.add(new File(['{}\n'], 'trace.jsonl', { type: 'application/json' }));
+    window.dispatchEvent(new DragEvent('dragenter', { dataTransfer: dt, cancelable: true }));
+    window.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, cancelable: true }));
+  });
+  const overlay = page.locator('.trace-drop');
+  await expect(overlay).toBeVisible();
+  const box = await overlay.boundingBox();
+  if (!box) throw new Error('no overlay');
+  // inset 12 px from each edge of the viewport (inside a contained column it was that column's box)
+  expect(Math.abs(box.x - 12)).toBeLessThanOrEqual(2);
+  expect(Math.abs(box.y - 12)).toBeLessThanOrEqual(2);
+  expect(Math.abs(box.width - (1280 - 24))).toBeLessThanOrEqual(2);
+  expect(Math.abs(box.height - (720 - 24))).toBeLessThanOrEqual(2);
+  await page.screenshot({ path: `${SHOTS}/trace-drop-1280x720.png` });
+  await page.evaluate(() => window.dispatchEvent(new DragEvent('dragleave', { relatedTarget: null })));
+  await expect(overlay).toHaveCount(0);
+});
+
+test('presentation mode keeps the speed value beside the slider', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await open(page);
+  await pickScenario(page, 'drr-burst');
+  await page.getByRole('button', { name: 'Present' }).click();
+  await expect(page.locator('.app')).toHaveAttribute('data-presenting', 'on');
+  const value = page.locator('.masthead .speed-value');
+  await expect(value).toBeVisible();
+  await expect(value).toHaveText(/\/s$/);
+  const slider = await page.getByRole('slider', { name: 'Speed' }).boundingBox();
+  const v = await value.boundingBox();
+  expect(slider && v && Math.abs(v.y + v.height / 2 - (slider.y + slider.height / 2)) < 12).toBe(true);
+  await page.locator('.masthead').screenshot({ path: `${SHOTS}/present-speed-1280x720.png` });
+});
+
+test('in compare mode at 1280×720 "Edit B" and "Exit compare" are each one line', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await open(page);
+  await page.getByRole('button', { name: 'Compare', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Compare' });
+  await dialog.getByRole('combobox', { name: 'B scheduler' }).selectOption('lpm');
+  await dialog.getByRole('button', { name: 'Start comparing' }).click();
+  await expect(dialog).toHaveCount(0);
+  const diff = page.getByRole('region', { name: 'Difference' });
+  for (const name of ['Edit B', 'Exit compare']) {
+    const lines = await diff.getByRole('button', { name, exact: true }).evaluate((b) => {
+      const r = document.createRange();
+      r.selectNodeContents(b);
+      return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size;
+    });
+    expect(lines, name).toBe(1);
+  }
+  // the buttons stay inside the panel
+  const panel = await diff.boundingBox();
+  const exit = await diff.getByRole('button', { name: 'Exit compare' }).boundingBox();
+  expect(panel && exit && exit.x + exit.width <= panel.x + panel.width + 1).toBe(true);
+  await diff.screenshot({ path: `${SHOTS}/compare-diff-head-1280x720.png` });
+});
+
+test("at 1280×720 the editor's problem hover is drawn whole, past the editor column's edge", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await open(page);
+  await pickScenario(page, 'drr-burst');
+  await page.getByRole('tab', { name: 'Policy' }).click();
+  expect(await editorReady(page, 'policy')).toBe('monaco');
+  await pasteInto(page, 'Policy editor', SIX_PROBLEMS);
+  const region = page.getByRole('region', { name: 'Policy editor' });
+  const items = region.getByRole('list', { name: 'Policy problems' }).getByRole('button');
+  await expect(items.first()).toBeVisible();
+  // the cursor goes to the problem; Monaco's "show hover" (Ctrl+K Ctrl+I) opens its message there
+  await items.first().click();
+  await page.keyboard.press('ControlOrMeta+K');
+  await page.keyboard.press('ControlOrMeta+I');
+  const hover = page.locator('.monaco-hover:not(.hidden)').filter({ hasText: /\S/ }).first();
+  await expect(hover).toBeVisible();
+  const column = await page.locator('.column.left').boundingBox();
+  const box = await hover.boundingBox();
+  if (!column || !box) throw new Error('no hover');
+  // every part of the hover, left, middle and right, is what is painted there (not cut by the column)
+  const painted = await hover.evaluate((h) => {
+    const r = h.getBoundingClientRect();
+    return [r.left + 4, (r.left + r.right) / 2, r.right - 4].every((x) => {
+      const hit = document.elementFromPoint(x, r.top + Math.min(12, r.height / 2));
+      return !!hit && h.contains(hit);
+    });
+  });
+  const where = `hover ${Math.round(box.x)}–${Math.round(box.x + box.width)}, column ends ${Math.round(column.x + column.width)}`;
+  expect(painted, where).toBe(true);
+  expect(box.x + box.width).toBeGreaterThan(column.x + column.width);
+  expect(box.x + box.width).toBeLessThanOrEqual(1280);
+  await page.screenshot({ path: `${SHOTS}/editor-hover-1280x720.png` });
+});

@@ -94,6 +94,12 @@ export function createEditor(host: HTMLElement, opts: EditorOptions): EditorHand
     return monaco.editor.createModel(text, 'yaml', uri);
   };
   let model = makeModel(opts.value);
+  // Hovers, suggestions and quick fixes are drawn in a layer on <body>: the editor's column has
+  // `contain: strict`, which clips anything inside it (a `position: fixed` widget included) at its edge.
+  // The layer carries the `monaco-editor` class so Monaco's styles and theme colours reach it.
+  const overflow = document.createElement('div');
+  overflow.className = 'monaco-editor monaco-overflow-layer';
+  document.body.appendChild(overflow);
   const editor = monaco.editor.create(host, {
     model,
     automaticLayout: true,
@@ -114,6 +120,7 @@ export function createEditor(host: HTMLElement, opts: EditorOptions): EditorHand
     ariaLabel: opts.label,
     renderLineHighlight: 'line',
     fixedOverflowWidgets: true,
+    overflowWidgetsDomNode: overflow,
     // Tab moves focus (keyboard-only use); YAML indents with spaces on Enter anyway.
     tabFocusMode: true,
     stickyScroll: { enabled: false },
@@ -203,6 +210,7 @@ export function createEditor(host: HTMLElement, opts: EditorOptions): EditorHand
       sub.dispose();
       editor.dispose();
       model.dispose();
+      overflow.remove();
     },
   };
   return handle;

@@ -4,6 +4,7 @@
  * (into the editor) pass.
  */
 import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import type { Driver } from '../driver';
 
 function hasFiles(e: DragEvent): boolean {
@@ -39,10 +40,13 @@ export function TraceDrop({ driver }: { driver: Driver }) {
     };
   }, [driver]);
   if (!over) return null;
-  return (
+  // Rendered on <body>: the column this panel sits in has `contain: strict`, which would make
+  // `position: fixed` relative to that column instead of the page.
+  return createPortal(
     <div className="trace-drop" role="status">
       Drop request traces (Mooncake JSONL, Azure or BurstGPT CSV) to replay them here — a file the scenario
       names by its trace file loads with it. Read in this browser, never uploaded.
-    </div>
+    </div>,
+    document.body,
   );
 }
