@@ -177,6 +177,12 @@ export class Replica implements WorkerView {
   private readonly slab = new TokenSlab();
   /** The step-time model of this GPU and model (stepTimeS with the pair's constants computed once). */
   private readonly cost: StepCost;
+  /**
+   * Requests enqueued since the last step planning: the ones that planning does not admit are
+   * compacted then (#15.3), so a waiting request holds no prompt-sized state after its first step
+   * at this worker, and one admitted at once keeps the page fingerprints the router computed.
+   */
+  private readonly joined: SimRequest[] = [];
   /** Scratch of cacheFinished: the ids of one page that mixes prompt and output. */
   private readonly pageIds: Int32Array;
   /** Scratch of planQuietSteps: private tokens and blocks per running request. */
@@ -248,8 +254,7 @@ export class Replica implements WorkerView {
     r.pendingPrefill = r.promptLen - cached;
     this.activePrefillTokens += r.pendingPrefill;
     this.policy.enqueue(r, this, front);
-    // waiting holds no prompt-sized state (#15.3) until a policy or the admission reads the prompt
-    r.compact();
+    this.joined.push(r);
   }
 
   /**
@@ -320,6 +325,10 @@ export class Replica implements WorkerView {
       (this.preemptions === preemptedBefore || run.length === 0)
     )
       this.policy.admit(this.ctx);
+    if (this.joined.length > 0) {
+      for (const r of this.joined) if (r.state === ReqState.Waiting) r.compact();
+      this.joined.length = 0;
+    }
 
     if (s.prefillTokens === 0 && s.decodeSeqs === 0) {
       this.busy = false;
