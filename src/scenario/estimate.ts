@@ -17,8 +17,8 @@
  * prompts were held as ids). A request being served holds its page fingerprints, 8 bytes per page
  * (0.5 bytes per token with 16-token blocks); a finished one leaves about 80 bytes of latency
  * samples. The radix caches hold page fingerprints too, bounded by the KV pools. The estimate
- * charges 1.25 kB per queued or running request, + 4 bytes per prompt token of a synthetic one,
- * + 8 bytes per page of prompt of a running one, 128 bytes per finished one, and 2 × 8 bytes per
+ * charges 1.25 kB per queued or running request, + 4 bytes per prompt token and 8 per page of a
+ * synthetic one (it keeps its fingerprints), + 8 bytes per page of prompt of a running one, 128 bytes per finished one, and 2 × 8 bytes per
  * KV-cache page of every worker (the cached pages' fingerprints, and slabs or prompts' fingerprint
  * arrays that cached edges keep alive).
  *
@@ -183,7 +183,7 @@ export function estimateRun(
   const idShare = weight > 0 ? (weight - traceRequests) / weight : 1;
   const memoryMb =
     (requests * FINISHED_BYTES +
-      held * (QUEUED_BYTES + BYTES_PER_PROMPT_TOKEN * prompt * idShare) +
+      held * (QUEUED_BYTES + (BYTES_PER_PROMPT_TOKEN + BYTES_PER_PAGE / c.block_size) * prompt * idShare) +
       running * BYTES_PER_PAGE * (prompt / c.block_size) +
       c.workers * (c.kv_cache_tokens / c.block_size) * BYTES_PER_KV_PAGE) /
     1e6;
