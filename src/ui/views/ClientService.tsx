@@ -7,7 +7,7 @@
 import { scaleLinear } from 'd3';
 import { useContext, useState } from 'react';
 import { fmtCount, fmtNum } from './format';
-import { colorFor } from './palette';
+import { clientShape, colorFor } from './palette';
 import { ServiceScaleContext } from './service-scale';
 import {
   type ClientModel,
@@ -74,6 +74,10 @@ export function ClientService({ snapshot, highlight, onSelect }: ViewProps) {
         {clients.map((c) => (
           <li key={c.name} className={sel === c.name ? 'selected' : undefined} data-client={c.name}>
             <span className="legend-line" style={{ color: colorFor(c.index) }} aria-hidden="true" />
+            {/* the client's shape, as on its chips in Class queues and Workers */}
+            <span className="cs-shape" style={{ color: colorFor(c.index) }} aria-hidden="true">
+              {clientShape(c.index)}
+            </span>
             {onSelect ? (
               <button type="button" className="linklike" onClick={() => onSelect({ client: c.name })}>
                 {c.name}
