@@ -481,3 +481,63 @@ test("at 1280×720 the editor's problem hover is drawn whole, past the editor co
   expect(box.x + box.width).toBeLessThanOrEqual(1280);
   await page.screenshot({ path: `${SHOTS}/editor-hover-1280x720.png` });
 });
+
+test('phone 390×844: a tour opened from the Menu brings the ring it names into sight, its card clear of the header', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page);
+  await pickScenario(page, 'default');
+  // the reader has scrolled down to the scenario's text
+  await page.getByRole('button', { name: /^(Scenario|DRR sandbox)/, expanded: false }).click();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(400);
+  await page.getByRole('button', { name: 'Menu', expanded: false }).click();
+  await page.getByRole('button', { name: 'Tour', exact: true }).click();
+  await page.getByRole('button', { name: 'What DRR is' }).click();
+  const card = page.locator('.tour-panel');
+  await expect(card.locator('.tour-progress')).toHaveText('Step 1 of 4');
+  await expect(card).toContainText('The DRR ring shows the cursor on A');
+  const ring = page.locator('.drr-ring');
+  await expect(ring).toBeInViewport({ ratio: 0.99 });
+  const bar = await header(page);
+  expect(bar.transport).toBe(true);
+  const r = await ring.boundingBox();
+  const c = await card.boundingBox();
+  if (!r || !c) throw new Error('no ring or card');
+  // the ring lies between the header and the card; the card leaves the header (transport, timeline) free
+  expect(r.y).toBeGreaterThanOrEqual(bar.height - 1);
+  expect(r.y + r.height).toBeLessThanOrEqual(c.y + 1);
+  expect(c.y).toBeGreaterThanOrEqual(bar.height);
+  expect(c.x).toBeGreaterThanOrEqual(0);
+  expect(c.x + c.width).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: `${SHOTS}/phone-tour-step1.png` });
+  // Next: the transport stays usable above the card
+  await card.getByRole('button', { name: 'Next' }).click();
+  await expect(card.locator('.tour-progress')).toHaveText('Step 2 of 4');
+  await expect.poll(() => playhead(page)).toBe(1);
+  await page.getByRole('button', { name: 'Step' }).click();
+  await expect.poll(() => playhead(page)).toBe(2);
+  expect(await widerThanViewport(page)).toEqual([]);
+});
+
+test("phone 390×844: the Sweep dialog's fields stay inside the dialog", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page);
+  await page.getByRole('button', { name: 'Menu', expanded: false }).click();
+  await page.getByRole('button', { name: 'Sweep', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sweep' });
+  await expect(dialog).toBeVisible();
+  const d = await dialog.boundingBox();
+  if (!d) throw new Error('no dialog');
+  for (const field of await dialog.locator('select, input').all()) {
+    const b = await field.boundingBox();
+    if (!b) continue;
+    const name = (await field.getAttribute('aria-label')) ?? (await field.getAttribute('type')) ?? 'field';
+    expect(
+      b.x >= d.x && b.x + b.width <= d.x + d.width,
+      `${name} ${Math.round(b.x)}–${Math.round(b.x + b.width)}`,
+    ).toBe(true);
+  }
+  await page.screenshot({ path: `${SHOTS}/phone-sweep.png` });
+});

@@ -7,6 +7,7 @@ import { createPortal } from 'react-dom';
 import type { Driver } from '../driver';
 import { Markdownish } from '../Markdownish';
 import { useFeatures } from './store';
+import { revealStepView } from './tour-reveal';
 import { goToMoment } from './tour-runner';
 import { TOURS } from './tours';
 
@@ -26,6 +27,7 @@ export function TourPanel({ driver }: { driver: Driver }) {
     try {
       const failed = await goToMoment(driver, t.steps[k].at);
       if (failed) setError(failed);
+      else revealStepView(t.steps[k].text);
     } finally {
       useFeatures.setState({ tourBusy: false });
     }
