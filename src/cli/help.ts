@@ -2,7 +2,7 @@
 export const HELP = `Fairground — fair, locality-aware LLM request scheduling, headless.
 
 Usage:
-  npm run -s sim -- run <scenario.yaml> [--seed N] [--json] [--trace <out.jsonl>] [--policy <policy.yaml>] [--replay <trace file>] [--set key.path=value ...]
+  npm run -s sim -- run <scenario.yaml> [--seed N] [--json] [--trace <out.jsonl>] [--policy <policy.yaml>] [--replay <trace file>] [--set key.path=value ...] [--max-memory-mb N] [--max-events N]
   npm run -s sim -- arbitrate <script.yaml>
   npm run -s sim -- validate <file.yaml>...
   npm run -s sim -- help
@@ -27,6 +27,9 @@ Options of run:
                      name: clients.alice.arrival.rate). A bad override is reported against itself,
                      not a line of the file: --set k.p=v:COL: message, COL the column inside k.p=v
                      (the value, the part of a flow value, or the unknown key)
+  --max-memory-mb N  raise the memory budget (MB, default 1536) a scenario's estimate must fit
+  --max-events N     raise the event budget (default 1,000,000,000): refused up front when the
+                     estimate passes it, and a run that passes it stops
   A scenario can also replay a trace by itself: trace: {file: <path relative to it>, ...}, and a
   client can be a trace: clients: [{name: chat, trace: {file: <path>, time_scale: 0.5}}, ...].
 

@@ -13,16 +13,21 @@ import { appendFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { isTraceClient, type SimScenario } from '../core/input';
 import { type DecisionRecord, SimConfigError, Simulation } from '../core/sim';
-import { formatProblems, type Path, parseYaml, type Problem, problem, quote } from '../format/yaml';
+import { parseYaml, type Problem, problem, quote } from '../format/yaml';
 import {
   applyOverrides,
   CLI_BUDGET,
   budgetProblem,
   estimateRun,
+  formatProblem,
+  type Override,
   overrideTarget,
   parseScenarioText,
   type RunBudget,
 } from '../scenario/index';
+// the override formatting lives with the overrides (the page's Compare uses it too)
+export { formatProblem, type Override, overrideColumn } from '../scenario/index';
+import { parsePolicyText } from '../policy/index';
 import { traceReadOptions } from '../scenario/parse';
 import { type CliIO, EXIT } from './io';
 import { readFailure } from './read-limited';
@@ -46,7 +51,7 @@ interface RunArgs {
   maxEvents: number | null;
 }
 
-const USAGE =
+export const USAGE =
   'usage: run <scenario.yaml> [--seed N] [--json] [--trace <out.jsonl>] [--policy <policy.yaml>] [--replay <trace file>] [--set key.path=value ...] [--max-memory-mb N] [--max-events N]';
 
 /** Parse the command line; a string is an error message. */
@@ -129,52 +134,6 @@ function report(io: CliIO, problems: Problem[], file: string, sets: readonly Ove
   return EXIT.invalid;
 }
 
-/** One `--set` assignment and the document path it sets (null when it could not be resolved). */
-export interface Override {
-  set: string;
-  target: Path | null;
-}
-
-const startsWith = (path: Path, prefix: Path): boolean =>
-  prefix.length <= path.length && prefix.every((seg, i) => path[i] === seg);
-
-/**
- * `file:line:col: message`, except for a problem in a value given by `--set` (its path lies at or
- * under the override's): that one names the override and the column inside it,
- * `--set scheduler.policy=lpmx:18: policy must be one of …`, since the file's line would blame text
- * the user did not write. The last override of a path wins, as when they were applied.
- */
-export function formatProblem(p: Problem, file: string, sets: readonly Override[]): string {
-  const by = [...sets].reverse().find((o) => o.target !== null && startsWith(p.path, o.target));
-  if (by === undefined || by.target === null) return formatProblems([p], file);
-  // the message's own `key.path: ` lead is the override's key, already named
-  const lead = /^[\w.[\]-]+: /.exec(p.message);
-  const message = lead ? p.message.slice(lead[0].length) : p.message;
-  return `--set ${quote(by.set)}:${overrideColumn(by.set, by.target, p.path, message)}: ${message}`;
-}
-
-/**
- * The 1-based column inside `key.path=value` of what a problem is about: the key's last segment for
- * an unknown key, else the value (or, in a flow value such as `{mode: fixd}`, the part of it the
- * problem's path names).
- */
-export function overrideColumn(set: string, target: Path, path: Path, message: string): number {
-  const eq = set.indexOf('=');
-  const valueText = set.slice(eq + 1);
-  const valueCol = eq + 2 + (valueText.length - valueText.trimStart().length);
-  const rel = path.slice(target.length);
-  const unknownKey = message.startsWith('unknown key');
-  if (rel.length === 0) {
-    if (!unknownKey) return valueCol;
-    const at = set.slice(0, eq).lastIndexOf(String(target[target.length - 1]));
-    return at >= 0 ? at + 1 : 1;
-  }
-  const parsed = parseYaml(valueText);
-  if (!parsed.ok) return valueCol;
-  const at = parsed.value.locate(rel, { key: unknownKey });
-  return at.line === 1 ? eq + 1 + at.col : valueCol;
-}
-
 export async function runCommand(args: string[], io: CliIO): Promise<number> {
   const parsedArgs = parseRunArgs(args);
   if (typeof parsedArgs === 'string') {
@@ -199,6 +158,9 @@ export async function runCommand(args: string[], io: CliIO): Promise<number> {
       io.err(`${a.policy}:1:1: cannot read the policy file: ${readFailure(err)}`);
       return EXIT.invalid;
     }
+    // the policy file's own problems are reported against it alone: the scenario has no line for them
+    const checked = parsePolicyText(policy.text);
+    if (!checked.ok) return report(io, checked.problems, a.policy);
   }
   let overrides: Override[] = [];
   if (a.sets.length > 0) {

@@ -182,7 +182,11 @@ export function issueProblem(
     const at = parsed.locate(keyPath, { key: true });
     return problem(at.line, at.col, `${where}${parts.join(', ')}${allowed}`, keyPath);
   }
-  if (rel.length > 0 && valueAtPath(input, rel) === undefined && issue.code === 'invalid_type') {
+  if (
+    rel.length > 0 &&
+    valueAtPath(input, rel) === undefined &&
+    (issue.code === 'invalid_type' || issue.code === 'invalid_value')
+  ) {
     const parent = path.slice(0, -1);
     const at = parsed.locate(parent);
     return problem(

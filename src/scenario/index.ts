@@ -28,7 +28,15 @@ export {
   validateScenario,
   type ParseScenarioOptions,
 } from './parse';
-export { applyOverrides, applyOverridesToValue, overrideTarget, parseKeyPath } from './overrides';
+export {
+  applyOverrides,
+  applyOverridesToValue,
+  formatProblem,
+  type Override,
+  overrideColumn,
+  overrideTarget,
+  parseKeyPath,
+} from './overrides';
 export { isScenarioDoc } from './detect';
 export { outlineOf, type DocumentOutline } from './outline';
 export { scenarioJsonSchema } from './json-schema';

@@ -6,7 +6,15 @@
  * Working on the YAML document keeps comments and positions of everything not overridden.
  */
 import { Document, isMap, isSeq, parse, parseDocument } from 'yaml';
-import { type Path, problem, type Result, quote } from '../format/yaml';
+import {
+  formatProblems,
+  type Path,
+  parseYaml,
+  type Problem,
+  problem,
+  type Result,
+  quote,
+} from '../format/yaml';
 
 /** `a.b[2].c` → ['a', 'b', 2, 'c']; null when malformed. */
 export function parseKeyPath(text: string): Path | null {
@@ -114,4 +122,70 @@ export function applyOverridesToValue(value: unknown, sets: readonly string[]): 
   const doc = new Document(value);
   const res = applyToText(doc.toString(), sets);
   return res.ok ? { ok: true, value: parse(res.value) } : res;
+}
+
+/** One `--set` assignment and the document path it sets (null when it could not be resolved). */
+export interface Override {
+  set: string;
+  target: Path | null;
+}
+
+const startsWith = (path: Path, prefix: Path): boolean =>
+  prefix.length <= path.length && prefix.every((seg, i) => path[i] === seg);
+
+/**
+ * `file:line:col: message`, except for a problem in a value given by `--set` (its path lies at or
+ * under the override's): that one names the override and the column inside it,
+ * `--set scheduler.policy=lpmx:18: policy must be one of …`, since the file's line would blame text
+ * the user did not write. The last override of a path wins, as when they were applied.
+ */
+export function formatProblem(p: Problem, file: string, sets: readonly Override[]): string {
+  const unknownKey = /^(?:[\w.[\]-]+: )?unknown key/.test(p.message);
+  // an unknown key the override itself introduced (`--set bogus.key=1`) sits above the override's path
+  const by = [...sets]
+    .reverse()
+    .find(
+      (o) =>
+        o.target !== null &&
+        (startsWith(p.path, o.target) || (unknownKey && p.path.length > 0 && startsWith(o.target, p.path))),
+    );
+  if (by === undefined || by.target === null) return formatProblems([p], file);
+  // the message's own `key.path: ` lead is the override's key, already named
+  const lead = /^[\w.[\]-]+: /.exec(p.message);
+  const message = lead ? p.message.slice(lead[0].length) : p.message;
+  return `--set ${quote(by.set)}:${overrideColumn(by.set, by.target, p.path, message)}: ${message}`;
+}
+
+/**
+ * The 1-based column inside `key.path=value` of what a problem is about: the key's last segment for
+ * an unknown key, else the value (or, in a flow value such as `{mode: fixd}`, the part of it the
+ * problem's path names).
+ */
+export function overrideColumn(set: string, target: Path, path: Path, message: string): number {
+  const eq = set.indexOf('=');
+  const valueText = set.slice(eq + 1);
+  const valueCol = eq + 2 + (valueText.length - valueText.trimStart().length);
+  const unknownKey = message.startsWith('unknown key');
+  if (path.length < target.length) {
+    // the unknown key is one of the override's own segments: point at it in `key.path`
+    const key = set.slice(0, eq);
+    let from = 0;
+    let at = -1;
+    for (const seg of path) {
+      at = key.indexOf(String(seg), from);
+      if (at < 0) return 1;
+      from = at + String(seg).length;
+    }
+    return at + 1;
+  }
+  const rel = path.slice(target.length);
+  if (rel.length === 0) {
+    if (!unknownKey) return valueCol;
+    const at = set.slice(0, eq).lastIndexOf(String(target[target.length - 1]));
+    return at >= 0 ? at + 1 : 1;
+  }
+  const parsed = parseYaml(valueText);
+  if (!parsed.ok) return valueCol;
+  const at = parsed.value.locate(rel, { key: unknownKey });
+  return at.line === 1 ? eq + 1 + at.col : valueCol;
 }

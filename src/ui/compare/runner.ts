@@ -6,6 +6,7 @@
  */
 import { heldTraceFile, traceFilesOf } from '../features/trace-file-store';
 import { formatProblems } from '../../format/yaml';
+import { formatProblem, type Override, overrideTarget } from '../../scenario';
 import { useUi } from '../../state/store';
 import { startSimulation, type WorkerApi } from '../../worker/client';
 import { unpackFrame } from '../../worker/frame';
@@ -67,8 +68,15 @@ export class CompareRunner {
         if (file !== null) await this.worker.api.loadTrace(file, name);
       }
       const res = await this.worker.api.load(b.scenario, b.policy);
-      if (!res.ok)
-        message = formatProblems(res.problems, res.source === 'policy' ? 'policy B' : 'scenario B');
+      if (!res.ok) {
+        // a problem in a value the overrides set names the override, not a line of B's hidden text
+        const sets = settings.scenario === undefined ? (settings.sets ?? []) : [];
+        const overrides: Override[] = sets.map((set) => ({ set, target: overrideTarget(a.scenario, set) }));
+        message =
+          res.source === 'policy'
+            ? formatProblems(res.problems, 'policy B')
+            : res.problems.map((p) => formatProblem(p, 'scenario B', overrides)).join('\n');
+      }
     } catch (err) {
       message = `run B cannot start: ${err instanceof Error ? err.message : String(err)}`;
     }

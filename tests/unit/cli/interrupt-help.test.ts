@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HELP } from '../../../src/cli/help';
 import { type CliIO, EXIT, memoryIO } from '../../../src/cli/io';
-import { runCommand } from '../../../src/cli/run';
+import { runCommand, USAGE } from '../../../src/cli/run';
+import { CLI_BUDGET } from '../../../src/scenario';
 
 const root = join(import.meta.dirname, '../../..');
 const scenario = join(root, 'scenarios/default.yaml');
@@ -23,6 +24,14 @@ describe('Ctrl-C and the exit codes (tryout)', () => {
   it('help lists every exit code, 130 (interrupted) included', () => {
     for (const code of Object.values(EXIT)) expect(HELP).toMatch(new RegExp(`\\b${code} [a-z]`));
     expect(HELP).toMatch(/130 interrupted/);
+  });
+
+  it("help names every option run's usage line accepts, and the budgets' defaults", () => {
+    const options = USAGE.match(/--[a-z-]+/g) ?? [];
+    expect(options.length).toBeGreaterThan(6);
+    for (const o of options) expect(HELP, o).toContain(`  ${o} `);
+    expect(HELP).toContain(`default ${CLI_BUDGET.memoryMb})`);
+    expect(HELP).toContain(`default ${CLI_BUDGET.events.toLocaleString('en-US')})`);
   });
 
   it('with --json, stderr says the partial result is the JSON on stdout (not "below")', async () => {

@@ -108,6 +108,23 @@ describe('run command', () => {
     expect(await runCommand(['s.yaml', '--set', 'cluster.workerz=3'], io4)).toBe(1);
     // a key given by --set is the override's problem, not a line of the file (cli/set-blame)
     expect(io4.stderr.join('\n')).toMatch(/^--set cluster\.workerz=3:9: unknown key 'workerz'/);
+    // a new top-level key from --set sits past the file's last line: it too is the override's problem
+    const io5 = memoryIO({ 's.yaml': SCENARIO });
+    expect(await runCommand(['s.yaml', '--set', 'bogus.key=1'], io5)).toBe(1);
+    expect(io5.stderr.join('\n')).toMatch(/^--set bogus\.key=1:1: unknown key 'bogus'/);
+    const io6 = memoryIO({ 's.yaml': SCENARIO });
+    expect(await runCommand(['s.yaml', '--set', 'cluster.bogus.x=1'], io6)).toBe(1);
+    expect(io6.stderr.join('\n')).toMatch(/^--set cluster\.bogus\.x=1:9: unknown key 'bogus'/);
+    // a missing version is named as missing, not as a wrong value
+    const io7 = memoryIO({ 's.yaml': SCENARIO.replace(/^version: 1\n/m, '') });
+    expect(await runCommand(['s.yaml'], io7)).toBe(1);
+    expect(io7.stderr.join('\n')).toMatch(/missing required key 'version'/);
+  });
+
+  it("--policy with a bad policy file reports the policy file's position only", async () => {
+    const io = memoryIO({ 's.yaml': SCENARIO, 'p.yaml': 'policy_classes:\n  - name: a\n    quantum: 0\n' });
+    expect(await runCommand(['s.yaml', '--policy', 'p.yaml'], io)).toBe(1);
+    expect(io.stderr.join('\n')).toMatch(/^p\.yaml:3:14: policy_classes\[0\]\.quantum: quantum must be ≥ 1$/);
   });
 
   it('--policy replaces the scenario policy with a Dynamo policy file', async () => {
