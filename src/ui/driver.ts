@@ -57,6 +57,8 @@ export class Driver {
   private carry = 0;
   private busy = false;
   private loaded = false;
+  /** Loads under way (a scenario being opened counts from the moment its texts change). */
+  private loadDepth = 0;
   private seekToken = 0;
   private playWhenLoaded = false;
   private markReady: () => void = () => {};
@@ -87,6 +89,15 @@ export class Driver {
   }
 
   /** The texts of the run now loaded (null before the first load). */
+  /**
+   * True while a load is under way: the editors (and the scenario id) may already hold the new texts
+   * while the views still show the old run, so nothing should describe that mixed state (the live
+   * address waits for the load to finish).
+   */
+  get loading(): boolean {
+    return this.loadDepth > 0;
+  }
+
   loadedTexts(): LoadedTexts | null {
     return this.texts;
   }
@@ -105,6 +116,19 @@ export class Driver {
 
   /** Load texts into the worker and restart. Keeps the previous run when they are invalid. */
   async load(scenario: string, policy?: string, opts: LoadOptions = {}): Promise<LoadResult> {
+    this.loadDepth++;
+    try {
+      return await this.loadNow(scenario, policy, opts);
+    } finally {
+      this.loadDepth--;
+    }
+  }
+
+  private async loadNow(
+    scenario: string,
+    policy: string | undefined,
+    opts: LoadOptions,
+  ): Promise<LoadResult> {
     this.pause();
     this.seekToken++;
     const res = await this.api.load(scenario, policy);
@@ -150,6 +174,15 @@ export class Driver {
 
   /** Switch to a shipped scenario, restoring the user's saved edits of it when there are any. */
   async openScenario(id: string): Promise<void> {
+    this.loadDepth++;
+    try {
+      await this.openScenarioNow(id);
+    } finally {
+      this.loadDepth--;
+    }
+  }
+
+  private async openScenarioNow(id: string): Promise<void> {
     const text = scenarioText(id);
     const original: Texts = { scenario: text, policy: extractPolicy(text) };
     const read = await editsReady();

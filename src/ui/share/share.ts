@@ -195,7 +195,8 @@ export function liveAddress(driver: Driver): () => void {
   const rewrite = async () => {
     timer = null;
     const ui = useUi.getState();
-    if (!ui.kind || ui.seek) return schedule();
+    // mid-load the texts are new and the run is old: write once the load is done (it schedules again)
+    if (!ui.kind || ui.seek || driver.loading) return schedule();
     // an edit that does not load keeps the address on the last run that did
     if (ui.problems.scenario.length || ui.problems.policy.length) return;
     // A share link in the address bar that this tab neither wrote nor opened was just pasted (its
