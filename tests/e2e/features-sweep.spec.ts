@@ -65,3 +65,38 @@ test('Cancel stops a running sweep', async ({ page }) => {
   await expect(dialog).toContainText('Cancelled at');
   await expect(dialog.getByRole('button', { name: 'Run sweep' })).toBeEnabled();
 });
+
+for (const [w, h] of [
+  [1280, 720],
+  [1920, 1080],
+] as const) {
+  test(`the sweep charts' text is drawn at 14 px or more at ${w}×${h}`, async ({ page }) => {
+    await page.setViewportSize({ width: w, height: h });
+    await open(page);
+    await page.evaluate((t) => window.fairground.load(t), DEFAULT);
+    await page.getByRole('button', { name: 'Sweep' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sweep' });
+    await dialog.getByRole('combobox', { name: 'Parameter' }).selectOption('cluster.workers');
+    await dialog.getByRole('spinbutton', { name: 'From' }).fill('1');
+    await dialog.getByRole('spinbutton', { name: 'To' }).fill('3');
+    await dialog.getByRole('spinbutton', { name: 'Points' }).fill('3');
+    await dialog.getByRole('button', { name: 'Run sweep' }).click();
+    const results = page.getByRole('region', { name: 'Sweep results' });
+    await expect(results.getByRole('button', { name: /^Open run/ })).toHaveCount(3, { timeout: 30_000 });
+    // the size a reader sees: an SVG's text is its font size times the chart's drawn scale
+    const small = await results.evaluate((root) => {
+      const out: string[] = [];
+      for (const el of root.querySelectorAll<HTMLElement | SVGElement>('*')) {
+        const own = [...el.childNodes].some((n) => n.nodeType === 3 && (n.textContent ?? '').trim() !== '');
+        if (!own || el.closest('title') !== null) continue;
+        const svg = el instanceof SVGElement ? el.ownerSVGElement : null;
+        const scale = svg ? svg.getBoundingClientRect().width / svg.viewBox.baseVal.width : 1;
+        const px = Number.parseFloat(getComputedStyle(el).fontSize) * scale;
+        if (px < 13.95) out.push(`${(el.textContent ?? '').trim().slice(0, 30)}: ${px.toFixed(1)} px`);
+      }
+      return out;
+    });
+    expect(small).toEqual([]);
+    await page.screenshot({ path: `test-results/sweep-text-${w}.png` });
+  });
+}

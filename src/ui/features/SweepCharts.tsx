@@ -16,11 +16,11 @@ import { textWidth } from '../views/ring-labels';
 import './sweep.css';
 
 /** The tags' font size (features.css `.point-tag`), in the chart's viewBox units. */
-const TAG_PX = 10;
+const TAG_PX = 14;
 
 const W = 340;
-const H = 230;
-const M = { top: 14, right: 46, bottom: 40, left: 56 };
+const H = 250;
+const M = { top: 16, right: 56, bottom: 46, left: 66 };
 
 type Done = SweepPoint & { result: RunResult };
 
@@ -202,7 +202,7 @@ function Chart(props: ChartProps) {
         {xTicks.map((t) => (
           <g key={`x${t}`}>
             <line x1={x(t)} x2={x(t)} y1={H - M.bottom} y2={H - M.bottom + 4} className="axis" />
-            <text x={x(t)} y={H - M.bottom + 15} textAnchor="middle" className="tick">
+            <text x={x(t)} y={H - M.bottom + 18} textAnchor="middle" className="tick">
               {fmt(t)}
             </text>
           </g>
@@ -213,7 +213,7 @@ function Chart(props: ChartProps) {
           {props.xLabel}
         </text>
         <text
-          transform={`translate(13 ${(M.top + H - M.bottom) / 2}) rotate(-90)`}
+          transform={`translate(15 ${(M.top + H - M.bottom) / 2}) rotate(-90)`}
           textAnchor="middle"
           className="axis-label"
         >
