@@ -90,8 +90,8 @@ for (const size of SIZES) {
         await page.getByRole('button', { name, expanded: false }).click();
     }
     await selectDecision(page, 1);
-    await page.waitForTimeout(300);
-    expect(await smallTextOutsideViews(page)).toEqual([]);
+    // the explanation is open (selectDecision waited for it): measure once its layout has settled
+    await expect.poll(() => smallTextOutsideViews(page)).toEqual([]);
     expect(await widerThanViewport(page)).toEqual([]);
     await page.screenshot({
       path: `${SHOTS}/page-${size.width}x${size.height}.png`,
@@ -219,9 +219,17 @@ test('the YAML editor wraps long lines only at spaces, never inside a key', asyn
       expect(/\s$/.test(head), j).toBe(true);
       expect(/^\s*\S/.test(tail), j).toBe(true);
     }
+    // scroll on, as a reader does, and wait until the editor shows other lines (or has no more)
+    const lineCount = (await page.evaluate(() => window.fairground.editor.text('policy'))).split('\n').length;
+    const shown = () =>
+      editor.evaluate((root) =>
+        [...root.querySelectorAll<HTMLElement>('.line-numbers')].map((e) => Number(e.textContent)),
+      );
+    const before = await shown();
+    if (before.includes(lineCount)) break;
     await editor.hover();
     await page.mouse.wheel(0, 200);
-    await page.waitForTimeout(150);
+    await expect.poll(async () => (await shown()).join(',')).not.toBe(before.join(','));
   }
   // the narrow column does wrap the default policy (so the check above looked at real breaks)
   expect(continuations).toBeGreaterThan(0);
@@ -290,7 +298,7 @@ for (const id of ['default', 'drr-burst']) {
     for (const h of heights.capped) expect(h).toBeLessThanOrEqual(0.7 * 844 + 1);
     // the header stays while the page scrolls, transport and all
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.waitForTimeout(100);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     const low = await header(page);
     expect(low.top).toBe(0);
     expect(low.transport).toBe(true);
@@ -336,7 +344,8 @@ test('a phone opens a shared link at its moment: playhead, selected decision, it
   await expect.poll(() => playhead(page)).toBe(5);
   await selectDecision(page, 2);
   await expect.poll(() => new URL(page.url()).hash).toMatch(/^#s=\d+\./);
-  await page.waitForTimeout(600);
+  // the debounced rewrite after the selection is done: the address holds it
+  await expect(page.locator('html')).toHaveAttribute('data-live-address', 'current');
   const link = page.url();
   const phone = await context.newPage();
   await phone.setViewportSize({ width: 390, height: 844 });
