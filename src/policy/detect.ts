@@ -23,3 +23,16 @@ export function isPolicyDoc(value: unknown): boolean {
     'default_policy_class',
   ].some((k) => k in value);
 }
+
+/** What the playground reads of a pasted document before validating it. */
+export type DocumentHead =
+  | { kind: 'not-mapping' }
+  | { kind: 'policy' | 'script' | 'scenario'; name: string; description: string };
+
+/** A parsed document's kind, with its `name` and `description` when they are text ('' otherwise). */
+export function documentHead(value: unknown): DocumentHead {
+  if (!isMapping(value)) return { kind: 'not-mapping' };
+  const kind = isPolicyDoc(value) ? 'policy' : isArbitrationScript(value) ? 'script' : 'scenario';
+  const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+  return { kind, name: text(value.name), description: text(value.description) };
+}

@@ -29,5 +29,5 @@ export {
   validateScriptText,
   type ScriptOptions,
 } from './script';
-export { isArbitrationScript, isPolicyDoc } from './detect';
+export { type DocumentHead, documentHead, isArbitrationScript, isPolicyDoc } from './detect';
 export { KEY_RELEASES, RELEASES, releaseRangeText } from './generations';

@@ -7,7 +7,7 @@
 import { OPTIMISTIC_ADMISSION_NOTE } from '../core/replica/sglang';
 import { SimConfigError } from '../core/sim';
 import { parseYaml, type Problem, problem } from '../format/yaml';
-import { isArbitrationScript, isPolicyDoc, parsePolicyValue, scriptWithPolicy } from '../policy';
+import { documentHead, parsePolicyValue, scriptWithPolicy } from '../policy';
 import { validateScenario } from '../scenario';
 import { pageTraceSource } from './page-traces';
 import { SandboxSession } from './arbitration-session';
@@ -18,18 +18,14 @@ function fail(source: 'scenario' | 'policy', problems: Problem[]): LoadOutcome {
   return { ok: false, source, problems };
 }
 
-function text(v: unknown): string {
-  return typeof v === 'string' ? v : '';
-}
-
 export function loadSession(scenarioYaml: string, policyYaml?: string): LoadOutcome {
   const parsed = parseYaml(scenarioYaml);
   if (!parsed.ok) return fail('scenario', parsed.problems);
-  const value = parsed.value.value as Record<string, unknown> | null;
-  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+  const head = documentHead(parsed.value.value);
+  if (head.kind === 'not-mapping') {
     return fail('scenario', [problem(1, 1, 'expected a scenario or an arbitration script (a YAML mapping)')]);
   }
-  if (isPolicyDoc(value)) {
+  if (head.kind === 'policy') {
     return fail('scenario', [
       problem(
         1,
@@ -39,10 +35,10 @@ export function loadSession(scenarioYaml: string, policyYaml?: string): LoadOutc
     ]);
   }
   const override = policyYaml !== undefined && policyYaml.trim() !== '' ? policyYaml : undefined;
-  const name = text(value.name) || 'untitled';
-  const description = text(value.description);
+  const name = head.name || 'untitled';
+  const description = head.description;
 
-  if (isArbitrationScript(value)) {
+  if (head.kind === 'script') {
     // the sandbox accepts the explicit-classes-only policy shorthand
     const res = scriptWithPolicy(parsed.value, override);
     if (!res.ok) return fail(res.source, res.problems);
