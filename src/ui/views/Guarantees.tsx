@@ -215,7 +215,7 @@ const warningStyle = {
   borderRadius: 4,
   padding: '6px 8px',
   margin: '6px 0',
-  fontSize: 12.5,
+  fontSize: 14,
 } as const;
 
 /** Margins; `left` is the least, widened to fit the y title and tick labels (`yAxisLayout`). */
@@ -507,7 +507,7 @@ function ViolationList({ g }: { g: GuaranteeModel }) {
       <h3 style={{ color: 'var(--danger)' }}>
         {g.violationCount} violation{g.violationCount === 1 ? '' : 's'} of the bound
       </h3>
-      <ol aria-label="Violations" style={{ margin: '2px 0 4px', paddingLeft: 20, fontSize: 12.5 }}>
+      <ol aria-label="Violations" style={{ margin: '2px 0 4px', paddingLeft: 20, fontSize: 14 }}>
         {shown.map((v) => (
           <li key={`${v.t}-${v.a}-${v.b}`} data-t={v.t}>
             {violationText(v)}
