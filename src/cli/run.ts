@@ -25,8 +25,6 @@ import {
   parseScenarioText,
   type RunBudget,
 } from '../scenario/index';
-// the override formatting lives with the overrides (the page's Compare uses it too)
-export { formatProblem, type Override, overrideColumn } from '../scenario/index';
 import { parsePolicyText } from '../policy/index';
 import { traceReadOptions } from '../scenario/parse';
 import { type CliIO, EXIT } from './io';

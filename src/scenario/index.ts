@@ -33,7 +33,6 @@ export {
   applyOverridesToValue,
   formatProblem,
   type Override,
-  overrideColumn,
   overrideTarget,
   parseKeyPath,
 } from './overrides';

@@ -161,7 +161,7 @@ export function formatProblem(p: Problem, file: string, sets: readonly Override[
  * an unknown key, else the value (or, in a flow value such as `{mode: fixd}`, the part of it the
  * problem's path names).
  */
-export function overrideColumn(set: string, target: Path, path: Path, message: string): number {
+function overrideColumn(set: string, target: Path, path: Path, message: string): number {
   const eq = set.indexOf('=');
   const valueText = set.slice(eq + 1);
   const valueCol = eq + 2 + (valueText.length - valueText.trimStart().length);

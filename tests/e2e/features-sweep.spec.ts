@@ -1,21 +1,29 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
-import { open, playhead } from './helpers';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { open, playhead, smallText } from './helpers';
 
 const DEFAULT = readFileSync('scenarios/default.yaml', 'utf8').replace(/^duration_s: .*$/m, 'duration_s: 8');
 
-test('a 3-point sweep runs to 100 %, plots 3 points, and a point opens its run', async ({ page }) => {
-  await open(page);
-  await page.evaluate((t) => window.fairground.load(t), DEFAULT);
+/** Open Sweep and run the worker count over 1, 2, 3 (`check` looks at the form before the run). */
+async function workersSweep(page: Page, check?: (dialog: Locator) => Promise<void>): Promise<Locator> {
   await page.getByRole('button', { name: 'Sweep' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sweep' });
   await dialog.getByRole('combobox', { name: 'Parameter' }).selectOption('cluster.workers');
   await dialog.getByRole('spinbutton', { name: 'From' }).fill('1');
   await dialog.getByRole('spinbutton', { name: 'To' }).fill('3');
   await dialog.getByRole('spinbutton', { name: 'Points' }).fill('3');
-  await dialog.getByRole('radio', { name: 'linear' }).check();
-  await expect(dialog).toContainText('3 points (1, 2, 3)');
+  await check?.(dialog);
   await dialog.getByRole('button', { name: 'Run sweep' }).click();
+  return dialog;
+}
+
+test('a 3-point sweep runs to 100 %, plots 3 points, and a point opens its run', async ({ page }) => {
+  await open(page);
+  await page.evaluate((t) => window.fairground.load(t), DEFAULT);
+  const dialog = await workersSweep(page, async (d) => {
+    await d.getByRole('radio', { name: 'linear' }).check();
+    await expect(d).toContainText('3 points (1, 2, 3)');
+  });
 
   const progress = dialog.getByRole('progressbar', { name: 'Sweep progress' });
   await expect(progress).toBeVisible();
@@ -74,28 +82,12 @@ for (const [w, h] of [
     await page.setViewportSize({ width: w, height: h });
     await open(page);
     await page.evaluate((t) => window.fairground.load(t), DEFAULT);
-    await page.getByRole('button', { name: 'Sweep' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Sweep' });
-    await dialog.getByRole('combobox', { name: 'Parameter' }).selectOption('cluster.workers');
-    await dialog.getByRole('spinbutton', { name: 'From' }).fill('1');
-    await dialog.getByRole('spinbutton', { name: 'To' }).fill('3');
-    await dialog.getByRole('spinbutton', { name: 'Points' }).fill('3');
-    await dialog.getByRole('button', { name: 'Run sweep' }).click();
-    const results = page.getByRole('region', { name: 'Sweep results' });
-    await expect(results.getByRole('button', { name: /^Open run/ })).toHaveCount(3, { timeout: 30_000 });
+    await workersSweep(page);
+    await expect(
+      page.getByRole('region', { name: 'Sweep results' }).getByRole('button', { name: /^Open run/ }),
+    ).toHaveCount(3, { timeout: 30_000 });
     // the size a reader sees: an SVG's text is its font size times the chart's drawn scale
-    const small = await results.evaluate((root) => {
-      const out: string[] = [];
-      for (const el of root.querySelectorAll<HTMLElement | SVGElement>('*')) {
-        const own = [...el.childNodes].some((n) => n.nodeType === 3 && (n.textContent ?? '').trim() !== '');
-        if (!own || el.closest('title') !== null) continue;
-        const svg = el instanceof SVGElement ? el.ownerSVGElement : null;
-        const scale = svg ? svg.getBoundingClientRect().width / svg.viewBox.baseVal.width : 1;
-        const px = Number.parseFloat(getComputedStyle(el).fontSize) * scale;
-        if (px < 13.95) out.push(`${(el.textContent ?? '').trim().slice(0, 30)}: ${px.toFixed(1)} px`);
-      }
-      return out;
-    });
+    const small = await smallText(page, '.sweep-results', 14);
     expect(small).toEqual([]);
     await page.screenshot({ path: `test-results/sweep-text-${w}.png` });
   });

@@ -56,3 +56,34 @@ export async function pasteInto(page: Page, regionName: string, text: string): P
     }
   }, text);
 }
+
+/**
+ * Visible text within `root` drawn smaller than `min` px: HTML by its computed size, SVG text by its
+ * size times the drawing's scale on screen. `skip` leaves out whatever matches it or sits inside it.
+ */
+export async function smallText(page: Page, root: string, min: number, skip = ''): Promise<string[]> {
+  return page.evaluate(
+    ([sel, least, extra]) => {
+      const out: string[] = [];
+      const ignored = `.vh, title, desc, [hidden]${extra ? `, ${extra}` : ''}`;
+      for (const scope of document.querySelectorAll(sel))
+        for (const el of scope.querySelectorAll<HTMLElement | SVGElement>('*')) {
+          const own = [...el.childNodes].some((n) => n.nodeType === 3 && (n.textContent ?? '').trim() !== '');
+          if (!own || el.closest(ignored)) continue;
+          const r = el.getBoundingClientRect();
+          if (r.width === 0 || r.height === 0) continue;
+          let size = Number.parseFloat(getComputedStyle(el).fontSize);
+          if (el instanceof SVGElement) {
+            const m = el.ownerSVGElement?.getScreenCTM();
+            if (m) size *= Math.hypot(m.a, m.b);
+          }
+          if (size < least - 0.01)
+            out.push(
+              `${el.tagName}.${el.getAttribute('class') ?? ''} "${(el.textContent ?? '').trim().slice(0, 30)}" ${size.toFixed(1)}px`,
+            );
+        }
+      return out;
+    },
+    [root, min, skip] as const,
+  );
+}

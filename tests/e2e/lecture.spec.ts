@@ -4,41 +4,13 @@
  * for a person to look at.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { open, pickScenario, playhead } from './helpers';
+import { open, pickScenario, playhead, smallText } from './helpers';
 
 const SIZES = [
   { width: 1280, height: 720 },
   { width: 1920, height: 1080 },
   { width: 390, height: 844 },
 ] as const;
-
-/** Text in `root` drawn smaller than `min` px: HTML by its computed size, SVG text by size × scale. */
-async function smallText(page: Page, root: string, min: number): Promise<string[]> {
-  return page.evaluate(
-    ([sel, least]) => {
-      const out: string[] = [];
-      for (const scope of document.querySelectorAll(sel))
-        for (const el of scope.querySelectorAll<HTMLElement | SVGElement>('*')) {
-          const own = [...el.childNodes].some((n) => n.nodeType === 3 && (n.textContent ?? '').trim() !== '');
-          if (!own || el.closest('.vh, title, desc, [hidden]')) continue;
-          const r = el.getBoundingClientRect();
-          if (r.width === 0 || r.height === 0) continue;
-          let size = Number.parseFloat(getComputedStyle(el).fontSize);
-          if (el instanceof SVGElement) {
-            const svg = el.ownerSVGElement;
-            const m = svg?.getScreenCTM();
-            if (m) size *= Math.hypot(m.a, m.b);
-          }
-          if (size < least - 0.01)
-            out.push(
-              `${el.tagName}.${el.getAttribute('class') ?? ''} "${(el.textContent ?? '').trim().slice(0, 30)}" ${size.toFixed(1)}px`,
-            );
-        }
-      return out;
-    },
-    [root, min] as const,
-  );
-}
 
 /** Pairs of masthead/timeline controls whose boxes overlap. */
 async function overlaps(page: Page): Promise<string[]> {

@@ -5,7 +5,7 @@
  * Screenshots go to test-results/page-chrome/ for a person to look at.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { editorReady, open, pasteInto, pickScenario, playhead } from './helpers';
+import { editorReady, open, pasteInto, pickScenario, playhead, smallText } from './helpers';
 
 const SIZES = [
   { width: 1280, height: 720 },
@@ -16,27 +16,8 @@ const SIZES = [
 const SHOTS = 'test-results/page-chrome';
 
 /** Visible text drawn under `min` px outside the views (their own test covers them), within `root`. */
-async function smallTextOutsideViews(page: Page, root = 'body', min = 14): Promise<string[]> {
-  return page.evaluate(
-    ([sel, least]) => {
-      const out: string[] = [];
-      for (const scope of document.querySelectorAll(sel))
-        for (const el of scope.querySelectorAll<HTMLElement>('*')) {
-          if (el.closest('.views, .vh, title, desc, [hidden], script, style, svg')) continue;
-          const own = [...el.childNodes].some((n) => n.nodeType === 3 && (n.textContent ?? '').trim() !== '');
-          if (!own) continue;
-          const r = el.getBoundingClientRect();
-          if (r.width === 0 || r.height === 0) continue;
-          const size = Number.parseFloat(getComputedStyle(el).fontSize);
-          if (size < least - 0.01)
-            out.push(
-              `${el.tagName}.${el.className} "${(el.textContent ?? '').trim().slice(0, 30)}" ${size}px`,
-            );
-        }
-      return out;
-    },
-    [root, min] as const,
-  );
+function smallTextOutsideViews(page: Page, root = 'body', min = 14): Promise<string[]> {
+  return smallText(page, root, min, '.views, script, style, svg');
 }
 
 /** Elements whose box sticks out of the viewport sideways (the page would scroll or cut them). */

@@ -6,7 +6,7 @@
  * test-results/views/ for a person to look at.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { open, pickScenario, playhead } from './helpers';
+import { open, pickScenario, playhead, smallText } from './helpers';
 
 const SIZES = [
   { width: 1280, height: 720 },
@@ -24,31 +24,6 @@ async function chartAt(page: Page, sel: string): Promise<{ box: number[]; ticks:
     const ticks = [...el.querySelectorAll('.axis text')].map((t) => t.textContent).join(' ');
     return { box: [b.x, b.y + dy, b.width, b.height].map((v) => Math.round(v)), ticks };
   }, sel);
-}
-
-/** Text in `root` drawn smaller than `min` px: HTML by its computed size, SVG text by size × scale. */
-async function smallText(page: Page, root: string, min: number): Promise<string[]> {
-  return page.evaluate(
-    ([sel, least]) => {
-      const out: string[] = [];
-      for (const scope of document.querySelectorAll(sel))
-        for (const el of scope.querySelectorAll<HTMLElement | SVGElement>('*')) {
-          const own = [...el.childNodes].some((n) => n.nodeType === 3 && (n.textContent ?? '').trim() !== '');
-          if (!own || el.closest('.vh, title, desc, [hidden]')) continue;
-          const r = el.getBoundingClientRect();
-          if (r.width === 0 || r.height === 0) continue;
-          let px = Number.parseFloat(getComputedStyle(el).fontSize);
-          if (el instanceof SVGElement) {
-            const m = el.ownerSVGElement?.getScreenCTM();
-            if (m) px *= Math.hypot(m.a, m.b);
-          }
-          if (px < least - 0.01)
-            out.push(`${el.tagName} "${(el.textContent ?? '').trim().slice(0, 30)}" ${px.toFixed(1)}px`);
-        }
-      return out;
-    },
-    [root, min] as const,
-  );
 }
 
 /** Pairs of the elements matched by `sel` (within each `scope`) whose boxes overlap by more than 1 px. */
