@@ -41,6 +41,8 @@ export interface TraceReplayInfo {
   start_s: number;
   stop_s: number | null;
   max_requests: number | null;
+  /** A trace client's `select_client`: only the rows whose client column holds this name. */
+  select_client?: string;
 }
 
 /** `trace     t.jsonl at time_scale 0.5 (0.5 simulated s per trace s: 2× as fast), window …`. */
@@ -55,7 +57,8 @@ export function formatTraceReplay(t: TraceReplayInfo): string {
   const window =
     t.start_s > 0 || t.stop_s !== null ? `, trace window ${t.start_s} – ${t.stop_s ?? 'end'} s` : '';
   const cap = t.max_requests !== null ? `, at most ${int(t.max_requests)} requests` : '';
-  return `trace     ${t.file} at time_scale ${k} (${k} simulated s per trace s: ${speed})${window}${cap}`;
+  const only = t.select_client !== undefined ? `, rows of client '${t.select_client}'` : '';
+  return `trace     ${t.file}${only} at time_scale ${k} (${k} simulated s per trace s: ${speed})${window}${cap}`;
 }
 
 export function formatSummary(

@@ -32,7 +32,7 @@ import { readFailure } from './read-limited';
 import { formatSummary, type TraceReplayInfo } from './run-summary';
 import { wrongKindProblem } from './validate';
 import { defaultTraceSpec, readTraceFile, streamTraceFile } from './trace-file';
-import { traceSpanS } from '../core/trace';
+import { replayOptionsOf, traceSpanS } from '../core/trace';
 
 interface RunArgs {
   file: string;
@@ -207,16 +207,7 @@ export async function runCommand(args: string[], io: CliIO): Promise<number> {
     }
     scenario = { ...scenario, trace: { ...traceSpec, data: read.table } };
     {
-      const span = traceSpanS(read.table, {
-        timeScale: traceSpec.time_scale,
-        startS: traceSpec.start_s,
-        stopS: traceSpec.stop_s ?? null,
-        maxRequests: traceSpec.max_requests ?? null,
-        client: traceSpec.client,
-        sloClass: traceSpec.slo_class,
-        policyClass: null,
-        model: null,
-      });
+      const span = traceSpanS(read.table, replayOptionsOf(traceSpec));
       scenario = { ...scenario, clients: [], requests: [], duration_s: Math.min(86_400, span + 1e-6) };
     }
     // the budget, now with the replayed trace's rows (validation saw the scenario without them)
@@ -346,6 +337,7 @@ function clientTraceInfo(scenario: SimScenario): Record<string, TraceReplayInfo>
         start_s: c.trace.start_s,
         stop_s: c.trace.stop_s ?? null,
         max_requests: c.trace.max_requests ?? null,
+        ...(c.trace.select_client !== undefined ? { select_client: c.trace.select_client } : {}),
       };
     }
   return any ? out : null;

@@ -168,6 +168,8 @@ export interface ClientTraceInput {
   start_s: number;
   stop_s?: number;
   max_requests?: number;
+  /** Only the rows whose client column holds this name. */
+  select_client?: string;
   /** The rows, once a caller has read the file (null until then). */
   data: TraceTable | null;
 }

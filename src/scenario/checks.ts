@@ -62,7 +62,7 @@ export function dueTimeProblems(
 
 /** The rules of a trace section's reading keys (the top-level `trace:` or a client's). */
 function traceProblems(
-  tr: Pick<TraceSpec, 'start_s' | 'stop_s' | 'format' | 'columns'>,
+  tr: Pick<TraceSpec, 'start_s' | 'stop_s' | 'format' | 'columns'> & { select_client?: string },
   at: Path,
   out: CheckProblem[],
 ): void {
@@ -79,11 +79,18 @@ function traceProblems(
       path: [...at, 'format'],
       message: `format csv needs ${pathText(at)}.columns with timestamp, input and output (the header names)`,
     });
-  if (at[0] === 'clients' && tr.columns?.client !== undefined)
+  if (at[0] === 'clients' && tr.columns?.client !== undefined && tr.select_client === undefined)
     out.push({
       path: [...at, 'columns', 'client'],
       message:
-        "a client's trace feeds that one client: a client column does not apply here (replay a trace of several clients with the top-level trace:)",
+        "a client's trace feeds that one client: its client column is read only to pick rows (add select_client: <name>), or replay a trace of several clients with the top-level trace:",
+      key: true,
+    });
+  if (tr.select_client !== undefined && tr.columns?.client === undefined)
+    out.push({
+      path: [...at, 'select_client'],
+      message:
+        'select_client picks rows by their client column: give columns.client (the header name of the column that says whose row it is)',
       key: true,
     });
 }

@@ -110,10 +110,7 @@ export function estimateRun(
   let tracePrompt = 0;
   let traceOutput = 0;
   let traceUncounted = false;
-  const count = (
-    data: TraceTable | null,
-    tr: Pick<TraceSpec, 'time_scale' | 'start_s' | 'stop_s' | 'max_requests'>,
-  ): void => {
+  const count = (data: TraceTable | null, tr: Parameters<typeof windowOf>[0]): void => {
     if (data !== null) {
       const { rows } = selectRows(data, windowOf(tr), s.duration_s);
       traceRequests += rows.length;
@@ -192,13 +189,14 @@ export function estimateRun(
 
 /** The window keys of a trace section as replay options (which rows, not whose). */
 function windowOf(
-  tr: Pick<TraceSpec, 'time_scale' | 'start_s' | 'stop_s' | 'max_requests'>,
+  tr: Pick<TraceSpec, 'time_scale' | 'start_s' | 'stop_s' | 'max_requests'> & { select_client?: string },
 ): TraceReplayOptions {
   return {
     timeScale: tr.time_scale,
     startS: tr.start_s,
     stopS: tr.stop_s ?? null,
     maxRequests: tr.max_requests ?? null,
+    selectClient: tr.select_client ?? null,
     client: '',
     sloClass: 'standard',
     policyClass: null,

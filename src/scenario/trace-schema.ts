@@ -122,7 +122,14 @@ export const clientTraceSchema = z
         description:
           'Trace file, relative to this scenario (required). In the playground: a trace bundled with the shipped scenarios, or a file you drop on the page (or pick in Import) with this name.',
       }),
-    client: clientsOwn('client', "every row of a client's trace is a request of this client (its name)"),
+    select_client: name('select_client').optional().meta({
+      description:
+        "Replay only the rows whose client column (columns.client) holds this name, to split a trace of several clients among the scenario's clients; the window still counts trace time from the file's first arrival, so clients of one file stay aligned.",
+    }),
+    client: clientsOwn(
+      'client',
+      "every row of a client's trace is a request of this client (its name); to replay one client of a file, use select_client",
+    ),
     slo_class: clientsOwn('slo_class', 'give slo_class on the client, one level up'),
     policy_class: clientsOwn(
       'policy_class',

@@ -23,7 +23,13 @@ import {
 } from '../algorithms/index';
 import { Router, type RouterHooks } from '../router/router';
 import { createWorkload } from '../workload';
-import { clientTraceSource, TraceWorkload, type TraceSource, replayOptionsOf } from '../trace/workload';
+import {
+  clientTraceSource,
+  TraceWorkload,
+  type TraceSource,
+  replayOptionsOf,
+  traceClientNames,
+} from '../trace/workload';
 import type { Workload, WorkloadEvent, RequestSpec } from '../workload/types';
 import { type DecisionDraft, Replica, type ReplicaHooks } from '../replica/replica';
 import { MetricsCollector } from '../metrics/collector';
@@ -825,6 +831,15 @@ function defaultWorkload(s: SimScenario, rng: Rng): Workload {
         `trace file '${c.trace.file}' of client '${c.name}' was not read (the command line reads it; in the playground, drop it on the page or pick it in Import)`,
         ['clients', i, 'trace', 'file'],
       );
+    const only = c.trace.select_client;
+    if (only !== undefined && !traceClientNames(c.trace.data).includes(only)) {
+      const names = traceClientNames(c.trace.data);
+      const some = names.slice(0, 5).map((n) => `'${n.length > 40 ? `${n.slice(0, 40)}…` : n}'`);
+      throw new SimConfigError(
+        `no row of '${c.trace.file}' has client '${only.length > 40 ? `${only.slice(0, 40)}…` : only}' in its client column (${names.length === 0 ? 'the column is empty' : `it has ${some.join(', ')}${names.length > 5 ? ` and ${names.length - 5} more` : ''}`})`,
+        ['clients', i, 'trace', 'select_client'],
+      );
+    }
     sources.push(clientTraceSource(c, c.trace.data));
   });
   const tr = s.trace;

@@ -5,9 +5,11 @@ export { TracePrompt, TraceRequestSpec, traceTokens } from './prompt';
 export {
   TraceWorkload,
   clientTraceSource,
+  replayOptionsOf,
   type TraceSource,
   type BlockSpace,
   selectRows,
   traceSpanS,
+  traceClientNames,
   isTraceRequestId,
 } from './workload';

@@ -48,6 +48,8 @@ export interface TraceReplayOptions {
   stopS: number | null;
   /** Most rows replayed (after the window), or null. */
   maxRequests: number | null;
+  /** Only rows whose client column holds this name (a client's `select_client`), or null for all. */
+  selectClient: string | null;
   /** Client of rows without a client column value. */
   client: string;
   /** Defaults for every trace request (the class and model columns override theirs). */

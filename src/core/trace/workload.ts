@@ -30,6 +30,7 @@ export function replayOptionsOf(tr: Omit<TraceInput, 'data' | 'file'>): TraceRep
     startS: tr.start_s,
     stopS: tr.stop_s ?? null,
     maxRequests: tr.max_requests ?? null,
+    selectClient: null,
     client: tr.client,
     sloClass: tr.slo_class,
     policyClass: tr.policy_class ?? null,
@@ -45,8 +46,10 @@ export function selectRows(
 ): { rows: Int32Array; times: Float64Array } {
   const keep: number[] = [];
   const stop = opts.stopS ?? Number.POSITIVE_INFINITY;
+  const only = opts.selectClient === null ? -2 : table.names.indexOf(opts.selectClient);
   for (let i = 0; i < table.count; i++) {
     const t = table.arrivalS[i];
+    if (only !== -2 && (table.client === null || table.client[i] !== only)) continue;
     if (t >= opts.startS && t < stop && (t - opts.startS) * opts.timeScale < durationS) keep.push(i);
   }
   keep.sort((a, b) => table.arrivalS[a] - table.arrivalS[b] || a - b);
@@ -58,6 +61,14 @@ export function selectRows(
     times[k] = (table.arrivalS[keep[k]] - opts.startS) * opts.timeScale;
   }
   return { rows, times };
+}
+
+/** The names in a trace's client column, in order of first appearance (none without the column). */
+export function traceClientNames(table: TraceTable): string[] {
+  if (table.client === null) return [];
+  const seen = new Set<number>();
+  for (let i = 0; i < table.count; i++) if (table.client[i] >= 0) seen.add(table.client[i]);
+  return [...seen].map((k) => table.names[k]);
 }
 
 /** Simulated seconds from the first to the last replayed arrival (before duration_s cuts). */
@@ -102,6 +113,7 @@ export function clientTraceSource(c: TraceClientSpec, table: TraceTable): TraceS
       startS: c.trace.start_s,
       stopS: c.trace.stop_s ?? null,
       maxRequests: c.trace.max_requests ?? null,
+      selectClient: c.trace.select_client ?? null,
       client: c.name,
       sloClass: c.slo_class,
       policyClass: c.policy_class ?? null,

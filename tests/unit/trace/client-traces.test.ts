@@ -67,7 +67,7 @@ describe('validation', () => {
 `),
     ).toEqual([
       "7:12: clients[0].trace: missing required key 'file'",
-      "9:29: clients[1].trace: unknown key 'tme_scale' (did you mean 'time_scale'?); allowed keys: file, format, columns, time_unit, time_scale, start_s, stop_s, max_requests, block_tokens",
+      "9:29: clients[1].trace: unknown key 'tme_scale' (did you mean 'time_scale'?); allowed keys: file, format, columns, time_unit, time_scale, start_s, stop_s, max_requests, block_tokens, select_client",
       "9:54: clients[1].trace.slo_class: slo_class does not belong in a client's trace: give slo_class on the client, one level up",
       "10:5: clients[2]: missing required key 'arrival'",
       "10:5: clients[2]: missing required key 'program'",
@@ -85,7 +85,15 @@ describe('validation', () => {
     ).toEqual([
       "7:20: cannot read trace file 'nope.jsonl': no such file",
       '9:37: stop_s (0) must be after start_s (0)',
-      "9:51: a client's trace feeds that one client: a client column does not apply here (replay a trace of several clients with the top-level trace:)",
+      "9:51: a client's trace feeds that one client: its client column is read only to pick rows (add select_client: <name>), or replay a trace of several clients with the top-level trace:",
+    ]);
+  });
+
+  it('select_client needs the client column it reads', () => {
+    expect(
+      problemsOf(`${HEAD}clients:\n  - name: a\n    trace: { file: a.jsonl, select_client: alice }\n`),
+    ).toEqual([
+      '7:29: select_client picks rows by their client column: give columns.client (the header name of the column that says whose row it is)',
     ]);
   });
 
@@ -179,6 +187,47 @@ describe('several traces feed several clients', () => {
     expect(read.traceUncounted).toBe(false);
     expect(before.requests).toBe(4);
     expect(before.traceUncounted).toBe(true);
+  });
+});
+
+/** A CSV trace of three clients: two scenario clients each replay one client's rows (#14 select_client). */
+const CSV = ['t,who,in,out', '0,ann,100,3', '1,bob,200,4', '2,ann,300,5', '3,cat,50,2', '4,bob,120,6'].join(
+  '\n',
+);
+const SPLIT = `${HEAD}clients:
+  - name: first
+    trace: { file: who.csv, format: csv, columns: { timestamp: t, input: in, output: out, client: who }, select_client: ann }
+  - name: second
+    trace: { file: who.csv, format: csv, columns: { timestamp: t, input: in, output: out, client: who }, select_client: bob, start_s: 1.5 }
+`;
+
+describe("a client's trace can take one client's rows of a shared file (select_client)", () => {
+  const readCsv = (p: string) => (p === 'who.csv' ? CSV : readFile(p));
+  const arrivals = (yaml: string) => {
+    const parsed = parseScenarioText(yaml, { readFile: readCsv });
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+    const sim = new Simulation(parsed.value, { record: false });
+    const seen: string[] = [];
+    sim.onRequestArrived = (r) => seen.push(`${r.arrivalT} ${r.spec.client} ${r.id} ${r.promptLen}`);
+    sim.runToEnd();
+    return { seen, estimate: estimateRun(parsed.value).requests };
+  };
+
+  it("each scenario client gets only its rows, on the file's clock", () => {
+    const { seen, estimate } = arrivals(SPLIT);
+    // ann's rows are lines 2 and 4; bob's from 1.5 s on is line 6 (trace time 4 s, 2.5 s into the window)
+    expect(seen).toEqual(['0 first first@L2 100', '2 first first@L4 300', '2.5 second second@L6 120']);
+    expect(estimate).toBe(3);
+  });
+
+  it('a name no row has is refused at its key, listing the names the column holds', () => {
+    const parsed = parseScenarioText(SPLIT.replace('select_client: bob', 'select_client: bobby'), {
+      readFile: readCsv,
+    });
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+    expect(() => new Simulation(parsed.value, { record: false })).toThrow(
+      "no row of 'who.csv' has client 'bobby' in its client column (it has 'ann', 'bob', 'cat')",
+    );
   });
 });
 

@@ -78,6 +78,7 @@ const OPTS: TraceReplayOptions = {
   startS: 0,
   stopS: null,
   maxRequests: null,
+  selectClient: null,
   client: 'trace',
   sloClass: 'standard',
   policyClass: null,
