@@ -223,7 +223,7 @@ export function replayRun(input: ReplayInput): ReplayOutcome {
   if (!parsed.ok) return { ok: false, message: formatProblems(parsed.problems, 'scenario') };
   const value = parsed.value.value;
   const override = input.policy !== undefined && input.policy.trim() !== '' ? input.policy : undefined;
-  if (value && typeof value === 'object' && !Array.isArray(value) && isArbitrationScript(value as object)) {
+  if (isArbitrationScript(value)) {
     const script = scriptWithPolicy(parsed.value, override);
     if (!script.ok) return { ok: false, message: formatProblems(script.problems, script.source) };
     // decisions count as the playground's steps: after a preloading script's enqueues
