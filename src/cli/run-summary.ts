@@ -1,5 +1,6 @@
 /** The `run` command's default output: a short readable summary with one row per client. */
 import type { RunResult } from '../core/sim';
+import { JAIN_NA, jainMeaningful } from '../core/metrics/jain';
 
 const fmt = (x: number | null, digits = 3): string =>
   x === null || !Number.isFinite(x) ? '-' : x.toFixed(digits);
@@ -61,6 +62,13 @@ export function formatTraceReplay(t: TraceReplayInfo): string {
   return `trace     ${t.file}${only} at time_scale ${k} (${k} simulated s per trace s: ${speed})${window}${cap}`;
 }
 
+/** Jain's index in words: n/a where it says nothing (core/metrics/jain.ts), as the playground shows it. */
+function jainText(r: RunResult): string {
+  if (!jainMeaningful({ clients: r.jain_clients, served: r.jain_clients_served }))
+    return `${JAIN_NA} (jain_index ${fmt(r.jain_index)} by convention)`;
+  return `${fmt(r.jain_index)} (client view; system view ${fmt(r.jain_index_extend)})`;
+}
+
 export function formatSummary(
   r: RunResult,
   replay: TraceReplayInfo | null = null,
@@ -85,7 +93,7 @@ export function formatSummary(
     `rates     ${fmt(r.throughput.requests_per_s, 2)} req/s, ${int(r.throughput.tokens_per_s)} tok/s, service ${int(r.throughput.service_per_s)}/s`,
   );
   lines.push(
-    `fairness  Jain ${fmt(r.jain_index)} (client view; system view ${fmt(r.jain_index_extend)}), max backlogged service gap ${int(r.max_backlogged_service_gap)}${r.max_gap.clients ? ` (${r.max_gap.clients.join(' vs ')})` : ''}; cache hit rate ${(r.cache_hit_rate * 100).toFixed(1)}%`,
+    `fairness  Jain ${jainText(r)}, max backlogged service gap ${int(r.max_backlogged_service_gap)}${r.max_gap.clients ? ` (${r.max_gap.clients.join(' vs ')})` : ''}; cache hit rate ${(r.cache_hit_rate * 100).toFixed(1)}%`,
   );
   lines.push(formatGuarantee(r));
   lines.push('');

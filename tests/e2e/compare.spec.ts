@@ -116,3 +116,40 @@ test('Compare reports overrides that do not apply, and A keeps running', async (
   expect(t).toBeGreaterThanOrEqual(5);
   await expect.poll(() => page.evaluate(() => window.fairground.compareState().simTimeB)).toBe(t);
 });
+
+test("Jain's index: Figures and the Difference table say n/a the same way until it means something (#15)", async ({
+  page,
+}) => {
+  const NA = 'n/a — needs two active clients and some service';
+  await open(page);
+  // 40 decisions into the default scenario only one client has sent requests: the engine's index is
+  // 1 by convention, which says nothing about fairness
+  await page.evaluate(() => window.fairground.step(40));
+  const early = await page.evaluate(() => window.fairground.snapshot());
+  expect(early.kind === 'cluster' && early.series.rows.jain.at(-1)).toBe(1);
+  const figures = page.getByRole('region', { name: 'Figures' });
+  const now = figures.getByTestId('jain-now');
+  await expect(now).toHaveText(`now: ${NA}`);
+  await expect(now.locator('.jain-na')).toHaveAttribute('title', /1 by convention/);
+
+  await page.evaluate(() => window.fairground.compare(['scheduler.policy=lpm']));
+  const diff = page.getByRole('region', { name: 'Difference' });
+  const jainRow = diff.locator('tr[data-row="jain"]');
+  await expect(jainRow.locator('td').nth(0)).toHaveText(NA);
+  await expect(jainRow.locator('td').nth(1)).toHaveText(NA);
+  await expect(jainRow.locator('td').nth(0).locator('.jain-na')).toHaveAttribute('title', /1 by convention/);
+  await expect(jainRow.locator('td').nth(2)).toHaveText('–');
+
+  // once two clients are compared, both views show the engine's number, the same one
+  await page.evaluate(() => window.fairground.runUntil(30));
+  const later = await page.evaluate(() => window.fairground.snapshot());
+  if (later.kind !== 'cluster') throw new Error('cluster run expected');
+  const rows = later.series.rows;
+  expect(rows.jain_clients.at(-1)).toBeGreaterThanOrEqual(2);
+  const value = (rows.jain.at(-1) as number).toFixed(3);
+  await expect(jainRow.locator('td').nth(0)).toHaveText(value);
+  await page.getByRole('button', { name: 'Exit compare' }).click();
+  await expect(page.getByRole('region', { name: 'Figures' }).getByTestId('jain-now')).toHaveText(
+    `now: ${value}`,
+  );
+});

@@ -15,7 +15,7 @@
  */
 import { FloatList } from './float-list';
 import { GuaranteeMonitor } from './guarantee';
-import { jainIndex } from './jain';
+import { type JainBasis, jainIndex } from './jain';
 import type { PairGaps } from './pair-gaps';
 import { nearestRank } from './percentile';
 import { ProgramTracker } from './programs';
@@ -257,13 +257,22 @@ export class MetricsCollector {
   jain(
     endT: number,
     view: 'client' | 'system' = 'client',
-  ): { index: number; from: number; to: number; whole_run: boolean } {
+  ): { index: number; from: number; to: number; whole_run: boolean } & JainBasis {
     const service = view === 'client' ? this.clientService : this.service;
     const atLast = view === 'client' ? this.clientServiceAtLastComplete : this.serviceAtLastComplete;
     const atStart = view === 'client' ? this.clientServiceAtActiveStart : this.serviceAtActiveStart;
     const idx: number[] = [];
     for (let c = 0; c < this.n; c++) if (!Number.isNaN(this.firstSubmit[c])) idx.push(c);
-    if (idx.length <= 1) return { index: 1, from: 0, to: endT, whole_run: true };
+    const servedOf = (xs: readonly number[]) => xs.reduce((k, x) => (x > 0 ? k + 1 : k), 0);
+    if (idx.length <= 1)
+      return {
+        index: 1,
+        from: 0,
+        to: endT,
+        whole_run: true,
+        clients: idx.length,
+        served: servedOf(idx.map((c) => service[c])),
+      };
     let from = Number.NEGATIVE_INFINITY;
     let to = Number.POSITIVE_INFINITY;
     let toClient = -1;
@@ -278,10 +287,25 @@ export class MetricsCollector {
     }
     if (this.activeCount === this.n && to > from && toClient >= 0) {
       const rates = idx.map((c) => (atLast[toClient * this.n + c] - atStart[c]) / (to - from));
-      return { index: jainIndex(rates), from, to, whole_run: false };
+      return {
+        index: jainIndex(rates),
+        from,
+        to,
+        whole_run: false,
+        clients: idx.length,
+        served: servedOf(rates),
+      };
     }
     const span = endT > 0 ? endT : 1;
-    return { index: jainIndex(idx.map((c) => service[c] / span)), from: 0, to: endT, whole_run: true };
+    const rates = idx.map((c) => service[c] / span);
+    return {
+      index: jainIndex(rates),
+      from: 0,
+      to: endT,
+      whole_run: true,
+      clients: idx.length,
+      served: servedOf(rates),
+    };
   }
 
   /**
@@ -304,6 +328,22 @@ export class MetricsCollector {
       k++;
     }
     return s2 === 0 ? 1 : (s * s) / (k * s2);
+  }
+
+  /** The clients `jainSoFar` compares: those that have submitted anything. */
+  get jainClientsSoFar(): number {
+    return this.activeCount;
+  }
+
+  /** How many of them got client-perspective service in `jainSoFar`'s window, up to t. */
+  jainServedSoFar(t: number): number {
+    if (!(t >= this.activeStartT)) return 0;
+    let k = 0;
+    for (let c = 0; c < this.n; c++) {
+      if (Number.isNaN(this.firstSubmit[c])) continue;
+      if (this.clientService[c] - this.clientServiceAtActiveStart[c] > 0) k++;
+    }
+    return k;
   }
 
   clientRow(c: number, simTime: number): ClientRow {

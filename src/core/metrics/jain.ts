@@ -13,3 +13,31 @@ export function jainIndex(xs: ArrayLike<number>): number {
   }
   return s2 === 0 ? 1 : (s * s) / (n * s2);
 }
+
+/**
+ * What an index was computed over: `clients` compared (those that have sent a request) and how many
+ * of them got service in the index's window (`served`).
+ */
+export interface JainBasis {
+  clients: number;
+  served: number;
+}
+
+/**
+ * Whether the index says anything about fairness: it compares at least two clients and some service
+ * was given among them. Otherwise its value is jainIndex's convention (1), which the engine keeps in
+ * its figures (the run JSON's `jain_index` never changes) and every view shows as `JAIN_NA` instead.
+ * A compared client with no service counts: its zero is what the index measures (one of two clients
+ * starved gives 1/2).
+ */
+export function jainMeaningful(b: JainBasis): boolean {
+  return b.clients >= 2 && b.served >= 1;
+}
+
+/** How every view (UI panels, Compare, the CLI summary) shows an index that is not meaningful. */
+export const JAIN_NA = 'n/a — needs two active clients and some service';
+
+/** The longer reason, for tooltips and help. */
+export const JAIN_NA_WHY =
+  "Jain's index compares the service rates of the clients that have sent requests, from when the last of them started. " +
+  'With fewer than two such clients, or before any of them is served, it is 1 by convention and says nothing about fairness.';

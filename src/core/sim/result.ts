@@ -38,6 +38,13 @@ export interface RunResult {
   decisions: number;
   /** The interval Jain's index was computed over (whole_run: the all-active interval was empty). */
   jain_interval_s: { from: number; to: number; whole_run: boolean };
+  /**
+   * What `jain_index` compares: clients that sent requests, and how many of them were served in its
+   * interval. With fewer than two clients or none served the index is 1 by convention and says
+   * nothing (metrics/jain.ts jainMeaningful); the CLI summary then prints n/a.
+   */
+  jain_clients: number;
+  jain_clients_served: number;
   max_gap: { clients: [string, string] | null; at_s: number };
   latency: {
     ttft_p50_s: number | null;
@@ -128,6 +135,8 @@ export function buildResult(sim: Simulation): RunResult {
     events: sim.eventsProcessed,
     decisions: sim.decisions,
     jain_interval_s: { from: jain.from, to: jain.to, whole_run: jain.whole_run },
+    jain_clients: jain.clients,
+    jain_clients_served: jain.served,
     max_gap: { clients: pair ? [sim.clients[pair[0]], sim.clients[pair[1]]] : null, at_s: m.gap.maxAt },
     latency: m.overallLatency(),
     preemptions: m.preemptions,

@@ -681,6 +681,10 @@ export class Simulation {
     names.push('cache_hit');
     // Jain's index of client-perspective service since all clients became active (metrics.jainSoFar)
     names.push('jain');
+    // what that index compares (metrics/jain.ts JainBasis): active clients, and those of them served
+    // in its window; views show the index as n/a unless jainMeaningful
+    names.push('jain_clients');
+    names.push('jain_served');
     return names;
   }
 
@@ -705,6 +709,8 @@ export class Simulation {
     }
     b[2 * n + this.workers.length + 1] = prompt === 0 ? 0 : cached / prompt;
     b[2 * n + this.workers.length + 2] = m.jainSoFar(t);
+    b[2 * n + this.workers.length + 3] = m.jainClientsSoFar;
+    b[2 * n + this.workers.length + 4] = m.jainServedSoFar(t);
     this.series.sample(t, b);
     m.guarantee.sample(t);
     this.router.classService?.sample(t);

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import type { Driver } from '../driver';
 import { fmtNum, fmtPercent, fmtSeconds } from '../views/format';
+import { JainNa } from '../views/JainNa';
 import { colorFor } from '../views/palette';
 import { TimeChart } from '../views/TimeChart';
 import { useUi } from '../../state/store';
@@ -159,8 +160,8 @@ export function DifferencePanel({ driver }: { driver: Driver }) {
                     <span className="unit"> ({r.unit})</span>
                   ) : null}
                 </th>
-                <td className="num">{fmtValue(r, r.a)}</td>
-                <td className="num">{fmtValue(r, r.b)}</td>
+                <td className="num">{r.naA ? <JainNa /> : fmtValue(r, r.a)}</td>
+                <td className="num">{r.naB ? <JainNa /> : fmtValue(r, r.b)}</td>
                 <td className="num">{fmtValue(r, r.delta, true)}</td>
               </tr>
             ))}

@@ -44,18 +44,21 @@ export interface RunFigures {
   /** Service units per simulated second since t = 0 (all clients). */
   throughput: number | null;
   cacheHit: number | null;
-  /** Jain's index of the clients' service rates since t = 0. */
+  /**
+   * Jain's index of the clients' service rates (the engine's, newest sample); null also when it is
+   * not meaningful now (`jainNa`).
+   */
   jain: number | null;
-}
-
-function lastFinite(xs: readonly number[] | null): number | null {
-  if (!xs) return null;
-  for (let i = xs.length - 1; i >= 0; i--) if (Number.isFinite(xs[i])) return xs[i];
-  return null;
+  /** The newest sample exists but says nothing (core/metrics/jain.ts jainMeaningful): shown as n/a. */
+  jainNa: boolean;
 }
 
 export function figuresOf(snapshot: SessionSnapshot | null): RunFigures {
   const clients = readClients(snapshot);
+  // the engine's own Jain's index (core/metrics), its newest sample, never recomputed here; NaN
+  // where it is not meaningful (readSeries)
+  const jainRow = readSeries(snapshot, clients)?.jain ?? null;
+  const jainNow = jainRow && jainRow.length > 0 ? jainRow[jainRow.length - 1] : null;
   const t = simTime(snapshot);
   let total = 0;
   for (const c of clients) total += c.service;
@@ -65,8 +68,8 @@ export function figuresOf(snapshot: SessionSnapshot | null): RunFigures {
     clients,
     throughput: any && t !== null && t > 0 ? total / t : null,
     cacheHit: clusterOf(snapshot)?.cache_hit_rate ?? null,
-    // the engine's own Jain's index (core/metrics), its newest sample: never recomputed here
-    jain: lastFinite(readSeries(snapshot, clients)?.jain ?? null),
+    jain: jainNow !== null && Number.isFinite(jainNow) ? jainNow : null,
+    jainNa: jainNow !== null && !Number.isFinite(jainNow),
   };
 }
 
@@ -80,6 +83,9 @@ export interface DiffRow {
   b: number | null;
   /** b − a when both are known. */
   delta: number | null;
+  /** A's or B's value is not meaningful now (Jain's index): shown as n/a, not as a number. */
+  naA?: boolean;
+  naB?: boolean;
 }
 
 function row(
@@ -113,7 +119,7 @@ export function diffRows(a: RunFigures, b: RunFigures): DiffRow[] {
   const rows: DiffRow[] = [
     row('throughput', 'throughput', 'units/s', null, a.throughput, b.throughput),
     row('cache', 'cache hit rate', '', null, a.cacheHit, b.cacheHit),
-    row('jain', "Jain's index", '', null, a.jain, b.jain),
+    { ...row('jain', "Jain's index", '', null, a.jain, b.jain), naA: a.jainNa, naB: b.jainNa },
   ];
   for (const [key, label, unit, get] of PER_CLIENT)
     for (const name of clientNames(a.clients, b.clients)) {

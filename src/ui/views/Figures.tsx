@@ -6,6 +6,8 @@ import { fmtNum, fmtSeconds } from './format';
 import { colorFor } from './palette';
 import { type ClientModel, readClients, readSeries } from './read';
 import { totalServiceRate } from './series-math';
+import { JAIN_NA } from '../../core/metrics/jain';
+import { JainNa } from './JainNa';
 import { TimeChart } from './TimeChart';
 import type { ViewProps } from './types';
 
@@ -26,8 +28,10 @@ export function Figures({ snapshot, highlight }: ViewProps) {
   const sel = highlight?.client ?? null;
   // The engine records no throughput series: the rate of the clients' total service stands for it.
   const throughput = series ? { values: totalServiceRate(series), unit: 'service units/s' } : null;
-  // Jain's index as the engine computes it (core/metrics), shipped in the series
+  // Jain's index as the engine computes it (core/metrics), shipped in the series; NaN (a gap, and
+  // JAIN_NA in words) where it is not meaningful
   const jain = series?.jain ?? null;
+  const jainNow = jain && jain.length > 0 ? jain[jain.length - 1] : Number.NaN;
   const last = (a: number[] | null | undefined) => {
     if (!a) return null;
     for (let i = a.length - 1; i >= 0; i--) if (Number.isFinite(a[i])) return a[i];
@@ -68,12 +72,13 @@ export function Figures({ snapshot, highlight }: ViewProps) {
               lines={[{ key: 'jain', label: "Jain's index", colorIndex: null, values: jain }]}
               yLabel="index (1 = equal rates)"
               yDomain={[0, 1]}
-              summary={`Jain's index of client service rates over ${fmtNum(tEnd)} s; latest ${fmtNum(last(jain))} (1 means equal service rates)`}
+              summary={`Jain's index of client service rates over ${fmtNum(tEnd)} s; latest ${Number.isFinite(jainNow) ? fmtNum(jainNow) : JAIN_NA} (1 means equal service rates)`}
               height={180}
             />
-          ) : (
-            <p className="empty">Jain's index needs at least two clients with service.</p>
-          )}
+          ) : null}
+          <p className={`jain-now${jain?.some(Number.isFinite) ? '' : ' empty'}`} data-testid="jain-now">
+            now: {Number.isFinite(jainNow) ? jainNow.toFixed(3) : <JainNa />}
+          </p>
         </div>
       </div>
       {series?.queued && clients.length > 0 && (

@@ -5,6 +5,7 @@
  */
 import type { QueuedRequestView } from '../../core/drr/queued-view';
 import type { DrrPopRecord, DrrSnapshot } from '../../core/drr/types';
+import { jainMeaningful } from '../../core/metrics/jain';
 import type { SessionSnapshot, SimSnapshot } from '../../worker/session';
 
 /** The cluster run's snapshot, or null (no snapshot yet, or the DRR sandbox). */
@@ -108,10 +109,25 @@ export interface SeriesModel {
   service: number[][];
   /** Queued requests per client over time. */
   queued: number[][];
-  /** Jain's index of client service since all clients were active (core/metrics). */
+  /**
+   * Jain's index of client service since all clients were active (core/metrics), NaN at the samples
+   * where it is not meaningful (core/metrics/jain.ts jainMeaningful: fewer than two active clients,
+   * or none served yet), which every view shows as JAIN_NA.
+   */
   jain: number[] | null;
   /** Prefix-cache hit rate so far (cached / prompt tokens of all admissions). */
   cacheHit: number[] | null;
+}
+
+function meaningfulJain(
+  jain: number[] | null,
+  clients: number[] | null,
+  served: number[] | null,
+): number[] | null {
+  if (!jain || !clients || !served) return jain;
+  return jain.map((v, i) =>
+    jainMeaningful({ clients: clients[i] ?? 0, served: served[i] ?? 0 }) ? v : Number.NaN,
+  );
 }
 
 export function readSeries(
@@ -128,7 +144,7 @@ export function readSeries(
     t: s.t,
     service: clients.map((c) => aligned(`service:${c.name}`)),
     queued: clients.map((c) => aligned(`queued:${c.name}`)),
-    jain: row('jain'),
+    jain: meaningfulJain(row('jain'), row('jain_clients'), row('jain_served')),
     cacheHit: row('cache_hit'),
   };
 }

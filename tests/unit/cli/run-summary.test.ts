@@ -102,3 +102,39 @@ describe('run summary: the class service table', () => {
     expect(shedOut[3].split(/\s+/)).toEqual(['late', '8', '0', '0.0%', '-', '0', '0', '3', '-']);
   });
 });
+
+describe("run summary: Jain's index where it says nothing (#15)", () => {
+  const oneClient = [
+    'version: 1',
+    'name: one',
+    'duration_s: 5',
+    'cluster: {workers: 1, gpu: a10g-24gb, model: llama-3.1-8b}',
+    'router: {routing: round-robin}',
+    'scheduler: {policy: fcfs}',
+    'clients:',
+    '  - name: a',
+    '    arrival: { process: poisson, rate: 2 }',
+    '    program: { type: single, prompt_tokens: 16, output_tokens: 16 }',
+    '',
+  ].join('\n');
+  it('prints n/a as the playground does, and the JSON keeps jain_index with what it compares', async () => {
+    const text = memoryIO({ 's.yaml': oneClient });
+    expect(await runCommand(['s.yaml'], text)).toBe(0);
+    expect(text.stdout.join('')).toContain(
+      'fairness  Jain n/a — needs two active clients and some service (jain_index 1.000 by convention), max',
+    );
+    const json = memoryIO({ 's.yaml': oneClient });
+    expect(await runCommand(['s.yaml', '--json'], json)).toBe(0);
+    const r = JSON.parse(json.stdout.join('')) as RunResult;
+    expect(r.jain_index).toBe(1);
+    expect(r.jain_clients).toBe(1);
+    expect(r.jain_clients_served).toBe(1);
+  });
+  it('prints the number when two clients are compared', async () => {
+    const io = memoryIO({ 'g.yaml': readFileSync('scenarios/guarantee-dlpm.yaml', 'utf8') });
+    expect(await runCommand(['g.yaml'], io)).toBe(0);
+    expect(io.stdout.join('')).toMatch(
+      /\nfairness {2}Jain [01]\.\d{3} \(client view; system view [01]\.\d{3}\), max/,
+    );
+  });
+});

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MetricsCollector } from '../../../src/core/metrics/collector';
+import { jainMeaningful } from '../../../src/core/metrics/jain';
 import { ProgramTracker } from '../../../src/core/metrics/programs';
 import { Simulation } from '../../../src/core/sim';
 import { scenario } from '../sim/helpers';
@@ -40,6 +41,32 @@ describe('client-perspective Jain index', () => {
     m.onClientService(1, 10, 0);
     // since t=1: a 30, b 10 -> 40^2 / (2 * 1000) = 0.8
     expect(m.jainSoFar(2)).toBeCloseTo(0.8, 12);
+  });
+
+  it('carries what the index compares, so views can tell a measured 1 from the convention (#15)', () => {
+    const m = new MetricsCollector(['a', 'b', 'c'], { input: 1, output: 2 });
+    m.onSubmit(0, 0);
+    m.onClientService(0, 500, 0);
+    // one client, served: the engine says 1, which means nothing
+    expect(m.jainSoFar(1)).toBe(1);
+    expect({ clients: m.jainClientsSoFar, served: m.jainServedSoFar(1) }).toEqual({ clients: 1, served: 1 });
+    expect(jainMeaningful({ clients: 1, served: 1 })).toBe(false);
+    expect(m.jain(1)).toMatchObject({ index: 1, clients: 1, served: 1 });
+    // b arrives: the window restarts, nobody served in it yet -> still the convention
+    m.onSubmit(1, 1);
+    expect(m.jainSoFar(1.5)).toBe(1);
+    expect(m.jainServedSoFar(1.5)).toBe(0);
+    expect(jainMeaningful({ clients: m.jainClientsSoFar, served: m.jainServedSoFar(1.5) })).toBe(false);
+    // a is served, b is not: a real 1/2 (b starved), meaningful with one client served
+    m.onClientService(0, 40, 0);
+    expect(m.jainSoFar(2)).toBeCloseTo(0.5, 12);
+    expect(m.jainServedSoFar(2)).toBe(1);
+    expect(jainMeaningful({ clients: 2, served: 1 })).toBe(true);
+    m.onClientService(1, 40, 0);
+    expect({ clients: m.jainClientsSoFar, served: m.jainServedSoFar(3) }).toEqual({ clients: 2, served: 2 });
+    // the headline over the whole run (c never sent anything, so it is not compared)
+    expect(m.jain(3)).toMatchObject({ clients: 2, served: 2, whole_run: true });
+    expect(jainMeaningful({ clients: 0, served: 0 })).toBe(false);
   });
 });
 

@@ -70,6 +70,8 @@ describe('snapshot', () => {
       'router_queue',
       'cache_hit',
       'jain',
+      'jain_clients',
+      'jain_served',
     ]);
     sim.runToEnd();
     const end = sim.snapshot();
