@@ -160,9 +160,18 @@ export function DifferencePanel({ driver }: { driver: Driver }) {
                     <span className="unit"> ({r.unit})</span>
                   ) : null}
                 </th>
-                <td className="num">{r.naA ? <JainNa /> : fmtValue(r, r.a)}</td>
-                <td className="num">{r.naB ? <JainNa /> : fmtValue(r, r.b)}</td>
-                <td className="num">{fmtValue(r, r.delta, true)}</td>
+                {r.naA && r.naB ? (
+                  // neither run's index means anything yet: the reason once, across A, B and B − A
+                  <td className="na-span" colSpan={3}>
+                    <JainNa />
+                  </td>
+                ) : (
+                  <>
+                    <td className="num">{r.naA ? <JainNa short /> : fmtValue(r, r.a)}</td>
+                    <td className="num">{r.naB ? <JainNa short /> : fmtValue(r, r.b)}</td>
+                    <td className="num">{fmtValue(r, r.delta, true)}</td>
+                  </>
+                )}
               </tr>
             ))}
           </tbody>

@@ -4,10 +4,11 @@
  */
 import { JAIN_NA, JAIN_NA_WHY } from '../../core/metrics/jain';
 
-export function JainNa() {
+/** `short`: just "n/a", the words moving into the tooltip (a narrow table cell). */
+export function JainNa({ short = false }: { short?: boolean }) {
   return (
-    <span className="jain-na" title={JAIN_NA_WHY}>
-      {JAIN_NA}
+    <span className="jain-na" title={short ? `${JAIN_NA}. ${JAIN_NA_WHY}` : JAIN_NA_WHY}>
+      {short ? 'n/a' : JAIN_NA}
     </span>
   );
 }

@@ -113,6 +113,20 @@ describe('readers', () => {
     expect(readFairnessBound(sessionSnapshot(burstScript(), 1))).toBeNull();
   });
 
+  test("Jain's index is NaN (shown as n/a) where the engine's basis says it is only the convention (#15)", () => {
+    const snap = clusterSnapshot();
+    if (snap.kind !== 'cluster') throw new Error('cluster snapshot expected');
+    const rows = {
+      ...snap.series.rows,
+      jain: [1, 1, 1, 0.5, 0.9],
+      jain_clients: [1, 2, 2, 2, 2],
+      jain_served: [1, 0, 2, 1, 2],
+    };
+    const s = readSeries({ ...snap, series: { ...snap.series, rows } }, readClients(snap));
+    // one client; two but nobody served; a measured 1; one starved (a real 1/2); 0.9
+    expect(s?.jain).toEqual([Number.NaN, Number.NaN, 1, 0.5, 0.9]);
+  });
+
   test('workers: radix summary tuples [id, parent, tokens, lock]', () => {
     const [w0] = readWorkers(clusterSnapshot());
     expect(w0.radix.nodes).toEqual([
