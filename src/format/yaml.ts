@@ -87,6 +87,14 @@ export function parseYaml(text: string): Result<ParsedYaml> {
     // the lines after it, none of them real: report the first one only, as a compiler stops at the
     // first syntax error. The editor shows exactly this list too.
     const first = doc.errors.reduce((a, b) => (b.pos[0] < a.pos[0] ? b : a));
+    // An unclosed `{` or `[` is reported by the parser where it gave up (the end of the file, or the
+    // next line that is not indented enough): point at the opener instead, unless an error comes
+    // before it.
+    const open = unclosedFlow(tokens);
+    if (open !== null && open.start.offset <= first.pos[0]) {
+      const p = pos(open.start.offset);
+      return { ok: false, problems: [problem(p.line, p.col, unclosedMessage(open, pos))] };
+    }
     const p = pos(first.pos[0]);
     const message = STACK_OVERFLOW.test(first.message) ? NESTING_MESSAGE : syntaxMessage(first.message);
     return { ok: false, problems: [problem(p.line, p.col, message)] };
@@ -226,6 +234,53 @@ function firstTooDeep(tokens: readonly CST.Token[], max: number): number | null 
     for (let i = children.length - 1; i >= 0; i--) stack.push({ token: children[i], depth: d });
   }
   return null;
+}
+
+const CLOSER: Record<string, string> = { '{': 'flow-map-end', '[': 'flow-seq-end' };
+
+/** Whether a flow collection ends with the closer of its own opener (`}` for `{`, `]` for `[`). */
+function flowClosed(t: CST.FlowCollection): boolean {
+  return t.end.some((e) => e.type === CLOSER[t.start.source]);
+}
+
+/**
+ * The flow collection (`{…}` or `[…]`) whose opener is never closed, or null: the first unclosed one
+ * in document order and, inside it, the deepest unclosed one (in `{b: [1, 2}` the `[` is the slip,
+ * and the `}` then ends the `{` as the writer meant). Iterative.
+ */
+function unclosedFlow(tokens: readonly CST.Token[]): CST.FlowCollection | null {
+  let found: CST.FlowCollection | null = null;
+  const stack: CST.Token[] = [...tokens].reverse();
+  for (let t = stack.pop(); t !== undefined; t = stack.pop()) {
+    if (t.type === 'flow-collection' && !flowClosed(t)) {
+      found = t;
+      // look no further than inside this one
+      stack.length = 0;
+    }
+    const children: CST.Token[] = [];
+    if ('value' in t && t.value && typeof t.value === 'object') children.push(t.value);
+    if ('items' in t && Array.isArray(t.items)) {
+      for (const item of t.items as CST.CollectionItem[]) {
+        if (item.key) children.push(item.key);
+        if (item.value) children.push(item.value);
+      }
+    }
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+  }
+  return found;
+}
+
+function unclosedMessage(
+  t: CST.FlowCollection,
+  pos: (offset: number) => { line: number; col: number },
+): string {
+  const opener = t.start.source;
+  const wrong = t.end.find((e) => e.type === 'flow-map-end' || e.type === 'flow-seq-end');
+  if (wrong) {
+    const at = pos(wrong.offset);
+    return `this \`${opener}\` is never closed: the \`${wrong.source}\` at ${at.line}:${at.col} does not match it (close it with \`${opener === '{' ? '}' : ']'}\`)`;
+  }
+  return `this \`${opener}\` is never closed (close it with \`${opener === '{' ? '}' : ']'}\`, or write the entries as indented lines)`;
 }
 
 /** At most ~80 characters of user text for a message: longer text keeps its head and tail. */

@@ -33,9 +33,10 @@ describe('validate', () => {
       'zero.yaml': 'ops: []\npolicy:\n  policy_classes: [{name: A, quantum: 0}]\n',
       'what.yaml': 'hello: 1\n',
       'syntax.yaml': 'ops: [\n',
+      't.yaml': 'policy_classes:\n  - {name: a, quantum: 2\n',
     });
     const code = await validateCommand(
-      ['typo.yaml', 'zero.yaml', 'what.yaml', 'syntax.yaml', 'missing.yaml'],
+      ['typo.yaml', 'zero.yaml', 'what.yaml', 'syntax.yaml', 't.yaml', 'missing.yaml'],
       io,
     );
     expect(code).toBe(1);
@@ -43,7 +44,9 @@ describe('validate', () => {
     expect(err).toMatch(/^typo\.yaml:3:\d+: .*unknown key 'quantm' \(did you mean 'quantum'\?\)/m);
     expect(err).toMatch(/^zero\.yaml:3:\d+: .*quantum/m);
     expect(err).toMatch(/^what\.yaml:1:1: cannot tell what kind of file this is/m);
-    expect(err).toMatch(/^syntax\.yaml:\d+:\d+: /m);
+    // an unclosed `[` is reported at the `[` (#14), not past the end of the file
+    expect(err).toMatch(/^syntax\.yaml:1:6: this `\[` is never closed/m);
+    expect(err).toMatch(/^t\.yaml:2:5: this `\{` is never closed/m);
     expect(err).toMatch(/^missing\.yaml:1:1: cannot read the file/m);
     expect(io.stdout).toEqual([]);
   });

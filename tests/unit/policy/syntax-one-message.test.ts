@@ -45,3 +45,36 @@ describe('a YAML syntax error is one message', () => {
     if (!res.ok) expect(res.problems[0].message).toMatch(/indentation/);
   });
 });
+
+describe('an unclosed `{` or `[` is reported at its opener (#14)', () => {
+  const at = (text: string) => {
+    const r = parseYaml(text);
+    if (r.ok) throw new Error('a syntax error expected');
+    expect(r.problems).toHaveLength(1);
+    const [p] = r.problems;
+    return `${p.line}:${p.col}: ${p.message}`;
+  };
+  it('points at the opener, not at the end of the file or the next line', () => {
+    expect(at('name: x\nlimits: {a: 1, b: 2\nother: 3\n')).toBe(
+      '2:9: this `{` is never closed (close it with `}`, or write the entries as indented lines)',
+    );
+    expect(at('name: x\nclasses: [a, b\n')).toBe(
+      '2:10: this `[` is never closed (close it with `]`, or write the entries as indented lines)',
+    );
+    // a multi-line flow collection left open runs to the end of the file
+    expect(at('a: [\n  1,\n  2\n')).toMatch(/^1:4: this `\[` is never closed/);
+    // inside a list item
+    expect(at('clients:\n  - {name: a, rate: 1\n  - name: b\n')).toMatch(/^2:5: this `\{` is never closed/);
+  });
+  it('nested: the inner opener that is left open, and a closer of the other kind named', () => {
+    expect(at('a: {b: [1, 2}\n')).toBe(
+      '1:8: this `[` is never closed: the `}` at 1:13 does not match it (close it with `]`)',
+    );
+    expect(at('a: {b: {c: 1}\n')).toMatch(/^1:4: this `\{` is never closed/);
+  });
+  it('an earlier error still comes first; closed collections and stray closers are not openers', () => {
+    expect(at('a:\n  b: 1\n c: 2\nd: {x\n')).toMatch(/^3:1: All mapping items/);
+    expect(at('a: {x: 1}}\n')).toMatch(/^1:10: Unexpected flow-map-end/);
+    expect(parseYaml('a: {x: [1, 2]}\nb: { x: 1,\n     y: 2 }\n').ok).toBe(true);
+  });
+});
