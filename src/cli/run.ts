@@ -3,7 +3,8 @@
  *
  * Simulates a scenario on the cluster model. Default output is a readable summary; `--json` prints one
  * JSON object (spec/cli.md keys first, then more); `--trace` writes one JSON line per decision record
- * with the simulated time and a little cluster state. Invalid input is reported as
+ * (in the field names the trace has always written, core/export/trace-v1.ts) with the simulated time
+ * and a little cluster state. Invalid input is reported as
  * `file:line:col: message` (exit 1); a bug is exit 2. Progress goes to stderr only on a terminal.
  *
  * Guards (so nothing hangs): FAIRGROUND_MAX_WALL_S (default 900 s of wall time) and
@@ -13,6 +14,7 @@ import { appendFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { isTraceClient, type SimScenario } from '../core/input';
 import { type DecisionRecord, SimConfigError, Simulation } from '../core/sim';
+import { traceRecordV1 } from '../core/export';
 import { parseYaml, type Problem, problem, quote } from '../format/yaml';
 import {
   applyOverrides,
@@ -386,7 +388,7 @@ function traceLine(d: DecisionRecord, sim: Simulation): string {
     running: sim.workers.map((w) => w.runningCount),
     kv_used_blocks: sim.workers.map((w) => w.kv.allocatedBlocks),
   };
-  return JSON.stringify({ ...d, state });
+  return JSON.stringify({ ...traceRecordV1(d), state });
 }
 
 /** `run: 42% (sim t=120.0 of ~290 s), 12.3 s wall, ETA 17 s, 3,400,000 events`: simulated time against the estimate. */

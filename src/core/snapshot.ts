@@ -2,11 +2,11 @@
  * What the playground draws, one type per kind of session: a discriminated union on `kind`, owned
  * here and carried unchanged by the worker API (frames), the UI's store, its hooks and its views.
  * Field names follow one convention, the CLI's JSON and the spec's: snake_case, at every level (the
- * workers, the radix summary, the DRR classes, queued requests and pop records, the guarantee). Two
- * kinds of name keep another spelling because an output outside the playground fixes them: the
- * decision records (`recent`, a decision's `detail`, and the class visits a DRR pop record lists) are
- * the CLI's `--trace` lines, field for field; and the run export (`fairground-run` version 1) writes
- * the snapshot with the names it always had (core/export/snapshot-v1.ts maps them back).
+ * workers, the radix summary, the DRR classes, queued requests and pop records with their class
+ * visits, the guarantee, and the decision records of `recent` with every algorithm's `detail`). Two
+ * outputs outside the playground keep the names they were first written with, mapped back where they
+ * are written: the CLI's `--trace` lines (core/export/trace-v1.ts) and the run export,
+ * `fairground-run` version 1 (core/export/snapshot-v1.ts).
  */
 import type { ArbitrationSession } from './drr/script-runner';
 import type { DrrStateSnapshot } from './drr/queued-view';

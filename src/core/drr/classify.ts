@@ -100,7 +100,7 @@ export interface ClassResolution {
   /** Profile name: `(root)`, `(default)` or the model name. */
   profile: string;
   /** `model`: the request's model has its own profile; `root`: it has none (or no model); `default`: the policy has no profile for it. */
-  profileReason: 'model' | 'root' | 'default';
+  profile_reason: 'model' | 'root' | 'default';
   model: string | null;
   requested: string | null;
   /**
@@ -112,9 +112,9 @@ export interface ClassResolution {
   family: string | null;
   uncached: number;
   /** Every bucket floor compared, in order, and whether the uncached tokens reach it. */
-  floors: { bucket: string; minTokens: number; reached: boolean }[];
+  floors: { bucket: string; min_tokens: number; reached: boolean }[];
   bucket: string | null;
-  className: string;
+  class_name: string;
 }
 
 /** The resolution of `resolveClassIndex`, with its reasons (same answer, more words). */
@@ -125,16 +125,16 @@ export function explainResolution(
   uncached: number,
 ): ClassResolution {
   const p = index.profile;
-  const profileReason: ClassResolution['profileReason'] =
+  const profileReason: ClassResolution['profile_reason'] =
     p.model !== null ? 'model' : p.name === ROOT_PROFILE_NAME ? 'root' : 'default';
   const classIndex = resolveClassIndex(index, requested, uncached);
   const base = {
     profile: p.name,
-    profileReason,
+    profile_reason: profileReason,
     model: model ?? null,
     requested: requested ? requested : null,
     uncached,
-    className: p.classes[classIndex].name,
+    class_name: p.classes[classIndex].name,
   };
   if (requested && index.explicitByName.has(requested))
     return { ...base, via: 'explicit', family: null, floors: [], bucket: null };
@@ -142,7 +142,7 @@ export function explainResolution(
   if (family === null) return { ...base, via: 'first-class', family: null, floors: [], bucket: null };
   const floors = p.buckets.map((b) => ({
     bucket: b.bucket,
-    minTokens: b.minTokens,
+    min_tokens: b.minTokens,
     reached: b.minTokens <= uncached,
   }));
   const bucket = p.buckets.length > 0 ? p.buckets[bucketIndexFor(p, uncached)].bucket : null;

@@ -37,10 +37,10 @@ export class DecisionRecorder<T> {
       class: slot.config.name,
       quantum: slot.config.quantum,
       outcome,
-      headId: head ? head.id : null,
-      headCost: head ? head.ref.cost : null,
-      deficitBefore,
-      deficitAfter: slot.deficit,
+      head_id: head ? head.id : null,
+      head_cost: head ? head.ref.cost : null,
+      deficit_before: deficitBefore,
+      deficit_after: slot.deficit,
     });
   }
 

@@ -277,10 +277,10 @@ export interface ClassVisit {
   /** The class's quantum, so a record explains itself without the policy at hand. */
   quantum?: number;
   outcome: VisitOutcome;
-  headId: string | null;
-  headCost: number | null;
-  deficitBefore: number;
-  deficitAfter: number;
+  head_id: string | null;
+  head_cost: number | null;
+  deficit_before: number;
+  deficit_after: number;
 }
 
 export interface DeficitChange {

@@ -10,12 +10,12 @@ import { num } from './words';
 export function explainClassResolution(r: ClassResolution): ExplanationStep[] {
   const steps: ExplanationStep[] = [];
   const profile = r.profile;
-  if (r.profileReason === 'model')
+  if (r.profile_reason === 'model')
     steps.push({
       text: `Profile: the model ${r.model} has its own profile under models:, so only its classes are visible.`,
       ref: { kind: 'profile', name: profile, profile },
     });
-  else if (r.profileReason === 'root')
+  else if (r.profile_reason === 'root')
     steps.push({
       text: r.model
         ? `Profile: the root profile — the model ${r.model} matches no key under models:.`
@@ -30,7 +30,7 @@ export function explainClassResolution(r: ClassResolution): ExplanationStep[] {
   if (r.via === 'explicit')
     steps.push({
       text: `The request asks for ${asked}, an explicit class of this profile: it goes there, whatever its cache state.`,
-      ref: { kind: 'class', name: r.className, profile },
+      ref: { kind: 'class', name: r.class_name, profile },
     });
   else if (r.via === 'first-class')
     steps.push({
@@ -47,18 +47,18 @@ export function explainClassResolution(r: ClassResolution): ExplanationStep[] {
     );
     for (const f of r.floors)
       steps.push({
-        text: `${num(r.uncached)} ${f.reached ? '≥' : '<'} ${num(f.minTokens)} → ${f.reached ? `reaches bucket '${f.bucket}'` : `not '${f.bucket}'`}`,
+        text: `${num(r.uncached)} ${f.reached ? '≥' : '<'} ${num(f.min_tokens)} → ${f.reached ? `reaches bucket '${f.bucket}'` : `not '${f.bucket}'`}`,
         ref: { kind: 'bucket', name: f.bucket, profile },
       });
     if (r.bucket !== null)
       steps.push({
-        text: `Uncached tokens ${num(r.uncached)} fall in bucket '${r.bucket}' (the last floor reached); family '${r.family}' × bucket '${r.bucket}' is the matrix cell of class ${r.className}.`,
-        ref: { kind: 'class', name: r.className, profile },
+        text: `Uncached tokens ${num(r.uncached)} fall in bucket '${r.bucket}' (the last floor reached); family '${r.family}' × bucket '${r.bucket}' is the matrix cell of class ${r.class_name}.`,
+        ref: { kind: 'class', name: r.class_name, profile },
       });
   }
   steps.push({
-    text: `Physical class: ${r.className}.`,
-    ref: { kind: 'class', name: r.className, profile },
+    text: `Physical class: ${r.class_name}.`,
+    ref: { kind: 'class', name: r.class_name, profile },
     final: true,
   });
   return steps;

@@ -72,17 +72,17 @@ function credit(n: number): string {
 
 function carryText(v: ClassVisit, start: string): string {
   const c = v.class;
-  const had = `Carry: class ${c} still has ${credit(v.deficitBefore)} from its last turn`;
+  const had = `Carry: class ${c} still has ${credit(v.deficit_before)} from its last turn`;
   const scanFrom = `the ring scan starts at ${start} (the cursor)`;
   switch (v.outcome) {
     case 'affordable':
-      return `${had}; its head ${v.headId} costs ${v.headCost} ≤ ${v.deficitBefore}, so ${c} continues its burst without a new quantum.`;
+      return `${had}; its head ${v.head_id} costs ${v.head_cost} ≤ ${v.deficit_before}, so ${c} continues its burst without a new quantum.`;
     case 'unaffordable':
-      return `${had}, but its head ${v.headId} costs ${v.headCost} > ${v.deficitBefore}, so its burst ends here; it keeps the credit and ${scanFrom}.`;
+      return `${had}, but its head ${v.head_id} costs ${v.head_cost} > ${v.deficit_before}, so its burst ends here; it keeps the credit and ${scanFrom}.`;
     case 'blocked':
-      return `${had}, but its head ${v.headId} cannot be dispatched right now (blocked); it keeps the credit and ${scanFrom}.`;
+      return `${had}, but its head ${v.head_id} cannot be dispatched right now (blocked); it keeps the credit and ${scanFrom}.`;
     case 'empty':
-      return `Carry: class ${c} had ${credit(v.deficitBefore)} left, but its queue is empty now, so the credit resets to 0; ${scanFrom}.`;
+      return `Carry: class ${c} had ${credit(v.deficit_before)} left, but its queue is empty now, so the credit resets to 0; ${scanFrom}.`;
     default:
       return `Carry: class ${c} is tried first (${v.outcome}); ${scanFrom}.`;
   }
@@ -90,23 +90,23 @@ function carryText(v: ClassVisit, start: string): string {
 
 function scanText(v: ClassVisit, q: number | undefined): string {
   const c = v.class;
-  const b = v.deficitBefore;
-  const head = `its head ${v.headId} costs ${v.headCost}`;
+  const b = v.deficit_before;
+  const head = `its head ${v.head_id} costs ${v.head_cost}`;
   switch (v.outcome) {
     case 'empty':
       return `${c} is empty: its credit resets to 0${b > 0 ? ` (it had ${b})` : ''}.`;
     case 'blocked':
-      return `${c} is blocked: its head ${v.headId} cannot be dispatched right now, so ${c} keeps its ${b} credit and earns no quantum.`;
+      return `${c} is blocked: its head ${v.head_id} cannot be dispatched right now, so ${c} keeps its ${b} credit and earns no quantum.`;
     case 'affordable':
-      return `${c}: ${head} ≤ its ${b} saved credit, so ${c} dispatches ${v.headId} without a new quantum.`;
+      return `${c}: ${head} ≤ its ${b} saved credit, so ${c} dispatches ${v.head_id} without a new quantum.`;
     case 'granted':
       return q === undefined
-        ? `${c}: ${head}, more than its ${b} credit; ${c} earns its quantum, which covers the cost, so ${c} dispatches ${v.headId}.`
-        : `${c}: ${head}, more than its ${b} credit; ${c} earns its quantum: ${b} + ${q} = ${b + q} ≥ ${v.headCost}, so ${c} dispatches ${v.headId}.`;
+        ? `${c}: ${head}, more than its ${b} credit; ${c} earns its quantum, which covers the cost, so ${c} dispatches ${v.head_id}.`
+        : `${c}: ${head}, more than its ${b} credit; ${c} earns its quantum: ${b} + ${q} = ${b + q} ≥ ${v.head_cost}, so ${c} dispatches ${v.head_id}.`;
     case 'unaffordable':
-      return `${c}: ${head}, more than its ${b} credit; ${c} earns its quantum: ${b} + ${q ?? v.deficitAfter - b} = ${v.deficitAfter} < ${v.headCost}, still not enough.`;
+      return `${c}: ${head}, more than its ${b} credit; ${c} earns its quantum: ${b} + ${q ?? v.deficit_after - b} = ${v.deficit_after} < ${v.head_cost}, still not enough.`;
     default:
-      return `${c}: ${v.outcome} (credit ${b} → ${v.deficitAfter}).`;
+      return `${c}: ${v.outcome} (credit ${b} → ${v.deficit_after}).`;
   }
 }
 
@@ -124,15 +124,15 @@ function bulkStep(
   let setter: string | null = null;
   let best = Number.POSITIVE_INFINITY;
   for (const v of waiting) {
-    const q = quantumOf(v, opts) ?? v.deficitAfter - v.deficitBefore;
-    const gap = (v.headCost ?? 0) - v.deficitAfter;
+    const q = quantumOf(v, opts) ?? v.deficit_after - v.deficit_before;
+    const gap = (v.head_cost ?? 0) - v.deficit_after;
     const need = q > 0 ? Math.ceil(gap / q) : Number.POSITIVE_INFINITY;
     if (need < best) {
       best = need;
       setter = v.class;
     }
     needs.push(`${v.class} would need ⌈${gap} / ${q}⌉ = ${num(need)}`);
-    grants.push(`${v.class} ${v.deficitAfter} → ${afterBulk(v, q, rounds, final, record)}`);
+    grants.push(`${v.class} ${v.deficit_after} → ${afterBulk(v, q, rounds, final, record)}`);
   }
   const blocked = scan.some((v) => v.outcome === 'blocked') ? ' Blocked classes get nothing.' : '';
   const text =
@@ -150,19 +150,19 @@ function afterBulk(
   r: DrrPopRecord,
 ): number {
   const seen = final.find((f) => f.class === v.class);
-  if (seen) return seen.deficitBefore;
+  if (seen) return seen.deficit_before;
   if (r.chosen?.class !== v.class) {
     const d = r.deficits.find((x) => x.class === v.class);
     if (d) return d.after;
   }
-  return v.deficitAfter + q * rounds;
+  return v.deficit_after + q * rounds;
 }
 
 function finalText(final: readonly ClassVisit[], start: string): string {
   const parts = final.map((v) =>
     v.outcome === 'chosen'
-      ? `${v.class} can now pay for ${v.headId} (${v.headCost} ≤ ${v.deficitBefore}) and wins as the first class from the cursor that can pay`
-      : `${v.class} is still short (${v.headId} costs ${v.headCost}, it has ${v.deficitBefore})`,
+      ? `${v.class} can now pay for ${v.head_id} (${v.head_cost} ≤ ${v.deficit_before}) and wins as the first class from the cursor that can pay`
+      : `${v.class} is still short (${v.head_id} costs ${v.head_cost}, it has ${v.deficit_before})`,
   );
   return `Final scan from ${start}: ${parts.join('; ')}.`;
 }
@@ -197,13 +197,13 @@ function resultStep(
     (carryVisit && carryVisit.outcome === 'affordable' ? carryVisit : undefined) ??
     scan.find((v) => v.outcome === 'affordable' || v.outcome === 'granted') ??
     final.find((v) => v.outcome === 'chosen');
-  const left = record.deficits.find((d) => d.class === c)?.after ?? winner?.deficitAfter ?? 0;
+  const left = record.deficits.find((d) => d.class === c)?.after ?? winner?.deficit_after ?? 0;
   let paidFrom: number | undefined;
   if (winner) {
     if (winner.outcome === 'granted') {
       const q = quantumOf(winner, opts);
-      paidFrom = q === undefined ? undefined : winner.deficitBefore + q;
-    } else paidFrom = winner.deficitBefore;
+      paidFrom = q === undefined ? undefined : winner.deficit_before + q;
+    } else paidFrom = winner.deficit_before;
   }
   const emptied = paidFrom !== undefined && paidFrom - chosen.cost > 0 && left === 0;
   const viaCarry = winner !== undefined && winner.phase === 'carry';
@@ -238,10 +238,10 @@ function quantumOf(v: ClassVisit, opts: DrrExplainOptions): number | undefined {
   const given = opts.quanta?.[v.class];
   if (given !== undefined) return given;
   if (v.phase !== 'scan') return undefined;
-  if (v.outcome === 'unaffordable') return v.deficitAfter - v.deficitBefore;
-  // After a take the class kept deficitAfter = before + quantum − cost, unless it emptied (then 0).
-  if (v.outcome === 'granted' && v.deficitAfter > 0 && v.headCost !== null)
-    return v.deficitAfter + v.headCost - v.deficitBefore;
+  if (v.outcome === 'unaffordable') return v.deficit_after - v.deficit_before;
+  // After a take the class kept deficit_after = before + quantum − cost, unless it emptied (then 0).
+  if (v.outcome === 'granted' && v.deficit_after > 0 && v.head_cost !== null)
+    return v.deficit_after + v.head_cost - v.deficit_before;
   return undefined;
 }
 

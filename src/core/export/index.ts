@@ -10,3 +10,4 @@ export {
 export { seriesCsv, type SeriesTable } from './series';
 export { runToJson, RUN_EXPORT_FORMAT, RUN_EXPORT_VERSION } from './json';
 export { snapshotV1, type ExportedRunSnapshot } from './snapshot-v1';
+export { traceRecordV1 } from './trace-v1';

@@ -10,6 +10,7 @@ import type { ArbitrationSnapshot } from '../drr/script-runner';
 import type { GuaranteePair, GuaranteeSnapshot } from '../metrics/guarantee';
 import type { RadixSummary } from '../replica/radix-cache';
 import type { SimSnapshot, WorkerSnapshot } from '../sim/snapshot';
+import { visitV1 } from './trace-v1';
 
 /** What a replay hands to the export: a cluster run's snapshot (without its decision list) or a sandbox's. */
 export type ExportedRunSnapshot =
@@ -37,7 +38,7 @@ function popRecordV1(r: DrrPopRecord) {
   return {
     variant: r.variant,
     profile: r.profile,
-    visits: r.visits,
+    visits: r.visits.map(visitV1),
     bulkRounds: r.bulk_rounds,
     deficits: r.deficits,
     cursorBefore: r.cursor_before,

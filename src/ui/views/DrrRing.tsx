@@ -76,9 +76,10 @@ const TONE_GLYPH: Record<Tone, string> = { ok: '✓', short: '+', blocked: '⊘'
  * show the credit a `granted` visit received before it paid for the head).
  */
 export function visitText(v: ClassVisit, quantum: number | null = null): string {
-  const cost = v.headCost === null ? 'the head' : `${v.headId ?? 'the head'} (cost ${fmtCount(v.headCost)})`;
-  const d0 = fmtCount(v.deficitBefore);
-  const d1 = fmtCount(v.deficitAfter);
+  const cost =
+    v.head_cost === null ? 'the head' : `${v.head_id ?? 'the head'} (cost ${fmtCount(v.head_cost)})`;
+  const d0 = fmtCount(v.deficit_before);
+  const d1 = fmtCount(v.deficit_after);
   switch (v.outcome) {
     case 'empty':
       return `${v.class}: empty, deficit reset to 0`;
@@ -89,7 +90,7 @@ export function visitText(v: ClassVisit, quantum: number | null = null): string 
         ? `${v.class}: carried deficit ${d0} pays for ${cost}, keeps ${d1}`
         : `${v.class}: saved deficit ${d0} pays for ${cost}, keeps ${d1}`;
     case 'granted': {
-      const earned = quantum === null ? '' : ` ${d0} → ${fmtCount(v.deficitBefore + quantum)}`;
+      const earned = quantum === null ? '' : ` ${d0} → ${fmtCount(v.deficit_before + quantum)}`;
       return `${v.class}: earns its quantum${earned}, pays for ${cost}, keeps ${d1}`;
     }
     case 'unaffordable':

@@ -113,8 +113,8 @@ export function phasesOf(rec: DrrPopRecord, quantumOf: ReadonlyMap<string, numbe
   };
   rec.visits.forEach((v, i) => {
     if (v.phase === 'final') bulk();
-    const d0 = v.deficitBefore;
-    const d1 = v.deficitAfter;
+    const d0 = v.deficit_before;
+    const d1 = v.deficit_after;
     switch (v.outcome) {
       case 'empty':
         one('reset', v, i, d0, 0, 'empty');

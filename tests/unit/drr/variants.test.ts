@@ -71,7 +71,7 @@ describe('decision records', () => {
     q.enqueue({ id: 'l0', requestedClass: 'latency', rawIsl: 9000, cachedTokens: 0, payload: null });
     const r = q.pop(() => true).record!;
     expect(
-      r.visits.map((v) => `${v.phase}:${v.class}:${v.outcome}:${v.deficitBefore}->${v.deficitAfter}`),
+      r.visits.map((v) => `${v.phase}:${v.class}:${v.outcome}:${v.deficit_before}->${v.deficit_after}`),
     ).toEqual([
       'scan:standard:unaffordable:0->1000',
       'scan:latency:unaffordable:0->2000',

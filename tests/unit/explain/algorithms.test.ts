@@ -17,9 +17,9 @@ describe('DLPM admission', () => {
     worker: 1,
     quantum: 2500,
     order: [
-      { request: 'r3', client: 'alice', prefixMatch: 512, deficit: 1200, outcome: 'admitted', charge: 488 },
-      { request: 'r1', client: 'bob', prefixMatch: 64, deficit: -40, outcome: 'no-deficit' },
-      { request: 'r5', client: 'alice', prefixMatch: 0, deficit: 712, outcome: 'no-room' },
+      { request: 'r3', client: 'alice', prefix_match: 512, deficit: 1200, outcome: 'admitted', charge: 488 },
+      { request: 'r1', client: 'bob', prefix_match: 64, deficit: -40, outcome: 'no-deficit' },
+      { request: 'r5', client: 'alice', prefix_match: 0, deficit: 712, outcome: 'no-room' },
     ],
     skipped: [{ client: 'bob', deficit: -40 }],
     admitted: ['r3'],
@@ -42,7 +42,7 @@ describe('DLPM admission', () => {
   it('explains the refill and links it to scheduler.quantum', () => {
     const refill: DlpmAdmitDetail = {
       algo: 'dlpm',
-      order: [{ request: 'q0', client: 'carol', prefixMatch: 0, deficit: 0 }],
+      order: [{ request: 'q0', client: 'carol', prefix_match: 0, deficit: 0 }],
       skipped: [{ client: 'carol', deficit: 0 }],
       refill: { quantum: 2500, clients: ['carol', 'dave'] },
       admitted: [],
@@ -63,7 +63,7 @@ describe('DLPM admission', () => {
     const order = Array.from({ length: 11 }, (_, i) => ({
       request: `r${i}`,
       client: 'c',
-      prefixMatch: 0,
+      prefix_match: 0,
       deficit: 1,
     }));
     const text = explainDecision({
@@ -80,12 +80,12 @@ describe('DoubleQ dispatch', () => {
     algo: 'doubleq',
     request: 'r9',
     client: 'alice',
-    matchedTokens: 1024,
-    G: [1, 3],
-    Gavail: [0, 3],
+    matched_tokens: 1024,
+    g: [1, 3],
+    g_avail: [0, 3],
     refills: 0,
     chosen: 3,
-    queueLens: [1, 0, 4, 2],
+    queue_lens: [1, 0, 4, 2],
     deficits: { 0: 1200, 1: -300, 2: -5, 3: 500 },
   };
 
@@ -103,10 +103,10 @@ describe('DoubleQ dispatch', () => {
   it('fairness wins when they do not, after refills', () => {
     const d: DoubleQDispatchDetail = {
       ...base,
-      G: [2],
-      Gavail: [0, 1, 3],
+      g: [2],
+      g_avail: [0, 1, 3],
       refills: 2,
-      workerQuantum: 20000,
+      worker_quantum: 20000,
       chosen: 1,
       deficits: { 0: 100, 1: 19700, 2: 0, 3: 300 },
     };
@@ -127,9 +127,9 @@ describe('VTC admission', () => {
     const d: VtcAdmitDetail = {
       algo: 'vtc',
       counters: { alice: 1200, bob: 900, carol: 900 },
-      chosenClient: 'bob',
+      chosen_client: 'bob',
       head: 'r7',
-      headFits: true,
+      head_fits: true,
       lifts: [{ client: 'bob', from: 0, to: 900 }],
       charge: 256,
     };
@@ -148,7 +148,7 @@ describe('VTC admission', () => {
     const stop = explainDecision({
       kind: 'admit',
       summary: '',
-      detail: { algo: 'vtc', counters: { a: 5 }, chosenClient: 'a', head: 'a4', headFits: false },
+      detail: { algo: 'vtc', counters: { a: 5 }, chosen_client: 'a', head: 'a4', head_fits: false },
     });
     expect(stop.map((s) => s.text).slice(-2)).toEqual([
       'a4 does not fit in this step (token budget, running limit or KV memory), so admission stops here: VTC does not skip ahead of the head.',
@@ -157,7 +157,7 @@ describe('VTC admission', () => {
     const none = explainDecisionText({
       kind: 'admit',
       summary: '',
-      detail: { algo: 'vtc', counters: {}, chosenClient: null, headFits: false },
+      detail: { algo: 'vtc', counters: {}, chosen_client: null, head_fits: false },
     });
     expect(none).toBe('Result: no client has a waiting request, so nothing is admitted.');
   });
@@ -169,16 +169,16 @@ describe('Preble placement', () => {
       algo: 'preble',
       request: 'r2',
       mode: 'exploit',
-      matchedFraction: 0.62,
-      matchedTokens: 620,
-      promptTokens: 1000,
+      matched_fraction: 0.62,
+      matched_tokens: 620,
+      prompt_len: 1000,
       holders: [1, 2],
       loads: [0.5, 3.25, 1.5],
       chosen: 2,
-      loadKind: 'time',
-      prefillLoads: [0.5, 1.25, 1.5],
-      decodeLoads: [0, 2, 0],
-      windowS: 180,
+      load_kind: 'time',
+      prefill_loads: [0.5, 1.25, 1.5],
+      decode_loads: [0, 2, 0],
+      window_s: 180,
       tpots: [0.02, 0.025, 0.03],
     };
     expect(explainDecisionText({ kind: 'dispatch', summary: '', detail: d })).toBe(
@@ -198,7 +198,7 @@ describe('Preble placement', () => {
       detail: {
         algo: 'preble',
         mode: 'explore',
-        matchedFraction: 0.1,
+        matched_fraction: 0.1,
         loads: [2, 1],
         chosen: 1,
         rebalanced: true,

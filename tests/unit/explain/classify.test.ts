@@ -23,11 +23,11 @@ describe('class resolution explained', () => {
     const r = queue.explainResolve({ rawIsl: 9000, cachedTokens: 813, requestedClass: null, model: 'other' });
     expect(r).toMatchObject({
       profile: '(root)',
-      profileReason: 'root',
+      profile_reason: 'root',
       via: 'default-family',
       family: 'standard',
       bucket: 'uncached',
-      className: 'uncached',
+      class_name: 'uncached',
     });
     const text = stepsToText(explainClassResolution(r));
     expect(text).toContain('the model other matches no key under models:');
@@ -37,7 +37,7 @@ describe('class resolution explained', () => {
     // The same answer as the queue's own resolution.
     expect(
       queue.resolve({ rawIsl: 9000, cachedTokens: 813, requestedClass: null, model: 'other' }).className,
-    ).toBe(r.className);
+    ).toBe(r.class_name);
   });
 
   it('a model profile, a requested family below a floor, an explicit class', () => {
@@ -49,9 +49,9 @@ describe('class resolution explained', () => {
     });
     expect(m).toMatchObject({
       profile: 'example/large-model',
-      profileReason: 'model',
+      profile_reason: 'model',
       via: 'family',
-      className: 'batch_cached',
+      class_name: 'batch_cached',
     });
     const steps = explainClassResolution(m);
     expect(stepsToText(steps)).toContain("4000 < 4096 → not 'uncached'");
@@ -61,7 +61,7 @@ describe('class resolution explained', () => {
       requestedClass: 'custom_priority',
       model: null,
     });
-    expect(e).toMatchObject({ via: 'explicit', className: 'custom_priority', profile: '(root)' });
+    expect(e).toMatchObject({ via: 'explicit', class_name: 'custom_priority', profile: '(root)' });
   });
 
   it('each step links to its YAML line: bucket floor, default family, model profile, class', () => {

@@ -44,10 +44,10 @@ describe('DLPM (Algorithm 1)', () => {
       skipped: [],
     });
     expect(d[0].order).toEqual([
-      { request: 'a1', client: 'a', prefixMatch: 0, deficit: 20, outcome: 'admitted', charge: 10 },
-      { request: 'a2', client: 'a', prefixMatch: 0, deficit: 20, outcome: 'not-reached' },
-      { request: 'a3', client: 'a', prefixMatch: 0, deficit: 20, outcome: 'not-reached' },
-      { request: 'b1', client: 'b', prefixMatch: 0, deficit: 20, outcome: 'not-reached' },
+      { request: 'a1', client: 'a', prefix_match: 0, deficit: 20, outcome: 'admitted', charge: 10 },
+      { request: 'a2', client: 'a', prefix_match: 0, deficit: 20, outcome: 'not-reached' },
+      { request: 'a3', client: 'a', prefix_match: 0, deficit: 20, outcome: 'not-reached' },
+      { request: 'b1', client: 'b', prefix_match: 0, deficit: 20, outcome: 'not-reached' },
     ]);
     // b1's record tells that a3 was passed over for a's deficit of 0 (a1 and a2 were admitted before)
     expect(d[2]).toMatchObject({
@@ -57,10 +57,10 @@ describe('DLPM (Algorithm 1)', () => {
       pass: 0,
     });
     expect(d[2].order).toEqual([
-      { request: 'a1', client: 'a', prefixMatch: 0, deficit: 20 },
-      { request: 'a2', client: 'a', prefixMatch: 0, deficit: 10 },
-      { request: 'a3', client: 'a', prefixMatch: 0, deficit: 0, outcome: 'no-deficit' },
-      { request: 'b1', client: 'b', prefixMatch: 0, deficit: 20, outcome: 'admitted', charge: 10 },
+      { request: 'a1', client: 'a', prefix_match: 0, deficit: 20 },
+      { request: 'a2', client: 'a', prefix_match: 0, deficit: 10 },
+      { request: 'a3', client: 'a', prefix_match: 0, deficit: 0, outcome: 'no-deficit' },
+      { request: 'b1', client: 'b', prefix_match: 0, deficit: 20, outcome: 'admitted', charge: 10 },
     ]);
     expect(d[3]).toMatchObject({ admitted: ['a3'], refill: { quantum: 20, clients: ['a'] }, pass: 1 });
     // the explainer reads them as they are

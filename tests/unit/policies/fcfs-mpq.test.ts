@@ -44,8 +44,8 @@ describe('fcfs-mpq (Preble)', () => {
     expect(steps[0]).toEqual(['a1']);
     expect(steps[1]).toEqual(['a1', 'n1', 'n2']);
     const d = h.detailsOf('fcfs-mpq').slice(1); // after the priming request's
-    expect(d[0]).toMatchObject({ group: 8, skippedEmpty: [9], limit: 90, rank: 0, hitRatio: 0.9 });
-    expect(d[1]).toMatchObject({ group: 0, skippedEmpty: [7, 6, 5, 4, 3, 2, 1], limit: 10, rank: 0 });
+    expect(d[0]).toMatchObject({ group: 8, skipped_empty: [9], limit: 90, rank: 0, hit_ratio: 0.9 });
+    expect(d[1]).toMatchObject({ group: 0, skipped_empty: [7, 6, 5, 4, 3, 2, 1], limit: 10, rank: 0 });
     expect(mpq(h).nextGroup).toBe(9);
     const text = explainDecisionText({ kind: 'admit', summary: '', detail: d[0] });
     expect(text).toContain('serves group 8');

@@ -23,9 +23,9 @@ describe('VTC', () => {
     expect(d[1]).toMatchObject({
       algo: 'vtc',
       counters: { a: 10, b: 0 },
-      chosenClient: 'b',
+      chosen_client: 'b',
       head: 'b1',
-      headFits: true,
+      head_fits: true,
       charge: 30,
     });
     expect(explainDecisionText({ kind: 'admit', summary: '', detail: d[1] })).toContain(
@@ -56,12 +56,12 @@ describe('VTC', () => {
     const input = charged();
     expect(input.charge).toBe('input');
     expect(input.delta).toBe(45 + 2);
-    expect(input.d).toMatchObject({ charge: 45, chargeMode: 'input' });
+    expect(input.d).toMatchObject({ charge: 45, charge_mode: 'input' });
     expect(explainDecisionText({ kind: 'admit', summary: '', detail: input.d! })).toContain('whole input');
     // extend: charge the 5 uncached tokens
     const extend = charged('extend');
     expect(extend.delta).toBe(5 + 2);
-    expect(extend.d).toMatchObject({ charge: 5, chargeMode: 'extend' });
+    expect(extend.d).toMatchObject({ charge: 5, charge_mode: 'extend' });
     expect(explainDecisionText({ kind: 'admit', summary: '', detail: extend.d! })).toContain('uncached');
   });
 

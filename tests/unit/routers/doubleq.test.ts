@@ -23,13 +23,16 @@ describe('DoubleQ SELECTWORKER', () => {
     const a = dq.route(r1, v);
     expect(a).toMatchObject({
       worker: 0,
-      detail: { G: [], Gavail: [0, 1], refills: 1, deficits: { 0: 100, 1: 100 } },
+      detail: { g: [], g_avail: [0, 1], refills: 1, deficits: { 0: 100, 1: 100 } },
     });
     dq.onDispatch(r1, 0, v);
     ws[0].waitingCount = 3; // w0 is busier, but holds the prefix and c0 has credit there (100 − 40 = 60)
     const r2 = req('r2', concat(doc, range(600, 8)));
     const b = dq.route(r2, v);
-    expect(b).toMatchObject({ worker: 0, detail: { G: [0], Gavail: [0, 1], refills: 0, matchedTokens: 32 } });
+    expect(b).toMatchObject({
+      worker: 0,
+      detail: { g: [0], g_avail: [0, 1], refills: 0, matched_tokens: 32 },
+    });
     dq.onDispatch(r2, 0, v); // q0 = 20
     const r3 = req('r3', concat(doc, range(700, 8)));
     expect(chosen(dq.route(r3, v))).toBe(0);
@@ -38,7 +41,7 @@ describe('DoubleQ SELECTWORKER', () => {
     // credit on the holder is gone: G ∩ G_avail empty → shortest queue of G_avail = w1
     const r4 = req('r4', concat(doc, range(800, 8)));
     const d = dq.route(r4, v);
-    expect(d).toMatchObject({ worker: 1, detail: { G: [0], Gavail: [1], refills: 0, chosen: 1 } });
+    expect(d).toMatchObject({ worker: 1, detail: { g: [0], g_avail: [1], refills: 0, chosen: 1 } });
     dq.onDispatch(r4, 1, v); // q1 = 60; now both hold doc
     // completion charges w_q · output (8 tokens · 2)
     dq.onComplete(r1, 0);
@@ -46,7 +49,7 @@ describe('DoubleQ SELECTWORKER', () => {
     // another client starts fresh: its own refill, and the shared prefix is held by both workers
     ws[1].waitingCount = 1;
     const e = dq.route(req('s1', concat(doc, range(900, 8)), 1), v);
-    expect(e).toMatchObject({ worker: 1, detail: { G: [0, 1], Gavail: [0, 1], refills: 1, client: 'c1' } });
+    expect(e).toMatchObject({ worker: 1, detail: { g: [0, 1], g_avail: [0, 1], refills: 1, client: 'c1' } });
     expect(dq.describe()).toMatchObject({
       deficits: { c0: [-36, 60], c1: [100, 100] },
       refills: { c0: 1, c1: 1 },
@@ -82,14 +85,14 @@ describe('DoubleQ SELECTWORKER', () => {
     const doc = range(0, 16);
     const r1 = req('r1', concat(doc, range(50, 4)));
     dq.onDispatch(r1, 1, v);
-    expect(dq.route(req('r2', concat(doc, range(60, 4))), v)).toMatchObject({ detail: { G: [1] } });
+    expect(dq.route(req('r2', concat(doc, range(60, 4))), v)).toMatchObject({ detail: { g: [1] } });
     dq.onEvict(1, doc.slice(0, 12), 8); // the branch after 8 tokens is gone from w1
     expect(dq.route(req('r3', concat(doc, range(70, 4))), v)).toMatchObject({
-      detail: { G: [1], matchedTokens: 8 },
+      detail: { g: [1], matched_tokens: 8 },
     });
     dq.onEvict(1, doc.slice(0, 4), 0);
     expect(dq.route(req('r4', concat(doc, range(80, 4))), v)).toMatchObject({
-      detail: { G: [], matchedTokens: 0 },
+      detail: { g: [], matched_tokens: 0 },
     });
   });
 
@@ -110,9 +113,9 @@ describe('DoubleQ SELECTWORKER', () => {
     const input = run();
     expect(input.dq.charge).toBe('input');
     expect(input.dq.deficit(0, 0)).toBe(1000 - 40 - 40);
-    expect(input.d).toMatchObject({ detail: { charge: 'input', chargedTokens: 40 } });
+    expect(input.d).toMatchObject({ detail: { charge: 'input', charged_tokens: 40 } });
     const extend = run('extend');
     expect(extend.dq.deficit(0, 0)).toBe(1000 - 40 - 8);
-    expect(extend.d).toMatchObject({ detail: { charge: 'extend', chargedTokens: 8 } });
+    expect(extend.d).toMatchObject({ detail: { charge: 'extend', charged_tokens: 8 } });
   });
 });

@@ -40,7 +40,7 @@ describe('Preble E2 (token load, the earlier estimate)', () => {
     const r1 = req('r1', concat(doc, range(500, 8)));
     expect(p.route(r1, v)).toMatchObject({
       worker: 0,
-      detail: { mode: 'explore', matchedFraction: 0, loads: [0, 0, 0] },
+      detail: { mode: 'explore', matched_fraction: 0, loads: [0, 0, 0] },
     });
     p.onDispatch(r1, 0, v); // w0: 48 missed prefill tokens
     // 40 of 48 tokens held by w0: exploit, although w0 is the most loaded
@@ -48,7 +48,7 @@ describe('Preble E2 (token load, the earlier estimate)', () => {
     const e = p.route(r2, v);
     expect(chosen(e)).toBe(0);
     expect(e).toMatchObject({
-      detail: { mode: 'exploit', holders: [0], matchedTokens: 40, loads: [48, 0, 0] },
+      detail: { mode: 'exploit', holders: [0], matched_tokens: 40, loads: [48, 0, 0] },
     });
     p.onDispatch(r2, 0, v); // only 8 missed
     // a request sharing only 8 of 40 tokens explores: least loaded overall is w1 (tie with w2 → lowest id)
@@ -108,7 +108,7 @@ describe("Preble's time-based load (the default)", () => {
     const r2 = ask('r2', concat(doc, range(600, 8)), 20);
     expect(p.route(r2, v)).toMatchObject({
       worker: 0,
-      detail: { mode: 'exploit', loadKind: 'time', prefillLoads: [p1, 0], decodeLoads: [7.5, 0] },
+      detail: { mode: 'exploit', load_kind: 'time', prefill_loads: [p1, 0], decode_loads: [7.5, 0] },
     });
     p.onDispatch(r2, 0, v);
     const p2 = prefillTimeS(A100, LLAMA, 8, 96);

@@ -10,7 +10,7 @@ import { doubleqTaken } from '../../../src/core/algorithms/doubleq/listing';
 
 const admit = (over: Partial<DlpmAdmitDetail>): DlpmAdmitDetail => ({
   algo: 'dlpm',
-  order: [{ request: 'a#0', client: 'a', prefixMatch: 0, deficit: 5, outcome: 'admitted', charge: 10 }],
+  order: [{ request: 'a#0', client: 'a', prefix_match: 0, deficit: 5, outcome: 'admitted', charge: 10 }],
   skipped: [],
   admitted: ['a#0'],
   ...over,
@@ -38,7 +38,7 @@ describe('DLPM listing', () => {
       'admit',
       admit({
         admitted: [],
-        order: [{ request: 'a#0', client: 'a', prefixMatch: 0, deficit: 5, outcome: 'no-room' }],
+        order: [{ request: 'a#0', client: 'a', prefix_match: 0, deficit: 5, outcome: 'no-room' }],
       }),
     );
     expect(t?.decisive).toBe('no-room');
@@ -50,11 +50,11 @@ describe('DLPM listing', () => {
 describe('DoubleQ listing', () => {
   const dispatch = (G: number[], Gavail: number[], refills = 0): DoubleQDispatchDetail => ({
     algo: 'doubleq',
-    G,
-    Gavail,
+    g: G,
+    g_avail: Gavail,
     refills,
     chosen: Gavail[0],
-    queueLens: [0, 0, 0],
+    queue_lens: [0, 0, 0],
     deficits: {},
   });
   test('locality when a worker holding the prefix has credit, fairness otherwise', () => {

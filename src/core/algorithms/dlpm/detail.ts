@@ -5,7 +5,7 @@ export interface DlpmOrderEntry {
   request: string;
   client: string;
   /** Prompt tokens already in this worker's radix cache. */
-  prefixMatch: number;
+  prefix_match: number;
   /** The client's deficit q_i when the scan reached this request. */
   deficit: number;
   /**

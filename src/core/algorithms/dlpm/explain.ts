@@ -64,5 +64,5 @@ export function explainDlpmAdmit(d: DlpmAdmitDetail): ExplanationStep[] {
 }
 
 function orderItem(e: DlpmOrderEntry): string {
-  return `${e.request} of ${e.client} (${num(e.prefixMatch)} tokens cached, deficit ${num(e.deficit)})`;
+  return `${e.request} of ${e.client} (${num(e.prefix_match)} tokens cached, deficit ${num(e.deficit)})`;
 }

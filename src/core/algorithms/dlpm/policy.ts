@@ -324,15 +324,15 @@ export class DlpmPolicy implements LocalPolicy {
       const e: DlpmOrderEntry = {
         request: r.id,
         client: this.clients[r.client],
-        prefixMatch: scan.match[i],
+        prefix_match: scan.match[i],
         deficit: scan.seen[i] === SEEN_NONE ? this.deficits[r.client] : scan.deficit[i],
       };
       if (k === position) {
         // the match admission is about to make (an earlier admission of this step may have evicted
         // part of the prefix the sort saw)
-        e.prefixMatch = cachedPrefix(r, worker);
+        e.prefix_match = cachedPrefix(r, worker);
         e.outcome = 'admitted';
-        e.charge = this.we * (r.promptLen - e.prefixMatch);
+        e.charge = this.we * (r.promptLen - e.prefix_match);
       } else if (scan.seen[i] === SEEN_NO_DEFICIT) e.outcome = 'no-deficit';
       else if (scan.seen[i] === SEEN_NO_ROOM) e.outcome = 'no-room';
       else if (scan.seen[i] === SEEN_NONE) e.outcome = 'not-reached';

@@ -6,23 +6,23 @@ export interface DoubleQDispatchDetail {
   request?: string;
   client?: string;
   /** Prompt tokens matched in the global radix tree (the longest match). */
-  matchedTokens?: number;
-  /** Workers holding the longest prefix match. */
-  G: number[];
-  /** Workers where the client's deficit q_{i,w} is positive (after any refills). */
-  Gavail: number[];
+  matched_tokens?: number;
+  /** Workers holding the longest prefix match (the paper's G). */
+  g: number[];
+  /** Workers where the client's deficit q_{i,w} is positive, after any refills (the paper's G_avail). */
+  g_avail: number[];
   /** How many times Q^w was added to all of the client's worker deficits because G_avail was empty. */
   refills: number;
   /** Q^w, the worker quantum. */
-  workerQuantum?: number;
+  worker_quantum?: number;
   /** The chosen worker. */
   chosen: number;
   /** What dispatch charges: every prompt token ('input', Algorithm 2) or those w does not hold ('extend'). */
   charge?: 'input' | 'extend';
   /** Tokens charged at dispatch (× w_e): the prompt, or its part the global tree lacks for the chosen worker. */
-  chargedTokens?: number;
+  charged_tokens?: number;
   /** Queue length of every worker (index = worker). */
-  queueLens: number[];
+  queue_lens: number[];
   /** The client's deficit per worker after refills, before this request is charged. */
   deficits: Record<number, number>;
 }

@@ -41,7 +41,7 @@ export function doubleqTaken(kind: string, detail: AlgorithmDetail | null): Step
   if (kind === 'complete') return { fired: ['finish'], decisive: 'finish' };
   if (kind === 'admit' && detail?.algo === 'dlpm') return { fired: ['local'], decisive: 'local' };
   if (!detail || detail.algo !== 'doubleq') return null;
-  const both = detail.G.some((w) => detail.Gavail.includes(w));
+  const both = detail.g.some((w) => detail.g_avail.includes(w));
   const fired = [
     'match',
     'avail',

@@ -131,15 +131,16 @@ export class DoubleQRouter implements RouterPolicy {
       algo: 'doubleq',
       request: req.id,
       client: req.spec.client,
-      matchedTokens: match.length,
-      G,
-      Gavail,
+      matched_tokens: match.length,
+      g: G,
+      g_avail: Gavail,
       refills,
-      workerQuantum: this.workerQuantum,
+      worker_quantum: this.workerQuantum,
       chosen,
       charge: this.charge,
-      chargedTokens: this.charge === 'input' ? req.promptLen : req.promptLen - tree.heldLength(pages, chosen),
-      queueLens: ws.map((_, w) => size(w)),
+      charged_tokens:
+        this.charge === 'input' ? req.promptLen : req.promptLen - tree.heldLength(pages, chosen),
+      queue_lens: ws.map((_, w) => size(w)),
       deficits,
     };
     return {

@@ -7,19 +7,19 @@ export interface FcfsMpqDetail {
   /** The priority group this step serves (0 = lowest cache hit ratio, 9 = highest). */
   group: number;
   /** Waiting requests per group when this step picked its group (index = group). */
-  groupSizes: number[];
+  group_sizes: number[];
   /** Groups passed over because they were empty, in the order the round robin looked at them. */
-  skippedEmpty: number[];
+  skipped_empty: number[];
   /** The most requests this group may admit in one step: (group + 1) × k. */
   limit: number;
   /** The request's cache hit ratio when it was put in its group. */
-  hitRatio: number;
+  hit_ratio: number;
   /** Prompt tokens cached on this worker now. */
   cached: number;
   /** Position in the group's arrival order (0 = oldest). */
   rank: number;
   /** Requests of this group already admitted in this step before this one. */
-  admittedBefore: number;
+  admitted_before: number;
   /** Requests of this group passed over in this step because they did not fit in KV memory. */
-  passedOver: number;
+  passed_over: number;
 }

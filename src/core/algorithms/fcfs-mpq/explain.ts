@@ -13,24 +13,24 @@ function range(g: number): string {
 export function explainFcfsMpq(d: FcfsMpqDetail): ExplanationStep[] {
   const steps: ExplanationStep[] = [];
   const where = d.worker === undefined ? '' : ` on worker ${d.worker}`;
-  const sizes = d.groupSizes
+  const sizes = d.group_sizes
     .map((n, g) => (n > 0 ? `group ${g}: ${num(n)}` : null))
     .filter((x): x is string => x !== null);
   steps.push({
     text: `Groups${where}: every waiting request sits in one of 10 priority groups by the share of its prompt found in this worker's cache when it was filed (group 0: up to 10 %; group g: above g × 10 %, up to (g + 1) × 10 %); waiting now: ${sizes.length > 0 ? sizes.join(', ') : 'none'}.`,
   });
   const skipped =
-    d.skippedEmpty.length > 0
-      ? ` Groups ${list(d.skippedEmpty.map(String))} were next but empty, so they were passed.`
+    d.skipped_empty.length > 0
+      ? ` Groups ${list(d.skipped_empty.map(String))} were next but empty, so they were passed.`
       : '';
   steps.push({
     text: `Round robin: this step serves group ${d.group} (Preble visits the groups from 9 down to 0 and around, one group per step).${skipped}`,
   });
   steps.push({
-    text: `This request's hit ratio was ${percent(d.hitRatio)} (${range(d.group)}), so it is in group ${d.group}; ${num(d.cached)} prompt tokens are cached now.`,
+    text: `This request's hit ratio was ${percent(d.hit_ratio)} (${range(d.group)}), so it is in group ${d.group}; ${num(d.cached)} prompt tokens are cached now.`,
   });
   steps.push({
-    text: `Within the group requests go oldest first; this one is number ${d.rank + 1}. The group may admit up to (${d.group} + 1) × k = ${num(d.limit)} requests this step; ${num(d.admittedBefore)} went before it${d.passedOver > 0 ? `, and ${num(d.passedOver)} that did not fit in memory were passed over (fcfs-mpq does not stop at them)` : ''}.`,
+    text: `Within the group requests go oldest first; this one is number ${d.rank + 1}. The group may admit up to (${d.group} + 1) × k = ${num(d.limit)} requests this step; ${num(d.admitted_before)} went before it${d.passed_over > 0 ? `, and ${num(d.passed_over)} that did not fit in memory were passed over (fcfs-mpq does not stop at them)` : ''}.`,
     ref: { kind: 'param', name: 'scheduler.mpq_k' },
   });
   steps.push({ text: 'Result: admitted.', final: true });

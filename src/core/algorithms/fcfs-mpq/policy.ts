@@ -131,14 +131,14 @@ export class FcfsMpqPolicy implements LocalPolicy {
             algo: 'fcfs-mpq',
             worker: this.workerId,
             group: g,
-            groupSizes: sizes as number[],
-            skippedEmpty: skipped as number[],
+            group_sizes: sizes as number[],
+            skipped_empty: skipped as number[],
             limit,
-            hitRatio: e.ratio,
+            hit_ratio: e.ratio,
             cached: cachedPrefix(e.req, ctx.worker),
             rank: i,
-            admittedBefore: admitted,
-            passedOver: passed,
+            admitted_before: admitted,
+            passed_over: passed,
           } satisfies FcfsMpqDetail)
         : ctx.tryAdmit(e.req);
       if (outcome === 'admitted') {

@@ -11,11 +11,11 @@ export function explainPreblePlacement(d: PreblePlacementDetail): ExplanationSte
   const what = d.request ?? 'the request';
   const steps: ExplanationStep[] = [];
   const tokens =
-    d.matchedTokens !== undefined && d.promptTokens !== undefined
-      ? ` (${num(d.matchedTokens)} of ${num(d.promptTokens)} tokens)`
+    d.matched_tokens !== undefined && d.prompt_len !== undefined
+      ? ` (${num(d.matched_tokens)} of ${num(d.prompt_len)} tokens)`
       : '';
   steps.push({
-    text: `Prefix match: ${percent(d.matchedFraction)} of ${what}'s prompt${tokens} is already cached in the cluster.`,
+    text: `Prefix match: ${percent(d.matched_fraction)} of ${what}'s prompt${tokens} is already cached in the cluster.`,
   });
   const holders = d.holders && d.holders.length > 0 ? list(d.holders.map((w) => `w${w}`)) : null;
   steps.push({
@@ -26,14 +26,14 @@ export function explainPreblePlacement(d: PreblePlacementDetail): ExplanationSte
   });
   const candidates =
     d.mode === 'exploit' && d.holders && d.holders.length > 0 ? d.holders : d.loads.map((_, i) => i);
-  if (d.loadKind === 'time') {
+  if (d.load_kind === 'time') {
     const secs = (x: number) => `${x.toFixed(x >= 10 ? 1 : 3)} s`;
     const loads = candidates.map(
       (w) =>
-        `w${w} ${secs(d.loads[w] ?? 0)} (prefill ${secs(d.prefillLoads?.[w] ?? 0)} + decode ${secs(d.decodeLoads?.[w] ?? 0)}${d.tpots ? `, TPOT ${(1000 * (d.tpots[w] ?? 0)).toFixed(1)} ms` : ''})`,
+        `w${w} ${secs(d.loads[w] ?? 0)} (prefill ${secs(d.prefill_loads?.[w] ?? 0)} + decode ${secs(d.decode_loads?.[w] ?? 0)}${d.tpots ? `, TPOT ${(1000 * (d.tpots[w] ?? 0)).toFixed(1)} ms` : ''})`,
     );
     steps.push({
-      text: `Loads in predicted GPU time: the prefill time of what each request sent there in the last ${num(d.windowS ?? 0)} s missed in the cache, plus its outstanding requests × their max_new_tokens × its measured time per output token: ${loads.join(', ')}; the least loaded is w${d.chosen}.`,
+      text: `Loads in predicted GPU time: the prefill time of what each request sent there in the last ${num(d.window_s ?? 0)} s missed in the cache, plus its outstanding requests × their max_new_tokens × its measured time per output token: ${loads.join(', ')}; the least loaded is w${d.chosen}.`,
       ref: { kind: 'param', name: 'router.preble_load' },
     });
   } else {

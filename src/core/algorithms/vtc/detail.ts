@@ -7,15 +7,15 @@ export interface VtcAdmitDetail {
   /** Virtual token counter of every client with waiting requests (after any lift). */
   counters: Record<string, number>;
   /** The client with the smallest counter (ties: first seen), or null when nobody waits. */
-  chosenClient: string | null;
+  chosen_client: string | null;
   /** The chosen client's head request. */
   head?: string;
   /** Whether that head fits in this step; when it does not, admission stops (head-of-line). */
-  headFits: boolean;
+  head_fits: boolean;
   /** Counters lifted because a client's queue went from empty to non-empty. */
   lifts?: { client: string; from: number; to: number }[];
   /** Counter increase charged at admission (w_e · input tokens), when admitted. */
   charge?: number;
   /** What `charge` counts: every prompt token ('input') or the uncached ones ('extend'). */
-  chargeMode?: 'input' | 'extend';
+  charge_mode?: 'input' | 'extend';
 }

@@ -21,7 +21,7 @@ export function explainVtcAdmit(d: VtcAdmitDetail): ExplanationStep[] {
       text: `${l.client}'s queue had been empty, so its counter is lifted from ${num(l.from)} to ${num(l.to)} (the smallest counter among the other waiting clients): idle time earns no credit.`,
       ref: { kind: 'client', name: l.client },
     });
-  const c = d.chosenClient;
+  const c = d.chosen_client;
   if (c === null) {
     steps.push({ text: 'Result: no client has a waiting request, so nothing is admitted.', final: true });
     return steps;
@@ -31,11 +31,11 @@ export function explainVtcAdmit(d: VtcAdmitDetail): ExplanationStep[] {
     text: `${c} has the smallest counter (${num(d.counters[c] ?? 0)}), so ${head} is next.`,
     ref: { kind: 'client', name: c },
   });
-  if (d.headFits) {
+  if (d.head_fits) {
     const charge =
       d.charge === undefined
         ? ''
-        : `; ${c}'s counter grows by ${num(d.charge)} for ${d.chargeMode === 'extend' ? 'its uncached input tokens (charge: extend)' : 'its whole input, cached or not (charge: input, as the VTC artifact)'}`;
+        : `; ${c}'s counter grows by ${num(d.charge)} for ${d.charge_mode === 'extend' ? 'its uncached input tokens (charge: extend)' : 'its whole input, cached or not (charge: input, as the VTC artifact)'}`;
     steps.push({
       text: `${head} fits in this step, so it is admitted${charge}.`,
       ...(d.charge === undefined ? {} : { ref: { kind: 'param' as const, name: 'scheduler.charge' } }),

@@ -162,12 +162,12 @@ export class VtcPolicy implements LocalPolicy {
       algo: 'vtc',
       worker: this.workerId,
       counters,
-      chosenClient: this.clients[c],
+      chosen_client: this.clients[c],
       head: head.id,
-      headFits: true,
+      head_fits: true,
       charge:
         this.we * (this.charge === 'input' ? head.promptLen : head.promptLen - cachedPrefix(head, worker)),
-      chargeMode: this.charge,
+      charge_mode: this.charge,
     };
     if (this.lifts.length > 0) {
       d.lifts = this.lifts;

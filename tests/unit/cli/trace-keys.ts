@@ -1,0 +1,77 @@
+/**
+ * The key order of decision-record JSON lines, for the `--trace` pin (trace-v1.test.ts): per kind of
+ * record (and its algorithm), per object path, the keys in the order the lines write them. Keys of
+ * objects that are maps (a client's or a worker's entry) are data, not field names: they are left out.
+ */
+
+/** Runs that, together, write every kind of record and every algorithm detail the engine has. */
+export const TRACE_CASES: readonly [name: string, file: string, sets: readonly string[]][] = [
+  ['default', 'default.yaml', ['duration_s=6']],
+  ['doubleq-vtc', 'default.yaml', ['duration_s=8', 'router.routing=doubleq', 'scheduler.policy=vtc']],
+  ['preble-fcfs-mpq', 'default.yaml', ['duration_s=6', 'router.routing=preble', 'scheduler.policy=fcfs-mpq']],
+  [
+    'least-loaded-lpm',
+    'default.yaml',
+    ['duration_s=6', 'router.routing=least-loaded', 'scheduler.policy=lpm'],
+  ],
+  [
+    'random-dfs-weight',
+    'default.yaml',
+    ['duration_s=6', 'router.routing=random', 'scheduler.policy=dfs-weight'],
+  ],
+  [
+    'per-client-rr-reverse-priority',
+    'default.yaml',
+    ['duration_s=6', 'router.routing=per-client-rr', 'scheduler.policy=reverse-priority'],
+  ],
+  ['lrs', 'vajra-lrs.yaml', ['duration_s=6']],
+  ['edf-pull', 'vajra-edf-pull.yaml', ['duration_s=6']],
+  ['priority-fcfs', 'blis-priority-fcfs.yaml', ['duration_s=6']],
+  ['sjf', 'blis-sjf-starvation.yaml', ['duration_s=6']],
+  ['preemption', 'fig1-kv-pressure.yaml', ['duration_s=12']],
+];
+
+/** Group -> object path -> keys in written order. A group is the record's kind, `/algo` when it has one. */
+export type KeyOrder = Record<string, Record<string, string[]>>;
+
+interface Line {
+  kind: string;
+  detail?: { algo?: string };
+}
+
+const isMap = (path: string, v: object) =>
+  !Array.isArray(v) && (path === 'detail.counters' || path === 'detail.deficits');
+
+/** Every object of `v` with its path (array elements as `[]`), maps left out. */
+export function objects(v: unknown, path: string, out: [string, object][]): void {
+  if (Array.isArray(v)) for (const x of v) objects(x, `${path}[]`, out);
+  else if (v !== null && typeof v === 'object' && !isMap(path, v)) {
+    out.push([path, v]);
+    for (const [k, x] of Object.entries(v)) objects(x, path === '' ? k : `${path}.${k}`, out);
+  }
+}
+
+export function groupOf(line: Line): string {
+  return line.detail?.algo === undefined ? line.kind : `${line.kind}/${line.detail.algo}`;
+}
+
+/** Adds the lines' keys to `into`: a key seen first goes right after the key written before it. */
+export function mergeKeyOrder(lines: readonly Line[], into: KeyOrder): KeyOrder {
+  for (const line of lines) {
+    into[groupOf(line)] ??= {};
+    const group = into[groupOf(line)];
+    const found: [string, object][] = [];
+    objects(line, '', found);
+    for (const [path, o] of found) {
+      group[path] ??= [];
+      const order = group[path];
+      let at = -1;
+      for (const k of Object.keys(o)) {
+        const i = order.indexOf(k);
+        if (i >= 0) at = i;
+        else order.splice(++at, 0, k);
+      }
+    }
+  }
+  return into;
+}
