@@ -9,7 +9,7 @@
  */
 import { exp, log } from '../core/det-math';
 import { type ArbitrationSnapshot, playgroundSession } from '../core/drr';
-import type { ScriptOutputLine } from '../core/drr/types';
+import type { DynamoRelease, ScriptOutputLine } from '../core/drr/types';
 import type { RequestRecord } from '../core/export';
 import { requestRecord } from '../core/export';
 import type { RunResult, SimRequest, SimSnapshot } from '../core/sim';
@@ -190,6 +190,8 @@ export interface ReplayInput {
 export interface ScriptReplayResult {
   steps: number;
   total_steps: number;
+  /** The Dynamo release line whose queue the script modelled (its `release`, else the newest). */
+  dynamo_release: DynamoRelease;
   log: ScriptOutputLine[];
 }
 
@@ -235,7 +237,12 @@ export function replayRun(input: ReplayInput): ReplayOutcome {
     return {
       ok: true,
       kind: 'arbitration',
-      result: { steps: snap.steps_done, total_steps: snap.total_steps, log: snap.log },
+      result: {
+        steps: snap.steps_done,
+        total_steps: snap.total_steps,
+        dynamo_release: script.value.release ?? 'v1.6',
+        log: snap.log,
+      },
       snapshot: snap,
       requests: [],
     };

@@ -17,6 +17,13 @@ export { PolicyQueue, type PolicyQueueOptions } from './policy-queue';
 export { poolBusy, workerBusy, hasBusyThreshold, type WorkerLoad } from './busy';
 export { requestCost } from './cost';
 export {
+  DYNAMO_RELEASE_ORDER,
+  releaseAtLeast,
+  hasLanes,
+  storesEveryArrival,
+  neverQueues,
+} from './release';
+export {
   profileList,
   indexProfile,
   profileIndexFor,

@@ -3,19 +3,32 @@
  * RouterPolicy, then the hand-off to a worker.
  *
  * With a policy (`router.policy`), each request is classified with `cached_tokens` = its best prefix
- * overlap among the eligible workers' radix caches (here: all workers), taken once. It is queued when
- * queueing is enabled and its class already has a backlog or its pool is busy (every eligible worker's
- * active prefill tokens above the class threshold, or enough of them with `busy_worker_ratio`);
- * otherwise it goes straight to worker selection. A queue limit reached at enqueue rejects the request
- * for good. After every state change the engine calls `drain()`: DRR pops whose class heads are
- * dispatchable go to worker selection, until nothing more can leave.
+ * overlap among the eligible workers' radix caches (here: all workers), taken once. Up to Dynamo v1.5
+ * it is queued when queueing is enabled and its class already has a backlog or its pool is busy (every
+ * eligible worker's active prefill tokens above the class threshold, or enough of them with
+ * `busy_worker_ratio`); otherwise it goes straight to worker selection. From v1.6 (PR #14176) every
+ * arrival is stored and the engine's drain right after it pops it in the same turn when it may leave,
+ * through DRR; only a class with a per-worker queue limit of 0 keeps the direct path (see
+ * `drr/release.ts`). A queue limit reached at enqueue rejects the request for good. After every state
+ * change the engine calls `drain()`: DRR pops whose class heads are dispatchable go to worker
+ * selection, until nothing more can leave.
  *
  * A `hold` answer from the RouterPolicy (late binding) parks the request in the router; held requests
  * are offered again on every drain, in the order of the scenario's request prioritizer (`heldOrder`:
  * Vajra keeps the pull replica set's shared queue as a priority queue under the configured
  * prioritizer — EDF, LRS, FCFS …), arrival order when the scheduler has none.
  */
-import { type DrrSnapshot, type LastPop, PolicyQueue, type WorkerLoad, poolBusy, workerBusy } from '../drr';
+import {
+  type DrrSnapshot,
+  type LastPop,
+  PolicyQueue,
+  type WorkerLoad,
+  hasLanes,
+  neverQueues,
+  poolBusy,
+  storesEveryArrival,
+  workerBusy,
+} from '../drr';
 import type { ClassState, CompiledPolicy, DynamoRelease, QueuedRequest } from '../drr/types';
 import type { ClassServiceCollector } from '../metrics/class-service';
 import type { Rng } from '../prng';
@@ -99,6 +112,10 @@ export class Router implements ClusterView {
    * `models:` profile with this key applies to it, as Dynamo picks the profile by served model name.
    */
   defaultModel: string | null = null;
+  /** The Dynamo release line whose class queue is modelled. */
+  readonly release: DynamoRelease;
+  /** v1.6 arrivals stored since the last drain: compacted there if they are still waiting (#15.3). */
+  private fresh: SimRequest[] = [];
 
   constructor(
     policy: RouterPolicy,
@@ -115,8 +132,9 @@ export class Router implements ClusterView {
     this.hooks = hooks;
     this.memo = new Int32Array(workers.length);
     this.loads = workers.map((w) => new WorkerLoadView(w));
+    this.release = release;
     this.queue = compiled
-      ? new PolicyQueue<SimRequest>(compiled, { workers: workers.length, lanes: release !== 'v1.3' })
+      ? new PolicyQueue<SimRequest>(compiled, { workers: workers.length, lanes: hasLanes(release) })
       : null;
     if (policy.onEvict) {
       // routers with a global prefix tree hear about every eviction on every worker
@@ -191,7 +209,15 @@ export class Router implements ClusterView {
     const backlog = q.hasBacklog(ref);
     // a pinned request queues only when its own worker is busy (Dynamo: the pinned rank's test)
     const busy = pin >= 0 ? workerBusy(cls, this.loads[pin]) : poolBusy(cls, this.loads);
-    if (!q.queueingEnabled() || (!backlog && !busy)) {
+    // v1.6+: every arrival is stored and drained in the same turn, except in a class that can never
+    // hold an entry (a per-worker limit of 0); a cluster always has workers, the other carve-out
+    const everyArrival = storesEveryArrival(this.release) && !neverQueues(cls);
+    if (storesEveryArrival(this.release) && facts.dueS !== null && facts.dueS <= now) {
+      // v1.6 checks the due time first, before any queue decision: one not after now is refused
+      this.shedAtArrival(r, ref.className, facts.dueS, now);
+      return;
+    }
+    if (!everyArrival && (!q.queueingEnabled() || (!backlog && !busy))) {
       this.select(r);
       return;
     }
@@ -213,8 +239,10 @@ export class Router implements ClusterView {
     }
     this.classService?.onQueued(ref.className, now);
     r.state = ReqState.RouterQueued;
-    // a queued request holds no prompt-sized state (#15.3): its pages are computed again at dispatch
-    r.compact();
+    // a queued request holds no prompt-sized state (#15.3): its pages are computed again at dispatch.
+    // A v1.6 arrival usually leaves in the drain that follows at once: compacted there if it stays.
+    if (everyArrival) this.fresh.push(r);
+    else r.compact();
     if (Number.isNaN(r.enqueueT)) r.enqueueT = now;
     this.enqueued++;
     if (this.hooks.recording)
@@ -224,13 +252,14 @@ export class Router implements ClusterView {
         request: r.id,
         client: r.spec.client,
         class: ref.className,
-        summary: `t=${now.toFixed(3)} s  router queues ${r.id} in class ${ref.className} (cost ${ref.cost}, ${ref.cached} cached; ${backlog ? 'class has a backlog' : pin >= 0 ? `its worker ${pin} is busy` : 'pool busy'})${pin >= 0 && this.queue?.lanes === true ? `, in worker ${pin}'s lane` : ''}${facts.dueS !== null ? `, due at ${facts.dueS.toFixed(3)} s` : ''}`,
+        summary: `t=${now.toFixed(3)} s  router queues ${r.id} in class ${ref.className} (cost ${ref.cost}, ${ref.cached} cached; ${everyArrival ? 'Dynamo v1.6 stores every arrival and drains at once; ' : ''}${backlog ? 'class has a backlog' : busy ? (pin >= 0 ? `its worker ${pin} is busy` : 'pool busy') : 'it may leave now'})${pin >= 0 && this.queue?.lanes === true ? `, in worker ${pin}'s lane` : ''}${facts.dueS !== null ? `, due at ${facts.dueS.toFixed(3)} s` : ''}`,
         detail: {
           cost: ref.cost,
           cached_tokens: ref.cached,
           raw_isl: ref.rawIsl,
           backlog,
           pool_busy: busy,
+          ...(everyArrival ? { every_arrival_queued: true } : {}),
           ...(pin >= 0 ? { pinned_worker: pin } : {}),
           ...(facts.dueS !== null ? { due_s: facts.dueS } : {}),
           resolution: q.explainResolve(facts),
@@ -287,6 +316,10 @@ export class Router implements ClusterView {
         }
       }
     }
+    if (this.fresh.length > 0) {
+      for (const r of this.fresh) if (r.state === ReqState.RouterQueued) r.compact();
+      this.fresh.length = 0;
+    }
     while (this.held.length > 0) {
       const i = this.nextHeld(now);
       const r = this.held[i].r;
@@ -330,6 +363,27 @@ export class Router implements ClusterView {
     if (Number.isNaN(r.enqueueT)) r.enqueueT = this.now;
     const o = this.heldOrder;
     this.held.push({ r, key: o === null ? 0 : o.key(r), scale: o?.scale ? o.scale(r) : 0 });
+  }
+
+  /**
+   * v1.6: an arrival whose due time is not after its arrival is refused before it is stored (HTTP 429,
+   * unserved, nothing charged), whatever its class and the workers' load.
+   */
+  private shedAtArrival(r: SimRequest, className: string, due: number, now: number): void {
+    // counted among the class's shed requests (the collector counts a shed request as leaving the queue)
+    this.classService?.onQueued(className, now);
+    this.classService?.onShed(className, now);
+    if (this.hooks.recording)
+      this.hooks.record({
+        t: now,
+        kind: 'reject',
+        request: r.id,
+        client: r.spec.client,
+        class: className,
+        summary: `t=${now.toFixed(3)} s  router refuses ${r.id} on arrival: its due time ${due.toFixed(3)} s is not after now (Dynamo v1.6 checks it before storing; unserved, no deficit charged)`,
+        detail: { reason: 'due_time_passed', due_s: due, overdue_ms: Math.trunc((now - due) * 1000) },
+      });
+    this.hooks.reject(r, 'due_time_passed');
   }
 
   /** Requests a pop shed because their due time had passed: refused for good (Dynamo answers HTTP 429). */

@@ -1,6 +1,7 @@
 /** The run's result: the CLI's `--json` object (keys fixed by spec/cli.md first, then extras). */
 import type { ClientRow } from '../metrics/collector';
 import type { ClassServiceRow } from '../metrics/class-service';
+import type { DynamoRelease } from '../drr/types';
 import type { Simulation } from './simulation';
 
 export interface RunResult {
@@ -60,6 +61,11 @@ export interface RunResult {
     routing: string;
     scheduler: string;
     policy_queue: boolean;
+    /**
+     * The released Dynamo line whose policy-class queue the run modelled (`router.dynamo_release`, else
+     * the newest release that accepts the policy file); null when the run has no policy queue.
+     */
+    dynamo_release: DynamoRelease | null;
     workers: number;
     kv_blocks_per_worker: number;
     block_size: number;
@@ -145,6 +151,7 @@ export function buildResult(sim: Simulation): RunResult {
       routing: s.router.routing,
       scheduler: s.scheduler.policy,
       policy_queue: sim.router.queue !== null,
+      dynamo_release: sim.router.queue !== null ? sim.router.release : null,
       workers: sim.workers.length,
       kv_blocks_per_worker: sim.workers[0]?.kv.totalBlocks ?? 0,
       block_size: s.cluster.block_size,

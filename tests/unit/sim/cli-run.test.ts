@@ -70,6 +70,26 @@ describe('run command', () => {
     expect(out.seed).toBe(11);
     expect(out.requests.completed).toBeGreaterThan(0);
     expect(out.config.policy_queue).toBe(true);
+    // the release whose queue the run modelled: the newest that accepts the policy file by default
+    expect(out.config.dynamo_release).toBe('v1.6');
+  });
+
+  it('names the Dynamo release a run modelled (config.dynamo_release), null without a policy queue', async () => {
+    const io = memoryIO({ 's.yaml': SCENARIO });
+    expect(
+      await runCommand(['s.yaml', '--json', '--set', 'duration_s=1', 'router.dynamo_release=v1.4'], io),
+    ).toBe(0);
+    expect(JSON.parse(io.stdout.join('')).config.dynamo_release).toBe('v1.4');
+    const plain = memoryIO({ 's.yaml': SCENARIO.replace(/  policy:\n(    .*\n)+/, '') });
+    expect(await runCommand(['s.yaml', '--json', '--set', 'duration_s=1'], plain)).toBe(0);
+    const out = JSON.parse(plain.stdout.join(''));
+    expect(out.config.policy_queue).toBe(false);
+    expect(out.config.dynamo_release).toBeNull();
+    const table = memoryIO({ 's.yaml': SCENARIO });
+    expect(await runCommand(['s.yaml', '--set', 'duration_s=1', 'router.dynamo_release=v1.5'], table)).toBe(
+      0,
+    );
+    expect(table.stdout.join('\n')).toContain('behind policy-class queues (Dynamo v1.5)');
   });
 
   it('prints a readable table by default and honours --seed and --set', async () => {
