@@ -169,7 +169,7 @@ export const scriptSchema = z
         .optional()
         .meta({
           description:
-            "The Dynamo release line whose queue to model: 'v1.3' has no exact-worker lanes (a pinned, blocked head blocks its class); 'v1.4' and later have them. Default 'v1.6'.",
+            "The Dynamo release line whose queue to model: 'v1.3' has no exact-worker lanes (a pinned, blocked head blocks its class); 'v1.4' and later have them; due_at needs 'v1.6'. An enqueue op always stores its request, in every release (whether an arrival is stored at all is the router's decision, modelled in cluster runs). Default 'v1.6'.",
         }),
       preload: z.boolean({ error: 'preload must be true or false' }).optional().meta({
         description:

@@ -159,7 +159,7 @@ const routerCommon = {
   }),
   dynamo_release: oneOf('dynamo_release', DYNAMO_RELEASES).optional().meta({
     description:
-      "The Dynamo release line whose class queues the run models: 'v1.3' keeps one heap per class (a pinned request whose worker is busy blocks its whole class, as in Dynamo v1.3.0); 'v1.4', 'v1.5', 'v1.6' keep exact-worker lanes (a blocked pinned head does not block the rest of its class). The policy file must be one that release accepts. Default: the newest release that accepts the policy file. Needs a policy.",
+      "The Dynamo release line whose class queues the run models: 'v1.3' keeps one heap per class (a pinned request whose worker is busy blocks its whole class, as in Dynamo v1.3.0); 'v1.4', 'v1.5', 'v1.6' keep exact-worker lanes (a blocked pinned head does not block the rest of its class). Up to 'v1.5' an arrival that need not wait goes straight to worker selection; from 'v1.6' (PR #14176) every arrival is stored and drained in the same turn, through a DRR pop that charges its class and moves the round cursor (a class with a per-worker queue limit of 0 keeps the direct path). The policy file must be one that release accepts. Default: the newest release that accepts the policy file. Needs a policy. The run JSON names the release in config.dynamo_release.",
   }),
 };
 

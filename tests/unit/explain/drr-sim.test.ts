@@ -3,7 +3,11 @@ import { drrRecordOf, explainDecision, explainDecisionText } from '../../../src/
 import { type DecisionRecord, Simulation } from '../../../src/core/sim';
 import { parseScenarioText } from '../../../src/scenario';
 
-/** A one-worker cluster whose pool is busy as soon as any prefill runs, so requests queue in DRR. */
+/**
+ * A one-worker cluster whose pool is busy as soon as any prefill runs, so requests queue in DRR
+ * (modelled as Dynamo v1.5, where the first arrivals bypass the idle queue: the first pop is a
+ * contended one).
+ */
 function drrPops(rate: number): DecisionRecord[] {
   const parsed = parseScenarioText(`version: 1
 name: drr in the cluster
@@ -12,6 +16,7 @@ duration_s: 3
 cluster: {workers: 1}
 router:
   routing: round-robin
+  dynamo_release: v1.5
   policy:
     default_policy_family: standard
     uncached_isl_buckets: [{min_tokens: 0, bucket: all}]

@@ -59,11 +59,14 @@ describe('Simulation.fork', () => {
     const seen: string[] = [];
     sim.onDecision = (d) => seen.push(d.kind);
     run(sim, 5);
+    // one event may record several decisions at once (a v1.6 arrival: arrive, enqueue, pop, dispatch)
+    const before = seen.length;
+    expect(before).toBeGreaterThanOrEqual(5);
     const copy = sim.fork().sim;
     expect(copy.onDecision).toBeUndefined();
     run(copy, 5);
-    expect(seen).toHaveLength(5);
+    expect(seen).toHaveLength(before);
     run(sim, 5);
-    expect(seen).toHaveLength(10);
+    expect(seen.length).toBeGreaterThan(before);
   });
 });

@@ -1,12 +1,14 @@
 /**
  * The Dynamo policy-class queue in front of worker selection: queueing on busy pools, queue-limit
- * rejections, FCFS within a class, and the drain loop as prefill load falls.
+ * rejections, FCFS within a class, and the drain loop as prefill load falls. The first two cases model
+ * Dynamo v1.5 (an uncontended arrival bypasses the queue); the v1.6 cases below show the same bursts
+ * when every arrival goes through the queue (PR #14176).
  */
 import { describe, expect, it } from 'vitest';
 import { type DecisionRecord, Simulation } from '../../../src/core/sim';
 import { scenario } from './helpers';
 
-function burst(n: number, limit: number): string {
+function burst(n: number, limit: number, release = 'v1.5'): string {
   const reqs = Array.from(
     { length: n },
     (_, i) =>
@@ -20,6 +22,7 @@ cluster:
   max_batch_tokens: 512
 router:
   routing: round-robin
+  dynamo_release: ${release}
   policy:
     default_policy_family: std
     uncached_isl_buckets: [{min_tokens: 0, bucket: all}]
@@ -72,6 +75,35 @@ describe('policy-class queue in front of the router', () => {
     sim.onDecision = (d) => kinds.push(d.kind);
     sim.runToEnd();
     expect(kinds).not.toContain('enqueue');
+    expect(sim.result().requests.completed).toBe(6);
+  });
+
+  it('v1.6: the same burst, but r00 is stored and popped at once instead of bypassing the queue', () => {
+    const sim = new Simulation(scenario(burst(12, 5, 'v1.6')));
+    const log: DecisionRecord[] = [];
+    sim.onDecision = (d) => log.push(d);
+    sim.runToEnd();
+    expect(sim.result().requests).toEqual({ injected: 12, completed: 6, rejected: 6, queued: 0, running: 0 });
+    const ids = (kind: string) => log.filter((d) => d.kind === kind).map((d) => d.request);
+    expect(ids('enqueue')).toEqual(['r00', 'r01', 'r02', 'r03', 'r04', 'r05']);
+    expect(ids('drr-pop')).toEqual(['r00', 'r01', 'r02', 'r03', 'r04', 'r05']);
+    expect(ids('reject')).toEqual(['r06', 'r07', 'r08', 'r09', 'r10', 'r11']);
+    // r00 leaves in the drain that follows its arrival, before r01 arrives
+    const r00 = log.filter((d) => d.request === 'r00').map((d) => `${d.kind}@${d.t}`);
+    expect(r00.slice(0, 4)).toEqual(['arrive@0', 'enqueue@0', 'drr-pop@0', 'dispatch@0']);
+    expect(sim.result().config.dynamo_release).toBe('v1.6');
+    expect(sim.checkInvariants()).toEqual([]);
+  });
+
+  it('v1.6: without busy thresholds every arrival is still stored, and popped in the same turn', () => {
+    const yaml = burst(6, 5, 'v1.6').replace(', prefill_busy_threshold: 1000', '');
+    const sim = new Simulation(scenario(yaml));
+    const log: DecisionRecord[] = [];
+    sim.onDecision = (d) => log.push(d);
+    sim.runToEnd();
+    const kinds = log.filter((d) => d.request === 'r03').map((d) => d.kind);
+    expect(kinds.slice(0, 4)).toEqual(['arrive', 'enqueue', 'drr-pop', 'dispatch']);
+    expect(log.filter((d) => d.kind === 'enqueue')).toHaveLength(6);
     expect(sim.result().requests.completed).toBe(6);
   });
 });
