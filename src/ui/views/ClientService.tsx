@@ -98,13 +98,25 @@ export function ClientService({ snapshot, highlight, onSelect }: ViewProps) {
         setMode={setMode}
         selected={sel}
       />
-      <div className="cs-state" ref={stateRef} style={stateStyle}>
+      <div className={`cs-state${reserve !== null ? ' reserving' : ''}`} ref={stateRef} style={stateStyle}>
         {kind === 'per-worker' ? (
           <PerWorkerDeficits clients={clients} selected={sel} />
         ) : kind ? (
           <ClientBars clients={clients} kind={kind} selected={sel} />
         ) : (
           <ServiceTotals clients={clients} selected={sel} />
+        )}
+        {/* in a tour, the other step's part drawn unseen in the same cell: the room is the taller
+            of the two from the first step on, so nothing below moves the first time a tour flips
+            from LPM's totals to DLPM's deficit bars (use-reserve only keeps what has been shown) */}
+        {reserve !== null && (
+          <div className="tour-ghost" aria-hidden="true" inert>
+            {kind === 'deficit' || kind === 'counter' ? (
+              <ServiceTotals clients={clients} selected={null} />
+            ) : (
+              <ClientBars clients={clients} kind="deficit" selected={null} />
+            )}
+          </div>
         )}
       </div>
     </section>
@@ -360,7 +372,25 @@ function ServiceCurves({
         {...(yDomain ? { yDomain } : {})}
       />
       <div className="cs-gauge-room" ref={gaugeRef} style={gaugeStyle}>
-        {gauge}
+        {gauge ??
+          // in a tour, room for the bound's gauge a later step (DLPM's) shows, from the first step on
+          (shared?.reserve && mode === 'cumulative' ? (
+            <div className="cs-gauge-stand-in">
+              {!bound && (
+                <p className="hint">
+                  No bound to gauge the spread against: no fairness theorem covers this scheduler.
+                </p>
+              )}
+              <div className="tour-ghost" aria-hidden="true" inert>
+                {/* long figures and the longest label a bound has, so the unseen text wraps at least as
+                  much as a real one (DLPM's wraps onto one line more than its own label gives) */}
+                <SpreadGauge
+                  gap={88_888_888}
+                  bound={{ value: 888_888_888, label: 'DoubleQ Theorem 4.2: |W|·2·max(w_e·L_input, w_q·M)' }}
+                />
+              </div>
+            </div>
+          ) : null)}
       </div>
     </div>
   );
