@@ -40,6 +40,11 @@ export interface EnqueueDetail {
   raw_isl: number;
   backlog: boolean;
   pool_busy: boolean;
+  /**
+   * Present (true) when it was stored because Dynamo v1.6+ stores every arrival and drains at once
+   * (PR #14176), whatever `backlog` and `pool_busy` say; absent under v1.3 – v1.5.
+   */
+  every_arrival_queued?: boolean;
   /** The worker the request is pinned to (it waits in that worker's exact-worker lane). */
   pinned_worker?: number;
   /** Its due time in simulated seconds (a classifier's `due_at`). */

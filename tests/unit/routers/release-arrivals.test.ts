@@ -23,6 +23,7 @@
  *   again): v1.5 scans from x → A: a1; v1.6 scans from C → c1. So the dispatch order is
  *   v1.5: a0 b1 a1 c1 — v1.6: a0 b1 c1 a1.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DecisionRecord } from '../../../src/core/sim';
 import { Simulation } from '../../../src/core/sim';
@@ -135,5 +136,92 @@ describe('v1.6: every arrival goes through the queue (PR #14176)', () => {
     expect(refused?.detail).toMatchObject({ reason: 'due_time_passed', due_s: 0 });
     expect(r.enqueued).toEqual(['d1']);
     expect(r.sim.result().classes?.B).toMatchObject({ shed: 1, dispatched: 1 });
+  });
+});
+
+describe('v1.6 against v1.5 on random small workloads (fast-check)', () => {
+  /** One worker or two, classes P (threshold 0), Q (threshold 600) and R (none), a few requests. */
+  const workload = fc.record({
+    workers: fc.integer({ min: 1, max: 2 }),
+    reqs: fc.array(
+      fc.record({
+        gapMs: fc.integer({ min: 0, max: 40 }),
+        cls: fc.constantFrom('P', 'Q', 'R'),
+        tokens: fc.integer({ min: 50, max: 1500 }),
+      }),
+      { minLength: 2, maxLength: 10 },
+    ),
+  });
+  const build = (
+    w: { workers: number; reqs: { gapMs: number; cls: string; tokens: number }[] },
+    release: string,
+    thresholds: boolean,
+  ) => {
+    let t = 0;
+    const reqs = w.reqs
+      .map((r, i) => {
+        t += r.gapMs;
+        return `  - { t: ${(t / 1000).toFixed(3)}, client: c, id: q${i}, prompt_tokens: ${r.tokens}, output_tokens: 2, policy_class: ${r.cls} }`;
+      })
+      .join('\n');
+    const th = (v: string) => (thresholds ? `, prefill_busy_threshold: ${v}` : '');
+    const parsed = parseScenarioText(`version: 1
+name: random arrivals
+seed: 3
+duration_s: 3
+cluster: { workers: ${w.workers}, kv_cache_tokens: 60000, max_batch_tokens: 512, max_running: 16 }
+router:
+  routing: least-loaded
+  dynamo_release: ${release}
+  policy:
+    default_policy_family: std
+    uncached_isl_buckets: [{min_tokens: 0, bucket: any}]
+    policy_classes:
+      - {name: P, policy_family: std, cache_bucket: any, quantum: 300${th('0')}}
+      - {name: Q, quantum: 500${th('600')}}
+      - {name: R, quantum: 700}
+scheduler: { policy: fcfs }
+requests:
+${reqs}
+`);
+    if (!parsed.ok) throw new Error(parsed.problems.map((p) => p.message).join('\n'));
+    const sim = new Simulation(parsed.value, { record: true });
+    const log: DecisionRecord[] = [];
+    sim.onDecision = (d) => log.push(d);
+    sim.runUntil(3);
+    expect(sim.checkInvariants()).toEqual([]);
+    return log;
+  };
+
+  it('v1.6 stores every arrival, and one that need not wait leaves through a DRR pop at its arrival time', () => {
+    fc.assert(
+      fc.property(workload, (w) => {
+        const log = build(w, 'v1.6', true);
+        const arrivals = log.filter((d) => d.kind === 'arrive');
+        for (const a of arrivals) {
+          const enq = log.find((d) => d.kind === 'enqueue' && d.request === a.request);
+          expect(enq?.t).toBe(a.t);
+          if (enq?.kind !== 'enqueue') throw new Error('no enqueue');
+          if (!enq.detail.backlog && !enq.detail.pool_busy) {
+            const pop = log.find((d) => d.kind === 'drr-pop' && d.request === a.request);
+            expect(pop?.t).toBe(a.t);
+          }
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('without busy thresholds v1.6 dispatches exactly as v1.5 (each arrival is popped at once)', () => {
+    fc.assert(
+      fc.property(workload, (w) => {
+        const sent = (release: string) =>
+          build(w, release, false)
+            .filter((d) => d.kind === 'dispatch')
+            .map((d) => `${d.request}@${d.t}->${d.worker}`);
+        expect(sent('v1.6')).toEqual(sent('v1.5'));
+      }),
+      { numRuns: 30 },
+    );
   });
 });
