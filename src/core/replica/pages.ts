@@ -39,6 +39,31 @@ export class PageSeq {
   }
 }
 
+/** Words per slab of page fingerprints (16 kB). */
+const SLAB_WORDS = 4096;
+let slab = new Int32Array(SLAB_WORDS);
+let slabUsed = 0;
+
+/**
+ * Room for `words` words of page fingerprints that the caller writes at once and never again (a
+ * prompt's pages). Allocating one small typed array per request is slow in JavaScript engines (about
+ * a microsecond each, and work for the collector), so arrays are carved out of shared slabs, as
+ * `TokenSlab` does for the radix caches' runs; a slab is freed once nothing refers to any part of it.
+ * A full slab is marked immutable (engine copies share it); the one being filled is copied with an
+ * engine, which is right as its carved parts are never written again and the copy allocates elsewhere.
+ */
+export function pageWords(words: number): Int32Array {
+  if (words > SLAB_WORDS / 4) return markImmutable(new Int32Array(words));
+  if (slabUsed + words > SLAB_WORDS) {
+    markImmutable(slab);
+    slab = new Int32Array(SLAB_WORDS);
+    slabUsed = 0;
+  }
+  const out = slab.subarray(slabUsed, slabUsed + words);
+  slabUsed += words;
+  return out;
+}
+
 /** The key of the page `src[pos .. pos + size)` (FNV-1a, 30 bits). */
 export function pageKey(src: Int32Array, pos: number, size: number): number {
   if (size === 1) return src[pos] & 0x3fffffff;

@@ -141,17 +141,20 @@ export class SimRequest {
   }
 
   /**
-   * Drop what can be computed again (#15.3): a described prompt's page fingerprints and ids, so a
-   * trace request waiting in a queue, or finished, holds a few hundred bytes whatever its prompt
-   * length (the next reader computes them again from its row, one pass over its block list). A
-   * prompt held as ids (synthetic workloads: its spec and program own them) keeps its fingerprints,
-   * an eighth of its ids' size with 16-token pages: computing them again would cost a hashing pass
-   * over the ids at every admission (−20 % requests per CPU second on the ToT benchmark).
+   * Drop what can be computed again (#15.3), so a request waiting in a queue, or finished, holds no
+   * prompt-sized array of its own: its page fingerprints, the ids of its prompt if a policy asked for
+   * them, and (waiting, or rejected) what its prompt remembers for it alone. A trace row's prompt is
+   * computed again from its row (one pass over its block list); a program's prompt from its chain of
+   * segments, copying the fingerprints its context's segments keep (a tree's question, a parent's
+   * reply: see ../workload/prompt.ts) and hashing only the rest. A finished request's own segments
+   * keep theirs: the follow-ups that extend it read them, and they go when the last of those does.
    */
   compact(): void {
-    if (this.prompt === null) return;
+    const p = this.prompt;
+    if (p === null) return;
     this.seq = null;
     this.ids = null;
+    if (this.state !== ReqState.Done) p.release?.();
   }
 
   /** Prefill not finished yet (decoding starts once all prompt tokens have KV). */

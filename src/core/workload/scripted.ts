@@ -4,7 +4,7 @@
  * naming the same prefix shares them); the rest of its prompt is its own.
  */
 import type { ClientSpec, ScriptedRequest } from '../input';
-import { buildTokens, type Piece } from './tokens';
+import { type Segment, StreamPrompt, StreamRequestSpec } from './prompt';
 import type { RequestSpec, WorkloadEvent } from './types';
 
 /** Default id of the i-th scripted request: "<client>!<i>" ('!' never appears in generated ids). */
@@ -19,19 +19,19 @@ export function scriptedRequest(
 ): RequestSpec {
   const id = scriptedId(r, index);
   const shared = r.shared_prefix !== undefined ? Math.min(r.shared_prefix_tokens, r.prompt_tokens) : 0;
-  const pieces: Piece[] = [];
+  const pieces: Segment[] = [];
   if (shared > 0) pieces.push({ label: `shared:${r.shared_prefix}`, count: shared });
   if (r.prompt_tokens - shared > 0) pieces.push({ label: `${id}/new`, count: r.prompt_tokens - shared });
-  const spec: RequestSpec = {
+  const spec = new StreamRequestSpec(
     id,
-    client: r.client,
-    tokens: buildTokens(pieces),
-    outputTokens: Math.min(r.output_tokens, r.max_new_tokens ?? r.output_tokens),
-    maxNewTokens: r.max_new_tokens ?? r.output_tokens,
-    sloClass: r.slo_class ?? client?.slo_class ?? 'standard',
-    program: id,
-    node: 'scripted',
-  };
+    r.client,
+    StreamPrompt.build(null, pieces, false),
+    Math.min(r.output_tokens, r.max_new_tokens ?? r.output_tokens),
+    r.max_new_tokens ?? r.output_tokens,
+    r.slo_class ?? client?.slo_class ?? 'standard',
+    id,
+    'scripted',
+  );
   const policyClass = r.policy_class ?? client?.policy_class;
   if (policyClass !== undefined) spec.policyClass = policyClass;
   const model = r.model ?? client?.model;

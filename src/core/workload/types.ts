@@ -34,7 +34,10 @@ export interface RequestSpec {
    * (the engine reads `prompt` instead).
    */
   tokens: Int32Array;
-  /** The prompt described instead of held (a trace row): length, ids on demand, page fingerprints. */
+  /**
+   * The prompt described instead of held (a trace row, a program's chain of id streams): length, ids
+   * on demand, page fingerprints.
+   */
   prompt?: PromptSource;
   /** True output length (≥ 1, ≤ maxNewTokens). Routers and schedulers must never read it. */
   outputTokens: number;
@@ -81,6 +84,11 @@ export interface PromptSource {
    * source of ids can produce.
    */
   pages(size: number): Int32Array;
+  /**
+   * Drop what the source remembers for this prompt alone (its own segments' fingerprints), when its
+   * request waits in a queue. Optional: a source that remembers nothing has none.
+   */
+  release?(): void;
 }
 
 export type WorkloadEvent =

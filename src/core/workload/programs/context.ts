@@ -3,7 +3,7 @@ import type { ProgramClientSpec } from '../../input';
 import type { Rng } from '../../prng';
 import { maxOf, sampleTokens } from '../lengths';
 import type { Length } from '../../input';
-import type { Piece } from '../tokens';
+import { type Segment, type StreamPrompt, StreamRequestSpec } from '../prompt';
 import type { RequestSpec, WorkloadEvent } from '../types';
 
 export interface ClientContext {
@@ -82,22 +82,25 @@ export function programId(ctx: ClientContext, instance: number): string {
   return `${ctx.client.name}#${instance}`;
 }
 
-/** The client-level fields every request carries. */
+/** The client-level fields every request carries; its prompt is described (`../prompt.ts`), never held as ids. */
 export function makeRequest(
   ctx: ClientContext,
-  fields: Pick<RequestSpec, 'id' | 'tokens' | 'outputTokens' | 'maxNewTokens' | 'program' | 'node'>,
+  fields: Pick<RequestSpec, 'id' | 'outputTokens' | 'program' | 'node'> & {
+    prompt: StreamPrompt;
+    maxNewTokens: number;
+  },
 ): RequestSpec {
   const c = ctx.client;
-  const spec: RequestSpec = {
-    id: fields.id,
-    client: c.name,
-    tokens: fields.tokens,
-    outputTokens: fields.outputTokens,
-    maxNewTokens: fields.maxNewTokens,
-    sloClass: c.slo_class,
-    program: fields.program,
-    node: fields.node,
-  };
+  const spec = new StreamRequestSpec(
+    fields.id,
+    c.name,
+    fields.prompt,
+    fields.outputTokens,
+    fields.maxNewTokens,
+    c.slo_class,
+    fields.program,
+    fields.node,
+  );
   if (c.policy_class !== undefined) spec.policyClass = c.policy_class;
   if (c.model !== undefined) spec.model = c.model;
   if (c.priority !== 0) spec.priority = c.priority;
@@ -108,7 +111,7 @@ export function makeRequest(
 }
 
 /** The client's shared prefix of the given kind (system prompt, extra prefix): empty when count is 0. */
-export function sharedPiece(ctx: ClientContext, kind: string, count: number): Piece[] {
+export function sharedPiece(ctx: ClientContext, kind: string, count: number): Segment[] {
   return count > 0 ? [{ label: `${ctx.ns}/${kind}`, count }] : [];
 }
 

@@ -6,7 +6,8 @@
  * regenerated from their streams, so an instance only remembers lengths while branches run.
  */
 import type { ProgramSpec } from '../../input';
-import { buildTokens, outputLabel, type Piece } from '../tokens';
+import { type Segment, StreamPrompt } from '../prompt';
+import { outputLabel } from '../tokens';
 import type { RequestSpec, WorkloadEvent } from '../types';
 import {
   type ClientContext,
@@ -23,7 +24,8 @@ type Spec = Extract<ProgramSpec, { type: 'judge' }>;
 
 interface Evaluation {
   program: string;
-  base: Piece[];
+  /** Extra prefix + article: context of every branch and of the merge. */
+  base: StreamPrompt;
   /** Output length of each branch, by dimension. */
   outputs: number[];
   remaining: number;
@@ -38,7 +40,11 @@ class JudgeRunner extends FollowUpRunner<Spec, Evaluation> {
     const program = programId(ctx, instance);
     const rng = ctx.rng.fork(`#${instance}`);
     const article = documentPiece(ctx, rng, program, spec.documents, spec.article_tokens);
-    const base: Piece[] = [...sharedPiece(ctx, 'extra', spec.extra_prefix_tokens), article];
+    const base = StreamPrompt.build(
+      null,
+      [...sharedPiece(ctx, 'extra', spec.extra_prefix_tokens), article],
+      true,
+    );
     const ev: Evaluation = {
       program,
       base,
@@ -47,17 +53,17 @@ class JudgeRunner extends FollowUpRunner<Spec, Evaluation> {
       merge: drawOutput(ctx, rng.fork('merge'), spec.merge_output_tokens),
       abandoned: false,
     };
-    const baseIds = buildTokens(base);
     const out: RequestSpec[] = [];
     for (let i = 0; i < spec.dimensions; i++) {
       const id = `${program}.${i}`;
       const { outputTokens, maxNewTokens } = drawOutput(ctx, rng.fork(`dimension ${i}`), spec.output_tokens);
       ev.outputs.push(outputTokens);
-      const tokens = buildTokens([
-        { ids: baseIds },
-        ...sharedPiece(ctx, `dimension/${i}`, spec.instruction_tokens),
-      ]);
-      out.push(makeRequest(ctx, { id, tokens, outputTokens, maxNewTokens, program, node: `dimension ${i}` }));
+      const prompt = StreamPrompt.build(
+        base,
+        sharedPiece(ctx, `dimension/${i}`, spec.instruction_tokens),
+        false,
+      );
+      out.push(makeRequest(ctx, { id, prompt, outputTokens, maxNewTokens, program, node: `dimension ${i}` }));
       this.live.set(id, ev);
     }
     return out;
@@ -68,14 +74,14 @@ class JudgeRunner extends FollowUpRunner<Spec, Evaluation> {
     if (!ev) return [];
     ev.remaining -= 1;
     if (ev.abandoned || ev.remaining > 0) return [];
-    const pieces: Piece[] = [...ev.base];
+    const pieces: Segment[] = [];
     ev.outputs.forEach((count, i) => {
       pieces.push({ label: outputLabel(`${ev.program}.${i}`), count });
     });
     pieces.push(...sharedPiece(this.ctx, 'merge', this.spec.instruction_tokens));
     const request = makeRequest(this.ctx, {
       id: `${ev.program}.merge`,
-      tokens: buildTokens(pieces),
+      prompt: StreamPrompt.build(ev.base, pieces, false),
       ...ev.merge,
       program: ev.program,
       node: 'merge',

@@ -5,7 +5,7 @@
  */
 import type { ProgramSpec } from '../../input';
 import { sampleTokens } from '../lengths';
-import { buildTokens } from '../tokens';
+import { StreamPrompt } from '../prompt';
 import type { RequestSpec } from '../types';
 import {
   type ClientContext,
@@ -25,7 +25,8 @@ class LongQaRunner extends RunnerBase<Spec> {
     const program = programId(ctx, instance);
     const rng = ctx.rng.fork(`#${instance}`);
     const doc = documentPiece(ctx, rng, program, spec.documents, spec.document_tokens);
-    const docIds = buildTokens([doc]);
+    // the document: context of every question
+    const docPrompt = StreamPrompt.build(null, [doc], true);
     const out: RequestSpec[] = [];
     for (let q = 0; q < spec.questions; q++) {
       const id = `${program}.${q}`;
@@ -34,7 +35,7 @@ class LongQaRunner extends RunnerBase<Spec> {
       out.push(
         makeRequest(ctx, {
           id,
-          tokens: buildTokens([{ ids: docIds }, question]),
+          prompt: StreamPrompt.build(docPrompt, [question], false),
           ...drawOutput(ctx, qRng, spec.output_tokens),
           program,
           node: `question ${q}`,

@@ -6,7 +6,7 @@
 import type { ProgramSpec } from '../../input';
 import type { Rng } from '../../prng';
 import { sampleSeconds, sampleTokens } from '../lengths';
-import { buildTokens, fullContext } from '../tokens';
+import { StreamPrompt, withReply } from '../prompt';
 import type { RequestSpec, WorkloadEvent } from '../types';
 import {
   type ClientContext,
@@ -24,9 +24,10 @@ interface Conversation {
   program: string;
   rng: Rng;
   turns: number;
-  /** The in-flight turn (1-based) and its request. */
+  /** The in-flight turn (1-based), its request and prompt. */
   turn: number;
   request: RequestSpec;
+  prompt: StreamPrompt;
 }
 
 class MultiTurnRunner extends FollowUpRunner<Spec, Conversation> {
@@ -34,30 +35,31 @@ class MultiTurnRunner extends FollowUpRunner<Spec, Conversation> {
   private turnRequest(
     conv: Pick<Conversation, 'program' | 'rng'>,
     turn: number,
-    before: Int32Array | null,
-  ): RequestSpec {
+    before: StreamPrompt | null,
+  ): { request: RequestSpec; prompt: StreamPrompt } {
     const { ctx, spec } = this;
     const rng = conv.rng.fork(`turn ${turn}`);
     const id = `${conv.program}.${turn - 1}`;
     const fresh = { label: `${id}/new`, count: sampleTokens(rng, spec.prompt_tokens) };
-    const tokens =
-      before === null
-        ? buildTokens([...sharedPiece(ctx, 'system', spec.shared_prefix_tokens), fresh])
-        : buildTokens([{ ids: before }, fresh]);
-    return makeRequest(ctx, {
+    // turn 1: the shared system prompt (context of every conversation); then the turn's new tokens
+    const base =
+      before ?? StreamPrompt.extend(null, sharedPiece(ctx, 'system', spec.shared_prefix_tokens), true);
+    const prompt = StreamPrompt.build(base, [fresh], false);
+    const request = makeRequest(ctx, {
       id,
-      tokens,
+      prompt,
       ...drawOutput(this.ctx, rng, spec.output_tokens),
       program: conv.program,
       node: `turn ${turn}`,
     });
+    return { request, prompt };
   }
 
   start(instance: number): RequestSpec[] {
     const program = programId(this.ctx, instance);
     const rng = this.ctx.rng.fork(`#${instance}`);
-    const request = this.turnRequest({ program, rng }, 1, null);
-    const conv: Conversation = { program, rng, turns: this.spec.turns, turn: 1, request };
+    const { request, prompt } = this.turnRequest({ program, rng }, 1, null);
+    const conv: Conversation = { program, rng, turns: this.spec.turns, turn: 1, request, prompt };
     if (conv.turns > 1) this.live.set(conv.request.id, conv);
     return [conv.request];
   }
@@ -66,11 +68,14 @@ class MultiTurnRunner extends FollowUpRunner<Spec, Conversation> {
     const conv = this.take(requestId);
     if (!conv) return [];
     const think = sampleSeconds(conv.rng.fork(`think ${conv.turn}`), this.spec.think_time_s);
-    const next = this.turnRequest(conv, conv.turn + 1, fullContext(conv.request));
+    // the previous turn's full context (its prompt and reply), then the new user tokens
+    const context = withReply(conv.prompt, conv.request.id, conv.request.outputTokens);
+    const next = this.turnRequest(conv, conv.turn + 1, context);
     conv.turn += 1;
-    conv.request = next;
-    if (conv.turn < conv.turns) this.live.set(next.id, conv);
-    return [{ t: t + think, kind: 'submit', request: next }];
+    conv.request = next.request;
+    conv.prompt = next.prompt;
+    if (conv.turn < conv.turns) this.live.set(next.request.id, conv);
+    return [{ t: t + think, kind: 'submit', request: next.request }];
   }
 }
 

@@ -1,7 +1,7 @@
 /** `single`: one independent request per arrival, optionally behind the client's system prompt. */
 import type { ProgramSpec } from '../../input';
 import { sampleTokens } from '../lengths';
-import { buildTokens } from '../tokens';
+import { StreamPrompt } from '../prompt';
 import type { RequestSpec } from '../types';
 import {
   type ClientContext,
@@ -25,16 +25,14 @@ class SingleRunner extends RunnerBase<Spec> {
     const program = programId(ctx, instance);
     const rng = ctx.rng.fork(`#${instance}`);
     const id = `${program}.0`;
-    const prompt = sampleTokens(rng, spec.prompt_tokens);
-    const own = Math.max(1, prompt - spec.shared_prefix_tokens);
-    const tokens = buildTokens([
-      ...sharedPiece(ctx, 'system', spec.shared_prefix_tokens),
-      { label: `${id}/new`, count: own },
-    ]);
+    const length = sampleTokens(rng, spec.prompt_tokens);
+    const own = Math.max(1, length - spec.shared_prefix_tokens);
+    const system = StreamPrompt.extend(null, sharedPiece(ctx, 'system', spec.shared_prefix_tokens), true);
+    const prompt = StreamPrompt.build(system, [{ label: `${id}/new`, count: own }], false);
     return [
       makeRequest(ctx, {
         id,
-        tokens,
+        prompt,
         ...drawOutput(ctx, rng, spec.output_tokens),
         program,
         node: 'request',

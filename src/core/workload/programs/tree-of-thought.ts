@@ -10,7 +10,7 @@
 import type { ProgramSpec } from '../../input';
 import type { Rng } from '../../prng';
 import { sampleTokens } from '../lengths';
-import { buildTokens, fullContext, type Piece } from '../tokens';
+import { StreamPrompt, withReply } from '../prompt';
 import type { RequestSpec, WorkloadEvent } from '../types';
 import {
   type ClientContext,
@@ -29,7 +29,9 @@ interface Parent {
   rng: Rng;
   level: number;
   path: string;
-  request: RequestSpec;
+  id: string;
+  prompt: StreamPrompt;
+  outputTokens: number;
 }
 
 /** Requests in one tree. */
@@ -44,22 +46,22 @@ export function treeSize(depth: number, branching: number): number {
 }
 
 class TreeOfThoughtRunner extends FollowUpRunner<Spec, Parent> {
-  private node(program: string, rng: Rng, level: number, path: string, before: Piece[]): RequestSpec {
+  private node(program: string, rng: Rng, level: number, path: string, before: StreamPrompt): RequestSpec {
     const spec = this.spec;
     const nodeRng = rng.fork(path);
     const id = `${program}.${path}`;
     const leaf = level === spec.depth;
-    const tokens = buildTokens([...before, { label: `${id}/step`, count: spec.step_tokens }]);
+    // before + the node's own step instruction (step_tokens 0: the context itself, ≥ 1 token)
+    const prompt = StreamPrompt.build(before, [{ label: `${id}/step`, count: spec.step_tokens }], false);
     const request = makeRequest(this.ctx, {
       id,
-      // A prompt needs at least one token; step_tokens 0 with an empty context cannot happen
-      // because the question has ≥ 1 token.
-      tokens,
+      prompt,
       ...drawOutput(this.ctx, nodeRng, leaf ? spec.answer_tokens : spec.thought_tokens),
       program,
       node: `depth ${level} branch ${path}`,
     });
-    if (!leaf) this.live.set(id, { program, rng, level, path, request });
+    if (!leaf)
+      this.live.set(id, { program, rng, level, path, id, prompt, outputTokens: request.outputTokens });
     return request;
   }
 
@@ -67,10 +69,15 @@ class TreeOfThoughtRunner extends FollowUpRunner<Spec, Parent> {
     const { ctx, spec } = this;
     const program = programId(ctx, instance);
     const rng = ctx.rng.fork(`#${instance}`);
-    const question: Piece[] = [
-      ...sharedPiece(ctx, 'system', spec.shared_prefix_tokens),
-      { label: `${program}/question`, count: sampleTokens(rng, spec.question_tokens) },
-    ];
+    // the question (after the shared preamble): context every first thought extends
+    const question = StreamPrompt.build(
+      null,
+      [
+        ...sharedPiece(ctx, 'system', spec.shared_prefix_tokens),
+        { label: `${program}/question`, count: sampleTokens(rng, spec.question_tokens) },
+      ],
+      true,
+    );
     const out: RequestSpec[] = [];
     for (let b = 0; b < spec.branching; b++) out.push(this.node(program, rng, 1, String(b), question));
     return out;
@@ -79,7 +86,8 @@ class TreeOfThoughtRunner extends FollowUpRunner<Spec, Parent> {
   override complete(requestId: string, t: number): WorkloadEvent[] {
     const parent = this.take(requestId);
     if (!parent) return [];
-    const context: Piece[] = [{ ids: fullContext(parent.request) }];
+    // the parent's full context (prompt + thought), shared by its children
+    const context = withReply(parent.prompt, parent.id, parent.outputTokens);
     const events: WorkloadEvent[] = [];
     for (let b = 0; b < this.spec.branching; b++) {
       const request = this.node(parent.program, parent.rng, parent.level + 1, `${parent.path}.${b}`, context);
