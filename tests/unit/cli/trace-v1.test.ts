@@ -8,11 +8,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { memoryIO } from '../../../src/cli/io';
 import { runCommand } from '../../../src/cli/run';
 import { traceRecordV1 } from '../../../src/core/export';
+import type { LocalDecisionDetail, RouteDecisionDetail } from '../../../src/core/algorithms/details';
 import { type DecisionRecord, Simulation } from '../../../src/core/sim';
+import type { AdmitFacts, DispatchFacts } from '../../../src/core/sim/decision';
 import { applyOverrides, parseScenarioText } from '../../../src/scenario';
 import { SCENARIO_DIR } from '../shipped-scenarios';
 import { type KeyOrder, mergeKeyOrder, objects, TRACE_CASES } from './trace-keys';
@@ -91,4 +93,16 @@ describe('decision records in snapshots', () => {
     expect([...bad]).toEqual([]);
     expect(renamed).toBeGreaterThan(100);
   }, 60_000);
+});
+
+/** Keys an algorithm's detail shares with the facts it is spread over (one key in the record, the detail's value). */
+type SharedKeys<F, D> = D extends unknown ? Extract<keyof D, keyof F> : never;
+
+describe('algorithm details spread over the facts of their record', () => {
+  it("share no key but DLPM's `waiting` (a shared key collapses into one and moves in the --trace line)", () => {
+    // Preble's prompt length is `prompt_len` for this reason; DLPM's `waiting` (the queue when its scan
+    // began) has always replaced the replica's count in the record, and the trace keeps it so
+    expectTypeOf<SharedKeys<AdmitFacts, LocalDecisionDetail>>().toEqualTypeOf<'waiting'>();
+    expectTypeOf<SharedKeys<DispatchFacts, RouteDecisionDetail>>().toEqualTypeOf<never>();
+  });
 });
