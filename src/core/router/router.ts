@@ -39,6 +39,7 @@ import type { DecisionDraft, Replica } from '../replica/replica';
 import type { ClusterView, RouterPolicy } from './router-policy';
 import { evictedBranch } from '../algorithms/shared/global-prefix-tree';
 import type { Prioritizer } from '../algorithms/shared/prioritizer';
+import { HeldQueue } from '../algorithms/shared/held-queue';
 import type { RouteDecisionDetail } from '../algorithms/details';
 
 export interface RouterHooks {
@@ -77,14 +78,6 @@ class EvictForwarder implements EvictListener {
   }
 }
 
-/** A held request with its priority's fixed parts (see `Prioritizer`). */
-interface Held {
-  r: SimRequest;
-  key: number;
-  /** 0: the priority is `key`; else (key − now) / scale. */
-  scale: number;
-}
-
 export class Router implements ClusterView {
   readonly policy: RouterPolicy;
   readonly workers: readonly Replica[];
@@ -93,10 +86,9 @@ export class Router implements ClusterView {
   private readonly hooks: RouterHooks;
   readonly queue: PolicyQueue<SimRequest> | null;
   private readonly loads: WorkerLoad[];
-  /** Held requests in arrival-at-the-router order (the priority picks among them). */
-  private held: Held[] = [];
-  /** The order held requests leave in (null: the order they were held). */
-  heldOrder: Prioritizer | null = null;
+  /** Held requests (late binding), in the order of `heldOrder` (../algorithms/shared/held-queue.ts). */
+  private held = new HeldQueue(null);
+  private order: Prioritizer | null = null;
   private memoReq: SimRequest | null = null;
   private readonly memo: Int32Array;
   /** Service per policy class (set by the engine when the policy queue is on). */
@@ -148,6 +140,17 @@ export class Router implements ClusterView {
     return this.hooks.recording;
   }
 
+  /** The order held requests leave in (null: the order they were held). Set before the run starts. */
+  get heldOrder(): Prioritizer | null {
+    return this.order;
+  }
+
+  set heldOrder(o: Prioritizer | null) {
+    if (this.held.size > 0) throw new Error('the held order is set before any request is held');
+    this.order = o;
+    this.held = new HeldQueue(o);
+  }
+
   /**
    * A class head may leave when its pool is not busy: for a request pinned to a worker, that worker
    * alone (Dynamo checks only the pinned rank, without `busy_worker_ratio`); else every worker.
@@ -160,7 +163,7 @@ export class Router implements ClusterView {
 
   /** Requests waiting in the router (policy-class queue and held). */
   get queuedCount(): number {
-    return (this.queue ? this.queue.size() : 0) + this.held.length;
+    return (this.queue ? this.queue.size() : 0) + this.held.size;
   }
 
   overlap(req: SimRequest, w: number): number {
@@ -320,38 +323,14 @@ export class Router implements ClusterView {
       for (const r of this.fresh) if (r.state === ReqState.RouterQueued) r.compact();
       this.fresh.length = 0;
     }
-    while (this.held.length > 0) {
-      const i = this.nextHeld(now);
-      const r = this.held[i].r;
+    // the held request that leaves first at `now`: smallest priority, then arrival, then id
+    for (let r = this.held.next(now); r !== undefined; r = this.held.next(now)) {
       this.memoReq = null;
       const choice = this.policy.route(r, this);
       if ('hold' in choice) break;
-      this.held.splice(i, 1);
+      this.held.removeNext();
       this.handOff(r, choice.worker, choice.why, choice.detail);
     }
-  }
-
-  /** Priority of a held request at `now` (smaller first). */
-  private priority(h: Held, now: number): number {
-    return h.scale === 0 ? h.key : (h.key - now) / h.scale;
-  }
-
-  /** Index of the held request that leaves first at `now`: smallest priority, then arrival, then id. */
-  private nextHeld(now: number): number {
-    const held = this.held;
-    if (this.heldOrder === null) return 0;
-    let best = 0;
-    let bp = this.priority(held[0], now);
-    for (let i = 1; i < held.length; i++) {
-      const p = this.priority(held[i], now);
-      const a = held[i].r;
-      const b = held[best].r;
-      if (p < bp || (p === bp && (a.arrivalT < b.arrivalT || (a.arrivalT === b.arrivalT && a.id < b.id)))) {
-        best = i;
-        bp = p;
-      }
-    }
-    return best;
   }
 
   /**
@@ -361,8 +340,7 @@ export class Router implements ClusterView {
   private hold(r: SimRequest): void {
     r.state = ReqState.RouterQueued;
     if (Number.isNaN(r.enqueueT)) r.enqueueT = this.now;
-    const o = this.heldOrder;
-    this.held.push({ r, key: o === null ? 0 : o.key(r), scale: o?.scale ? o.scale(r) : 0 });
+    this.held.push(r, this.now);
   }
 
   /**
@@ -416,7 +394,7 @@ export class Router implements ClusterView {
       this.handOff(r, pin, `pinned to worker ${pin}`);
       return;
     }
-    if (this.held.length > 0) {
+    if (this.held.size > 0) {
       this.hold(r); // earlier held requests go first or compete by priority
       return;
     }
@@ -469,21 +447,11 @@ export class Router implements ClusterView {
 
   /** Held requests in the order they would leave now (first `limit`). */
   heldIds(limit: number): string[] {
-    if (this.heldOrder === null) return this.held.slice(0, limit).map((h) => h.r.id);
-    const now = this.now;
-    return [...this.held]
-      .sort(
-        (x, y) =>
-          this.priority(x, now) - this.priority(y, now) ||
-          x.r.arrivalT - y.r.arrivalT ||
-          (x.r.id < y.r.id ? -1 : x.r.id > y.r.id ? 1 : 0),
-      )
-      .slice(0, limit)
-      .map((h) => h.r.id);
+    return this.held.ordered(this.now, limit).map((r) => r.id);
   }
 
   /** Requests in the router's queues, for invariant checks. */
   heldCount(): number {
-    return this.held.length;
+    return this.held.size;
   }
 }

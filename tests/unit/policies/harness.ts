@@ -17,6 +17,8 @@ export const concat = (...parts: Int32Array[]) => Int32Array.from(parts.flatMap(
 
 export interface HarnessOpts {
   policy: string;
+  /** A policy object to drive instead of the one `policy` names (a reference implementation). */
+  use?: LocalPolicy;
   clients?: string[];
   kvTokens?: number;
   blockSize?: number;
@@ -78,11 +80,13 @@ export class Harness {
     this.lo = this.clients.map(() => new Array(n).fill(0));
     this.hi = this.clients.map(() => new Array(n).fill(0));
     this.minD = this.clients.map(() => new Array(n).fill(0));
-    this.policy = createLocalPolicy(
-      o.policy,
-      { workerId: 0, clients: this.clients, weights: this.weights },
-      { quantum: o.quantum ?? 2500, deadline_multiplier: 1.5, min_deadline_s: 0.5, ...(o.scheduler ?? {}) },
-    );
+    this.policy =
+      o.use ??
+      createLocalPolicy(
+        o.policy,
+        { workerId: 0, clients: this.clients, weights: this.weights },
+        { quantum: o.quantum ?? 2500, deadline_multiplier: 1.5, min_deadline_s: 0.5, ...(o.scheduler ?? {}) },
+      );
     const recording = o.recording ?? true;
     this.w = new Replica(
       {
