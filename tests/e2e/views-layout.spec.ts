@@ -335,3 +335,56 @@ for (const size of [SIZES[0], SIZES[2]])
     expect(clashes).toEqual([]);
     await frontier.screenshot({ path: `test-results/views/sweep-frontier-${size.width}x${size.height}.png` });
   });
+
+for (const size of SIZES)
+  test(`Class service and Figures in a narrow card: the table does not scroll sideways, the seek label stays inside its card (${size.width}×${size.height})`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(size);
+    await open(page);
+    await pickScenario(page, 'default');
+    await runTo(page, 20);
+    const cs = page.locator('section.class-service');
+    await expect(cs.locator('.cs-table tbody tr').first()).toBeVisible();
+    // every figure of the table is on screen without scrolling it sideways
+    const sideways = await cs.evaluate((sec) =>
+      [...sec.querySelectorAll('.table-scroll')].map((d) => d.scrollWidth - d.clientWidth),
+    );
+    for (const extra of sideways)
+      expect(extra, 'Class service table scrolls sideways').toBeLessThanOrEqual(1);
+    // each figure keeps its column's name beside it
+    const unlabeled = await cs.evaluate(
+      (sec) =>
+        [...sec.querySelectorAll('.cs-table td')].filter((td) => !td.getAttribute('data-label')).length,
+    );
+    expect(unlabeled).toBe(0);
+    expect(await smallText(page, 'section.class-service', 14)).toEqual([]);
+    await cs
+      .locator('.cs-table')
+      .screenshot({ path: `test-results/views/class-table-${size.width}x${size.height}.png` });
+
+    // the "t = … · click to seek" label, hovered across each time chart, stays within its card
+    const outside: string[] = [];
+    for (const region of ['section.class-service', 'section.fig-view']) {
+      const card = page.locator(region);
+      for (const svg of await card.locator('svg.seekable').all()) {
+        await svg.scrollIntoViewIfNeeded();
+        const b = await svg.boundingBox();
+        const c = await card.boundingBox();
+        if (!b || !c) continue;
+        for (const fx of [0.3, 0.45, 0.55, 0.7, 0.9]) {
+          await page.mouse.move(b.x + b.width * fx, b.y + b.height * 0.45);
+          const label = svg.locator('.seek-guide text');
+          if ((await label.count()) === 0) continue;
+          const l = await label.boundingBox();
+          if (!l) continue;
+          if (l.x < c.x - 0.5 || l.x + l.width > c.x + c.width + 0.5)
+            outside.push(
+              `${region} at ${fx}: label ${Math.round(l.x)}–${Math.round(l.x + l.width)} vs card ${Math.round(c.x)}–${Math.round(c.x + c.width)}`,
+            );
+        }
+      }
+    }
+    expect(outside).toEqual([]);
+  });

@@ -163,15 +163,17 @@ export function ClassService({ snapshot, highlight }: ViewProps) {
                       />
                       {c.name}
                     </th>
-                    <td>{fmtCount(c.quantum)}</td>
-                    <td>{fmtCount(c.served_uncached_tokens)}</td>
-                    <td>{fmtPercent(c.share)}</td>
-                    <td>{c.quantum_share === null ? 'not backlogged' : fmtPercent(c.quantum_share)}</td>
-                    <td>{fmtCount(c.dispatched)}</td>
-                    <td>{fmtCount(c.rejected)}</td>
-                    {shed && <td>{fmtCount(c.shed)}</td>}
-                    <td>{fmtCount(c.queued)}</td>
-                    <td>{fmtSeconds(c.p99_queue_wait_s)}</td>
+                    <td data-label="quantum">{fmtCount(c.quantum)}</td>
+                    <td data-label="served uncached tokens">{fmtCount(c.served_uncached_tokens)}</td>
+                    <td data-label="share">{fmtPercent(c.share)}</td>
+                    <td data-label="quantum share">
+                      {c.quantum_share === null ? 'not backlogged' : fmtPercent(c.quantum_share)}
+                    </td>
+                    <td data-label="dispatched">{fmtCount(c.dispatched)}</td>
+                    <td data-label="rejected (529)">{fmtCount(c.rejected)}</td>
+                    {shed && <td data-label="shed past due (429)">{fmtCount(c.shed)}</td>}
+                    <td data-label="queued">{fmtCount(c.queued)}</td>
+                    <td data-label="p99 router wait">{fmtSeconds(c.p99_queue_wait_s)}</td>
                   </tr>
                 ))}
               </tbody>

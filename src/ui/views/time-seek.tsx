@@ -37,7 +37,16 @@ export function useTimeSeek(): (a: PlotArea) => SeekParts {
   const seekTo = useContext(TimeSeekContext);
   const [hoverX, setHoverX] = useState<number | null>(null);
   const pointer = useRef<ClientPoint | null>(null);
-  return (a) => seekParts(a, seekTo, hoverX, setHoverX, pointer);
+  // the time label's width as last drawn (its text barely changes from one pointer move to the next)
+  const labelWidth = useRef(0);
+  return (a) => seekParts(a, seekTo, hoverX, setHoverX, pointer, labelWidth);
+}
+
+/** A label's left edge: beside x on the side it fits (right first), else pushed inside [0, width]. */
+export function labelLeft(x: number, labelW: number, width: number, gap = 4, margin = 2): number {
+  if (x + gap + labelW <= width - margin) return x + gap;
+  if (x - gap - labelW >= margin) return x - gap - labelW;
+  return Math.max(margin, Math.min(width - margin - labelW, x + gap));
 }
 
 export interface ClientPoint {
@@ -64,6 +73,7 @@ function seekParts(
   hoverX: number | null,
   setHoverX: (x: number | null) => void,
   pointer: MutableRefObject<ClientPoint | null>,
+  labelWidth: MutableRefObject<number>,
 ): SeekParts {
   if (!seekTo) return { svgProps: {}, guide: null };
   /** A client point's x in the SVG's own coordinates, or null outside the plot area. */
@@ -93,15 +103,37 @@ function seekParts(
       if (px !== null) seekTo(a.x.invert(px));
     },
   };
-  const right = hoverX !== null && hoverX > (a.x0 + a.x1) / 2;
-  const guide =
-    hoverX === null ? null : (
-      <g className="seek-guide">
-        <line x1={hoverX} x2={hoverX} y1={a.y1} y2={a.y0} />
-        <text x={right ? hoverX - 4 : hoverX + 4} y={a.y1 + 10} textAnchor={right ? 'end' : 'start'}>
-          t = {a.x.invert(hoverX).toFixed(2)} s · click to seek
+  if (hoverX === null) return { svgProps, guide: null };
+  // The label stays inside the chart's own box (and so inside its card, #13): beside the guide on
+  // the side it fits, else pushed in from the edge; a chart narrower than the label gets it on two
+  // lines. Widths are measured after drawing (before the first, estimated at 0.6 em per character).
+  const time = `t = ${a.x.invert(hoverX).toFixed(2)} s`;
+  const seek = 'click to seek';
+  const oneLine = `${time} · ${seek}`;
+  const measured = labelWidth.current > 0 ? labelWidth.current : oneLine.length * 14 * 0.6;
+  const perChar = measured / oneLine.length;
+  const twoLines = measured > a.width - 4;
+  const w = twoLines ? Math.max(time.length, seek.length) * perChar : measured;
+  const left = labelLeft(hoverX, w, a.width);
+  const remember = (el: SVGTextElement | null) => {
+    if (el && !twoLines) labelWidth.current = el.getComputedTextLength();
+  };
+  const guide = (
+    <g className="seek-guide">
+      <line x1={hoverX} x2={hoverX} y1={a.y1} y2={a.y0} />
+      {twoLines ? (
+        <text x={left} y={a.y1 + 10} textAnchor="start" data-lines="2">
+          <tspan x={left}>{time}</tspan>
+          <tspan x={left} dy="1.2em">
+            {seek}
+          </tspan>
         </text>
-      </g>
-    );
+      ) : (
+        <text ref={remember} x={left} y={a.y1 + 10} textAnchor="start">
+          {oneLine}
+        </text>
+      )}
+    </g>
+  );
   return { svgProps, guide };
 }

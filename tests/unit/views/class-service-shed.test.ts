@@ -46,7 +46,9 @@ describe('Class service table: requests shed for a passed due time', () => {
       ]),
     );
     expect(html).toContain('<th scope="col">shed past due (429)</th>');
-    expect(html).toMatch(/<th scope="row">.*late<\/th>(<td>[^<]*<\/td>){6}<td>2<\/td>/);
+    expect(html).toMatch(
+      /<th scope="row">.*late<\/th>(<td data-label="[^"]*">[^<]*<\/td>){6}<td data-label="shed past due \(429\)">2<\/td>/,
+    );
     expect(html).not.toMatch(/No requests so far in:[^<]*late/);
     // and a chart of the shed requests over time, with its own title
     expect(html).toContain('<h3>Shed past due (HTTP 429)</h3>');

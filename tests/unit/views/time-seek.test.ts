@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clickPoint } from '../../../src/ui/views/time-seek';
+import { clickPoint, labelLeft } from '../../../src/ui/views/time-seek';
 
 describe('click-to-seek position', () => {
   it("takes the pointer's fractional position when the click is that spot rounded to whole pixels", () => {
@@ -11,5 +11,19 @@ describe('click-to-seek position', () => {
     expect(clickPoint(null, { x: 510, y: 403 })).toEqual({ x: 510, y: 403 });
     expect(clickPoint({ x: 420.5, y: 403 }, { x: 510, y: 403 })).toEqual({ x: 510, y: 403 });
     expect(clickPoint({ x: 510.2, y: 380 }, { x: 510, y: 403 })).toEqual({ x: 510, y: 403 });
+  });
+});
+
+describe('the seek label stays inside its chart (#13)', () => {
+  it('goes beside the guide on the side it fits, right first', () => {
+    expect(labelLeft(20, 100, 300)).toBe(24);
+    expect(labelLeft(250, 100, 300)).toBe(146);
+  });
+  it('is pushed in from the edge when it fits on neither side', () => {
+    // a 190-wide label in a 260-wide chart, hovered mid-way: clamped to end at 258
+    expect(labelLeft(130, 190, 260)).toBe(68);
+    expect(labelLeft(60, 190, 260)).toBe(64);
+    // wider than the chart: starts at the margin
+    expect(labelLeft(60, 300, 260)).toBe(2);
   });
 });
