@@ -289,7 +289,7 @@ for (const { size, present } of [
     for (const s of seen) expect(s.gu.box, `step ${s.step}`).toEqual(seen[0].gu.box);
   });
 
-for (const size of [SIZES[0], SIZES[2]])
+for (const size of SIZES)
   test(`the default scenario's Q^u sweep: coinciding points share a tag, no tag overlaps a tag or a marker (${size.width}×${size.height})`, async ({
     page,
   }) => {
@@ -333,6 +333,10 @@ for (const size of [SIZES[0], SIZES[2]])
       return out;
     });
     expect(clashes).toEqual([]);
+    // tags, ticks and axis names at 14 px or more on screen, also where the chart is drawn below its
+    // viewBox's width (a phone: 0.88)
+    expect(await smallText(page, '.sweep-svg', 14)).toEqual([]);
+    await expect(frontier.locator('.point-tag').first()).toBeVisible();
     await frontier.screenshot({ path: `test-results/views/sweep-frontier-${size.width}x${size.height}.png` });
   });
 

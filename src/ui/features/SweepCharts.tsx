@@ -13,9 +13,10 @@ import { type AxisRule, axisRange, flatNote } from './sweep-axes';
 import type { SweepPoint, SweepRun } from './store';
 import { placeTags } from './sweep-tags';
 import { textWidth } from '../views/ring-labels';
+import { useWidth } from '../views/use-width';
 import './sweep.css';
 
-/** The tags' font size (features.css `.point-tag`), in the chart's viewBox units. */
+/** The text's size on screen (features.css `.sweep-svg`): viewBox units when drawn at full width. */
 const TAG_PX = 14;
 
 const W = 340;
@@ -87,6 +88,10 @@ function pointLabel(sweep: SweepRun, i: number): string {
 
 function Chart(props: ChartProps) {
   const { series, sweep } = props;
+  // The chart is drawn at its figure's width: on a phone that is below the viewBox's W (0.88 of it at
+  // 390 px), so the text takes more viewBox units to stay at 14 px on screen (#13)
+  const [boxRef, drawnW] = useWidth<HTMLDivElement>(W);
+  const fontPx = drawnW > 0 && drawnW < W ? Math.ceil((TAG_PX * W * 100) / drawnW) / 100 : TAG_PX;
   const leftSeries = series.filter((s) => s.axis === 'left');
   const rightSeries = series.filter((s) => s.axis === 'right');
   const right = rightSeries.flatMap((s) => s.pts.map((p) => p.y));
@@ -128,8 +133,8 @@ function Chart(props: ChartProps) {
     onScreen,
     onScreen,
     { x0: M.left + 2, y0: 2, x1: W - 2, y1: H - M.bottom - 2 },
-    (text) => textWidth(text, TAG_PX, 400),
-    TAG_PX * 1.2,
+    (text) => textWidth(text, fontPx, 400),
+    fontPx * 1.2,
   );
   // Log axes: label the powers of ten only (the in-between ticks crowd each other).
   const xTicks = props.xLog
@@ -173,142 +178,145 @@ function Chart(props: ChartProps) {
           PNG
         </button>
       </figcaption>
-      <svg
-        ref={svgRef}
-        viewBox={`0 0 ${W} ${H}`}
-        width="100%"
-        // With keyboard markers the chart is a group of buttons; otherwise one image with a text alternative.
-        role={props.focusable ? 'group' : 'img'}
-        aria-label={summary}
-        xmlns="http://www.w3.org/2000/svg"
-        className="sweep-svg"
-      >
-        <title>{props.title}</title>
-        <rect x={0} y={0} width={W} height={H} className="chart-bg" />
-        {y.ticks(5).map((t) => (
-          <g key={`y${t}`}>
-            <line x1={M.left} x2={W - M.right} y1={y(t)} y2={y(t)} className="grid" />
-            <text x={M.left - 6} y={y(t)} dy="0.32em" textAnchor="end" className="tick">
-              {tickText(t, yFmt)}
-            </text>
-          </g>
-        ))}
-        {right.length > 0 &&
-          y2.ticks(5).map((t) => (
-            <text key={`r${t}`} x={W - M.right + 6} y={y2(t)} dy="0.32em" className="tick">
-              {tickText(t, y2Fmt)}
-            </text>
-          ))}
-        {xTicks.map((t) => (
-          <g key={`x${t}`}>
-            <line x1={x(t)} x2={x(t)} y1={H - M.bottom} y2={H - M.bottom + 4} className="axis" />
-            <text x={x(t)} y={H - M.bottom + 18} textAnchor="middle" className="tick">
-              {fmt(t)}
-            </text>
-          </g>
-        ))}
-        <line x1={M.left} x2={W - M.right} y1={H - M.bottom} y2={H - M.bottom} className="axis" />
-        <line x1={M.left} x2={M.left} y1={M.top} y2={H - M.bottom} className="axis" />
-        <text x={(M.left + W - M.right) / 2} y={H - 6} textAnchor="middle" className="axis-label">
-          {props.xLabel}
-        </text>
-        <text
-          transform={`translate(15 ${(M.top + H - M.bottom) / 2}) rotate(-90)`}
-          textAnchor="middle"
-          className="axis-label"
+      <div ref={boxRef}>
+        <svg
+          ref={svgRef}
+          viewBox={`0 0 ${W} ${H}`}
+          width="100%"
+          // With keyboard markers the chart is a group of buttons; otherwise one image with a text alternative.
+          role={props.focusable ? 'group' : 'img'}
+          aria-label={summary}
+          xmlns="http://www.w3.org/2000/svg"
+          className="sweep-svg"
+          style={fontPx !== TAG_PX ? ({ '--sweep-font': `${fontPx}px` } as React.CSSProperties) : undefined}
         >
-          {props.yLabel}
-        </text>
-        {props.y2Label && right.length > 0 && (
-          <text
-            transform={`translate(${W - 8} ${(M.top + H - M.bottom) / 2}) rotate(90)`}
-            textAnchor="middle"
-            className="axis-label"
-          >
-            {props.y2Label}
-          </text>
-        )}
-        {series.map((s, si) => {
-          const yy = s.axis === 'left' ? y : y2;
-          const pts = s.pts.map((p) => ({ x: x(p.x), y: yy(p.y), point: p.point, tag: p.tag }));
-          return (
-            <g key={s.label} style={{ color: s.color }}>
-              {s.connect && pts.length > 1 && (
-                <path
-                  d={path(pts) ?? ''}
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth={2}
-                  strokeDasharray={s.dashed ? '5 4' : undefined}
-                />
-              )}
-              {pts.map((p) => (
-                // biome-ignore lint/a11y/useSemanticElements: an SVG marker cannot be a <button>
-                <g
-                  key={p.point}
-                  className="sweep-marker"
-                  data-point={p.point}
-                  role="button"
-                  tabIndex={props.focusable ? 0 : -1}
-                  aria-label={props.focusable ? `Open run ${pointLabel(sweep, p.point)}` : undefined}
-                  onClick={() => props.onOpen(p.point)}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter' || e.key === ' ') {
-                      e.preventDefault();
-                      props.onOpen(p.point);
-                    }
-                  }}
-                >
-                  <title>{`${pointLabel(sweep, p.point)} — click to open this run`}</title>
-                  {s.marker === 'circle' ? (
-                    <circle
-                      cx={p.x}
-                      cy={p.y}
-                      r={5}
-                      fill={s.dashed ? 'var(--panel)' : 'currentColor'}
-                      stroke="currentColor"
-                      strokeWidth={2}
-                    />
-                  ) : (
-                    <rect
-                      x={p.x - 5}
-                      y={p.y - 5}
-                      width={10}
-                      height={10}
-                      transform={`rotate(45 ${p.x} ${p.y})`}
-                      fill="currentColor"
-                    />
-                  )}
-                </g>
-              ))}
-            </g>
-          );
-        })}
-        {/* Value tags apart from the markers, so a marker's box (and its click point) is the marker alone. */}
-        <g className="point-tags">
-          {tags.map((t) => (
-            <g key={t.points.join(',')} data-points={t.points.join(',')}>
-              {t.leader && (
-                <line
-                  x1={t.leader[0]}
-                  y1={t.leader[1]}
-                  x2={t.leader[2]}
-                  y2={t.leader[3]}
-                  className="point-leader"
-                  stroke="var(--muted)"
-                  strokeWidth={1}
-                />
-              )}
-              <text x={t.x} y={t.y} textAnchor={t.anchor} className="point-tag">
-                {t.tags.length > 1 && (
-                  <title>{`${t.tags.length} runs at this point: ${t.tags.join(', ')}`}</title>
-                )}
-                {t.text}
+          <title>{props.title}</title>
+          <rect x={0} y={0} width={W} height={H} className="chart-bg" />
+          {y.ticks(5).map((t) => (
+            <g key={`y${t}`}>
+              <line x1={M.left} x2={W - M.right} y1={y(t)} y2={y(t)} className="grid" />
+              <text x={M.left - 6} y={y(t)} dy="0.32em" textAnchor="end" className="tick">
+                {tickText(t, yFmt)}
               </text>
             </g>
           ))}
-        </g>
-      </svg>
+          {right.length > 0 &&
+            y2.ticks(5).map((t) => (
+              <text key={`r${t}`} x={W - M.right + 6} y={y2(t)} dy="0.32em" className="tick">
+                {tickText(t, y2Fmt)}
+              </text>
+            ))}
+          {xTicks.map((t) => (
+            <g key={`x${t}`}>
+              <line x1={x(t)} x2={x(t)} y1={H - M.bottom} y2={H - M.bottom + 4} className="axis" />
+              <text x={x(t)} y={H - M.bottom + 18} textAnchor="middle" className="tick">
+                {fmt(t)}
+              </text>
+            </g>
+          ))}
+          <line x1={M.left} x2={W - M.right} y1={H - M.bottom} y2={H - M.bottom} className="axis" />
+          <line x1={M.left} x2={M.left} y1={M.top} y2={H - M.bottom} className="axis" />
+          <text x={(M.left + W - M.right) / 2} y={H - 6} textAnchor="middle" className="axis-label">
+            {props.xLabel}
+          </text>
+          <text
+            transform={`translate(15 ${(M.top + H - M.bottom) / 2}) rotate(-90)`}
+            textAnchor="middle"
+            className="axis-label"
+          >
+            {props.yLabel}
+          </text>
+          {props.y2Label && right.length > 0 && (
+            <text
+              transform={`translate(${W - 8} ${(M.top + H - M.bottom) / 2}) rotate(90)`}
+              textAnchor="middle"
+              className="axis-label"
+            >
+              {props.y2Label}
+            </text>
+          )}
+          {series.map((s, si) => {
+            const yy = s.axis === 'left' ? y : y2;
+            const pts = s.pts.map((p) => ({ x: x(p.x), y: yy(p.y), point: p.point, tag: p.tag }));
+            return (
+              <g key={s.label} style={{ color: s.color }}>
+                {s.connect && pts.length > 1 && (
+                  <path
+                    d={path(pts) ?? ''}
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth={2}
+                    strokeDasharray={s.dashed ? '5 4' : undefined}
+                  />
+                )}
+                {pts.map((p) => (
+                  // biome-ignore lint/a11y/useSemanticElements: an SVG marker cannot be a <button>
+                  <g
+                    key={p.point}
+                    className="sweep-marker"
+                    data-point={p.point}
+                    role="button"
+                    tabIndex={props.focusable ? 0 : -1}
+                    aria-label={props.focusable ? `Open run ${pointLabel(sweep, p.point)}` : undefined}
+                    onClick={() => props.onOpen(p.point)}
+                    onKeyDown={(e) => {
+                      if (e.key === 'Enter' || e.key === ' ') {
+                        e.preventDefault();
+                        props.onOpen(p.point);
+                      }
+                    }}
+                  >
+                    <title>{`${pointLabel(sweep, p.point)} — click to open this run`}</title>
+                    {s.marker === 'circle' ? (
+                      <circle
+                        cx={p.x}
+                        cy={p.y}
+                        r={5}
+                        fill={s.dashed ? 'var(--panel)' : 'currentColor'}
+                        stroke="currentColor"
+                        strokeWidth={2}
+                      />
+                    ) : (
+                      <rect
+                        x={p.x - 5}
+                        y={p.y - 5}
+                        width={10}
+                        height={10}
+                        transform={`rotate(45 ${p.x} ${p.y})`}
+                        fill="currentColor"
+                      />
+                    )}
+                  </g>
+                ))}
+              </g>
+            );
+          })}
+          {/* Value tags apart from the markers, so a marker's box (and its click point) is the marker alone. */}
+          <g className="point-tags">
+            {tags.map((t) => (
+              <g key={t.points.join(',')} data-points={t.points.join(',')}>
+                {t.leader && (
+                  <line
+                    x1={t.leader[0]}
+                    y1={t.leader[1]}
+                    x2={t.leader[2]}
+                    y2={t.leader[3]}
+                    className="point-leader"
+                    stroke="var(--muted)"
+                    strokeWidth={1}
+                  />
+                )}
+                <text x={t.x} y={t.y} textAnchor={t.anchor} className="point-tag">
+                  {t.tags.length > 1 && (
+                    <title>{`${t.tags.length} runs at this point: ${t.tags.join(', ')}`}</title>
+                  )}
+                  {t.text}
+                </text>
+              </g>
+            ))}
+          </g>
+        </svg>
+      </div>
       {note && <p className="sweep-chart-note">{note}</p>}
       <ul className="sweep-legend">
         {series.map((s) => (
