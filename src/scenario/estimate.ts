@@ -9,18 +9,20 @@
  * best rate (full prefill chunks, a full decode batch), and the queue is what arrivals exceed that
  * rate by at the end of the arrival window.
  *
- * Memory, as measured on the engine (heap plus array buffers after a full GC, 60,000 requests of
- * 256 and 4,096 prompt tokens): a queued request holds about 0.8 kB of records plus, for a synthetic
- * request, its prompt's token ids (4 bytes each, owned by its spec); a trace request's prompt is
- * described by its row (src/core/trace/prompt.ts), so a queued one holds no prompt-sized state
- * (the Mooncake trace at 50× speed: 11 MB for ~2,500 queued and running requests, 79 MB when
- * prompts were held as ids). A request being served holds its page fingerprints, 8 bytes per page
- * (0.5 bytes per token with 16-token blocks); a finished one leaves about 80 bytes of latency
- * samples. The radix caches hold page fingerprints too, bounded by the KV pools. The estimate
- * charges 1.25 kB per queued or running request, + 4 bytes per prompt token and 8 per page of a
- * synthetic one (it keeps its fingerprints), + 8 bytes per page of prompt of a running one, 128 bytes per finished one, and 2 × 8 bytes per
- * KV-cache page of every worker (the cached pages' fingerprints, and slabs or prompts' fingerprint
- * arrays that cached edges keep alive).
+ * Memory, as measured on the engine (heap plus array buffers after a full GC): a queued request holds
+ * about 0.9 kB of records and no prompt-sized array (#15.3). A trace request's prompt is described by
+ * its row (src/core/trace/prompt.ts), a program's by a chain of id-stream segments
+ * (src/core/workload/prompt.ts): a backlog of 7,900 single-program requests of 4,096 prompt tokens
+ * grew the heap by 138 MB with ids held, 7 MB now; the Mooncake trace at 50× speed 79 MB before its
+ * rows were described, 11 MB after. Page fingerprints (8 bytes per page: 0.5 bytes per token with
+ * 16-token blocks) are what remains: a request being served holds its own; a queued follow-up (a
+ * chat turn, a tree's child, a judge's branch, a question on a document) reaches those of the context
+ * its program shares (tests/unit/sim/queued-memory.test.ts measures 0.1–0.2 bytes per token); and the
+ * local orders that walk every waiting request's prefix at each step (LPM, DLPM, DFS-weight) keep
+ * every queued request's own (0.44). The estimate charges 1.25 kB per queued or running request, +
+ * `queuedBytesPerToken` per prompt token of a queued one, + 8 bytes per page of prompt of a running one,
+ * 128 bytes per finished one (latency samples), and 2 × 8 bytes per KV-cache page of every worker (the
+ * cached pages' fingerprints, and the slabs or page arrays that cached edges keep alive).
  *
  * A trace-driven scenario (`trace:`, or clients with their own `trace:`) counts the traces' rows when they are known (the page's dropped
  * file, the command line once it has read the file): the rows its window replays, with their own
@@ -83,17 +85,34 @@ export interface RunEstimate {
 
 const FINISHED_BYTES = 128;
 const QUEUED_BYTES = 1250;
-/** A synthetic prompt's ids (a trace prompt holds none). */
-const BYTES_PER_PROMPT_TOKEN = 4;
 /** Page fingerprints: key and check (src/core/replica/pages.ts). */
 const BYTES_PER_PAGE = 8;
+/** Local orders that walk every waiting request's prefix at each step, so keep its page fingerprints. */
+const PREFIX_WALKING_ORDERS: ReadonlySet<string> = new Set(['lpm', 'dlpm', 'dfs-weight']);
+
+/**
+ * Bytes per prompt token a queued request keeps (#15.3): none of its own, as its prompt is described
+ * (a trace row, a program's chain of segments), unless the scheduler's order walks every waiting
+ * request's prefix (it keeps their page fingerprints) or, for a program whose requests extend a
+ * shared context (every type but `single`), the page fingerprints of that context. `source`: the
+ * program type, or 'trace' / 'scripted'.
+ */
+export function queuedBytesPerToken(scheduler: string, source: string, blockSize: number): number {
+  const pages = BYTES_PER_PAGE / blockSize;
+  if (PREFIX_WALKING_ORDERS.has(scheduler)) return pages;
+  return source === 'trace' || source === 'scripted' || source === 'single' ? 0 : pages;
+}
 /** Cached pages: their fingerprints, and what cached edges keep alive around them. */
 const BYTES_PER_KV_PAGE = 16;
 /** Events per request besides batch steps (arrival, dispatch, admission, completion). */
 const EVENTS_PER_REQUEST = 4;
 
 export function estimateRun(
-  s: Pick<Parsed, 'cluster' | 'clients' | 'requests' | 'duration_s'> & { trace?: Parsed['trace'] },
+  s: Pick<Parsed, 'cluster' | 'clients' | 'requests' | 'duration_s'> & {
+    trace?: Parsed['trace'];
+    /** The worker-local scheduler (default: FCFS): whether it keeps waiting requests' fingerprints. */
+    scheduler?: { policy: string };
+  },
   /**
    * The top-level trace's rows, when the caller has read them (else only trace.max_requests counts);
    * a trace client's rows are its `trace.data` once read.
@@ -129,10 +148,14 @@ export function estimateRun(
   for (const cl of s.clients) if ('trace' in cl) count(cl.trace.data, cl.trace);
   const requests = clientRequests + scripted + traceRequests;
 
-  // Mean work of one request: prompt tokens to prefill (all of them) and output tokens to decode.
+  // Mean work of one request: prompt tokens to prefill (all of them) and output tokens to decode;
+  // the bytes per prompt token a queued one keeps, summed over prompt tokens
+  const scheduler = s.scheduler?.policy ?? 'fcfs';
+  const queuedPer = (source: string) => queuedBytesPerToken(scheduler, source, c.block_size);
   let promptSum = 0;
   let outputSum = 0;
   let weight = 0;
+  let queuedPromptBytes = 0;
   for (const cl of s.clients) {
     if (!('program' in cl)) continue;
     const peak = peakContextTokens(cl.program);
@@ -141,12 +164,15 @@ export function estimateRun(
     promptSum += Math.max(1, peak - out) * share;
     outputSum += Math.max(1, out) * share;
     weight += share;
+    queuedPromptBytes += Math.max(1, peak - out) * share * queuedPer(cl.program.type);
   }
   for (const r of s.requests) {
     promptSum += r.prompt_tokens;
     outputSum += r.output_tokens;
     weight += 1;
+    queuedPromptBytes += r.prompt_tokens * queuedPer('scripted');
   }
+  queuedPromptBytes += tracePrompt * queuedPer('trace');
   promptSum += tracePrompt;
   outputSum += traceOutput;
   weight += traceRequests;
@@ -174,13 +200,13 @@ export function estimateRun(
   const steps = Math.max((c.workers * busyS) / decodeStepS, lightSteps);
   const events = EVENTS_PER_REQUEST * requests + steps;
   // queued requests at the peak, and a full running batch on every worker, hold their records and
-  // (synthetic ones) their prompts' ids; running ones their page fingerprints too
+  // what `queuedBytesPerToken` says of their prompts; running ones their page fingerprints
   const running = Math.min(requests, c.workers * batch);
   const held = Math.min(requests, peakQueue + running);
-  const idShare = weight > 0 ? (weight - traceRequests) / weight : 1;
+  const queuedPerRequest = weight > 0 ? queuedPromptBytes / weight : 0;
   const memoryMb =
     (requests * FINISHED_BYTES +
-      held * (QUEUED_BYTES + (BYTES_PER_PROMPT_TOKEN + BYTES_PER_PAGE / c.block_size) * prompt * idShare) +
+      held * (QUEUED_BYTES + queuedPerRequest) +
       running * BYTES_PER_PAGE * (prompt / c.block_size) +
       c.workers * (c.kv_cache_tokens / c.block_size) * BYTES_PER_KV_PAGE) /
     1e6;

@@ -44,6 +44,7 @@ export {
   budgetProblem,
   CLI_BUDGET,
   estimateRun,
+  queuedBytesPerToken,
   PAGE_BUDGET,
   type RunBudget,
   type RunEstimate,

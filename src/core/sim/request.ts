@@ -129,6 +129,18 @@ export class SimRequest {
     else out.set(this.tokens.subarray(from, from + count), at);
   }
 
+  /**
+   * The prompt's first `n` ids (all of them when it is shorter), computed each call: what a policy
+   * that compares prompt heads reads, without materialising a described prompt's ids.
+   */
+  promptHead(n: number): Int32Array {
+    const count = Math.min(n, this.promptLen);
+    if (this.prompt === null || this.ids !== null) return this.tokens.subarray(0, count);
+    const out = new Int32Array(count);
+    this.prompt.write(out, 0, 0, count);
+    return out;
+  }
+
   /** The prompt's page fingerprints for pages of `size` tokens (computed once, kept until `compact`). */
   pages(size: number): PageSeq {
     const s = this.seq;

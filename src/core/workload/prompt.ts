@@ -7,7 +7,7 @@
  *
  * Page fingerprints (../replica/pages.ts: key and check of each whole page, from its ids) are
  * computed on demand, and remembered per segment: a segment keeps the fingerprints of every page up
- * to its end (a view into the array of the request that computed them; no copy). A follow-up copies
+ * to its end (a reference to the array of the last request that computed them). A follow-up copies
  * those of its nearest segment that has them and hashes only the segments after it (its parent's
  * reply, once for all its siblings, and its own new tokens), where a whole prompt cost two hashes per
  * token (#14's regression of the Tree-of-Thoughts benchmark).
@@ -150,9 +150,13 @@ export class StreamPrompt implements PromptSource {
           fill = 0;
         }
       }
-      // every page that ends by the segment's end (the array is never written again)
+    }
+    // every segment of the chain now reads its pages from this array (never written again): the
+    // arrays of the requests that computed them before are no longer held through the chain, so a
+    // prompt reaches at most this array and those its own later extensions compute
+    for (let s: StreamPrompt | null = this; s !== null; s = s.base) {
       s.cache = data;
-      s.cacheWords = 2 * k;
+      s.cacheWords = 2 * Math.floor(s.length / size);
       s.cacheSize = size;
     }
     return data;

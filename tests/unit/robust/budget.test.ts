@@ -14,7 +14,13 @@ import { progressLine, runCommand } from '../../../src/cli/run';
 import { validateCommand } from '../../../src/cli/validate';
 import { Simulation } from '../../../src/core/sim';
 import { parseYaml } from '../../../src/format/yaml';
-import { CLI_BUDGET, estimateRun, PAGE_BUDGET, parseScenarioText } from '../../../src/scenario';
+import {
+  CLI_BUDGET,
+  estimateRun,
+  PAGE_BUDGET,
+  parseScenarioText,
+  queuedBytesPerToken,
+} from '../../../src/scenario';
 import { ScenarioInputSchema } from '../../../src/scenario/schema';
 // @ts-expect-error: a plain .mjs helper without type declarations
 import { ensureCliBundle } from '../../../scripts/cli-bundle.mjs';
@@ -202,11 +208,42 @@ describe('the estimate of a trace replay and of prompt memory', () => {
     expect(bounded.traceUncounted).toBe(false);
   });
 
-  it('charges queued requests their prompt tokens (4 bytes each)', () => {
+  it('charges a queued synthetic request no ids: its prompt is described (#15.3)', () => {
     const short = estimateOf(runaway(10_000, 2));
     const long = estimateOf(runaway(10_000, 2).replaceAll('prompt_tokens: 256', 'prompt_tokens: 4096'));
-    // same queue order of magnitude, 16× the prompt: at least 4 bytes × 3,840 more per queued request
-    expect(long.memoryMb - short.memoryMb).toBeGreaterThan((short.peakQueue * 4 * 3840) / 1e6 / 2);
+    expect(long.peakQueue).toBeGreaterThan(15_000);
+    // 16× the prompt: the queue's requests cost no more (ids would add 4 bytes × 3,840 tokens each,
+    // about 300 MB here); the running batch holds half a byte per token of page fingerprints
+    const extraRunning = 3840 * 0.5 * 256;
+    expect(long.memoryMb - short.memoryMb).toBeLessThan((2 * extraRunning) / 1e6);
+    expect(long.peakQueue * 4 * 3840).toBeGreaterThan(100 * Math.abs(long.memoryMb - short.memoryMb) * 1e6);
+  });
+
+  it('charges queued requests page fingerprints where they keep them: prefix-walking orders, shared contexts', () => {
+    const short = estimateOf(runaway(10_000, 2, 'dlpm'));
+    const long = estimateOf(
+      runaway(10_000, 2, 'dlpm').replaceAll('prompt_tokens: 256', 'prompt_tokens: 4096'),
+    );
+    // DLPM walks every waiting request's prefix at each step: 8 bytes per 16-token page each
+    const fingerprints = (long.peakQueue * 0.5 * 3840) / 1e6;
+    expect(long.memoryMb - short.memoryMb).toBeGreaterThan(fingerprints);
+    expect(long.memoryMb - short.memoryMb).toBeLessThan(2 * fingerprints);
+    for (const scheduler of ['fcfs', 'dlpm', 'lrs'])
+      for (const source of [
+        'single',
+        'multi-turn',
+        'tree-of-thought',
+        'judge',
+        'long-qa',
+        'trace',
+        'scripted',
+      ]) {
+        const perToken = queuedBytesPerToken(scheduler, source, 16);
+        // never ids (4 bytes per token); at most the fingerprints
+        expect(perToken).toBeLessThanOrEqual(0.5);
+        const keeps = scheduler === 'dlpm' || !['single', 'trace', 'scripted'].includes(source);
+        expect(perToken, `${scheduler} ${source}`).toBe(keeps ? 0.5 : 0);
+      }
   });
 
   it('charges a queued trace request no prompt-sized memory: its prompt is described by its row (#15.3)', async () => {

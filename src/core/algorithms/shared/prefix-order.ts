@@ -80,11 +80,14 @@ function sharedPrefixDuplicates(queue: MatchedQueue, match: Int32Array): Uint8Ar
   for (let i = 0; i < n; i++) {
     if (match[i] > IN_BATCH_PREFIX_TOKENS) continue;
     const r = items[i];
-    if (r.headKey === -2) r.headKey = headKey(r.tokens);
+    // (the first ids only: a waiting request holds no prompt-sized array, #15.3)
+    if (r.headKey === -2) r.headKey = headKey(r.promptHead(IN_BATCH_PREFIX_TOKENS));
     if (r.headKey < 0) continue;
     const first = seen.get(r.headKey);
     if (first === undefined) seen.set(r.headKey, i);
-    else if (sameHead(items[first].tokens, r.tokens)) {
+    else if (
+      sameHead(items[first].promptHead(IN_BATCH_PREFIX_TOKENS), r.promptHead(IN_BATCH_PREFIX_TOKENS))
+    ) {
       if (out === null) out = new Uint8Array(n);
       out[i] = 1;
     }

@@ -3,7 +3,7 @@ import type { ProgramClientSpec } from '../../input';
 import type { Rng } from '../../prng';
 import { maxOf, sampleTokens } from '../lengths';
 import type { Length } from '../../input';
-import { type Segment, type StreamPrompt, StreamRequestSpec } from '../prompt';
+import { type Segment, StreamPrompt, StreamRequestSpec } from '../prompt';
 import type { RequestSpec, WorkloadEvent } from '../types';
 
 export interface ClientContext {
@@ -36,10 +36,34 @@ export interface ProgramRunner {
  * have no follow-ups keep no state and use the defaults here; the others override them.
  */
 export abstract class RunnerBase<S> implements ProgramRunner {
+  /** Prompts shared by instances (a system prompt, a library document), by their pieces. */
+  private readonly prefixes = new Map<string, StreamPrompt | null>();
+
   constructor(
     protected readonly ctx: ClientContext,
     protected readonly spec: S,
   ) {}
+
+  /**
+   * The prompt of `pieces` that every instance starting with them shares (null when empty): one chain
+   * per run, so its page fingerprints are computed once, and a waiting request reaches through it
+   * only the one page array it keeps. Only for pieces that are the same for many instances: the map
+   * keeps every one for the run.
+   */
+  protected sharedPrefix(pieces: readonly Segment[]): StreamPrompt | null {
+    const key = pieces.map((p) => `${p.label}\u0000${p.count}`).join('\u0001');
+    let p = this.prefixes.get(key);
+    if (p === undefined) {
+      p = StreamPrompt.extend(null, pieces, true);
+      this.prefixes.set(key, p);
+    }
+    return p;
+  }
+
+  /** `sharedPrefix` of pieces that are not empty (a document): throws when they are. */
+  protected sharedPrompt(pieces: readonly Segment[]): StreamPrompt {
+    return this.sharedPrefix(pieces) ?? StreamPrompt.build(null, pieces, true);
+  }
 
   abstract start(instance: number, t: number): RequestSpec[];
 

@@ -40,11 +40,12 @@ class JudgeRunner extends FollowUpRunner<Spec, Evaluation> {
     const program = programId(ctx, instance);
     const rng = ctx.rng.fork(`#${instance}`);
     const article = documentPiece(ctx, rng, program, spec.documents, spec.article_tokens);
-    const base = StreamPrompt.build(
-      null,
-      [...sharedPiece(ctx, 'extra', spec.extra_prefix_tokens), article],
-      true,
-    );
+    // a library's article is shared by the instances that draw it; a fresh one is this instance's
+    const extra = sharedPiece(ctx, 'extra', spec.extra_prefix_tokens);
+    const base =
+      spec.documents > 0
+        ? this.sharedPrompt([...extra, article])
+        : StreamPrompt.build(this.sharedPrefix(extra), [article], true);
     const ev: Evaluation = {
       program,
       base,

@@ -26,7 +26,7 @@ class LongQaRunner extends RunnerBase<Spec> {
     const rng = ctx.rng.fork(`#${instance}`);
     const doc = documentPiece(ctx, rng, program, spec.documents, spec.document_tokens);
     // the document: context of every question
-    const docPrompt = StreamPrompt.build(null, [doc], true);
+    const docPrompt = spec.documents > 0 ? this.sharedPrompt([doc]) : StreamPrompt.build(null, [doc], true);
     const out: RequestSpec[] = [];
     for (let q = 0; q < spec.questions; q++) {
       const id = `${program}.${q}`;

@@ -42,8 +42,7 @@ class MultiTurnRunner extends FollowUpRunner<Spec, Conversation> {
     const id = `${conv.program}.${turn - 1}`;
     const fresh = { label: `${id}/new`, count: sampleTokens(rng, spec.prompt_tokens) };
     // turn 1: the shared system prompt (context of every conversation); then the turn's new tokens
-    const base =
-      before ?? StreamPrompt.extend(null, sharedPiece(ctx, 'system', spec.shared_prefix_tokens), true);
+    const base = before ?? this.sharedPrefix(sharedPiece(ctx, 'system', spec.shared_prefix_tokens));
     const prompt = StreamPrompt.build(base, [fresh], false);
     const request = makeRequest(ctx, {
       id,

@@ -27,7 +27,7 @@ class SingleRunner extends RunnerBase<Spec> {
     const id = `${program}.0`;
     const length = sampleTokens(rng, spec.prompt_tokens);
     const own = Math.max(1, length - spec.shared_prefix_tokens);
-    const system = StreamPrompt.extend(null, sharedPiece(ctx, 'system', spec.shared_prefix_tokens), true);
+    const system = this.sharedPrefix(sharedPiece(ctx, 'system', spec.shared_prefix_tokens));
     const prompt = StreamPrompt.build(system, [{ label: `${id}/new`, count: own }], false);
     return [
       makeRequest(ctx, {

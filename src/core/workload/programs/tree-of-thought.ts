@@ -71,11 +71,8 @@ class TreeOfThoughtRunner extends FollowUpRunner<Spec, Parent> {
     const rng = ctx.rng.fork(`#${instance}`);
     // the question (after the shared preamble): context every first thought extends
     const question = StreamPrompt.build(
-      null,
-      [
-        ...sharedPiece(ctx, 'system', spec.shared_prefix_tokens),
-        { label: `${program}/question`, count: sampleTokens(rng, spec.question_tokens) },
-      ],
+      this.sharedPrefix(sharedPiece(ctx, 'system', spec.shared_prefix_tokens)),
+      [{ label: `${program}/question`, count: sampleTokens(rng, spec.question_tokens) }],
       true,
     );
     const out: RequestSpec[] = [];
