@@ -65,6 +65,40 @@ async function runTo(page: Page, t: number): Promise<void> {
     .toBeGreaterThanOrEqual(t - 0.5);
 }
 
+/** Ring labels whose glyphs lie off their own segment (hit-tested on screen: scroll the ring into view first). */
+async function ringStrays(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    for (const text of document.querySelectorAll<SVGTextElement>('.drr-ring .drr-seg-label')) {
+      const own = text.closest('[data-class]')?.getAttribute('data-class');
+      const m = text.getScreenCTM();
+      const content = (text.querySelector('textPath, tspan') ?? text) as SVGTextContentElement;
+      const n = content.getNumberOfChars();
+      if (!m || n === 0) continue;
+      for (let i = 0; i < n; i++) {
+        const e = content.getExtentOfChar(i);
+        for (const [fx, fy] of [
+          [0.5, 0.5],
+          [0.2, 0.3],
+          [0.8, 0.3],
+          [0.2, 0.8],
+          [0.8, 0.8],
+        ]) {
+          const p = new DOMPoint(e.x + e.width * fx, e.y + e.height * fy).matrixTransform(m);
+          const hit = document
+            .elementsFromPoint(p.x, p.y)
+            .find((el) => el.classList.contains('drr-seg-shape') || el.classList.contains('drr-ring'));
+          const at = hit?.classList.contains('drr-seg-shape')
+            ? hit.closest('[data-class]')?.getAttribute('data-class')
+            : 'off the ring';
+          if (at !== own) out.push(`${own} "${content.textContent}"[${i}] over ${at}`);
+        }
+      }
+    }
+    return out;
+  });
+}
+
 for (const size of SIZES)
   test(`Workers, Class queues, deficit table and ring labels at ${size.width}×${size.height}: bounded, nothing overlaps, text ≥ 14 px`, async ({
     page,
@@ -176,36 +210,7 @@ for (const size of SIZES)
     // every ring label lies on its own segment: under each label's glyphs, the ring shape hit is its class's
     // (hit-tested on screen, so the ring is scrolled into view first)
     await page.locator('.drr-ring').first().scrollIntoViewIfNeeded();
-    const strays = await page.evaluate(() => {
-      const out: string[] = [];
-      for (const text of document.querySelectorAll<SVGTextElement>('.drr-ring .drr-seg-label')) {
-        const own = text.closest('[data-class]')?.getAttribute('data-class');
-        const m = text.getScreenCTM();
-        const content = (text.querySelector('textPath, tspan') ?? text) as SVGTextContentElement;
-        const n = content.getNumberOfChars();
-        if (!m || n === 0) continue;
-        for (let i = 0; i < n; i++) {
-          const e = content.getExtentOfChar(i);
-          for (const [fx, fy] of [
-            [0.5, 0.5],
-            [0.2, 0.3],
-            [0.8, 0.3],
-            [0.2, 0.8],
-            [0.8, 0.8],
-          ]) {
-            const p = new DOMPoint(e.x + e.width * fx, e.y + e.height * fy).matrixTransform(m);
-            const hit = document
-              .elementsFromPoint(p.x, p.y)
-              .find((el) => el.classList.contains('drr-seg-shape') || el.classList.contains('drr-ring'));
-            const at = hit?.classList.contains('drr-seg-shape')
-              ? hit.closest('[data-class]')?.getAttribute('data-class')
-              : 'off the ring';
-            if (at !== own) out.push(`${own} "${content.textContent}"[${i}] over ${at}`);
-          }
-        }
-      }
-      return out;
-    });
+    const strays = await ringStrays(page);
     expect(strays).toEqual([]);
     // the long names are on the ring (along their arcs), not dropped
     await expect(page.locator('.drr-ring textPath', { hasText: 'latency_cached' })).toHaveCount(1);
@@ -391,4 +396,47 @@ for (const size of SIZES)
       }
     }
     expect(outside).toEqual([]);
+  });
+
+const KEYED_RING = `name: keyed ring
+preload: true
+policy:
+  policy_classes:
+    - {name: interactive, quantum: 4000}
+    - {name: bulk, quantum: 4000}
+    - {name: batch, quantum: 4000}
+    - {name: overnight_reindexing_backfill, quantum: 10}
+ops:
+  - enqueue: {id: x0, class: overnight_reindexing_backfill, cost: 3}
+  - enqueue: {id: x1, class: overnight_reindexing_backfill, cost: 3}
+  - enqueue: {id: a0, class: interactive, cost: 3}
+  - pop: {count: 1}
+`;
+
+for (const size of SIZES)
+  test(`a ring name that fits nowhere on its segment is drawn as its key, the same key beside it in the table (${size.width}×${size.height})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(size);
+    await open(page);
+    await page.evaluate((text) => window.fairground.load(text), KEYED_RING);
+    const seg = page.locator('.drr-ring [data-class="overnight_reindexing_backfill"]').first();
+    await expect(seg).toBeAttached();
+    // the narrow segment (8 % of the ring) has no room for the 29-character name: its key instead
+    const keyed = seg.locator('.drr-seg-keyed');
+    await expect(keyed).toHaveCount(1);
+    await expect(keyed.locator('tspan.drr-seg-name, textPath')).toHaveText('#4');
+    await expect(keyed.locator('title')).toHaveText(/#4 = overnight_reindexing_backfill/);
+    // its key in the table, beside the full name
+    const row = page.locator('.drr-table tr.drr-row[data-class="overnight_reindexing_backfill"]');
+    await expect(row.locator('.drr-key')).toHaveText('#4');
+    // names that fit stay names
+    await expect(page.locator('.drr-ring .drr-seg-keyed')).toHaveCount(1);
+    await page.locator('.drr-ring').first().scrollIntoViewIfNeeded();
+    expect(await ringStrays(page)).toEqual([]);
+    expect(await smallText(page, '.drr-view', 14)).toEqual([]);
+    await page
+      .locator('.drr-ring')
+      .first()
+      .screenshot({ path: `test-results/views/ring-keyed-${size.width}x${size.height}.png` });
   });

@@ -223,6 +223,36 @@ export function segmentLabel(
   return { kind: 'none' };
 }
 
+/** Whether a label shows the name it was given (level or along the arc). */
+function showsName(fit: SegmentLabel): boolean {
+  return (fit.kind === 'two' && fit.name) || fit.kind === 'arc';
+}
+
+/** A class's key on the ring when its name fits nowhere there: its place in ring order (#13). */
+export function ringKey(index: number): string {
+  return `#${index + 1}`;
+}
+
+/**
+ * A segment's label, or, when its name fits neither level nor along its arc, its key (`#3`, also
+ * beside the name in the table) in the name's place, with the count if both fit, else alone; `keyed`
+ * says which. Only when not even the key fits is the segment left with its count or nothing.
+ */
+export function segmentLabelOrKey(
+  seg: { start: number; end: number; mid: number },
+  name: string,
+  key: string,
+  countText: string | null,
+): { fit: SegmentLabel; keyed: boolean } {
+  const fit = segmentLabel(seg, name, countText);
+  if (showsName(fit)) return { fit, keyed: false };
+  const withCount = segmentLabel(seg, key, countText);
+  if (showsName(withCount)) return { fit: withCount, keyed: true };
+  const alone = segmentLabel(seg, key, null);
+  if (showsName(alone)) return { fit: alone, keyed: true };
+  return { fit, keyed: false };
+}
+
 /**
  * The path a name of width `w` follows along the segment's outer band, read left to right: clockwise
  * over the top half of the ring (letters standing outward), anticlockwise under the bottom half
@@ -373,6 +403,9 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
   }
 
   const segs = ringSegments(model.classes);
+  const countOf = (c: DrrClassModel) =>
+    classState(c) === 'empty' ? null : classState(c) === 'blocked' ? `⊘ ${c.queued}` : `${c.queued}`;
+  const labels = segs.map((sg) => segmentLabelOrKey(sg, sg.cls.name, ringKey(sg.index), countOf(sg.cls)));
   const rec = model.record;
   const key = recordKey(snapshot, rec);
   const step = snapshot?.decisions ?? null;
@@ -499,7 +532,12 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
               const state = classState(s.cls);
               const [lx, ly] = polar((R_INNER + R_OUTER) / 2, s.mid);
               const countText = state === 'blocked' ? `⊘ ${s.cls.queued}` : `${s.cls.queued}`;
-              const fit = segmentLabel(s, s.cls.name, state === 'empty' ? null : countText);
+              const { fit, keyed } = labels[s.index];
+              // a name that fits nowhere on the ring is drawn as its key, named in its tooltip
+              const shown = keyed ? ringKey(s.index) : s.cls.name;
+              const keyTitle = keyed ? (
+                <title>{`${ringKey(s.index)} = ${s.cls.name} (the name is in the table)`}</title>
+              ) : null;
               const cls = [
                 'drr-seg',
                 `state-${state}`,
@@ -531,9 +569,15 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
                   )}
                   <title>{`${s.cls.name}: deficit ${fmtCount(s.cls.deficit)} / quantum ${fmtCount(s.cls.quantum)}, ${fmtCount(s.cls.queued)} queued, ${stateText(s.cls)}`}</title>
                   {fit.kind === 'two' && (
-                    <text className="drr-seg-label" x={r1(lx)} y={r1(ly)} textAnchor="middle">
+                    <text
+                      className={`drr-seg-label${keyed ? ' drr-seg-keyed' : ''}`}
+                      x={r1(lx)}
+                      y={r1(ly)}
+                      textAnchor="middle"
+                    >
+                      {keyTitle}
                       <tspan x={r1(lx)} dy={fit.count ? '-0.2em' : '0.35em'} className="drr-seg-name">
-                        {s.cls.name}
+                        {shown}
                       </tspan>
                       {fit.count && (
                         <tspan x={r1(lx)} dy="1.15em" className="drr-seg-count">
@@ -545,14 +589,15 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
                   {fit.kind === 'arc' && (
                     <>
                       <path id={`${hatchId}-arc-${s.index}`} d={fit.arc} className="drr-seg-arc" />
-                      <text className="drr-seg-label">
+                      <text className={`drr-seg-label${keyed ? ' drr-seg-keyed' : ''}`}>
+                        {keyTitle}
                         <textPath
                           href={`#${hatchId}-arc-${s.index}`}
                           startOffset="50%"
                           textAnchor="middle"
                           className="drr-seg-name"
                         >
-                          {s.cls.name}
+                          {shown}
                         </textPath>
                       </text>
                       {fit.count && (
@@ -692,6 +737,11 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
                     <th scope="row">
                       <span className="drr-cls">
                         <span className="swatch" style={{ background: colorFor(i) }} aria-hidden="true" />
+                        {labels[i]?.keyed && (
+                          <span className="drr-key" title={`${c.name} is marked ${ringKey(i)} on the ring`}>
+                            {ringKey(i)}
+                          </span>
+                        )}
                         {breakable(c.name)}
                       </span>
                       {c.name === model.cursor && (

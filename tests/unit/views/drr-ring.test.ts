@@ -13,6 +13,8 @@ import {
   MAX_REPLAY_S,
   centerLines,
   visitText,
+  ringKey,
+  segmentLabelOrKey,
 } from '../../../src/ui/views/DrrRing';
 import type { DrrClassModel } from '../../../src/ui/views/read';
 import { SandboxSession } from '../../../src/worker/arbitration-session';
@@ -243,5 +245,23 @@ describe('DrrRing helpers', () => {
     );
     const rec = lastRecord(s);
     expect(visitText(rec.visits[0], 10)).toBe('A: earns its quantum 0 → 10, pays for a0 (cost 3), keeps 0');
+  });
+});
+
+describe('a ring name that fits nowhere gets its key (#13)', () => {
+  const narrow = { start: -0.25, end: 0.25, mid: 0 };
+  test('draws the key in the name’s place, with the count when both fit', () => {
+    const long = segmentLabelOrKey(narrow, 'interactive_uncached_priority_lane', ringKey(3), '12');
+    expect(long.keyed).toBe(true);
+    expect(long.fit.kind === 'two' || long.fit.kind === 'arc').toBe(true);
+    expect(ringKey(3)).toBe('#4');
+  });
+  test('keeps a name that fits, level or along the arc', () => {
+    const wide = { start: 0, end: Math.PI, mid: Math.PI / 2 };
+    expect(segmentLabelOrKey(wide, 'A', '#1', '3')).toEqual({
+      fit: { kind: 'two', name: true, count: true },
+      keyed: false,
+    });
+    expect(segmentLabelOrKey(narrow, 'ab', '#1', null).keyed).toBe(false);
   });
 });
