@@ -21,6 +21,7 @@ import { budgetProblem, estimateRun, PAGE_BUDGET, type RunBudget } from './estim
 import { flattenIssues, issueProblem } from '../format/issues';
 import { type Scenario, ScenarioInputSchema } from './schema';
 import type { TraceTable } from '../core/trace/types';
+import { selectClientProblem } from '../core/trace/workload';
 import { readTraceText, type TraceReadOptions, type TraceReadResult } from '../format/trace';
 import { SCENARIO_LIMITS } from './limits';
 import type { TraceSpec } from './trace-schema';
@@ -232,6 +233,17 @@ export function validateScenario(parsed: ParsedYaml, opts: ParseScenarioOptions 
               }
             : c,
         );
+  // a client's select_client must name someone in the file's client column
+  clients.forEach((c, i) => {
+    // (without columns.client the rule above has said what is missing)
+    if (!('trace' in c) || c.trace.data === null || c.trace.select_client === undefined) return;
+    if (c.trace.columns?.client === undefined) return;
+    const why = selectClientProblem(c.trace.data, c.trace.file, c.trace.select_client);
+    if (why === null) return;
+    const path = ['clients', i, 'trace', 'select_client'];
+    const at = parsed.locate(path);
+    problems.push(problem(at.line, at.col, why, path));
+  });
   if (
     checked &&
     problems.length === 0 &&

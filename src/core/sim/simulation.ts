@@ -28,7 +28,7 @@ import {
   TraceWorkload,
   type TraceSource,
   replayOptionsOf,
-  traceClientNames,
+  selectClientProblem,
 } from '../trace/workload';
 import type { Workload, WorkloadEvent, RequestSpec } from '../workload/types';
 import { type DecisionDraft, Replica, type ReplicaHooks } from '../replica/replica';
@@ -838,14 +838,8 @@ function defaultWorkload(s: SimScenario, rng: Rng): Workload {
         ['clients', i, 'trace', 'file'],
       );
     const only = c.trace.select_client;
-    if (only !== undefined && !traceClientNames(c.trace.data).includes(only)) {
-      const names = traceClientNames(c.trace.data);
-      const some = names.slice(0, 5).map((n) => `'${n.length > 40 ? `${n.slice(0, 40)}…` : n}'`);
-      throw new SimConfigError(
-        `no row of '${c.trace.file}' has client '${only.length > 40 ? `${only.slice(0, 40)}…` : only}' in its client column (${names.length === 0 ? 'the column is empty' : `it has ${some.join(', ')}${names.length > 5 ? ` and ${names.length - 5} more` : ''}`})`,
-        ['clients', i, 'trace', 'select_client'],
-      );
-    }
+    const none = only === undefined ? null : selectClientProblem(c.trace.data, c.trace.file, only);
+    if (none !== null) throw new SimConfigError(none, ['clients', i, 'trace', 'select_client']);
     sources.push(clientTraceSource(c, c.trace.data));
   });
   const tr = s.trace;

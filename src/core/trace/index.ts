@@ -11,5 +11,6 @@ export {
   selectRows,
   traceSpanS,
   traceClientNames,
+  selectClientProblem,
   isTraceRequestId,
 } from './workload';

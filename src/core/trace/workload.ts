@@ -71,6 +71,22 @@ export function traceClientNames(table: TraceTable): string[] {
   return [...seen].map((k) => table.names[k]);
 }
 
+/**
+ * Why a client's `select_client` picks nothing from `table` (no client column, or no row with that
+ * name), naming at most five of the names the column holds; null when some row has it.
+ */
+export function selectClientProblem(table: TraceTable, file: string, only: string): string | null {
+  if (table.client === null) return `'${file}' has no client column to pick rows by`;
+  const names = traceClientNames(table);
+  if (names.includes(only)) return null;
+  const cut = (n: string) => `'${n.length > 40 ? `${n.slice(0, 40)}…` : n}'`;
+  const has =
+    names.length === 0
+      ? 'the column is empty'
+      : `it has ${names.slice(0, 5).map(cut).join(', ')}${names.length > 5 ? ` and ${names.length - 5} more` : ''}`;
+  return `no row of '${file}' has client ${cut(only)} in its client column (${has})`;
+}
+
 /** Simulated seconds from the first to the last replayed arrival (before duration_s cuts). */
 export function traceSpanS(table: TraceTable, opts: TraceReplayOptions): number {
   const { times } = selectRows(table, opts, Number.POSITIVE_INFINITY);

@@ -36,8 +36,8 @@ const readFile = (p: string): string => {
   return text;
 };
 
-function problemsOf(yaml: string): string[] {
-  const r = parseScenarioText(yaml, { readFile });
+function problemsOf(yaml: string, read: (p: string) => string = readFile): string[] {
+  const r = parseScenarioText(yaml, { readFile: read });
   return r.ok ? [] : r.problems.map((p) => `${p.line}:${p.col}: ${p.message}`);
 }
 
@@ -220,14 +220,19 @@ describe("a client's trace can take one client's rows of a shared file (select_c
     expect(estimate).toBe(3);
   });
 
-  it('a name no row has is refused at its key, listing the names the column holds', () => {
-    const parsed = parseScenarioText(SPLIT.replace('select_client: bob', 'select_client: bobby'), {
-      readFile: readCsv,
-    });
+  it('a name no row has is refused at its key when the file is read, listing the names the column holds', () => {
+    const bad = SPLIT.replace('select_client: bob', 'select_client: bobby');
+    const why = "no row of 'who.csv' has client 'bobby' in its client column (it has 'ann', 'bob', 'cat')";
+    expect(problemsOf(bad, readCsv)).toEqual([`9:121: ${why}`]);
+    // unread at validation (the page before the file is dropped): the run refuses it at the same key
+    const unread = parseScenarioText(bad);
+    if (!unread.ok) throw new Error(JSON.stringify(unread.problems));
+    const parsed = parseScenarioText(SPLIT, { readFile: readCsv });
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
-    expect(() => new Simulation(parsed.value, { record: false })).toThrow(
-      "no row of 'who.csv' has client 'bobby' in its client column (it has 'ann', 'bob', 'cat')",
-    );
+    const second = parsed.value.clients[1];
+    if (!('trace' in second)) throw new Error('not a trace client');
+    second.trace.select_client = 'bobby';
+    expect(() => new Simulation(parsed.value, { record: false })).toThrow(why);
   });
 });
 
