@@ -124,6 +124,9 @@ export function createEditor(host: HTMLElement, opts: EditorOptions): EditorHand
     // Tab moves focus (keyboard-only use); YAML indents with spaces on Enter anyway.
     tabFocusMode: true,
     stickyScroll: { enabled: false },
+    // Completions come from the schema only: words of the open documents (a description's
+    // "1.5k") were offered after a value and taken by the Enter meant for a new line.
+    wordBasedSuggestions: 'off',
   });
   let silent = false;
   const listen = () =>
