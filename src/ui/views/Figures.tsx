@@ -76,8 +76,19 @@ export function Figures({ snapshot, highlight }: ViewProps) {
               height={180}
             />
           ) : null}
-          <p className={`jain-now${jain?.some(Number.isFinite) ? '' : ' empty'}`} data-testid="jain-now">
-            now: {Number.isFinite(jainNow) ? jainNow.toFixed(3) : <JainNa />}
+          <p
+            className={`jain-now${jain?.some(Number.isFinite) ? '' : ' empty'}`}
+            data-testid="jain-now"
+            title="Jain's index of the service each client got since the last of them sent its first request, up to this moment. The run's jain_index (Export → Run as JSON) ends its window at the first client's last completion instead, so once a client has finished the two differ."
+          >
+            now:{' '}
+            {Number.isFinite(jainNow) ? (
+              <>
+                {jainNow.toFixed(3)} <span className="jain-basis">since every client's first request</span>
+              </>
+            ) : (
+              <JainNa />
+            )}
           </p>
         </div>
       </div>
