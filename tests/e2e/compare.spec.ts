@@ -60,6 +60,16 @@ test('Compare runs B next to A on one timeline; the link restores it; Escape lea
   const serviceRow = diff.locator('tr[data-row="service:mallory"]');
   await expect(serviceRow.locator('td').nth(0)).toHaveText(/\d/);
   await expect(serviceRow.locator('td').nth(1)).toHaveText(/\d/);
+  // One number format (tester finding 7): U+2212 minus signs, no signed zero, no comma grouping,
+  // and A and B print differently wherever B − A is not zero.
+  const cells = await diff
+    .locator('table.diff-table tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+  expect(cells.length).toBeGreaterThan(5);
+  for (const [a, b, delta] of cells) {
+    for (const c of [a, b, delta]) expect(c ?? '').not.toMatch(/-\d|\d,\d|[+−]0(\.0+)?( |$)/);
+    if (delta !== undefined && /[1-9]/.test(delta)) expect(a).not.toBe(b);
+  }
   await diff.getByRole('combobox', { name: 'Difference chart' }).selectOption('jain');
   await expect(diff.getByRole('list', { name: 'Chart legend' })).toContainText('B: lpm');
 
@@ -147,7 +157,9 @@ test("Jain's index: Figures and the Difference table say n/a the same way until 
   const rows = later.series.rows;
   expect(rows.jain_clients.at(-1)).toBeGreaterThanOrEqual(2);
   const value = (rows.jain.at(-1) as number).toFixed(3);
-  await expect(jainRow.locator('td').nth(0)).toHaveText(value);
+  // (the table may print a fourth decimal, where A and B would read equal at three while B − A is not 0)
+  await expect(jainRow.locator('td').nth(0)).toHaveText(/^\d\.\d{3,4}$/);
+  expect(Number(await jainRow.locator('td').nth(0).textContent()).toFixed(3)).toBe(value);
   await page.getByRole('button', { name: 'Exit compare' }).click();
   const nowLater = page.getByRole('region', { name: 'Figures' }).getByTestId('jain-now');
   await expect(nowLater).toHaveText(`now: ${value} since every client's first request`);

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import type { Driver } from '../driver';
-import { fmtNum, fmtPercent, fmtSeconds } from '../views/format';
+import { fmtNum } from '../views/format';
 import { JainNa } from '../views/JainNa';
 import { colorFor } from '../views/palette';
 import { TimeChart } from '../views/TimeChart';
@@ -19,18 +19,10 @@ import {
   diffRows,
   drrRows,
   figuresOf,
+  fmtRow,
 } from './diff';
 import { compareRunner } from './runner';
 import { useCompare } from './store';
-
-function fmtValue(row: DiffRow, v: number | null, signed = false): string {
-  if (v === null) return '–';
-  const sign = signed && v > 0 ? '+' : '';
-  if (row.unit === 's') return sign + fmtSeconds(v);
-  if (row.key === 'cache' || row.unit === '%') return sign + fmtPercent(v);
-  if (row.key === 'jain') return sign + v.toFixed(3);
-  return sign + fmtNum(v);
-}
 
 function lastFinite(a: readonly number[]): number | null {
   for (let i = a.length - 1; i >= 0; i--) if (Number.isFinite(a[i])) return a[i];
@@ -166,11 +158,7 @@ export function DifferencePanel({ driver }: { driver: Driver }) {
                     <JainNa />
                   </td>
                 ) : (
-                  <>
-                    <td className="num">{r.naA ? <JainNa short /> : fmtValue(r, r.a)}</td>
-                    <td className="num">{r.naB ? <JainNa short /> : fmtValue(r, r.b)}</td>
-                    <td className="num">{fmtValue(r, r.delta, true)}</td>
-                  </>
+                  <RowCells r={r} />
                 )}
               </tr>
             ))}
@@ -178,5 +166,16 @@ export function DifferencePanel({ driver }: { driver: Driver }) {
         </table>
       </div>
     </section>
+  );
+}
+
+function RowCells({ r }: { r: DiffRow }) {
+  const f = fmtRow(r);
+  return (
+    <>
+      <td className="num">{r.naA ? <JainNa short /> : f.a}</td>
+      <td className="num">{r.naB ? <JainNa short /> : f.b}</td>
+      <td className="num">{f.delta}</td>
+    </>
   );
 }

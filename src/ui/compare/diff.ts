@@ -8,6 +8,7 @@
 import type { ChartLine } from '../views/TimeChart';
 import type { SessionSnapshot } from '../../worker/session';
 import { type ClientModel, clusterOf, readClients, readDrr, readSeries, simTime } from '../views/read';
+import { fmtNum, fmtPair, fmtPercentDelta, fmtSeconds, type PairKind } from '../views/format';
 import { totalServiceRate } from '../views/series-math';
 import { readClassService } from '../views/class-service-read';
 
@@ -330,4 +331,27 @@ export function chartData(
     values: history.map((s) => val(s.b[pick][name]) - val(s.a[pick][name])),
   }));
   return { t, lines, yLabel: `${metric === 'ttft' ? 'TTFT' : 'e2e'} p99 B − A (s)`, kind: 'delta' };
+}
+
+/** A row's A, B and B − A as printed: A and B share one scale and enough digits to differ when they do. */
+export function fmtRow(row: DiffRow): { a: string; b: string; delta: string } {
+  const kind: PairKind =
+    row.unit === 's'
+      ? 's'
+      : row.key === 'cache' || row.unit === '%'
+        ? '%'
+        : row.key === 'jain'
+          ? { decimals: 3 }
+          : 'num';
+  const [a, b] = fmtPair(row.a, row.b, kind);
+  // B − A computed from two separately summed figures: float noise far below any printed digit is 0
+  const scale = Math.max(Math.abs(row.a ?? 0), Math.abs(row.b ?? 0), 1e-300);
+  const d = row.delta !== null && Math.abs(row.delta) < 1e-9 * scale ? 0 : row.delta;
+  const delta =
+    kind === 's'
+      ? fmtSeconds(d, { signed: true })
+      : kind === '%'
+        ? fmtPercentDelta(d)
+        : fmtNum(d, { signed: true });
+  return { a, b, delta };
 }

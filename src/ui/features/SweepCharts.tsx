@@ -12,6 +12,7 @@ import { downloadPng, downloadSvg } from './charts';
 import { type AxisRule, axisRange, flatNote } from './sweep-axes';
 import type { SweepPoint, SweepRun } from './store';
 import { placeTags } from './sweep-tags';
+import { fmtNum, tickFormatter } from '../views/format';
 import { textWidth } from '../views/ring-labels';
 import { useWidth } from '../views/use-width';
 import './sweep.css';
@@ -25,19 +26,8 @@ const M = { top: 16, right: 56, bottom: 46, left: 66 };
 
 type Done = SweepPoint & { result: RunResult };
 
-function fmt(v: number): string {
-  if (!Number.isFinite(v)) return '–';
-  const a = Math.abs(v);
-  if (a >= 1e6) return `${Number((v / 1e6).toPrecision(3))}M`;
-  if (a >= 1e4) return `${Number((v / 1e3).toPrecision(3))}k`;
-  if (a >= 100) return v.toFixed(0);
-  return Number(v.toPrecision(3)).toString();
-}
-
-/** Large ticks in k/M, small ones with the scale's precision. */
-function tickText(v: number, scaleFmt: (v: number) => string): string {
-  return Math.abs(v) >= 1e4 ? fmt(v) : scaleFmt(v);
-}
+/** A point's value (tags, the text alternative): the UI's one number format. */
+const fmt = (v: number): string => fmtNum(v);
 
 /** Prompt + output tokens of completed requests per second, as core computes it (the paper's throughput). */
 export function throughputOf(r: RunResult): number {
@@ -140,9 +130,10 @@ function Chart(props: ChartProps) {
   const xTicks = props.xLog
     ? x.ticks(4).filter((t) => Math.abs(Math.log10(t) - Math.round(Math.log10(t))) < 1e-9)
     : x.ticks(5).filter((t) => !props.xIntegers || Number.isInteger(t));
-  // Narrow ranges (Jain's index 0.519–0.522) need the scale's own precision.
-  const yFmt = y.tickFormat(5);
-  const y2Fmt = y2.tickFormat(5);
+  // One format per axis: one k/M suffix, and the decimals a narrow range (Jain's 0.519–0.522) needs.
+  const yFmt = tickFormatter(y.ticks(5));
+  const y2Fmt = tickFormatter(y2.ticks(5));
+  const xFmt = tickFormatter(xTicks);
   const path = d3line<{ x: number; y: number }>()
     .x((d) => d.x)
     .y((d) => d.y);
@@ -196,21 +187,21 @@ function Chart(props: ChartProps) {
             <g key={`y${t}`}>
               <line x1={M.left} x2={W - M.right} y1={y(t)} y2={y(t)} className="grid" />
               <text x={M.left - 6} y={y(t)} dy="0.32em" textAnchor="end" className="tick">
-                {tickText(t, yFmt)}
+                {yFmt(t)}
               </text>
             </g>
           ))}
           {right.length > 0 &&
             y2.ticks(5).map((t) => (
               <text key={`r${t}`} x={W - M.right + 6} y={y2(t)} dy="0.32em" className="tick">
-                {tickText(t, y2Fmt)}
+                {y2Fmt(t)}
               </text>
             ))}
           {xTicks.map((t) => (
             <g key={`x${t}`}>
               <line x1={x(t)} x2={x(t)} y1={H - M.bottom} y2={H - M.bottom + 4} className="axis" />
               <text x={x(t)} y={H - M.bottom + 18} textAnchor="middle" className="tick">
-                {fmt(t)}
+                {xFmt(t)}
               </text>
             </g>
           ))}
@@ -237,7 +228,12 @@ function Chart(props: ChartProps) {
           )}
           {series.map((s, si) => {
             const yy = s.axis === 'left' ? y : y2;
-            const pts = s.pts.map((p) => ({ x: x(p.x), y: yy(p.y), point: p.point, tag: p.tag }));
+            const pts = s.pts.map((p) => ({
+              x: x(p.x),
+              y: yy(p.y),
+              point: p.point,
+              tag: p.tag,
+            }));
             return (
               <g key={s.label} style={{ color: s.color }}>
                 {s.connect && pts.length > 1 && (
@@ -375,7 +371,14 @@ export function SweepCharts({ sweep, onOpen }: { sweep: SweepRun; onOpen: (index
       axis: 'left' as const,
       connect: false,
       marker: 'diamond' as const,
-      pts: [{ x: throughputOf(d.p.result), y: d.p.result.jain_index, point: d.i, tag: d.p.label }],
+      pts: [
+        {
+          x: throughputOf(d.p.result),
+          y: d.p.result.jain_index,
+          point: d.i,
+          tag: d.p.label,
+        },
+      ],
     })),
   ];
   const xLog =
@@ -391,7 +394,11 @@ export function SweepCharts({ sweep, onOpen }: { sweep: SweepRun; onOpen: (index
       axis: 'left',
       connect: true,
       marker: 'circle',
-      pts: swept.map((d) => ({ x: d.p.value ?? 0, y: throughputOf(d.p.result), point: d.i })),
+      pts: swept.map((d) => ({
+        x: d.p.value ?? 0,
+        y: throughputOf(d.p.result),
+        point: d.i,
+      })),
     },
     {
       label: "Jain's index (right axis)",
@@ -400,7 +407,11 @@ export function SweepCharts({ sweep, onOpen }: { sweep: SweepRun; onOpen: (index
       axis: 'right',
       connect: true,
       marker: 'circle',
-      pts: swept.map((d) => ({ x: d.p.value ?? 0, y: d.p.result.jain_index, point: d.i })),
+      pts: swept.map((d) => ({
+        x: d.p.value ?? 0,
+        y: d.p.result.jain_index,
+        point: d.i,
+      })),
     },
   ];
   // Latency against what was swept (offered load moves only when a rate is swept, and then with it):
@@ -408,7 +419,11 @@ export function SweepCharts({ sweep, onOpen }: { sweep: SweepRun; onOpen: (index
   const latencyPts = (key: 'program_e2e_p50_s' | 'program_e2e_p99_s') =>
     swept
       .filter((d) => d.p.result.latency[key] !== null)
-      .map((d) => ({ x: d.p.value ?? 0, y: d.p.result.latency[key] ?? 0, point: d.i }));
+      .map((d) => ({
+        x: d.p.value ?? 0,
+        y: d.p.result.latency[key] ?? 0,
+        point: d.i,
+      }));
   const latency: Series[] = [
     {
       label: 'program end-to-end p50',

@@ -1,6 +1,6 @@
 /** The axes every time chart shares: y gridlines with labels, the x baseline with ticks, the x title. */
 import type { ScaleLinear } from 'd3';
-import { fmtNum } from './format';
+import { tickFormatter } from './format';
 
 /** Round to 0.01 px: stable markup for snapshots, no visible difference. */
 export function r2(v: number): number {
@@ -51,7 +51,8 @@ export function yAxisLayout(
     if (last >= 0 && titleLength(`${lines[last]} ${w}`) <= plotHeight) lines[last] = `${lines[last]} ${w}`;
     else lines.push(w);
   }
-  const widest = Math.max(0, ...y.ticks(4).map((v) => tickLabelWidth(fmtNum(v))));
+  const yFmt = tickFormatter(y.ticks(4));
+  const widest = Math.max(0, ...y.ticks(4).map((v) => tickLabelWidth(yFmt(v))));
   // last title line's baseline + its descent, a gap, the widest label, the 6 px before the axis
   const left = TITLE_X + TITLE_LINE * (lines.length - 1) + 4 + 4 + widest + 6;
   return { left: Math.ceil(left), lines };
@@ -93,13 +94,15 @@ export function TimeAxes({
   height: number;
   xLabel?: string;
 }) {
+  const yFmt = tickFormatter(y.ticks(4));
+  const xFmt = tickFormatter(x.ticks(5));
   return (
     <>
       {y.ticks(4).map((v) => (
         <g key={`y${v}`}>
           <line className="gridline" x1={x0} x2={x1} y1={r2(y(v))} y2={r2(y(v))} />
           <text x={x0 - 6} y={r2(y(v))} dy="0.32em" textAnchor="end">
-            {fmtNum(v)}
+            {yFmt(v)}
           </text>
         </g>
       ))}
@@ -108,7 +111,7 @@ export function TimeAxes({
         <g key={`x${v}`}>
           <line x1={r2(x(v))} x2={r2(x(v))} y1={y0} y2={y0 + 4} />
           <text x={r2(x(v))} y={y0 + 16} textAnchor="middle">
-            {fmtNum(v)}
+            {xFmt(v)}
           </text>
         </g>
       ))}

@@ -1,35 +1,38 @@
-/** Number formatting shared by the views: short, unit-bearing, never "NaN". */
+/**
+ * The one number format of the UI (src/ui/views/format.ts): every view, the Compare panel, the sweep charts and every chart
+ * tick format through here, so the same quantity reads the same everywhere.
+ *
+ * - Negative numbers carry the true minus sign U+2212 ("−3.4"), never the hyphen.
+ * - A number that rounds to zero in print has no sign ("0.0 %", never "−0.0 %" or "+0.0 %").
+ * - Thousands are grouped with a narrow no-break space U+202F ("12 345"), never a comma.
+ * - From 10 000 up, k / M / G with about three significant digits. A set of numbers read together
+ *   (an axis's ticks: `tickFormatter`; a table row's A and B: `fmtPair`) shares one suffix, and the
+ *   pair gets enough digits that two different values never print equal.
+ * - Missing or non-finite values print as "–".
+ */
 
-/** Integer-ish counts with thin grouping (12 345); `–` for missing values. */
-export function fmtCount(v: number | null | undefined): string {
-  if (v === null || v === undefined || !Number.isFinite(v)) return '–';
-  const r = Math.round(v);
-  if (Math.abs(v - r) < 1e-9) return groupDigits(r);
-  return fmtNum(v);
+export const MINUS = '\u2212';
+export const GROUP = '\u202f';
+const MISSING = '–';
+
+type Maybe = number | null | undefined;
+
+function missing(v: Maybe): v is null | undefined {
+  return v === null || v === undefined || !Number.isFinite(v);
 }
 
-function groupDigits(n: number): string {
-  const s = Math.abs(n).toString();
-  const out = s.replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
-  return n < 0 ? `−${out}` : out;
+/** Prefix the sign of `v` to `abs` (the formatted |v|) — none when the print reads as zero. */
+function withSign(v: number, abs: string, plus: boolean): string {
+  if (!/[1-9]/.test(abs)) return abs;
+  if (v < 0) return MINUS + abs;
+  return plus && v > 0 ? `+${abs}` : abs;
 }
 
-/** A general number with about three significant digits, SI suffix above 10 000. */
-export function fmtNum(v: number | null | undefined): string {
-  if (v === null || v === undefined || !Number.isFinite(v)) return '–';
-  const a = Math.abs(v);
-  const sign = v < 0 ? '−' : '';
-  if (a >= 1e9) return `${sign}${trim(a / 1e9)}G`;
-  if (a >= 1e6) return `${sign}${trim(a / 1e6)}M`;
-  if (a >= 1e4) return `${sign}${trim(a / 1e3)}k`;
-  if (a >= 100 || a === Math.round(a)) return `${sign}${groupDigits(Math.round(a))}`;
-  if (a >= 1) return `${sign}${stripZeros(a.toFixed(2))}`;
-  return `${sign}${stripZeros(a.toPrecision(2))}`;
-}
-
-/** Mantissa of an SI-suffixed number: 3 significant digits, trailing zeros after the point dropped. */
-function trim(x: number): string {
-  return x >= 100 ? x.toFixed(0) : stripZeros(x.toFixed(x >= 10 ? 1 : 2));
+/** "12345.6" -> "12 345.6": the integer part grouped by three. */
+function groupDigits(s: string): string {
+  const [int, frac] = s.split('.');
+  const g = (int ?? '').replace(/\B(?=(\d{3})+(?!\d))/g, GROUP);
+  return frac === undefined ? g : `${g}.${frac}`;
 }
 
 /** "2.50" -> "2.5", "3.00" -> "3"; integers are left alone. */
@@ -37,19 +40,155 @@ function stripZeros(s: string): string {
   return s.includes('.') ? s.replace(/0+$/, '').replace(/\.$/, '') : s;
 }
 
-/** Seconds with a unit that suits the size: 850 ms, 1.24 s, 2 min 5 s. */
-export function fmtSeconds(v: number | null | undefined): string {
-  if (v === null || v === undefined || !Number.isFinite(v)) return '–';
-  const a = Math.abs(v);
-  if (a < 1) return `${fmtNum(v * 1000)} ms`;
-  if (a < 120) return `${v.toFixed(a < 10 ? 2 : 1)} s`;
-  const m = Math.floor(a / 60);
-  return `${v < 0 ? '−' : ''}${m} min ${Math.round(a - m * 60)} s`;
+interface Scale {
+  div: number;
+  suffix: string;
 }
 
-/** A fraction 0..1 as a percentage. */
-export function fmtPercent(v: number | null | undefined): string {
-  if (v === null || v === undefined || !Number.isFinite(v)) return '–';
-  const p = v * 100;
-  return `${p >= 10 || p === 0 ? p.toFixed(0) : p.toFixed(1)} %`;
+const PLAIN: Scale = { div: 1, suffix: '' };
+
+/** The suffix for a magnitude: k from 10 000 (below that, grouped digits read fine), M, G. */
+function scaleFor(a: number): Scale {
+  if (a >= 1e9) return { div: 1e9, suffix: 'G' };
+  if (a >= 1e6) return { div: 1e6, suffix: 'M' };
+  if (a >= 1e4) return { div: 1e3, suffix: 'k' };
+  return PLAIN;
+}
+
+/** Decimals for about three significant digits of `x` (already divided by its scale). */
+function sigDecimals(x: number): number {
+  if (x >= 100) return 0;
+  if (x >= 10) return 1;
+  if (x >= 1) return 2;
+  if (x === 0) return 0;
+  // below 1: two significant digits (0.0013 -> 4 decimals)
+  return Math.min(12, 1 - Math.floor(Math.log10(x)));
+}
+
+function fixed(a: number, s: Scale, decimals: number): string {
+  return groupDigits((a / s.div).toFixed(decimals)) + s.suffix;
+}
+
+export interface SignOpt {
+  /** Print "+" before positive values (a difference). */
+  signed?: boolean;
+}
+
+/** Integer-ish counts with grouping (12 345); fractional values as `fmtNum`. */
+export function fmtCount(v: Maybe, opt: SignOpt = {}): string {
+  if (missing(v)) return MISSING;
+  const r = Math.round(v);
+  if (Math.abs(v - r) < 1e-9) return withSign(r, groupDigits(Math.abs(r).toString()), !!opt.signed);
+  return fmtNum(v, opt);
+}
+
+/** A general number with about three significant digits, k/M/G from 10 000. */
+export function fmtNum(v: Maybe, opt: SignOpt = {}): string {
+  if (missing(v)) return MISSING;
+  const a = Math.abs(v);
+  const s = scaleFor(a);
+  let abs: string;
+  if (s !== PLAIN) abs = stripZeros((a / s.div).toFixed(sigDecimals(a / s.div))) + s.suffix;
+  else if (a >= 100 || a === Math.round(a)) abs = groupDigits(Math.round(a).toString());
+  else if (a >= 1) abs = stripZeros(a.toFixed(2));
+  else abs = stripZeros(a.toFixed(sigDecimals(a)));
+  return withSign(v, abs, !!opt.signed);
+}
+
+/** Seconds with a unit that suits the size: 850 ms, 1.24 s, 2 min 5 s. */
+export function fmtSeconds(v: Maybe, opt: SignOpt = {}): string {
+  if (missing(v)) return MISSING;
+  const a = Math.abs(v);
+  let abs: string;
+  if (a < 1) abs = `${fmtNum(a * 1000)} ms`;
+  else if (a < 120) abs = `${a.toFixed(a < 10 ? 2 : 1)} s`;
+  else {
+    const m = Math.floor(a / 60);
+    const sec = Math.round(a - m * 60);
+    abs = sec === 60 ? `${m + 1} min 0 s` : `${m} min ${sec} s`;
+  }
+  return withSign(v, abs, !!opt.signed);
+}
+
+/** A fraction 0..1 as a percentage: whole percent from 10 %, one decimal below. */
+export function fmtPercent(v: Maybe, opt: SignOpt = {}): string {
+  if (missing(v)) return MISSING;
+  const p = Math.abs(v * 100);
+  const abs = p >= 10 || p === 0 ? p.toFixed(0) : p.toFixed(1);
+  return withSign(v, `${abs} %`, !!opt.signed);
+}
+
+/** A difference of two fractions in percentage points, with two significant digits when small. */
+export function fmtPercentDelta(v: Maybe): string {
+  if (missing(v)) return MISSING;
+  return `${fmtNum(v * 100, { signed: true })} %`;
+}
+
+/** How a pair of values is printed (`fmtPair`): plain numbers, seconds, percentages of a fraction, or fixed decimals. */
+export type PairKind = 'num' | 's' | '%' | { decimals: number };
+
+/**
+ * Two values read side by side (A and B of a Compare row): one scale and one number of decimals
+ * for both, at least the usual precision, and more (up to four more digits) while two different
+ * values would still print the same — "995k" against "1M" becomes "0.995M" against "1.001M".
+ */
+export function fmtPair(a: Maybe, b: Maybe, kind: PairKind = 'num'): [string, string] {
+  if (missing(a) || missing(b)) {
+    const one = (v: Maybe) => (kind === 's' ? fmtSeconds(v) : kind === '%' ? fmtPercent(v) : fmtNum(v));
+    return [one(a), one(b)];
+  }
+  let mult = 1;
+  let unit = '';
+  let scale: Scale;
+  let d0: number;
+  const big = Math.max(Math.abs(a), Math.abs(b));
+  if (kind === '%') {
+    mult = 100;
+    unit = ' %';
+    scale = PLAIN;
+    d0 = big * 100 >= 10 || big === 0 ? 0 : 1;
+  } else if (kind === 's') {
+    if (big >= 1) {
+      unit = ' s';
+      scale = PLAIN;
+      d0 = big < 10 ? 2 : 1;
+    } else {
+      mult = 1000;
+      unit = ' ms';
+      scale = PLAIN;
+      d0 = big * 1000 >= 100 ? 0 : sigDecimals(big * 1000);
+    }
+  } else if (typeof kind === 'object') {
+    scale = PLAIN;
+    d0 = kind.decimals;
+  } else {
+    scale = scaleFor(big);
+    const x = big / scale.div;
+    d0 = scale === PLAIN && Number.isInteger(a) && Number.isInteger(b) ? 0 : sigDecimals(x);
+  }
+  const print = (v: number, d: number) => withSign(v, fixed(Math.abs(v) * mult, scale, d) + unit, false);
+  let d = d0;
+  while (d < d0 + 4 && a !== b && print(a, d) === print(b, d)) d++;
+  return [print(a, d), print(b, d)];
+}
+
+/**
+ * One label format for a whole axis (d3's `scale.ticks()`, linear or log): one k/M/G suffix chosen
+ * by the largest tick and one number of decimals, the fewest that print every tick exactly —
+ * "0, 5k, 10k, 15k", never "5 000" next to "10k"; "0.0 … 1.0"; "0.519, 0.520" on a narrow range.
+ */
+export function tickFormatter(ticks: readonly number[]): (v: number) => string {
+  const finite = ticks.filter((t) => Number.isFinite(t));
+  const big = Math.max(0, ...finite.map((t) => Math.abs(t)));
+  const scale = scaleFor(big);
+  let decimals = 0;
+  for (const t of finite) {
+    const x = Math.abs(t) / scale.div;
+    while (decimals < 8 && Math.abs(x * 10 ** decimals - Math.round(x * 10 ** decimals)) > 1e-6) decimals++;
+  }
+  return (v: number) => {
+    if (!Number.isFinite(v)) return MISSING;
+    if (v === 0 && scale !== PLAIN) return '0';
+    return withSign(v, fixed(Math.abs(v), scale, decimals), false);
+  };
 }

@@ -1,0 +1,118 @@
+import { describe, expect, test } from 'vitest';
+import { type DiffRow, fmtRow } from '../../../src/ui/compare/diff';
+import {
+  fmtCount,
+  fmtNum,
+  fmtPair,
+  fmtPercent,
+  fmtPercentDelta,
+  fmtSeconds,
+  tickFormatter,
+} from '../../../src/ui/views/format';
+
+const M = '\u2212'; // the minus sign
+const G = '\u202f'; // the thousands group
+
+function row(key: string, unit: string, a: number, b: number): DiffRow {
+  return { key, label: key, unit, client: null, a, b, delta: b - a };
+}
+
+describe('one number format', () => {
+  test('negative numbers carry U+2212, never the hyphen', () => {
+    expect(fmtNum(-48.37)).toBe(`${M}48.37`);
+    expect(fmtNum(-0.002)).toBe(`${M}0.002`);
+    expect(fmtCount(-7832)).toBe(`${M}7${G}832`);
+    expect(fmtSeconds(-3.43)).toBe(`${M}3.43 s`);
+    expect(fmtSeconds(-0.0272)).toBe(`${M}27.2 ms`);
+    expect(fmtSeconds(-125)).toBe(`${M}2 min 5 s`);
+    expect(fmtPercent(-0.034)).toBe(`${M}3.4 %`);
+    expect(fmtPercent(-0.15)).toBe(`${M}15 %`);
+    for (const s of [fmtNum(-1e5), fmtSeconds(-2), fmtPercent(-0.5), fmtPercentDelta(-0.01)])
+      expect(s).not.toMatch(/-/);
+  });
+
+  test('a value that prints as zero has no sign', () => {
+    expect(fmtPercent(0.00001, { signed: true })).toBe('0.0 %');
+    expect(fmtPercent(-0.00001)).toBe('0.0 %');
+    expect(fmtNum(-1e-13)).toBe('0');
+    expect(fmtNum(-0)).toBe('0');
+    expect(fmtSeconds(0, { signed: true })).toBe('0 ms');
+    expect(fmtSeconds(-1e-16)).toBe('0 ms');
+    expect(fmtCount(-0.0000000001)).toBe('0');
+    expect(fmtNum(22, { signed: true })).toBe('+22');
+    expect(fmtCount(5435, { signed: true })).toBe(`+5${G}435`);
+    expect(fmtSeconds(0.233, { signed: true })).toBe('+233 ms');
+    expect(fmtPercentDelta(0.007)).toBe('+0.7 %');
+    expect(fmtPercentDelta(-0.00003)).toBe(`${M}0.003 %`);
+  });
+
+  test('one thousands separator, k/M/G from 10 000', () => {
+    expect(fmtNum(5000)).toBe(`5${G}000`);
+    expect(fmtNum(12345)).toBe('12.3k');
+    expect(fmtNum(995096)).toBe('995k');
+    expect(fmtNum(1000531)).toBe('1M');
+    expect(fmtNum(2.5e9)).toBe('2.5G');
+  });
+
+  test('a pair read side by side shares its scale and differs when the values do', () => {
+    // the tester's "995k" against "1M" for a +5 435 difference
+    expect(fmtPair(995096, 1000531)).toEqual(['0.995M', '1.001M']);
+    // "16k" against "16k" for a −22 difference
+    expect(fmtPair(15978, 15956)).toEqual(['15.98k', '15.96k']);
+    expect(fmtPair(21000, 20900)).toEqual(['21.0k', '20.9k']);
+    expect(fmtPair(21000, 20951.6)).toEqual(['21.00k', '20.95k']);
+    expect(fmtPair(1.481, 1.484, 's')).toEqual(['1.481 s', '1.484 s']);
+    expect(fmtPair(0.491, 0.488, 's')).toEqual(['491 ms', '488 ms']);
+    expect(fmtPair(0.021, 0.028, '%')).toEqual(['2.1 %', '2.8 %']);
+    expect(fmtPair(0.394, 0.392, { decimals: 3 })).toEqual(['0.394', '0.392']);
+    expect(fmtPair(0.3941, 0.3942, { decimals: 3 })).toEqual(['0.3941', '0.3942']);
+    expect(fmtPair(1234, 1234)).toEqual([`1${G}234`, `1${G}234`]);
+    expect(fmtPair(-12000, 15000)).toEqual([`${M}12.0k`, '15.0k']);
+    expect(fmtPair(null, 3)).toEqual(['–', '3']);
+    // any two different values at the usual magnitudes print differently
+    for (const [a, b] of [
+      [1e6, 1e6 + 1000],
+      [99999, 100001],
+      [10.001, 10.002],
+      [0.5001, 0.5002],
+    ] as const)
+      expect(new Set(fmtPair(a, b)).size).toBe(2);
+  });
+
+  test("the Difference table's rows", () => {
+    expect(fmtRow(row('service:mallory', 'units', 995096, 1000531))).toEqual({
+      a: '0.995M',
+      b: '1.001M',
+      delta: `+5${G}435`,
+    });
+    expect(fmtRow(row('throughput', 'units/s', 21000, 20951.63))).toEqual({
+      a: '21.00k',
+      b: '20.95k',
+      delta: `${M}48.37`,
+    });
+    expect(fmtRow(row('jain', '', 0.394, 0.392)).delta).toBe(`${M}0.002`);
+    expect(fmtRow(row('e2e', 's', 10.6, 7.17)).delta).toBe(`${M}3.43 s`);
+    expect(fmtRow(row('cache', '', 0.021, 0.028)).delta).toBe('+0.7 %');
+    // float noise between two sums of the same figure is no difference
+    expect(fmtRow(row('cache', '', 0.1 + 0.2, 0.3)).delta).toBe('0 %');
+    expect(fmtRow(row('ttft', 's', 1.48, 1.48)).delta).toBe('0 ms');
+  });
+
+  test('an axis has one suffix and one number of decimals', () => {
+    const diff = tickFormatter([-10000, -5000, 0, 5000, 10000, 15000]);
+    expect([-10000, -5000, 0, 5000, 15000].map(diff)).toEqual([`${M}10k`, `${M}5k`, '0', '5k', '15k']);
+    const sweep = tickFormatter([0, 2000, 4000, 6000, 8000, 10000]);
+    expect([0, 2000, 10000].map(sweep)).toEqual(['0', '2k', '10k']);
+    const small = tickFormatter([0, 2000, 4000, 6000, 8000]);
+    expect(small(6000)).toBe(`6${G}000`);
+    const unit = tickFormatter([0, 0.2, 0.4, 0.6, 0.8, 1]);
+    expect([0, 0.2, 1].map(unit)).toEqual(['0.0', '0.2', '1.0']);
+    const narrow = tickFormatter([0.519, 0.52, 0.521, 0.522]);
+    expect([0.519, 0.52].map(narrow)).toEqual(['0.519', '0.520']);
+    const big = tickFormatter([0, 200000, 400000, 1000000]);
+    expect([0, 200000, 1000000].map(big)).toEqual(['0', '0.2M', '1.0M']);
+    const log = tickFormatter([1000, 10000]);
+    expect([1000, 10000].map(log)).toEqual(['1k', '10k']);
+    for (const t of [-0.2, -5000]) expect(unit(t) + diff(t)).not.toMatch(/-/);
+  });
+});
