@@ -13,10 +13,12 @@
  * token (#14's regression of the Tree-of-Thoughts benchmark).
  *
  * Memory: a segment's fingerprints live as long as some prompt that contains it (a tree's question
- * while any request of the tree lives). A request's *own* segments (the ones made for it alone: its
- * new tokens, a merge's instruction) drop theirs when it waits in a queue (`release`), so a queued
- * request holds no prompt-sized array of its own; segments others extend (a question, a reply, a
- * document) are the program's context and keep theirs while the program needs them.
+ * while any request of the tree lives, a client's system prompt for the run). A request's *own*
+ * segments (made for it alone: its new tokens, a merge's instruction) drop theirs when it waits in a
+ * queue (`release`); segments others extend (a question, a reply, a document) are the program's
+ * context and keep theirs while the program needs them. Computing a prompt's pages points every
+ * segment of its chain at the new array, so a queued request reaches no ids and at most its
+ * context's page fingerprints (tests/unit/sim/queued-memory.test.ts measures it).
  */
 import { markImmutable } from '../clone';
 import { pageWords, writePage } from '../replica/pages';
