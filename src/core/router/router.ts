@@ -11,7 +11,8 @@
  * through DRR; only a class with a per-worker queue limit of 0 keeps the direct path (see
  * `drr/release.ts`). A queue limit reached at enqueue rejects the request for good. After every state
  * change the engine calls `drain()`: DRR pops whose class heads are dispatchable go to worker
- * selection, until nothing more can leave.
+ * selection, until nothing more can leave; after an arrival up to v1.5 it pops nothing
+ * (`drainAfterArrival`), as Dynamo's scheduler then waited for the next update.
  *
  * A `hold` answer from the RouterPolicy (late binding) parks the request in the router; held requests
  * are offered again on every drain, in the order of the scenario's request prioritizer (`heldOrder`:
@@ -271,16 +272,30 @@ export class Router implements ClusterView {
   }
 
   /**
+   * The drain that follows an arrival. From v1.6 (PR #14176) Dynamo's scheduler drains the queue in
+   * the same turn as every enqueue. Up to v1.5 it never does: an arrival either goes straight to
+   * worker selection or is stored, and a stored request waits for the next update (Dynamo's router
+   * drains when a worker's load drops: a request's prefill completes or a request is freed), even
+   * when it could leave now (a request behind a blocked pinned head, in its own lane or the shared
+   * heap). So up to v1.5 an arrival only offers held (late-binding) requests again, which are the
+   * playground's routing policies, not Dynamo's queue.
+   */
+  drainAfterArrival(now: number): void {
+    if (this.queue === null || storesEveryArrival(this.release)) this.drain(now);
+    else this.drain(now, false);
+  }
+
+  /**
    * Dispatch whatever may leave now: for each profile (Dynamo keeps one queue per model) with
    * backlog, DRR pops at time `now` while a head is dispatchable, then held requests. As Dynamo's
    * scheduler does on every update, the loop ends with a pop that returns nothing, so a class's
    * carry never outlives one drain (that pop consumes it even when every head is blocked). A pop
    * sheds the queued requests of the classes it examines whose due time has passed.
    */
-  drain(now: number): void {
+  drain(now: number, policyQueue = true): void {
     this.now = now;
     const q = this.queue;
-    if (q !== null && q.size() > 0) {
+    if (policyQueue && q !== null && q.size() > 0) {
       const record = this.hooks.recording;
       // a fresh closure: a stored one would keep pointing at this router in a fork()ed copy
       const test = (h: QueuedRequest<SimRequest>, c: ClassState) => this.dispatchable(h, c);

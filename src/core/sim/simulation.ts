@@ -601,7 +601,7 @@ export class Simulation {
       return;
     }
     this.router.submit(r, t);
-    if (this.router.queuedCount > 0) this.router.drain(t);
+    if (this.router.queuedCount > 0) this.router.drainAfterArrival(t);
   }
 
   /** @internal (EngineHooks) the router chose worker `wi` */
