@@ -28,8 +28,9 @@ export class SimRequest {
   readonly client: number;
   readonly promptLen: number;
   /**
-   * The prompt when the spec describes it instead of holding its ids (a trace row): its page
-   * fingerprints and, if a policy asks, its ids are computed from it on demand. Null: `spec.tokens`.
+   * The prompt when the spec describes it instead of holding its ids (a trace row, a program's chain
+   * of id streams): its page fingerprints and, if a policy asks, its ids are computed from it on
+   * demand. Null: `spec.tokens` (a spec built with its ids, as tests do).
    */
   private readonly prompt: PromptSource | null;
   /** Page fingerprints of the prompt for the last block size asked (null: not computed, or dropped). */
@@ -113,9 +114,9 @@ export class SimRequest {
   }
 
   /**
-   * The prompt's token ids. A described prompt (a trace row) is materialised on the first call and
-   * kept until `compact`; the engine's own paths read `pages` instead, so only policies that compare
-   * ids themselves (Preble's and DoubleQ's global trees, SGLang's in-batch prefix check) pay for it.
+   * The prompt's token ids. A described prompt is materialised on the first call and kept until
+   * `compact`; the engine's own paths read `pages` instead (and the in-batch prefix check reads
+   * `promptHead`), so only a policy that compares whole prompts' ids itself pays for it.
    */
   get tokens(): Int32Array {
     if (this.prompt === null) return this.spec.tokens;
