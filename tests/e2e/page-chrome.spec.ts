@@ -421,18 +421,32 @@ test('in compare mode at 1280×720 "Edit B" and "Exit compare" are each one line
   await dialog.getByRole('button', { name: 'Start comparing' }).click();
   await expect(dialog).toHaveCount(0);
   const diff = page.getByRole('region', { name: 'Difference' });
-  for (const name of ['Edit B', 'Exit compare']) {
-    const lines = await diff.getByRole('button', { name, exact: true }).evaluate((b) => {
-      const r = document.createRange();
-      r.selectNodeContents(b);
-      return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size;
-    });
-    expect(lines, name).toBe(1);
+  // At t = 0 the head fitted; it grows with "at t = 3.01 s" (Jain's n/a row) and "at t = 50.01 s" and
+  // the full table (tester finding 8: "Exit comp", the table's B − A column past the panel's edge).
+  for (const until of [0, 3, 50]) {
+    if (until > 0) await page.evaluate((t) => window.fairground.runUntil(t), until);
+    await expect(diff.locator('tr[data-row="throughput"]')).toBeVisible();
+    for (const name of ['Edit B', 'Exit compare']) {
+      const lines = await diff.getByRole('button', { name, exact: true }).evaluate((b) => {
+        const r = document.createRange();
+        r.selectNodeContents(b);
+        return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size;
+      });
+      expect(lines, `${name} at t = ${until}`).toBe(1);
+    }
+    // the buttons and the table stay inside the panel, and nothing scrolls sideways
+    const panel = await diff.boundingBox();
+    const exit = await diff.getByRole('button', { name: 'Exit compare' }).boundingBox();
+    expect(panel && exit && exit.x + exit.width <= panel.x + panel.width + 1, `t = ${until}`).toBe(true);
+    expect(panel && panel.x + panel.width <= 1280, `t = ${until}`).toBe(true);
+    const sideways = await diff.evaluate((d) =>
+      [d, d.querySelector('.table-scroll'), d.parentElement]
+        .filter((e): e is Element => e !== null)
+        .filter((e) => e.scrollWidth > e.clientWidth + 1)
+        .map((e) => `${e.className}: ${e.scrollWidth} > ${e.clientWidth}`),
+    );
+    expect(sideways, `t = ${until}`).toEqual([]);
   }
-  // the buttons stay inside the panel
-  const panel = await diff.boundingBox();
-  const exit = await diff.getByRole('button', { name: 'Exit compare' }).boundingBox();
-  expect(panel && exit && exit.x + exit.width <= panel.x + panel.width + 1).toBe(true);
   await diff.screenshot({ path: `${SHOTS}/compare-diff-head-1280x720.png` });
 });
 
