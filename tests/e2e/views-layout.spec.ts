@@ -440,3 +440,37 @@ for (const size of SIZES)
       .first()
       .screenshot({ path: `test-results/views/ring-keyed-${size.width}x${size.height}.png` });
   });
+
+for (const size of SIZES)
+  test(`Figures' latency table fits its card: no sideways scroll, no cell cut (${size.width}×${size.height})`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(size);
+    await open(page);
+    await pickScenario(page, 'default');
+    // by t = 45 the values are at their widest ("548 ms", "18.3 s"): tester finding 9 saw "e2e p50/p9"
+    // and "10.6 s" cut in the ~260 px card at 1280 and 1920
+    await runTo(page, 45);
+    const lat = page.locator('section.fig-view .fig-latency');
+    await expect(lat.locator('.fig-table tbody tr').first()).toBeVisible();
+    await lat.scrollIntoViewIfNeeded();
+    const cut = await lat.evaluate((el) => {
+      const out: string[] = [];
+      const box = el.getBoundingClientRect();
+      for (const d of el.querySelectorAll('.table-scroll'))
+        if (d.scrollWidth > d.clientWidth + 1) out.push(`table scrolls: ${d.scrollWidth} > ${d.clientWidth}`);
+      for (const c of el.querySelectorAll<HTMLElement>('.fig-table th, .fig-table td')) {
+        const r = c.getBoundingClientRect();
+        if (c.scrollWidth > c.clientWidth + 1 || r.right > box.right + 1)
+          out.push(`"${c.textContent}" ${c.scrollWidth} > ${c.clientWidth}, right ${r.right} > ${box.right}`);
+      }
+      return out;
+    });
+    expect(cut).toEqual([]);
+    // the short headers carry their full names
+    await expect(lat.locator('thead abbr')).toHaveCount(2);
+    await expect(lat.locator('thead th[title*="time to first token"]')).toHaveCount(1);
+    expect(await smallText(page, 'section.fig-view .fig-latency', 14)).toEqual([]);
+    await lat.screenshot({ path: `test-results/views/latency-table-${size.width}x${size.height}.png` });
+  });

@@ -147,19 +147,19 @@ function LatencyTable({ clients, selected }: { clients: ClientModel[]; selected:
           <thead>
             <tr>
               <th scope="col">client</th>
-              <th scope="col" className="num">
-                TTFT p50/p99
+              <th scope="col" className="num" title="time to first token, p50 / p99">
+                <abbr title="time to first token">TTFT</abbr> <span className="fig-pq">p50/p99</span>
               </th>
               <th scope="col" className="bars">
                 <span className="vh">TTFT bars</span>
               </th>
-              <th scope="col" className="num">
-                e2e p50/p99
+              <th scope="col" className="num" title="end-to-end latency, p50 / p99">
+                <abbr title="end-to-end latency">e2e</abbr> <span className="fig-pq">p50/p99</span>
               </th>
               <th scope="col" className="bars">
                 <span className="vh">end-to-end bars</span>
               </th>
-              <th scope="col" className="num">
+              <th scope="col" className="num" title="requests completed">
                 done
               </th>
             </tr>
