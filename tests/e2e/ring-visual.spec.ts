@@ -64,3 +64,54 @@ test('editing works without Monaco (plain textarea fallback)', async ({ page }) 
     )
     .toBe(20);
 });
+
+/**
+ * The class the cursor arrow points at, read from the drawing: the arrow's rotation (its inline
+ * transform, the angle it turns to) gives a point on the ring's middle radius, and the segment
+ * under that point names the class.
+ */
+async function arrowClass(page: import('@playwright/test').Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const ring = document.querySelector<SVGSVGElement>('section[aria-label="DRR ring"] svg.drr-ring');
+    const arrow = ring?.querySelector<SVGGElement>('.drr-cursor');
+    const m = arrow?.style.transform.match(/rotate\((-?[\d.]+)deg\)/);
+    const ctm = ring?.getScreenCTM();
+    if (!ring || !m || !ctm) return null;
+    const a = (Number(m[1]) * Math.PI) / 180;
+    const p = new DOMPoint(80 * Math.sin(a), -80 * Math.cos(a)).matrixTransform(ctm);
+    for (const el of document.elementsFromPoint(p.x, p.y)) {
+      const seg = el.closest('.drr-seg');
+      if (seg) return seg.getAttribute('data-class');
+    }
+    return null;
+  });
+}
+
+test('after a jump the cursor arrow points at the cursor class, not where the last animated pop left it', async ({
+  page,
+}) => {
+  // the tour's path through the Dynamo burst: Step to pop 1 (animated), then jumps to pops 4 and 8
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await open(page);
+  await pickScenario(page, 'drr-burst');
+  const ring = page.getByRole('region', { name: 'DRR ring' });
+  // one Step animates pop 1 (its cursor phase turns the arrow), and the animation runs to its end
+  await page.getByRole('button', { name: 'Step' }).click();
+  await expect.poll(() => playhead(page)).toBe(1);
+  await expect(ring).toHaveAttribute('data-animating', 'true');
+  await expect(ring).not.toHaveAttribute('data-animating', 'true', { timeout: 10_000 });
+  const at1 = await ring.getAttribute('data-cursor');
+  expect(await arrowClass(page)).toBe(at1);
+  const seen = new Set<string | null>();
+  for (const at of [4, 8]) {
+    // a jump (no pop animates on a seek): the arrow must follow the cursor all the same
+    await page.evaluate((n) => window.fairground.seek(n), at);
+    await expect.poll(() => playhead(page)).toBe(at);
+    const cursor = await ring.getAttribute('data-cursor');
+    seen.add(cursor);
+    await expect(ring.locator('.drr-legend')).toContainText(`cursor ${cursor}`);
+    await expect.poll(() => arrowClass(page)).toBe(cursor);
+  }
+  // (the test can fail only if a jump lands on another class than pop 1 left the cursor at)
+  expect([...seen].some((c) => c !== at1)).toBe(true);
+});

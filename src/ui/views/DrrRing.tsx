@@ -641,7 +641,11 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
                 );
               })()}
             {cursorDeg !== null && (
-              <g className="drr-cursor" style={{ transform: `rotate(${r1(cursorDeg)}deg)` }}>
+              <g
+                className="drr-cursor"
+                style={{ transform: `rotate(${r1(cursorDeg)}deg)` }}
+                data-end-rotate={`rotate(${r1(cursorDeg)}deg)`}
+              >
                 <path
                   d={`M0,-${R_INNER - 3}L-7,-${R_INNER - 15}L-2,-${R_INNER - 15}L-2,-8L2,-8L2,-${R_INNER - 15}L7,-${R_INNER - 15}Z`}
                 />

@@ -209,9 +209,14 @@ export function animatePop(
     for (const el of root.querySelectorAll('.pending, .drr-visit.current, [data-visit-index].current'))
       el.classList.remove('pending', 'current');
     if (counter) counter.hidden = true;
-    if (cursor && t.cursorTo !== null) {
+    // The cursor goes back to what React rendered last (its data-end-rotate), not to this pop's
+    // target: this runs as the layout effect's cleanup after React has drawn the next state, and on a
+    // jump (a seek, a tour step) no new pop animates to set it, so this pop's angle would stay.
+    if (cursor) {
+      const end = cursor.dataset.endRotate;
       cursor.style.transition = '';
-      cursor.style.transform = `rotate(${t.cursorTo}deg)`;
+      if (end !== undefined) cursor.style.transform = end;
+      else if (t.cursorTo !== null) cursor.style.transform = `rotate(${t.cursorTo}deg)`;
     }
   };
   // the first frame is drawn at once, so nothing shows the end state before the animation starts
