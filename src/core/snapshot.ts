@@ -74,6 +74,7 @@ export function sandboxSnapshot(
       profile: s.profile,
       queues: s.queues,
       last_pop: s.last_record ? { t: opts.lastPopStep, record: s.last_record } : null,
+      release: session.release,
     },
     total_steps: s.total_steps - preloaded,
     preloaded,

@@ -2,7 +2,7 @@
  * A request waiting in a policy class as a snapshot lists it: the one shape the DRR sandbox and the
  * cluster's router queue both send (the Class queues view and the ring's chips read it).
  */
-import type { DrrPopRecord, DrrSnapshot, QueuedRequest } from './types';
+import type { DrrPopRecord, DrrSnapshot, DynamoRelease, QueuedRequest } from './types';
 
 export interface QueuedRequestView {
   id: string;
@@ -56,4 +56,9 @@ export interface DrrStateSnapshot extends DrrSnapshot {
   queues: { class: string; requests: QueuedRequestView[] }[];
   /** The most recent pop with its record; null before the first (or when records are off). */
   last_pop: LastPop | null;
+  /**
+   * The Dynamo release line whose class queue is modelled (the run's `router.dynamo_release` or its
+   * default; the sandbox script's `release`): from v1.6 every arrival passes a DRR pop.
+   */
+  release: DynamoRelease;
 }

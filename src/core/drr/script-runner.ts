@@ -12,6 +12,7 @@ import type {
   ClassState,
   DrrPopRecord,
   DrrSnapshot,
+  DynamoRelease,
   EnqueueResult,
   Profile,
   QueuedRequest,
@@ -83,6 +84,11 @@ export class ArbitrationSession {
   private busyWorkers: number[] = [];
 
   private readonly record: boolean;
+
+  /** The release line the script models (its `release`, default v1.6). */
+  get release(): DynamoRelease {
+    return this.script.release ?? 'v1.6';
+  }
 
   /** `record: false` skips the decision records (StepResult.record is then null): the CLI's fast path. */
   constructor(

@@ -40,7 +40,8 @@ const queueStateV1 = <S extends Pick<DrrStateSnapshot, 'classes' | 'queues'>>(s:
   queues: s.queues.map((q) => ({ ...q, requests: q.requests.map(queuedV1) })),
 });
 
-const drrV1 = (d: DrrStateSnapshot) => ({
+// (the release is the run's config.dynamo_release in the export, not repeated per snapshot)
+const drrV1 = ({ release: _release, ...d }: DrrStateSnapshot) => ({
   ...queueStateV1(d),
   last_pop: d.last_pop === null ? null : { ...d.last_pop, record: popRecordV1(d.last_pop.record) },
 });

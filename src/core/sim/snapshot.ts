@@ -184,7 +184,13 @@ export function buildSnapshot(sim: Simulation): SimSnapshot {
   const cs = sim.router.classService;
   if (cs !== null) snap.class_service = cs.snapshot(t);
   const drr = sim.router.drrSnapshot();
-  if (drr) snap.drr = { ...drr, queues: classQueues(sim, drr), last_pop: sim.router.lastPop };
+  if (drr)
+    snap.drr = {
+      ...drr,
+      queues: classQueues(sim, drr),
+      last_pop: sim.router.lastPop,
+      release: sim.router.release,
+    };
   return snap;
 }
 

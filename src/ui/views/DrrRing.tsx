@@ -8,7 +8,8 @@
  */
 import { arc, pie } from 'd3';
 import { Fragment, type ReactElement, useId, useLayoutEffect, useRef } from 'react';
-import type { ClassVisit, DrrPopRecord } from '../../core/drr/types';
+import { storesEveryArrival } from '../../core/drr/release';
+import type { ClassVisit, DrrPopRecord, DynamoRelease } from '../../core/drr/types';
 import { animatePop, motionAllowed, speedUp } from './drr-animate';
 import { CHARGE_RULES, phasePeak, phasesOf, type RuleId, ruleOf, VISIT_RULES } from './drr-phases';
 import { fmtCount, fmtNum } from './format';
@@ -826,11 +827,24 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
             recordKey={key}
             quantumOf={quantumOf}
             sandbox={snapshot?.kind === 'arbitration'}
+            release={model.release}
           />
         </div>
       </div>
     </section>
   );
+}
+
+/**
+ * What the account says before the first pop: in the sandbox, press Step; in a cluster run, how an
+ * arrival reaches the ring under the modelled release (drr/release.ts): from v1.6 every arrival is
+ * stored and drained through a DRR pop at once, up to v1.5 only once its class's workers are busy.
+ */
+export function noArbitrationText(sandbox: boolean, release: DynamoRelease): string {
+  if (sandbox) return 'No arbitration yet: press Step to pop the next request.';
+  if (storesEveryArrival(release))
+    return `No arbitration yet: under Dynamo ${release} every arrival is stored in its class queue and drained at once through a DRR pop, even while a worker is free (a class with a queue limit of 0 keeps the direct path), so the first arrival makes the first pop.`;
+  return `No arbitration yet: under Dynamo ${release} requests go straight to a worker while their pool has room; they wait in a class queue (and DRR picks among the classes) only once the workers are busy (prefill_busy_threshold).`;
 }
 
 function DecisionVisits({
@@ -839,21 +853,17 @@ function DecisionVisits({
   recordKey,
   quantumOf,
   sandbox,
+  release,
 }: {
   record: DrrModel['record'];
   recordT: number | null;
   recordKey: string;
   quantumOf: Map<string, number>;
   sandbox: boolean;
+  release: DynamoRelease;
 }) {
   if (!record) {
-    return (
-      <p className="empty drr-no-decision">
-        {sandbox
-          ? 'No arbitration yet: press Step to pop the next request.'
-          : 'No arbitration yet: requests go straight to a worker while their pool has room; they wait in a class queue (and DRR picks among the classes) only once the workers are busy (prefill_busy_threshold).'}
-      </p>
-    );
+    return <p className="empty drr-no-decision">{noArbitrationText(sandbox, release)}</p>;
   }
   const slots = visitSlots(record);
   const items: { key: string; slot: number; node: ReactElement }[] = record.visits.map((v, i) => {

@@ -4,7 +4,7 @@
  * either kind of session. Every field comes from a typed field of the snapshot; nothing is guessed.
  */
 import type { QueuedRequestView } from '../../core/drr/queued-view';
-import type { DrrPopRecord, DrrSnapshot } from '../../core/drr/types';
+import type { DrrPopRecord, DrrSnapshot, DynamoRelease } from '../../core/drr/types';
 import { jainMeaningful } from '../../core/metrics/jain';
 import type { SessionSnapshot, SimSnapshot } from '../../worker/session';
 
@@ -27,6 +27,8 @@ export interface DrrModel {
   carry: string | null;
   variant: DrrSnapshot['variant'];
   profile: string;
+  /** The Dynamo release line whose class queue the run models. */
+  release: DynamoRelease;
   classes: DrrClassModel[];
   /** Per class name, its waiting requests in leaving order. */
   queues: Map<string, QueuedRequestView[]>;
@@ -44,6 +46,7 @@ export function readDrr(snapshot: SessionSnapshot | null): DrrModel | null {
     carry: drr.carry,
     variant: drr.variant,
     profile: drr.profile,
+    release: drr.release,
     classes: drr.classes,
     queues: new Map(drr.queues.map((q) => [q.class, q.requests])),
     record: last?.record ?? null,

@@ -15,6 +15,7 @@ import {
   visitText,
   ringKey,
   segmentLabelOrKey,
+  noArbitrationText,
 } from '../../../src/ui/views/DrrRing';
 import type { DrrClassModel } from '../../../src/ui/views/read';
 import { SandboxSession } from '../../../src/worker/arbitration-session';
@@ -124,6 +125,28 @@ describe('DrrRing on the docs burst (A, B quantum 10, four cost-3 requests each)
     const html = render(sessionSnapshot(burstScript(), 8));
     expect(html).toContain('No arbitration yet');
     expect(readRing(html)).toEqual({ deficits: { A: 0, B: 0 }, cursor: 'A', carry: '' });
+  });
+});
+
+describe('DrrRing before the first pop of a cluster run', () => {
+  const beforeFirstPop = (release: 'v1.5' | 'v1.6'): SessionSnapshot => {
+    const snap = clusterSnapshot();
+    if (!snap.drr) throw new Error('fixture has a policy queue');
+    return { ...snap, drr: { ...snap.drr, last_pop: null, release } };
+  };
+  test('v1.6 (the default): every arrival passes a DRR pop, the text says so', () => {
+    const html = render(beforeFirstPop('v1.6'));
+    expect(html).toContain(noArbitrationText(false, 'v1.6'));
+    expect(html).toContain('every arrival is stored in its class queue and drained at once through a DRR pop');
+    expect(html).not.toContain('prefill_busy_threshold');
+  });
+  test('v1.5: requests reach the ring only once the workers are busy', () => {
+    const html = render(beforeFirstPop('v1.5'));
+    expect(html).toContain('under Dynamo v1.5 requests go straight to a worker while their pool has room');
+    expect(html).toContain('prefill_busy_threshold');
+  });
+  test('the snapshot carries the modelled release', () => {
+    expect(sessionSnapshot(burstScript(), 8).drr?.release).toBe('v1.6');
   });
 });
 

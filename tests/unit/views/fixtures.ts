@@ -213,6 +213,7 @@ export function clusterSnapshot(): SimSnapshot {
       ],
       variant: 'v2',
       profile: '(root)',
+      release: 'v1.6',
       queues: [
         {
           class: 'standard',
