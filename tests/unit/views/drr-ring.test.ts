@@ -137,7 +137,9 @@ describe('DrrRing before the first pop of a cluster run', () => {
   test('v1.6 (the default): every arrival passes a DRR pop, the text says so', () => {
     const html = render(beforeFirstPop('v1.6'));
     expect(html).toContain(noArbitrationText(false, 'v1.6'));
-    expect(html).toContain('every arrival is stored in its class queue and drained at once through a DRR pop');
+    expect(html).toContain(
+      'every arrival is stored in its class queue and drained at once through a DRR pop',
+    );
     expect(html).not.toContain('prefill_busy_threshold');
   });
   test('v1.5: requests reach the ring only once the workers are busy', () => {
