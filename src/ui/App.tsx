@@ -28,12 +28,14 @@ import { Timeline } from './Timeline';
 import { useCalm } from './useCalm';
 import {
   AlgorithmSteps,
+  algorithmDetail,
   ClassQueues,
   ClassService,
   ClientService,
   DrrRing,
   Figures,
   Guarantees,
+  latestStepDecision,
   runListings,
   type StepDecision,
   Workers,
@@ -67,15 +69,9 @@ function useHighlight(): Highlight | null {
 
 const selectSnapshot = (s: UiState) => s.snapshot;
 
-/** A decision's algorithm detail, when it wrote one (admissions and dispatches of most algorithms). */
-function algorithmDetail(d: UiState['decisions'][number]): StepDecision['detail'] {
-  const det = d.detail;
-  return det && 'algo' in det && det.algo !== undefined ? det : null;
-}
-
 /**
  * The decision the algorithm steps panel reads: the one selected in the log, else the latest one that
- * carries a detail of `algos`.
+ * carries a detail of `algos` (latestStepDecision: the log's window, else the snapshot's record).
  */
 function useStepDecision(algos: readonly string[]): { decision: StepDecision | null; selected: boolean } {
   const key = algos.join(',');
@@ -84,15 +80,17 @@ function useStepDecision(algos: readonly string[]): { decision: StepDecision | n
     useShallow((s): [number | null, boolean] => {
       if (key === '') return [null, false];
       if (s.selected !== null && s.decisions.some((x) => x.seq === s.selected)) return [s.selected, true];
-      const wanted = key.split(',');
-      for (let i = s.decisions.length - 1; i >= 0; i--) {
-        const det = algorithmDetail(s.decisions[i]);
-        if (det && wanted.includes(det.algo)) return [s.decisions[i].seq, false];
-      }
-      return [null, false];
+      return [latestStepDecision(s.decisions, s.snapshot, key.split(','))?.seq ?? null, false];
     }),
   );
-  const d = useUi((s) => (seq === null ? undefined : s.decisions.find((x) => x.seq === seq)));
+  const d = useUi((s) =>
+    seq === null
+      ? undefined
+      : (s.decisions.find((x) => x.seq === seq) ??
+        (s.snapshot?.kind === 'cluster'
+          ? s.snapshot.latest_algorithm.find((x) => x.seq === seq)
+          : undefined)),
+  );
   return useMemo(
     () => ({ decision: d ? { seq: d.seq, kind: d.kind, detail: algorithmDetail(d) } : null, selected }),
     [d, selected],

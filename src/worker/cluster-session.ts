@@ -64,6 +64,9 @@ export class ClusterSession implements Session {
     // The decision log travels separately in each frame; the snapshot's own copy would double it.
     // (The ring's last arbitration is in `drr.last_pop`.) `decisions` is the playhead (decisions
     // handed out), which replays land on exactly.
-    return { ...this.sim.snapshot(), recent: [], decisions: this.count };
+    // Only decisions already handed out: the sim may have recorded a few more inside the same event.
+    const snap = this.sim.snapshot();
+    const latest = snap.latest_algorithm.filter((d) => d.seq < this.count);
+    return { ...snap, recent: [], latest_algorithm: latest, decisions: this.count };
   }
 }

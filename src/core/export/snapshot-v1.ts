@@ -94,7 +94,8 @@ const arbitrationV1 = (s: ArbitrationSnapshot) =>
     },
   );
 
-function clusterV1(s: Omit<SimSnapshot, 'recent'>) {
+// (latest_algorithm is the page's panel's lookup, not part of the v1 export)
+function clusterV1({ latest_algorithm: _latest, ...s }: Omit<SimSnapshot, 'recent'>) {
   // the spread keeps every key where it was; only the renamed records are replaced in place
   const out = { ...s, workers: s.workers.map(workerV1), guarantee: guaranteeV1(s.guarantee) };
   return s.drr === undefined ? out : { ...out, drr: drrV1(s.drr) };

@@ -120,6 +120,8 @@ export class Simulation {
   private readonly recentCap: number;
   private readonly recent: DecisionRecord[] = [];
   private recentHead = 0;
+  /** Per algorithm (a detail's `algo`), its newest admission or dispatch, whatever `recent` still holds. */
+  private readonly latestAlgo = new Map<string, DecisionRecord>();
   private pending: DecisionRecord[] = [];
   private collecting = false;
   private decisionCount = 0;
@@ -660,8 +662,15 @@ export class Simulation {
       this.recent[this.recentHead] = rec;
       this.recentHead = (this.recentHead + 1) % this.recentCap;
     }
+    if ((rec.kind === 'admit' || rec.kind === 'dispatch') && rec.detail.algo !== undefined)
+      this.latestAlgo.set(rec.detail.algo, rec);
     if (this.collecting) this.pending.push(rec);
     this.onDecision?.(rec);
+  }
+
+  /** Each algorithm's newest admission or dispatch that carries its detail, oldest first. */
+  latestAlgorithmDecisions(): DecisionRecord[] {
+    return [...this.latestAlgo.values()].sort((a, b) => a.seq - b.seq);
   }
 
   /** The last decisions, oldest first. */

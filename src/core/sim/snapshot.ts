@@ -87,6 +87,11 @@ export interface SimSnapshot {
   workers: WorkerSnapshot[];
   series: SeriesSnapshot;
   recent: DecisionRecord[];
+  /**
+   * Each algorithm's newest admission or dispatch with its detail (oldest first), for the Algorithm
+   * steps panel: by the end of a run the recent decisions may all be completions.
+   */
+  latest_algorithm: DecisionRecord[];
   cache_hit_rate: number;
   max_backlogged_service_gap: number;
   /** The fairness theorem's bound against the measured gaps of backlogged pairs (Guarantees view). */
@@ -175,6 +180,7 @@ export function buildSnapshot(sim: Simulation): SimSnapshot {
     }),
     series: sim.series.snapshot(),
     recent: sim.recentDecisions(),
+    latest_algorithm: sim.latestAlgorithmDecisions(),
     cache_hit_rate: m.cacheHitRate(),
     max_backlogged_service_gap: m.gap.max,
     guarantee: m.guarantee.snapshot(),

@@ -12,7 +12,7 @@ import {
   type StepsTaken,
 } from '../../core/algorithms';
 import type { AlgorithmDetail } from '../../core/algorithms';
-import type { SessionDecisionKind, SessionSnapshot } from '../../worker/session';
+import type { SessionDecision, SessionDecisionKind, SessionSnapshot } from '../../worker/session';
 import { clusterOf } from './read';
 
 /** A decision as the panel reads it: its number, kind and algorithm detail (null when it wrote none). */
@@ -20,6 +20,38 @@ export interface StepDecision {
   seq: number;
   kind: SessionDecisionKind;
   detail: AlgorithmDetail | null;
+}
+
+/** A decision's algorithm detail, when it wrote one (admissions and dispatches of most algorithms). */
+export function algorithmDetail(d: SessionDecision): AlgorithmDetail | null {
+  const det = d.detail;
+  return det && 'algo' in det && det.algo !== undefined ? det : null;
+}
+
+/**
+ * The newest decision of one of `algos` up to the playhead: the decision log's window is searched
+ * first, then the snapshot's `latest_algorithm` (each algorithm's newest admission or dispatch, kept
+ * by the engine), whichever is newer. The window alone is not enough: by the end of a run its last
+ * few hundred decisions may all be completions and steps.
+ */
+export function latestStepDecision(
+  decisions: readonly SessionDecision[],
+  snapshot: SessionSnapshot | null,
+  algos: readonly string[],
+): SessionDecision | null {
+  const wanted = (d: SessionDecision) => {
+    const det = algorithmDetail(d);
+    return det !== null && algos.includes(det.algo);
+  };
+  let best: SessionDecision | null = null;
+  for (let i = decisions.length - 1; i >= 0; i--)
+    if (wanted(decisions[i])) {
+      best = decisions[i];
+      break;
+    }
+  if (snapshot?.kind === 'cluster')
+    for (const d of snapshot.latest_algorithm) if (wanted(d) && (best === null || d.seq > best.seq)) best = d;
+  return best;
 }
 
 export interface RunListing {

@@ -6,7 +6,13 @@
 import './views.css';
 
 export type { Highlight, ViewProps } from './types';
-export { AlgorithmSteps, runListings, type StepDecision } from './AlgorithmSteps';
+export {
+  AlgorithmSteps,
+  algorithmDetail,
+  latestStepDecision,
+  runListings,
+  type StepDecision,
+} from './AlgorithmSteps';
 export { ClassQueues } from './ClassQueues';
 export { ClassService } from './ClassService';
 export { ClientService } from './ClientService';

@@ -301,6 +301,7 @@ export function clusterSnapshot(): SimSnapshot {
       dt: 1,
     },
     recent: [],
+    latest_algorithm: [],
     cache_hit_rate: 0.3,
     max_backlogged_service_gap: 400,
     guarantee: {
