@@ -8,6 +8,7 @@ import type { SessionDecision } from '../worker/session';
 import type { Driver } from './driver';
 import { FoldHeading, useFoldProps } from './phone/Fold';
 import { useCalm } from './useCalm';
+import { fmtCount } from './views/format';
 
 /** Lines the log shows (the newest). */
 const LOG_SHOWN = 80;
@@ -68,12 +69,7 @@ export function DecisionLog({ driver }: { driver: Driver }) {
   return (
     <section className="panel log-panel" aria-labelledby="decision-log-title" {...fold}>
       <div className="panel-head">
-        <FoldHeading
-          fold="log"
-          id="decision-log-title"
-          title="Decision log"
-          count={count.toLocaleString('en-US')}
-        />
+        <FoldHeading fold="log" id="decision-log-title" title="Decision log" count={fmtCount(count)} />
         {selected !== null && (
           <button
             type="button"

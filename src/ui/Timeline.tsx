@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { useUi } from '../state/store';
 import type { Driver } from './driver';
+import { fmtCount } from './views/format';
 
 export function Timeline({ driver }: { driver: Driver }) {
   const count = useUi((s) => s.decisionCount);
@@ -44,7 +45,7 @@ export function Timeline({ driver }: { driver: Driver }) {
         />
       </label>
       <span className="timeline-count">
-        {unit} {value.toLocaleString('en-US')} / {Math.max(reach, count).toLocaleString('en-US')}
+        {unit} {fmtCount(value)} / {fmtCount(Math.max(reach, count))}
       </span>
       {seek && (
         <progress
@@ -54,7 +55,7 @@ export function Timeline({ driver }: { driver: Driver }) {
           value={Math.max(0, seek.at - seek.from)}
           title={
             seek.from > 0
-              ? `Replaying from the restore point at ${unit} ${seek.from.toLocaleString('en-US')}`
+              ? `Replaying from the restore point at ${unit} ${fmtCount(seek.from)}`
               : 'Replaying the run from the start'
           }
         />

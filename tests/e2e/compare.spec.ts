@@ -48,9 +48,12 @@ test('Compare runs B next to A on one timeline; the link restores it; Escape lea
   for (const col of [colA, colB]) {
     await expect(col.getByRole('region', { name: 'Client service' })).toBeVisible();
     await expect(col.getByRole('region', { name: 'Workers' })).toBeAttached();
-    await expect(col.getByText(/[\d,]+ decisions/)).toBeVisible();
+    await expect(col.getByText(/[\d\u202f]+ decisions/)).toBeVisible();
   }
-  await expect(colA.getByText(`${count.toLocaleString('en-US')} decisions`)).toBeVisible();
+  // one thousands separator in the whole UI: U+202F, as the views print counts
+  await expect(
+    colA.getByText(`${String(count).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f')} decisions`),
+  ).toBeVisible();
 
   // The Difference panel: a chart with a legend and a table with numbers.
   const diff = page.getByRole('region', { name: 'Difference' });

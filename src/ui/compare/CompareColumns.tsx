@@ -8,6 +8,7 @@ import { type UiState, useUi } from '../../state/store';
 import type { SessionSnapshot } from '../../worker/session';
 import { useCalm } from '../useCalm';
 import { ClientService, DrrRing, Workers } from '../views';
+import { fmtCount } from '../views/format';
 import { ServiceScaleContext, sharedServiceScale } from '../views/service-scale';
 import { useCompare } from './store';
 
@@ -47,7 +48,7 @@ function Column({
           <span className={`compare-tag tag-${side.toLowerCase()}`}>{side}</span> {label}
         </h2>
         <span className="compare-count" data-side={side}>
-          {decisions.toLocaleString('en-US')} decisions{note ? ` · ${note}` : ''}
+          {fmtCount(decisions)} decisions{note ? ` · ${note}` : ''}
         </span>
       </header>
       <div className="views compare-views">{children}</div>
