@@ -158,9 +158,15 @@ export function ringSegments(classes: readonly DrrClassModel[]): Segment[] {
 /** Font sizes (viewBox units) of a segment's name and count, as views.css draws them. */
 const NAME_SIZE = 15;
 const COUNT_SIZE = 15;
-/** A name written along the arc keeps to the ring's outer band, a count beside it to the inner band. */
+/**
+ * A name written along the arc keeps to the ring's outer band, a count under it to the inner band;
+ * the gap between the bands (78 to 82, plus the name's descent or its baseline's inset) keeps the
+ * count clear of the name's letters.
+ */
 const NAME_BAND = { inner: 82, outer: R_OUTER } as const;
-const COUNT_BAND_OUTER = 81;
+const COUNT_BAND_OUTER = 78;
+/** Least distance (viewBox units, along the arc) between a name's end and a count beside it. */
+const COUNT_GAP = 8;
 
 /**
  * How a segment's label is drawn, each part only where it lies wholly inside its segment
@@ -205,14 +211,24 @@ export function segmentLabel(
     // leaves free on either side
     const rIn = (R_INNER + COUNT_BAND_OUTER) / 2;
     const rMid = (R_INNER + R_OUTER) / 2;
+    // beside the name, a count keeps COUNT_GAP clear of the name's ends (not only the path's pad)
+    const gap = COUNT_GAP / rMid;
     const places: { r: number; a: number; band: Annulus }[] = [
       {
         r: rIn,
         a: seg.mid,
         band: { inner: R_INNER, outer: COUNT_BAND_OUTER, start: seg.start, end: seg.end },
       },
-      { r: rMid, a: (arc.a1 + seg.end) / 2, band: { ...ring, start: arc.a1, end: seg.end } },
-      { r: rMid, a: (seg.start + arc.a0) / 2, band: { ...ring, start: seg.start, end: arc.a0 } },
+      {
+        r: rMid,
+        a: (arc.a1 + gap + seg.end) / 2,
+        band: { ...ring, start: arc.a1 + gap, end: seg.end },
+      },
+      {
+        r: rMid,
+        a: (seg.start + arc.a0 - gap) / 2,
+        band: { ...ring, start: seg.start, end: arc.a0 - gap },
+      },
     ];
     for (const p of places) {
       const [cx, cy] = polar(p.r, p.a);
@@ -284,7 +300,7 @@ function shorten(text: string, max: number): string {
 
 /**
  * A class name for the ring's centre: one line when it fits, else two, split at the `_`, `-` or
- * space nearest the middle ("interactive_" / "cached"), each shortened to fit the hub.
+ * space nearest the middle ("interactive" / "_cached"), each shortened to fit the hub.
  */
 export function centerLines(name: string): string[] {
   if (name.length <= 10) return [name];
@@ -296,12 +312,22 @@ export function centerLines(name: string): string[] {
     )
       cut = i;
   if (cut < 0) return [shorten(name, 12)];
-  return [shorten(name.slice(0, cut + 1), 12), shorten(name.slice(cut + 1), 12)];
+  // as the deficit table breaks it (nameParts): before a `_`, after a `-`, a space dropped
+  const at = name[cut] === '-' ? cut + 1 : cut;
+  const rest = name[cut] === ' ' ? cut + 1 : at;
+  return [shorten(name.slice(0, at), 12), shorten(name.slice(rest), 12)];
 }
 
-/** A class name that may wrap after its `_` or `-` (not mid-word), so its swatch stays on its line. */
+/**
+ * A class name that may wrap before its `_` or after its `-` (not mid-word), so its swatch stays on
+ * its line and each part reads as a word: "interactive" / "_cached".
+ */
+export function nameParts(name: string): string[] {
+  return name.split(/(?=_)|(?<=-)/).filter((p) => p !== '');
+}
+
 function breakable(name: string): ReactElement {
-  const parts = name.split(/(?<=[_-])/);
+  const parts = nameParts(name);
   return (
     <span className="drr-name">
       {parts.map((p, i) => (

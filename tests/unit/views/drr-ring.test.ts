@@ -16,6 +16,7 @@ import {
   ringKey,
   segmentLabelOrKey,
   noArbitrationText,
+  nameParts,
 } from '../../../src/ui/views/DrrRing';
 import type { DrrClassModel } from '../../../src/ui/views/read';
 import { SandboxSession } from '../../../src/worker/arbitration-session';
@@ -104,6 +105,14 @@ describe('DrrRing on the docs burst (A, B quantum 10, four cost-3 requests each)
     await expect(pretty(render(sessionSnapshot(burstScript(), 16)))).toMatchFileSnapshot(
       '__snapshots__/drr-ring-burst-after-8-pops.html',
     );
+  });
+
+  test('class names in the deficit table break before an underscore, after a hyphen (finding 12)', () => {
+    expect(nameParts('interactive_cached')).toEqual(['interactive', '_cached']);
+    expect(nameParts('bulk_un_cached')).toEqual(['bulk', '_un', '_cached']);
+    expect(nameParts('latency-tier')).toEqual(['latency-', 'tier']);
+    expect(nameParts('_x')).toEqual(['_x']);
+    expect(nameParts('A')).toEqual(['A']);
   });
 
   test('visual regression: the ring after 3 pops (carry A, cursor B)', async () => {
@@ -254,8 +263,10 @@ describe('DrrRing helpers', () => {
 
   test('the centre names the next class on one line, or two split at an underscore', () => {
     expect(centerLines('A')).toEqual(['A']);
-    expect(centerLines('interactive_cached')).toEqual(['interactive_', 'cached']);
-    expect(centerLines('latency_uncached')).toEqual(['latency_', 'uncached']);
+    expect(centerLines('interactive_cached')).toEqual(['interactive', '_cached']);
+    expect(centerLines('latency_uncached')).toEqual(['latency', '_uncached']);
+    expect(centerLines('interactive-cached')).toEqual(['interactive-', 'cached']);
+    expect(centerLines('interactive cached')).toEqual(['interactive', 'cached']);
     expect(centerLines('averyveryverylongname')).toEqual(['averyveryve…']);
   });
 
