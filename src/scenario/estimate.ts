@@ -29,10 +29,11 @@
  * prompt and output lengths. Before the file is read only `trace.max_requests` bounds them; without
  * it the estimate says that the trace is not counted.
  */
+import { schedulerAlgorithm } from '../core/algorithms';
 import { GPUS, MODELS } from '../core/cost/index';
 import { decodeShape, prefillTimeS, stepTimeS } from '../core/cost/roofline';
 import { meanOf } from '../core/workload/lengths';
-import { expectedRequests, peakContextTokens } from '../core/workload/size';
+import { expectedRequests, peakContextTokens, programRequests } from '../core/workload/size';
 import type { ScenarioInputSchema } from './schema';
 import { selectRows } from '../core/trace/workload';
 import type { TraceReplayOptions } from '../core/trace/types';
@@ -77,7 +78,13 @@ export interface RunEstimate {
   capacityRps: number;
   /** Simulated time until the queue drains, seconds. */
   simTimeS: number;
+  /**
+   * The work, in simulator events: the events themselves plus, under an order that walks every
+   * waiting request's prefix at each step (LPM, DLPM, DFS-weight), those walks at WALK_EVENTS each.
+   */
   events: number;
+  /** Of which waiting-request walks (0 for orders that cost O(log n) per step). */
+  walks: number;
   memoryMb: number;
   /** The scenario replays a trace whose rows were not known (not read yet, no max_requests). */
   traceUncounted: boolean;
@@ -87,8 +94,12 @@ const FINISHED_BYTES = 128;
 const QUEUED_BYTES = 1250;
 /** Page fingerprints: key and check (src/core/replica/pages.ts). */
 const BYTES_PER_PAGE = 8;
-/** Local orders that walk every waiting request's prefix at each step, so keep its page fingerprints. */
-const PREFIX_WALKING_ORDERS: ReadonlySet<string> = new Set(['lpm', 'dlpm', 'dfs-weight']);
+/**
+ * One waiting request's prefix walk, in events: measured on one a10g under a 2 × 500 req/s overload
+ * (bench/lrs-overload.yaml at duration_s 4, the queue ~2,000): LPM took ~9× FCFS's wall time, DLPM
+ * ~14×, for ~1.5e8 estimated walks, about 0.03–0.05 events each; doubled to err on more work.
+ */
+const WALK_EVENTS = 0.1;
 
 /**
  * Bytes per prompt token a queued request keeps (#15.3): none of its own, as its prompt is described
@@ -99,7 +110,7 @@ const PREFIX_WALKING_ORDERS: ReadonlySet<string> = new Set(['lpm', 'dlpm', 'dfs-
  */
 export function queuedBytesPerToken(scheduler: string, source: string, blockSize: number): number {
   const pages = BYTES_PER_PAGE / blockSize;
-  if (PREFIX_WALKING_ORDERS.has(scheduler)) return pages;
+  if (schedulerAlgorithm(scheduler)?.walkedPerStep !== undefined) return pages;
   return source === 'trace' || source === 'scripted' || source === 'single' ? 0 : pages;
 }
 /** Cached pages: their fingerprints, and what cached edges keep alive around them. */
@@ -156,11 +167,15 @@ export function estimateRun(
   let outputSum = 0;
   let weight = 0;
   let queuedPromptBytes = 0;
+  // program instances: a program submits its next request when one finishes, so a backlog of
+  // programs waits as about one request each (trace rows and scripted requests are one each)
+  let programs = scripted + traceRequests;
   for (const cl of s.clients) {
     if (!('program' in cl)) continue;
     const peak = peakContextTokens(cl.program);
     const out = cl.program.type === 'single' ? meanOf(cl.program.output_tokens) : Math.min(peak / 4, 1024);
     const share = expectedRequests([cl], s.duration_s);
+    programs += share / programRequests(cl.program);
     promptSum += Math.max(1, peak - out) * share;
     outputSum += Math.max(1, out) * share;
     weight += share;
@@ -198,7 +213,12 @@ export function estimateRun(
   const loneStepS = Math.max(1e-6, stepTimeS(gpu, model, decodeShape(1, context)));
   const lightSteps = Math.min(requests * (output + prompt / chunk), (c.workers * simTimeS) / loneStepS);
   const steps = Math.max((c.workers * busyS) / decodeStepS, lightSteps);
-  const events = EVENTS_PER_REQUEST * requests + steps;
+  // an order that walks the waiting requests each step: the waiting requests average about half
+  // their peak while they build up and drain, one per waiting program
+  const waiting = requests > 0 ? (peakQueue * Math.min(1, programs / requests)) / 2 : 0;
+  const walkedPerStep = schedulerAlgorithm(scheduler)?.walked(s.scheduler ?? {}, waiting) ?? 0;
+  const walks = steps * walkedPerStep;
+  const events = EVENTS_PER_REQUEST * requests + steps + walks * WALK_EVENTS;
   // queued requests at the peak, and a full running batch on every worker, hold their records and
   // what `queuedBytesPerToken` says of their prompts; running ones their page fingerprints
   const running = Math.min(requests, c.workers * batch);
@@ -210,7 +230,7 @@ export function estimateRun(
       running * BYTES_PER_PAGE * (prompt / c.block_size) +
       c.workers * (c.kv_cache_tokens / c.block_size) * BYTES_PER_KV_PAGE) /
     1e6;
-  return { requests, peakQueue, capacityRps, simTimeS, events, memoryMb, traceUncounted };
+  return { requests, peakQueue, capacityRps, simTimeS, events, walks, memoryMb, traceUncounted };
 }
 
 /** The window keys of a trace section as replay options (which rows, not whose). */
@@ -239,7 +259,9 @@ export function budgetProblem(e: RunEstimate, b: RunBudget): string | null {
   if (!overMemory && !overEvents) return null;
   const what = [
     overMemory ? `${fmt(e.memoryMb)} MB of memory (budget ${fmt(b.memoryMb)} MB)` : '',
-    overEvents ? `${fmt(e.events)} events (budget ${fmt(b.events)})` : '',
+    overEvents
+      ? `${fmt(e.events)} events (budget ${fmt(b.events)})${e.walks > 0 ? `, counting ${fmt(e.walks)} walks of waiting requests' prefixes (the scheduler matches every waiting request at each step; its lpm_fcfs_fallback, where it has one, bounds that)` : ''}`
+      : '',
   ]
     .filter(Boolean)
     .join(' and ');

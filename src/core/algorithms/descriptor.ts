@@ -127,6 +127,15 @@ export interface SchedulerAlgorithm<
   readonly prioritizer?: (params: ParamsOf<Shape>, cost: PrioritizerCost) => Prioritizer;
   /** `prioritizer` with the parameters read from `given`; null when there is none. */
   readonly heldOrder: (cost: PrioritizerCost, given: object) => Prioritizer | null;
+  /**
+   * How many of `waiting` requests one admission step walks (their cached prefixes matched against
+   * the radix cache), for an order that matches every waiting request at each step, as SGLang's
+   * cache-aware ones do; absent: the order costs O(log n) or less per step (README, "Scheduler cost
+   * per step"). The run estimate charges this work.
+   */
+  readonly walkedPerStep?: (params: ParamsOf<Shape>, waiting: number) => number;
+  /** `walkedPerStep` with the parameters read from `given`; 0 for an order without it. */
+  readonly walked: (given: object, waiting: number) => number;
 }
 
 export interface RoutingAlgorithm<
@@ -148,7 +157,7 @@ export interface RoutingAlgorithm<
 
 /** A descriptor with its parameter shape checked (identity at run time). */
 export function defineScheduler<const Name extends string, Shape extends z.ZodRawShape, State = never>(
-  d: Omit<SchedulerAlgorithm<Name, Shape, State>, 'section' | 'build' | 'heldOrder' | 'described'>,
+  d: Omit<SchedulerAlgorithm<Name, Shape, State>, 'section' | 'build' | 'heldOrder' | 'walked' | 'described'>,
 ): SchedulerAlgorithm<Name, Shape, State> {
   return {
     section: 'scheduler',
@@ -160,6 +169,7 @@ export function defineScheduler<const Name extends string, Shape extends z.ZodRa
     },
     build: (cfg, given) => d.create({ ...cfg, params: paramsOf(d.params, given) }),
     heldOrder: (cost, given) => (d.prioritizer ? d.prioritizer(paramsOf(d.params, given), cost) : null),
+    walked: (given, waiting) => (d.walkedPerStep ? d.walkedPerStep(paramsOf(d.params, given), waiting) : 0),
   };
 }
 

@@ -71,6 +71,35 @@ describe('the budget', () => {
     }
   });
 
+  it('charges the prefix walks of orders that match every waiting request at each step (LPM, DLPM, DFS-weight)', () => {
+    // 20,000 requests queued behind one a10g: FCFS runs it in seconds; LPM walks the whole queue at
+    // every step (as SGLang's LPM does below its fallback): measured > 900 s on the command line
+    const overload = (scheduler: string) => `version: 1
+name: prefix walks
+duration_s: 20
+cluster: { workers: 1, gpu: a10g-24gb, model: llama-3.1-8b }
+router: { routing: round-robin }
+scheduler: ${scheduler}
+clients:
+  - name: a
+    arrival: { process: poisson, rate: 500 }
+    program: { type: single, prompt_tokens: 256, output_tokens: 256 }
+  - name: b
+    arrival: { process: poisson, rate: 500 }
+    program: { type: single, prompt_tokens: { dist: uniform, min: 100, max: 4000 }, output_tokens: 256 }
+`;
+    expect(parseScenarioText(overload('{ policy: fcfs }')).ok).toBe(true);
+    expect(parseScenarioText(overload('{ policy: lrs }')).ok).toBe(true);
+    for (const walking of ['lpm', 'dlpm', 'dfs-weight']) {
+      const page = parseScenarioText(overload(`{ policy: ${walking} }`));
+      expect(page.ok, walking).toBe(false);
+      if (!page.ok)
+        expect(page.problems[0].message).toMatch(/counting [\d,]+ walks of waiting requests' prefixes/);
+    }
+    // SGLang's FCFS fallback above 128 waiting stops the walks
+    expect(parseScenarioText(overload('{ policy: lpm, lpm_fcfs_fallback: 128 }')).ok).toBe(true);
+  });
+
   it('the CLI flag raises the budget; the page budget stays', () => {
     const text = runaway(10_000, 60);
     expect(parseScenarioText(text, { budget: { ...CLI_BUDGET, memoryMb: 100_000 } }).ok).toBe(true);

@@ -3,6 +3,7 @@ import { defineScheduler } from '../descriptor';
 import { explainDlpmAdmit } from './explain';
 import { dlpmListing } from './listing';
 import { dlpmShape } from './params';
+import { prefixOrderWalk } from '../shared/prefix-order';
 import { DlpmPolicy } from './policy';
 
 export type { DlpmAdmitDetail, DlpmOrderEntry } from './detail';
@@ -12,6 +13,7 @@ export const dlpm = defineScheduler({
   name: 'dlpm',
   summary: 'longest cached prefix first within per-client deficits refilled by Q^u (DLPM, Algorithm 1)',
   params: dlpmShape,
+  walkedPerStep: prefixOrderWalk,
   state: (p) => (p instanceof DlpmPolicy ? p.describe() : undefined),
   create: (cfg) => new DlpmPolicy(cfg),
   explain: (d) => (d.algo === 'dlpm' ? explainDlpmAdmit(d) : null),
