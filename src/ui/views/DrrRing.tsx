@@ -7,7 +7,7 @@
  * attributes for tests (data-class, data-deficit, data-cursor, data-carry).
  */
 import { arc, pie } from 'd3';
-import { Fragment, type ReactElement, useId, useLayoutEffect, useRef } from 'react';
+import { Fragment, type ReactElement, useId, useLayoutEffect, useRef, useState } from 'react';
 import { storesEveryArrival } from '../../core/drr/release';
 import type { ClassVisit, DrrPopRecord, DynamoRelease } from '../../core/drr/types';
 import { animatePop, motionAllowed, speedUp } from './drr-animate';
@@ -510,6 +510,7 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
       data-cursor={model.cursor ?? ''}
       data-carry={model.carry ?? ''}
       data-variant={model.variant ?? ''}
+      data-kind={snapshot?.kind ?? ''}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a focused view takes ← / → to move the playhead
       tabIndex={0}
       aria-keyshortcuts="ArrowLeft ArrowRight"
@@ -888,6 +889,9 @@ function DecisionVisits({
   sandbox: boolean;
   release: DynamoRelease;
 }) {
+  // a cluster run folds the visit list under its summary (every arrival can make a pop, Dynamo v1.6);
+  // opened, it stays open from pop to pop
+  const [visitsOpen, setVisitsOpen] = useState(false);
   if (!record) {
     return <p className="empty drr-no-decision">{noArbitrationText(sandbox, release)}</p>;
   }
@@ -935,19 +939,35 @@ function DecisionVisits({
     });
     items.sort((a, b) => a.slot - b.slot);
   }
+  const visitList = (
+    <ol className="drr-visits" aria-label="Class visits of the last arbitration">
+      {items.map((x) => (
+        <Fragment key={x.key}>{x.node}</Fragment>
+      ))}
+    </ol>
+  );
   return (
     <div className="drr-decision" key={recordKey}>
       <h3>Last arbitration{recordT !== null ? ` at t = ${fmtNum(recordT)} s` : ''}</h3>
       <p className="drr-summary">
         {record.summary || (record.chosen ? `picked ${record.chosen.id}` : 'nothing picked')}
       </p>
-      {items.length > 0 && (
-        <ol className="drr-visits" aria-label="Class visits of the last arbitration">
-          {items.map((x) => (
-            <Fragment key={x.key}>{x.node}</Fragment>
-          ))}
-        </ol>
-      )}
+      {items.length > 0 &&
+        (sandbox ? (
+          visitList
+        ) : (
+          <details
+            className="drr-visits-fold"
+            open={visitsOpen}
+            onToggle={(e) => setVisitsOpen(e.currentTarget.open)}
+          >
+            <summary>
+              {record.visits.length} class visit{record.visits.length === 1 ? '' : 's'}
+              {slots.bulk !== null ? ' and the bulk rounds' : ''}
+            </summary>
+            {visitList}
+          </details>
+        ))}
     </div>
   );
 }

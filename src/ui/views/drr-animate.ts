@@ -149,6 +149,7 @@ export function animatePop(
       const i = Number(el.getAttribute('data-visit-index'));
       el.classList.toggle('pending', i > reached);
       el.classList.toggle('current', !!p && p.visit === i);
+      if (p && p.visit === i && el instanceof HTMLElement) keepInList(el);
     }
     const bulkItem = root.querySelector<HTMLElement>('.drr-visit.drr-bulk');
     if (bulkItem) {
@@ -223,4 +224,17 @@ export function animatePop(
   draw(frameAt(phases, t.start, 0, speed));
   raf = requestAnimationFrame(tick);
   return finish;
+}
+
+/**
+ * A capped visit list (a cluster run's account scrolls) shows the visit on screen: its own scroll
+ * moves, never the page's.
+ */
+function keepInList(item: HTMLElement): void {
+  const list = item.parentElement;
+  if (!list || list.scrollHeight <= list.clientHeight) return;
+  const top = item.offsetTop - list.offsetTop;
+  if (top < list.scrollTop) list.scrollTop = top;
+  else if (top + item.offsetHeight > list.scrollTop + list.clientHeight)
+    list.scrollTop = top + item.offsetHeight - list.clientHeight;
 }
