@@ -82,7 +82,7 @@ interface Ratio {
 }
 
 /** Ratio a/b per workload (where both exist), its maximum (with where) and mean. */
-function ratios(rows: Row[], workers: number, f: (w: string) => [number | null, number | null]): Ratio {
+function ratios(_rows: Row[], _workers: number, f: (w: string) => [number | null, number | null]): Ratio {
   let max = Number.NEGATIVE_INFINITY;
   let at = '';
   let sum = 0;

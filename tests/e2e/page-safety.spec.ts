@@ -139,7 +139,7 @@ test('when the browser can keep the text nowhere, the editor says so and offers 
       throw new DOMException('quota exceeded', 'QuotaExceededError');
     };
     const put = IDBObjectStore.prototype.put;
-    IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<typeof put>) {
+    IDBObjectStore.prototype.put = function (this: IDBObjectStore, ..._args: Parameters<typeof put>) {
       throw new DOMException('the disk is full', 'QuotaExceededError');
     };
   });

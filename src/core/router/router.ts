@@ -34,7 +34,6 @@ import type { ClassState, CompiledPolicy, DynamoRelease, QueuedRequest } from '.
 import type { ClassServiceCollector } from '../metrics/class-service';
 import type { Rng } from '../prng';
 import { ReqState, type SimRequest } from '../sim/request';
-import { Deque } from '../replica/deque';
 import type { EvictListener, RadixNode } from '../replica/radix-cache';
 import type { DecisionDraft, Replica } from '../replica/replica';
 import type { ClusterView, RouterPolicy } from './router-policy';

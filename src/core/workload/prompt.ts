@@ -22,23 +22,13 @@
  */
 import { markImmutable } from '../clone';
 import { pageWords, writePage } from '../replica/pages';
-import { outputLabel, streamKey } from './tokens';
+import { outputLabel, streamId, streamKey } from './tokens';
 import type { PromptSource, RequestSpec, SloClass } from './types';
 
 /** One piece of a described prompt: `count` tokens of the stream named `label`, from its start. */
 export interface Segment {
   label: string;
   count: number;
-}
-
-function fmix32(h0: number): number {
-  let h = h0;
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
 }
 
 /** Scratch for the ids of one page (the engine is single-threaded; never held across calls). */
@@ -101,8 +91,7 @@ export class StreamPrompt implements PromptSource {
 
   /** The id at position `pos` of this segment's stream (tokens.ts `tokenAt`). */
   idAt(pos: number): number {
-    const x = fmix32(this.hi ^ Math.imul(pos + 1, 0x9e3779b1));
-    return fmix32(x ^ this.lo ^ Math.imul(pos, 0x7feb352d)) >>> 1;
+    return streamId(this.hi, this.lo, pos);
   }
 
   write(out: Int32Array, at: number, from: number, count: number): void {

@@ -41,8 +41,13 @@ export function streamKey(label: string): StreamKey {
 
 /** The id at `pos` of the stream with key `key`. */
 export function tokenAt(key: StreamKey, pos: number): number {
-  const x = fmix32(key.hi ^ Math.imul(pos + 1, 0x9e3779b1));
-  return fmix32(x ^ key.lo ^ Math.imul(pos, 0x7feb352d)) >>> 1;
+  return streamId(key.hi, key.lo, pos);
+}
+
+/** The id at `pos` of the stream whose key words are `hi`, `lo` (`tokenAt` without the key object). */
+export function streamId(hi: number, lo: number, pos: number): number {
+  const x = fmix32(hi ^ Math.imul(pos + 1, 0x9e3779b1));
+  return fmix32(x ^ lo ^ Math.imul(pos, 0x7feb352d)) >>> 1;
 }
 
 /** Write `count` ids of stream `key`, starting at stream position `from`, into `out` at `offset`. */

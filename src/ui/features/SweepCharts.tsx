@@ -226,7 +226,7 @@ function Chart(props: ChartProps) {
               {props.y2Label}
             </text>
           )}
-          {series.map((s, si) => {
+          {series.map((s, _si) => {
             const yy = s.axis === 'left' ? y : y2;
             const pts = s.pts.map((p) => ({
               x: x(p.x),

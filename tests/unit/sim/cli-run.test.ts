@@ -80,7 +80,7 @@ describe('run command', () => {
       await runCommand(['s.yaml', '--json', '--set', 'duration_s=1', 'router.dynamo_release=v1.4'], io),
     ).toBe(0);
     expect(JSON.parse(io.stdout.join('')).config.dynamo_release).toBe('v1.4');
-    const plain = memoryIO({ 's.yaml': SCENARIO.replace(/  policy:\n(    .*\n)+/, '') });
+    const plain = memoryIO({ 's.yaml': SCENARIO.replace(/ {2}policy:\n( {4}.*\n)+/, '') });
     expect(await runCommand(['s.yaml', '--json', '--set', 'duration_s=1'], plain)).toBe(0);
     const out = JSON.parse(plain.stdout.join(''));
     expect(out.config.policy_queue).toBe(false);

@@ -45,7 +45,7 @@ export const dlpmListing: ListingSpec = {
 
 export function dlpmTaken(kind: string, detail: AlgorithmDetail | null): StepsTaken | null {
   if (kind === 'step') return { fired: ['forward'], decisive: 'forward' };
-  if (!detail || detail.algo !== 'dlpm') return null;
+  if (detail?.algo !== 'dlpm') return null;
   const fired = new Set<string>();
   if (detail.order.length > 0) fired.add('sort').add('scan');
   if (detail.refill || (detail.refills?.length ?? 0) > 0) fired.add('refill');

@@ -40,7 +40,7 @@ export const doubleqListing: ListingSpec = {
 export function doubleqTaken(kind: string, detail: AlgorithmDetail | null): StepsTaken | null {
   if (kind === 'complete') return { fired: ['finish'], decisive: 'finish' };
   if (kind === 'admit' && detail?.algo === 'dlpm') return { fired: ['local'], decisive: 'local' };
-  if (!detail || detail.algo !== 'doubleq') return null;
+  if (detail?.algo !== 'doubleq') return null;
   const both = detail.g.some((w) => detail.g_avail.includes(w));
   const fired = [
     'match',
