@@ -117,15 +117,20 @@ const SIX_PROBLEMS = [
   '',
 ].join('\n');
 
-test('at 1280×720 every policy problem is listed, reachable, and takes the cursor to its line', async ({
-  page,
-}) => {
+/** At 1280×720, the DRR burst's policy in Monaco with SIX_PROBLEMS pasted over it. */
+async function withSixProblems(page: Page): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 720 });
   await open(page);
   await pickScenario(page, 'drr-burst');
   await page.getByRole('tab', { name: 'Policy' }).click();
   expect(await editorReady(page, 'policy')).toBe('monaco');
   await pasteInto(page, 'Policy editor', SIX_PROBLEMS);
+}
+
+test('at 1280×720 every policy problem is listed, reachable, and takes the cursor to its line', async ({
+  page,
+}) => {
+  await withSixProblems(page);
   const ours = () =>
     page.evaluate(() => window.fairground.editor.markers('policy').filter((m) => m.owner === 'fairground'));
   // more problems than the old one-line status could show
@@ -453,12 +458,7 @@ test('in compare mode at 1280×720 "Edit B" and "Exit compare" are each one line
 test("at 1280×720 the editor's problem hover is drawn whole, past the editor column's edge", async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await open(page);
-  await pickScenario(page, 'drr-burst');
-  await page.getByRole('tab', { name: 'Policy' }).click();
-  expect(await editorReady(page, 'policy')).toBe('monaco');
-  await pasteInto(page, 'Policy editor', SIX_PROBLEMS);
+  await withSixProblems(page);
   const region = page.getByRole('region', { name: 'Policy editor' });
   const items = region.getByRole('list', { name: 'Policy problems' }).getByRole('button');
   await expect(items.first()).toBeVisible();

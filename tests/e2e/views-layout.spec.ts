@@ -58,6 +58,15 @@ const box = async (page: Page, sel: string) => {
 };
 
 /** Run the current scenario to `t` simulated seconds and wait for the views to show it. */
+/** The default scenario at `size`, run to simulated time `t` (a long run: the test gets 2 minutes). */
+async function defaultAt(page: Page, size: { width: number; height: number }, t: number): Promise<void> {
+  test.setTimeout(120_000);
+  await page.setViewportSize(size);
+  await open(page);
+  await pickScenario(page, 'default');
+  await runTo(page, t);
+}
+
 async function runTo(page: Page, t: number): Promise<void> {
   await page.evaluate((s) => window.fairground.runUntil(s), t);
   await expect
@@ -349,11 +358,7 @@ for (const size of SIZES)
   test(`Class service and Figures in a narrow card: the table does not scroll sideways, the seek label stays inside its card (${size.width}×${size.height})`, async ({
     page,
   }) => {
-    test.setTimeout(120_000);
-    await page.setViewportSize(size);
-    await open(page);
-    await pickScenario(page, 'default');
-    await runTo(page, 20);
+    await defaultAt(page, size, 20);
     const cs = page.locator('section.class-service');
     await expect(cs.locator('.cs-table tbody tr').first()).toBeVisible();
     // every figure of the table is on screen without scrolling it sideways
@@ -445,13 +450,9 @@ for (const size of SIZES)
   test(`Figures' latency table fits its card: no sideways scroll, no cell cut (${size.width}×${size.height})`, async ({
     page,
   }) => {
-    test.setTimeout(120_000);
-    await page.setViewportSize(size);
-    await open(page);
-    await pickScenario(page, 'default');
     // by t = 45 the values are at their widest ("548 ms", "18.3 s"): tester finding 9 saw "e2e p50/p9"
     // and "10.6 s" cut in the ~260 px card at 1280 and 1920
-    await runTo(page, 45);
+    await defaultAt(page, size, 45);
     const lat = page.locator('section.fig-view .fig-latency');
     await expect(lat.locator('.fig-table tbody tr').first()).toBeVisible();
     await lat.scrollIntoViewIfNeeded();

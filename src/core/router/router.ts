@@ -36,6 +36,7 @@ import type { Rng } from '../prng';
 import { ReqState, type SimRequest } from '../sim/request';
 import type { EvictListener, RadixNode } from '../replica/radix-cache';
 import type { DecisionDraft, Replica } from '../replica/replica';
+import type { RejectDetail } from '../sim/decision';
 import type { ClusterView, RouterPolicy } from './router-policy';
 import { evictedBranch } from '../algorithms/shared/global-prefix-tree';
 import type { Prioritizer } from '../algorithms/shared/prioritizer';
@@ -226,18 +227,14 @@ export class Router implements ClusterView {
     }
     const res = q.enqueue(facts);
     if (!res.accepted) {
-      if (this.hooks.recording)
-        this.hooks.record({
-          t: now,
-          kind: 'reject',
-          request: r.id,
-          client: r.spec.client,
-          class: ref.className,
-          summary: `t=${now.toFixed(3)} s  router rejects ${r.id}: class ${ref.className} ${res.reason} (${res.current} >= ${res.limit})`,
-          detail: { reason: res.reason, current: res.current, limit: res.limit },
-        });
       this.classService?.onRejected(ref.className, now);
-      this.hooks.reject(r, res.reason);
+      this.refuse(
+        r,
+        ref.className,
+        now,
+        () => `router rejects ${r.id}: class ${ref.className} ${res.reason} (${res.current} >= ${res.limit})`,
+        { reason: res.reason, current: res.current, limit: res.limit },
+      );
       return;
     }
     this.classService?.onQueued(ref.className, now);
@@ -365,17 +362,14 @@ export class Router implements ClusterView {
     // counted among the class's shed requests (the collector counts a shed request as leaving the queue)
     this.classService?.onQueued(className, now);
     this.classService?.onShed(className, now);
-    if (this.hooks.recording)
-      this.hooks.record({
-        t: now,
-        kind: 'reject',
-        request: r.id,
-        client: r.spec.client,
-        class: className,
-        summary: `t=${now.toFixed(3)} s  router refuses ${r.id} on arrival: its due time ${due.toFixed(3)} s is not after now (Dynamo v1.6 checks it before storing; unserved, no deficit charged)`,
-        detail: { reason: 'due_time_passed', due_s: due, overdue_ms: Math.trunc((now - due) * 1000) },
-      });
-    this.hooks.reject(r, 'due_time_passed');
+    this.refuse(
+      r,
+      className,
+      now,
+      () =>
+        `router refuses ${r.id} on arrival: its due time ${due.toFixed(3)} s is not after now (Dynamo v1.6 checks it before storing; unserved, no deficit charged)`,
+      { reason: 'due_time_passed', due_s: due, overdue_ms: Math.trunc((now - due) * 1000) },
+    );
   }
 
   /** Requests a pop shed because their due time had passed: refused for good (Dynamo answers HTTP 429). */
@@ -383,22 +377,40 @@ export class Router implements ClusterView {
     for (const e of expired) {
       const r = e.payload;
       this.classService?.onShed(e.ref.className, now);
-      if (this.hooks.recording)
-        this.hooks.record({
-          t: now,
-          kind: 'reject',
-          request: r.id,
-          client: r.spec.client,
-          class: e.ref.className,
-          summary: `t=${now.toFixed(3)} s  router sheds ${r.id} from class ${e.ref.className}: its due time ${(e.due ?? now).toFixed(3)} s has passed (unserved, no deficit charged)`,
-          detail: {
-            reason: 'due_time_passed',
-            due_s: e.due ?? null,
-            overdue_ms: Math.trunc((now - (e.due ?? now)) * 1000),
-          },
-        });
-      this.hooks.reject(r, 'due_time_passed');
+      this.refuse(
+        r,
+        e.ref.className,
+        now,
+        () =>
+          `router sheds ${r.id} from class ${e.ref.className}: its due time ${(e.due ?? now).toFixed(3)} s has passed (unserved, no deficit charged)`,
+        {
+          reason: 'due_time_passed',
+          due_s: e.due ?? null,
+          overdue_ms: Math.trunc((now - (e.due ?? now)) * 1000),
+        },
+      );
     }
+  }
+
+  /** Refuse `r` for good: its reject record (when recording; `why` follows the time) and the engine's hook. */
+  private refuse(
+    r: SimRequest,
+    className: string,
+    now: number,
+    why: () => string,
+    detail: RejectDetail,
+  ): void {
+    if (this.hooks.recording)
+      this.hooks.record({
+        t: now,
+        kind: 'reject',
+        request: r.id,
+        client: r.spec.client,
+        class: className,
+        summary: `t=${now.toFixed(3)} s  ${why()}`,
+        detail,
+      });
+    this.hooks.reject(r, detail.reason);
   }
 
   private select(r: SimRequest): void {

@@ -19,7 +19,7 @@
  */
 import { markImmutable } from '../clone';
 import { writePage } from '../replica/pages';
-import { type StreamKey, streamKey, tokenAt } from '../workload/tokens';
+import { allTokens, type StreamKey, streamKey, tokenAt } from '../workload/tokens';
 import type { PromptSource, RequestSpec, SloClass } from '../workload/types';
 import type { TraceTable } from './types';
 
@@ -81,9 +81,7 @@ export class TracePrompt implements PromptSource {
   }
 
   tokens(): Int32Array {
-    const out = new Int32Array(this.length);
-    this.write(out, 0, 0, this.length);
-    return markImmutable(out);
+    return allTokens(this);
   }
 
   pages(size: number): Int32Array {

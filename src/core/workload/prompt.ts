@@ -20,9 +20,8 @@
  * segment of its chain at the new array, so a queued request reaches no ids and at most its
  * context's page fingerprints (tests/unit/sim/queued-memory.test.ts measures it).
  */
-import { markImmutable } from '../clone';
 import { pageWords, writePage } from '../replica/pages';
-import { outputLabel, streamId, streamKey } from './tokens';
+import { allTokens, outputLabel, streamId, streamKey } from './tokens';
 import type { PromptSource, RequestSpec, SloClass } from './types';
 
 /** One piece of a described prompt: `count` tokens of the stream named `label`, from its start. */
@@ -99,9 +98,7 @@ export class StreamPrompt implements PromptSource {
   }
 
   tokens(): Int32Array {
-    const out = new Int32Array(this.length);
-    this.write(out, 0, 0, this.length);
-    return markImmutable(out);
+    return allTokens(this);
   }
 
   pages(size: number): Int32Array {

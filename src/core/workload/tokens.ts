@@ -8,7 +8,7 @@
  * collide even with millions of labels; ids are non-negative 31-bit integers.
  */
 import { markImmutable } from '../clone';
-import type { RequestSpec } from './types';
+import type { PromptSource, RequestSpec } from './types';
 
 /** A stream's 64-bit key. */
 export interface StreamKey {
@@ -105,4 +105,11 @@ export function fullContext(request: Pick<RequestSpec, 'id' | 'outputTokens' | '
   out.set(request.tokens, 0);
   writeStream(out, request.tokens.length, streamKey(outputLabel(request.id)), 0, request.outputTokens);
   return out;
+}
+
+/** Every id of a described prompt, as a new array marked immutable (`PromptSource.tokens`). */
+export function allTokens(p: Pick<PromptSource, 'length' | 'write'>): Int32Array {
+  const out = new Int32Array(p.length);
+  p.write(out, 0, 0, p.length);
+  return markImmutable(out);
 }

@@ -47,6 +47,9 @@ export function ClassService({ snapshot, highlight }: ViewProps) {
       values: t.map(() => c.quantum_share as number),
     }));
   const sel = highlight?.class ?? null;
+  /** "name figure, …" over the active classes, for a chart's text alternative. */
+  const perClass = (figure: (c: (typeof active)[number]) => number) =>
+    active.map((c) => `${c.name} ${fmtCount(figure(c))}`).join(', ');
   const shareSummary = `Cumulative share of served uncached tokens per class; now ${active
     .map(
       (c) =>
@@ -94,9 +97,7 @@ export function ClassService({ snapshot, highlight }: ViewProps) {
               classes={active}
               values={cs.series.served}
               yLabel="tokens (cumulative)"
-              summary={`Cumulative served uncached tokens per class: ${active
-                .map((c) => `${c.name} ${fmtCount(c.served_uncached_tokens)}`)
-                .join(', ')}`}
+              summary={`Cumulative served uncached tokens per class: ${perClass((c) => c.served_uncached_tokens)}`}
               selected={sel}
             />
             <ClassChart
@@ -105,9 +106,7 @@ export function ClassService({ snapshot, highlight }: ViewProps) {
               classes={active}
               values={cs.series.queued}
               yLabel="requests queued"
-              summary={`Requests waiting in each class queue over time; now ${active
-                .map((c) => `${c.name} ${fmtCount(c.queued)}`)
-                .join(', ')}`}
+              summary={`Requests waiting in each class queue over time; now ${perClass((c) => c.queued)}`}
               selected={sel}
             />
             <ClassChart
@@ -116,9 +115,7 @@ export function ClassService({ snapshot, highlight }: ViewProps) {
               classes={active}
               values={cs.series.rejected}
               yLabel="requests rejected (cumulative)"
-              summary={`Requests rejected by each class's queue limits: ${active
-                .map((c) => `${c.name} ${fmtCount(c.rejected)}`)
-                .join(', ')}`}
+              summary={`Requests rejected by each class's queue limits: ${perClass((c) => c.rejected)}`}
               selected={sel}
             />
             {shed && (
@@ -128,9 +125,7 @@ export function ClassService({ snapshot, highlight }: ViewProps) {
                 classes={active}
                 values={cs.series.shed}
                 yLabel="requests shed (cumulative)"
-                summary={`Queued requests each class shed because their due time passed: ${active
-                  .map((c) => `${c.name} ${fmtCount(c.shed)}`)
-                  .join(', ')}`}
+                summary={`Queued requests each class shed because their due time passed: ${perClass((c) => c.shed)}`}
                 selected={sel}
               />
             )}
