@@ -91,7 +91,21 @@ export function parseYaml(text: string): Result<ParsedYaml> {
     // next line that is not indented enough): point at the opener instead, unless an error comes
     // before it.
     const open = unclosedFlow(tokens);
-    if (open !== null && open.start.offset <= first.pos[0]) {
+    // An unclosed quote likewise runs to the end of the file (a quoted text may span lines), where
+    // the parser reports it; point at the opening quote. A flow collection that holds it is left
+    // open only because the quote swallowed its closer, so the quote is the slip.
+    const inFlow = open !== null ? firstUnclosedQuote([open]) : null;
+    const quoted = inFlow ?? firstUnclosedQuote(tokens);
+    const flowOk = open !== null && open.start.offset <= first.pos[0];
+    if (
+      quoted !== null &&
+      quoted.offset <= first.pos[0] &&
+      (inFlow !== null || !flowOk || quoted.offset < (open?.start.offset ?? 0))
+    ) {
+      const p = pos(quoted.offset);
+      return { ok: false, problems: [problem(p.line, p.col, unclosedQuoteMessage(quoted))] };
+    }
+    if (open !== null && flowOk) {
       const p = pos(open.start.offset);
       return { ok: false, problems: [problem(p.line, p.col, unclosedMessage(open, pos))] };
     }
@@ -257,17 +271,55 @@ function unclosedFlow(tokens: readonly CST.Token[]): CST.FlowCollection | null {
       // look no further than inside this one
       stack.length = 0;
     }
-    const children: CST.Token[] = [];
-    if ('value' in t && t.value && typeof t.value === 'object') children.push(t.value);
-    if ('items' in t && Array.isArray(t.items)) {
-      for (const item of t.items as CST.CollectionItem[]) {
-        if (item.key) children.push(item.key);
-        if (item.value) children.push(item.value);
-      }
-    }
+    const children = childrenOf(t);
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
   }
   return found;
+}
+
+/** The children of a syntax-tree node, in document order. */
+function childrenOf(t: CST.Token): CST.Token[] {
+  const children: CST.Token[] = [];
+  if ('value' in t && t.value && typeof t.value === 'object') children.push(t.value);
+  if ('items' in t && Array.isArray(t.items)) {
+    for (const item of t.items as CST.CollectionItem[]) {
+      if (item.key) children.push(item.key);
+      if (item.value) children.push(item.value);
+    }
+  }
+  return children;
+}
+
+/** Whether a quoted scalar's source ends with the quote that closes its opening one. */
+function quoteClosed(source: string): boolean {
+  const q = source[0];
+  for (let i = 1; i < source.length; i++) {
+    const ch = source[i];
+    if (q === '"' && ch === '\\') i++;
+    else if (ch === q) {
+      if (q === "'" && source[i + 1] === "'") i++;
+      else return i === source.length - 1;
+    }
+  }
+  return false;
+}
+
+/** The first quoted scalar (in document order) whose quote is never closed, or null. Iterative. */
+function firstUnclosedQuote(tokens: readonly CST.Token[]): CST.FlowScalar | null {
+  const stack: CST.Token[] = [...tokens].reverse();
+  for (let t = stack.pop(); t !== undefined; t = stack.pop()) {
+    if ((t.type === 'double-quoted-scalar' || t.type === 'single-quoted-scalar') && !quoteClosed(t.source))
+      return t;
+    const children = childrenOf(t);
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+  }
+  return null;
+}
+
+function unclosedQuoteMessage(t: CST.FlowScalar): string {
+  const q = t.source[0];
+  const inside = q === '"' ? '`\\"`' : "`''`";
+  return `unclosed quote: this \`${q}\` is never closed (end the text with \`${q}\`; a \`${q}\` inside the text is written ${inside})`;
 }
 
 function unclosedMessage(

@@ -1,8 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { memoryIO } from '../../../src/cli/io';
+import { runCommand } from '../../../src/cli/run';
 import { detectKind, validateCommand } from '../../../src/cli/validate';
 
 const root = join(import.meta.dirname, '../../..');
@@ -49,6 +50,29 @@ describe('validate', () => {
     expect(err).toMatch(/^t\.yaml:2:5: this `\{` is never closed/m);
     expect(err).toMatch(/^missing\.yaml:1:1: cannot read the file/m);
     expect(io.stdout).toEqual([]);
+  });
+
+  it('an unclosed quote is reported at the opening quote by validate and run (#15 leftover)', async () => {
+    // before: 'q.yaml:5:1: Missing closing "quote', one line past the end of the file
+    const scenario = readFileSync(join(root, 'scenarios/default.yaml'), 'utf8');
+    const io = memoryIO({
+      'q.yaml': 'policy_classes:\n  - name: "a\n    quantum: 2\n  - {name: b, quantum: 3}\n',
+      's.yaml': "ops:\n  - {op: enqueue, id: 'a0, class: A}\n",
+      'scen.yaml': scenario.replace(/^name: .*$/m, 'name: "default'),
+    });
+    expect(await validateCommand(['q.yaml', 's.yaml', 'scen.yaml'], io)).toBe(1);
+    const line = scenario.split('\n').findIndex((l) => l.startsWith('name: ')) + 1;
+    expect(io.stderr).toEqual([
+      'q.yaml:2:11: unclosed quote: this `"` is never closed (end the text with `"`; a `"` inside the text is written `\\"`)',
+      "s.yaml:2:23: unclosed quote: this `'` is never closed (end the text with `'`; a `'` inside the text is written `''`)",
+      `scen.yaml:${line}:7: unclosed quote: this \`"\` is never closed (end the text with \`"\`; a \`"\` inside the text is written \`\\"\`)`,
+    ]);
+    const run = memoryIO({ 'scen.yaml': scenario.replace(/^name: .*$/m, 'name: "default') });
+    expect(await runCommand(['scen.yaml'], run)).toBe(1);
+    expect(run.stderr.join('\n')).toMatch(new RegExp(`^scen\\.yaml:${line}:7: unclosed quote`));
+    const pol = memoryIO({ 'p.yaml': "default_policy_family: 'fam\n" });
+    expect(await runCommand([join(root, 'scenarios/default.yaml'), '--policy', 'p.yaml'], pol)).toBe(1);
+    expect(pol.stderr.join('\n')).toMatch(/^p\.yaml:1:24: unclosed quote: this `'`/);
   });
 
   it('asks for a file when given none', async () => {

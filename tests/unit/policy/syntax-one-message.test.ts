@@ -78,3 +78,59 @@ describe('an unclosed `{` or `[` is reported at its opener (#14)', () => {
     expect(parseYaml('a: {x: [1, 2]}\nb: { x: 1,\n     y: 2 }\n').ok).toBe(true);
   });
 });
+
+describe('an unclosed quote is reported at the opening quote (#15 leftover)', () => {
+  const at = (text: string) => {
+    const r = parseYaml(text);
+    if (r.ok) throw new Error('a syntax error expected');
+    expect(r.problems).toHaveLength(1);
+    const [p] = r.problems;
+    return `${p.line}:${p.col}: ${p.message}`;
+  };
+  it('at the end of the file and in the middle, double and single quotes', () => {
+    // before: '2:1: Missing closing "quote', one line past the end of the file
+    expect(at('a: "x\n')).toBe(
+      '1:4: unclosed quote: this `"` is never closed (end the text with `"`; a `"` inside the text is written `\\"`)',
+    );
+    // before: '4:1' (a quoted text may span lines, so the parser reads on to the end)
+    expect(at('a: "x\nb: 1\nc: 2\n')).toMatch(/^1:4: unclosed quote: this `"`/);
+    expect(at("a: 'x\nb: 1\n")).toBe(
+      "1:4: unclosed quote: this `'` is never closed (end the text with `'`; a `'` inside the text is written `''`)",
+    );
+    expect(at('a:\n  - "abc\n  - def\nb: 2\n')).toMatch(/^2:5: unclosed quote/);
+    expect(at('a:\n  b: "x\nc: 1\n')).toMatch(/^2:6: unclosed quote/);
+    expect(at('"abc: 1\n')).toMatch(/^1:1: unclosed quote/);
+    expect(at('a: "x')).toMatch(/^1:4: unclosed quote/);
+  });
+  it("escaped closers do not close: \\\" in double quotes, '' in single quotes", () => {
+    expect(at('a: "x\\"\nb: 1\n')).toMatch(/^1:4: unclosed quote: this `"`/);
+    expect(at("a: 'it''s\nb: 1\n")).toMatch(/^1:4: unclosed quote: this `'`/);
+    expect(parseYaml("a: \"x\\\\\"\nb: 'it''s'\nc: \"\"\nd: ''\n").ok).toBe(true);
+  });
+  it('inside a flow collection the quote is the slip, not the `{` whose closer it swallowed', () => {
+    expect(at('a: {b: "x}\nc: 1\n')).toMatch(/^1:8: unclosed quote/);
+    expect(at("a: [1, 'x, 2]\n")).toMatch(/^1:8: unclosed quote: this `'`/);
+    // an open `{` before the quote, cut off by the next line's indentation, is still the `{`
+    expect(at('a: {x: 1\nb: "y\n')).toMatch(/^1:4: this `\{` is never closed/);
+    // an earlier error still comes first
+    expect(at('a:\n  b: 1\n c: 2\nd: "x\n')).toMatch(/^3:1: All mapping items/);
+  });
+  it('every value of the sample policy opened with a quote and left open is reported at that quote', () => {
+    let n = 0;
+    sample.forEach((line, i) => {
+      const m = /^(\s*(?:- )?[a-z_]+: )(\S.*)$/.exec(line);
+      if (!m || m[2].startsWith('#')) return;
+      for (const q of ['"', "'"]) {
+        const lines = [...sample];
+        lines[i] = `${m[1]}${q}${m[2].replaceAll(q, '')}`;
+        const r = validatePolicyText(lines.join('\n'));
+        if (r.ok) throw new Error(`line ${i + 1}: an unclosed quote must fail`);
+        n++;
+        expect(r.problems).toHaveLength(1);
+        expect(r.problems[0]).toMatchObject({ line: i + 1, col: m[1].length + 1 });
+        expect(r.problems[0].message).toMatch(new RegExp(`^unclosed quote: this \`${q}\``));
+      }
+    });
+    expect(n).toBeGreaterThan(20);
+  });
+});
