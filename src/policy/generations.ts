@@ -6,7 +6,6 @@
  * differently from a plain schema (`null` on an optional key = absent), and turns keys that belong
  * elsewhere — or to the unreleased flat/SLO line — into one clear message each.
  */
-import type { PolicyFile } from '../core/drr/types';
 import type { Reporter } from '../format/reporter';
 import type { Path } from '../format/yaml';
 import { quote } from '../format/yaml';
@@ -50,10 +49,22 @@ export interface VersionedUse {
   releases: readonly ReleaseId[];
 }
 
-/** Every release-limited key a (schema-valid) file uses, with its path relative to the policy. */
-export function versionedUses(file: PolicyFile): VersionedUse[] {
+/**
+ * Which release-limited keys a policy writes: a validated file, or the parts of one that failed its
+ * schema (only whether each key is there is read, never its value).
+ */
+export interface KeysWritten {
+  worker_selection?: unknown;
+  request_classifier?: unknown;
+  router?: unknown;
+  policy_classes?: readonly { queue_admission?: unknown }[];
+  models?: { readonly [model: string]: { policy_classes: readonly { queue_admission?: unknown }[] } };
+}
+
+/** Every release-limited key a file uses, with its path relative to the policy. */
+export function versionedUses(file: KeysWritten): VersionedUse[] {
   const uses: VersionedUse[] = [];
-  const classes = (pp: Path, list: PolicyFile['policy_classes']) =>
+  const classes = (pp: Path, list: KeysWritten['policy_classes']) =>
     (list ?? []).forEach((c, i) => {
       if (c.queue_admission !== undefined)
         uses.push({

@@ -1,13 +1,13 @@
 /**
  * Policy YAML -> validated file -> compiled policy, with every problem positioned: YAML syntax, the
- * zod schema (types, ranges, unknown keys with hints), then the cross-field rules.
+ * zod schema (types, ranges, unknown keys with hints) and the cross-field rules, in one round.
  */
 import type { CompiledPolicy, PolicyFile } from '../core/drr/types';
 import { type ParsedYaml, type Path, parseYaml, type Result, sortProblems, validate } from '../format/yaml';
 import { Reporter } from '../format/reporter';
 import { compilePolicy } from './compile';
 import { prepassPolicy } from './generations';
-import { partialRuleProblems, policyRuleProblems, type RuleOptions } from './rules';
+import { policyRuleProblems, type RuleOptions } from './rules';
 import { policyFileSchema } from './schema';
 
 /** The plain value at `path` inside a parsed document (undefined when absent). */
@@ -30,11 +30,12 @@ export function checkPolicyValue(
   const { value: input, stage0 } = prepassPolicy(valueAt(parsed.value, basePath), basePath, pre);
   if (stage0) return { ok: false, problems: sortProblems(pre.problems) };
   const res = validate(policyFileSchema, parsed, basePath, input ?? null);
-  if (!res.ok) {
-    const more = partialRuleProblems(input, parsed, basePath, opts);
-    return { ok: false, problems: sortProblems([...pre.problems, ...res.problems, ...more]) };
-  }
-  const problems = [...pre.problems, ...policyRuleProblems(res.value, parsed, basePath, opts)];
+  // one round: the cross-field rules run on every part the schema accepts, beside its problems
+  const problems = [
+    ...pre.problems,
+    ...(res.ok ? [] : res.problems),
+    ...policyRuleProblems(input, parsed, basePath, opts),
+  ];
   return problems.length > 0 ? { ok: false, problems: sortProblems(problems) } : res;
 }
 

@@ -1,19 +1,17 @@
 /**
  * Cross-field rules of the policy YAML that a schema cannot express, each reported at the node that
  * is wrong: bucket floors and names, class names, matrix cells, references between keys, and the
- * root profile's all-or-none rule. Runs after the zod schema accepted the shapes.
+ * root profile's all-or-none rule. They run on every part of the document the schema accepts, in
+ * the same round as the schema's own problems, so a user sees every problem at once: each field is
+ * checked on its own, and a rule whose inputs are broken (a class name that is not an identifier, a
+ * bucket list with a malformed entry) is skipped rather than guessing.
  */
-import type { PolicyClassEntry, PolicyFile, PolicyProfileEntry } from '../core/drr/types';
+import type { z } from 'zod';
+import type { PolicyBucketEntry, PolicyClassEntry, WorkerSelectionEntry } from '../core/drr/types';
 import { Reporter } from '../format/reporter';
 import { didYouMean, type ParsedYaml, type Path, type Problem, quote } from '../format/yaml';
-import { releaseRangeText, releasesFor, versionedUses } from './generations';
-import { policyFileSchema, profileSchema } from './schema';
-
-const rootProfileSchema = policyFileSchema.pick({
-  default_policy_family: true,
-  uncached_isl_buckets: true,
-  policy_classes: true,
-});
+import { type KeysWritten, releaseRangeText, releasesFor, versionedUses } from './generations';
+import { bucketSchema, classSchema, policyFileSchema, workerSelectionSchema } from './schema';
 
 export interface RuleOptions {
   /**
@@ -25,106 +23,185 @@ export interface RuleOptions {
 
 const ROOT_KEYS = ['default_policy_family', 'uncached_isl_buckets', 'policy_classes'] as const;
 
-function isMatrix(c: PolicyClassEntry): boolean {
-  return c.policy_family !== undefined && c.cache_bucket !== undefined;
+type Mapping = { readonly [k: string]: unknown };
+
+function isMapping(v: unknown): v is Mapping {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
-function hasThreshold(c: PolicyClassEntry): boolean {
-  return c.prefill_busy_threshold !== undefined || c.prefill_busy_threshold_frac !== undefined;
+/** One entry of a list (a class, a bucket) as far as the schema accepts it. */
+interface Entry<T> {
+  /** The fields whose values the schema accepts, each checked on its own. */
+  ok: Partial<T>;
+  /** The keys written (after the prepass dropped misplaced keys and nulls), accepted or not. */
+  given: ReadonlySet<string>;
+  /** Not a mapping: nothing about the entry is known. */
+  opaque: boolean;
 }
 
-function checkBuckets(r: Reporter, profile: PolicyProfileEntry, pp: Path): Set<string> {
+function opaque<T>(): Entry<T> {
+  return { ok: {}, given: new Set(), opaque: true };
+}
+
+/** The fields of a mapping that their own schemas accept. */
+function acceptedFields(shape: { readonly [k: string]: z.ZodType }, raw: Mapping): { [k: string]: unknown } {
+  const kept: { [k: string]: unknown } = {};
+  for (const [k, field] of Object.entries(shape))
+    if (k in raw && field.safeParse(raw[k]).success) kept[k] = raw[k];
+  return kept;
+}
+
+const partialClass = classSchema.partial();
+const partialBucket = bucketSchema.partial();
+
+function classEntry(raw: unknown): Entry<PolicyClassEntry> {
+  if (!isMapping(raw)) return opaque();
+  const res = partialClass.safeParse(acceptedFields(classSchema.shape, raw));
+  return res.success ? { ok: res.data, given: new Set(Object.keys(raw)), opaque: false } : opaque();
+}
+
+function bucketEntry(raw: unknown): Entry<PolicyBucketEntry> {
+  if (!isMapping(raw)) return opaque();
+  const res = partialBucket.safeParse(acceptedFields(bucketSchema.shape, raw));
+  return res.success ? { ok: res.data, given: new Set(Object.keys(raw)), opaque: false } : opaque();
+}
+
+/** A profile (the root's keys, or a models entry) as far as the schema accepts it. */
+interface ProfileView {
+  path: Path;
+  /** default_policy_family when written and an identifier. */
+  dpf: string | undefined;
+  buckets: Entry<PolicyBucketEntry>[];
+  /** Every bucket name of the profile is known: none declared (where that is allowed), or all readable. */
+  bucketsComplete: boolean;
+  classes: Entry<PolicyClassEntry>[];
+  /** A non-empty list of classes (its entries may still be broken). */
+  classesKnown: boolean;
+}
+
+const dpfSchema = policyFileSchema.shape.default_policy_family;
+
+function profileView(raw: Mapping, path: Path, isModel: boolean): ProfileView {
+  const dpf = dpfSchema.safeParse(raw.default_policy_family);
+  const rb = raw.uncached_isl_buckets;
+  const buckets = Array.isArray(rb) ? rb.map(bucketEntry) : [];
+  const rc = raw.policy_classes;
+  return {
+    path,
+    dpf: dpf.success ? dpf.data : undefined,
+    buckets,
+    bucketsComplete:
+      (rb === undefined && !isModel) ||
+      (Array.isArray(rb) && rb.length > 0 && buckets.every((b) => b.ok.bucket !== undefined)),
+    classes: Array.isArray(rc) ? rc.map(classEntry) : [],
+    classesKnown: Array.isArray(rc) && rc.length > 0,
+  };
+}
+
+const isMatrix = (c: Entry<PolicyClassEntry>) => c.given.has('policy_family') && c.given.has('cache_bucket');
+
+/** `class 'a'` when the name is readable, else `the class at line N`. */
+function classLabel(r: Reporter, c: Entry<PolicyClassEntry>, at: Path): string {
+  return c.ok.name !== undefined
+    ? `class '${quote(String(c.ok.name))}'`
+    : `the class at line ${r.lineOf(at)}`;
+}
+
+function checkBuckets(r: Reporter, pv: ProfileView): Set<string> {
+  const pp = pv.path;
   const names = new Set<string>();
-  const buckets = profile.uncached_isl_buckets ?? [];
   const firstAt = new Map<string, number>();
-  buckets.forEach((b, i) => {
+  pv.buckets.forEach((b, i) => {
     const bp = [...pp, 'uncached_isl_buckets', i];
-    if (i === 0 && b.min_tokens !== 0)
-      r.at([...bp, 'min_tokens'], `the first bucket must start at min_tokens: 0 (found ${b.min_tokens})`);
-    if (i > 0 && b.min_tokens <= buckets[i - 1].min_tokens)
-      r.at(
-        [...bp, 'min_tokens'],
-        `bucket floors must increase strictly: min_tokens ${b.min_tokens} follows ${buckets[i - 1].min_tokens}`,
-      );
-    const seen = firstAt.get(b.bucket);
+    const min = b.ok.min_tokens;
+    if (i === 0 && min !== undefined && min !== 0)
+      r.at([...bp, 'min_tokens'], `the first bucket must start at min_tokens: 0 (found ${min})`);
+    const prev = i > 0 ? pv.buckets[i - 1].ok.min_tokens : undefined;
+    if (min !== undefined && prev !== undefined && min <= prev)
+      r.at([...bp, 'min_tokens'], `bucket floors must increase strictly: min_tokens ${min} follows ${prev}`);
+    const name = b.ok.bucket;
+    if (name === undefined) return;
+    const seen = firstAt.get(name);
     if (seen !== undefined)
       r.at(
         [...bp, 'bucket'],
-        `duplicate bucket name '${quote(String(b.bucket))}' (first declared at line ${r.lineOf([...pp, 'uncached_isl_buckets', seen, 'bucket'])})`,
+        `duplicate bucket name '${quote(String(name))}' (first declared at line ${r.lineOf([...pp, 'uncached_isl_buckets', seen, 'bucket'])})`,
       );
-    else firstAt.set(b.bucket, i);
-    names.add(b.bucket);
+    else firstAt.set(name, i);
+    names.add(name);
   });
   return names;
 }
 
-function checkClasses(
-  r: Reporter,
-  profile: PolicyProfileEntry,
-  pp: Path,
-  bucketNames: Set<string>,
-): string[] {
-  const classes = profile.policy_classes ?? [];
+function checkClasses(r: Reporter, pv: ProfileView, bucketNames: Set<string>): string[] {
+  const pp = pv.path;
   const firstAt = new Map<string, number>();
   const families: string[] = [];
-  classes.forEach((c, i) => {
+  pv.classes.forEach((c, i) => {
+    if (c.opaque) return;
     const cp = [...pp, 'policy_classes', i];
-    const seen = firstAt.get(c.name);
-    if (seen !== undefined)
-      r.at(
-        [...cp, 'name'],
-        `duplicate class name '${quote(String(c.name))}' (first declared at line ${r.lineOf([...pp, 'policy_classes', seen, 'name'])})`,
-      );
-    else firstAt.set(c.name, i);
-
-    if ((c.policy_family === undefined) !== (c.cache_bucket === undefined)) {
-      const given = c.policy_family !== undefined ? 'policy_family' : 'cache_bucket';
+    const name = c.ok.name;
+    if (name !== undefined) {
+      const seen = firstAt.get(name);
+      if (seen !== undefined)
+        r.at(
+          [...cp, 'name'],
+          `duplicate class name '${quote(String(name))}' (first declared at line ${r.lineOf([...pp, 'policy_classes', seen, 'name'])})`,
+        );
+      else firstAt.set(name, i);
+    }
+    const hasFamily = c.given.has('policy_family');
+    if (hasFamily !== c.given.has('cache_bucket')) {
+      const given = hasFamily ? 'policy_family' : 'cache_bucket';
       const missing = given === 'policy_family' ? 'cache_bucket' : 'policy_family';
       r.at(
         [...cp, given],
-        `class '${quote(String(c.name))}' has ${given} but no ${missing}: a matrix class needs both, an explicit class neither`,
+        `${classLabel(r, c, cp)} has ${given} but no ${missing}: a matrix class needs both, an explicit class neither`,
         { key: true },
       );
     }
-    if (c.cache_bucket !== undefined && !bucketNames.has(c.cache_bucket)) {
+    const bucket = c.ok.cache_bucket;
+    if (bucket !== undefined && pv.bucketsComplete && !bucketNames.has(bucket)) {
       const known = [...bucketNames];
-      const hint = didYouMean(c.cache_bucket, known);
+      const hint = didYouMean(bucket, known);
       r.at(
         [...cp, 'cache_bucket'],
         known.length === 0
-          ? `unknown bucket '${quote(String(c.cache_bucket))}': the profile declares no uncached_isl_buckets`
-          : `unknown bucket '${quote(String(c.cache_bucket))}'${hint ? ` (did you mean '${hint}'?)` : ''}; buckets: ${known.join(', ')}`,
+          ? `unknown bucket '${quote(String(bucket))}': the profile declares no uncached_isl_buckets`
+          : `unknown bucket '${quote(String(bucket))}'${hint ? ` (did you mean '${hint}'?)` : ''}; buckets: ${known.join(', ')}`,
       );
     }
-    if (c.busy_worker_ratio !== undefined && !hasThreshold(c))
+    if (
+      c.given.has('busy_worker_ratio') &&
+      !c.given.has('prefill_busy_threshold') &&
+      !c.given.has('prefill_busy_threshold_frac')
+    )
       r.at(
         [...cp, 'busy_worker_ratio'],
-        `class '${quote(String(c.name))}': busy_worker_ratio needs prefill_busy_threshold or prefill_busy_threshold_frac`,
+        `${classLabel(r, c, cp)}: busy_worker_ratio needs prefill_busy_threshold or prefill_busy_threshold_frac`,
         { key: true },
       );
-    if (isMatrix(c) && !families.includes(c.policy_family as string))
-      families.push(c.policy_family as string);
+    const family = c.ok.policy_family;
+    if (isMatrix(c) && family !== undefined && !families.includes(family)) families.push(family);
   });
   return families;
 }
 
-function checkMatrix(
-  r: Reporter,
-  profile: PolicyProfileEntry,
-  pp: Path,
-  families: string[],
-  bucketNames: Set<string>,
-): void {
-  const classes = profile.policy_classes ?? [];
-  classes.forEach((c, i) => {
-    if (!isMatrix(c) && families.includes(c.name))
+function checkMatrix(r: Reporter, pv: ProfileView, families: string[], bucketNames: Set<string>): void {
+  const pp = pv.path;
+  pv.classes.forEach((c, i) => {
+    if (!c.opaque && !isMatrix(c) && c.ok.name !== undefined && families.includes(c.ok.name))
       r.at(
         [...pp, 'policy_classes', i, 'name'],
-        `explicit class '${quote(String(c.name))}' has the name of a policy family; rename it or make it a matrix class of that family`,
+        `explicit class '${quote(String(c.ok.name))}' has the name of a policy family; rename it or make it a matrix class of that family`,
       );
   });
-  const dpf = profile.default_policy_family;
-  if (dpf !== undefined && !families.includes(dpf)) {
+  // every family is known only when every class is readable and its policy_family accepted
+  const allFamilies =
+    pv.classesKnown &&
+    pv.classes.every((c) => !c.opaque && !(c.given.has('policy_family') && c.ok.policy_family === undefined));
+  const dpf = pv.dpf;
+  if (dpf !== undefined && allFamilies && !families.includes(dpf)) {
     const hint = didYouMean(dpf, families);
     r.at(
       [...pp, 'default_policy_family'],
@@ -134,22 +211,29 @@ function checkMatrix(
     );
   }
   const cellAt = new Map<string, number>();
-  classes.forEach((c, i) => {
-    if (!isMatrix(c) || !bucketNames.has(c.cache_bucket as string)) return;
-    const key = `${c.policy_family}\u0000${c.cache_bucket}`;
+  pv.classes.forEach((c, i) => {
+    const { policy_family: f, cache_bucket: b } = c.ok;
+    if (!isMatrix(c) || f === undefined || b === undefined || !bucketNames.has(b)) return;
+    const key = `${f}\u0000${b}`;
     const first = cellAt.get(key);
-    if (first !== undefined)
+    if (first !== undefined) {
+      const at = [...pp, 'policy_classes', first];
       r.at(
         [...pp, 'policy_classes', i],
-        `duplicate matrix cell (family '${quote(String(c.policy_family))}', bucket '${quote(String(c.cache_bucket))}'): class '${quote(String(classes[first].name))}' at line ${r.lineOf([...pp, 'policy_classes', first])} already fills it`,
+        `duplicate matrix cell (family '${quote(String(f))}', bucket '${quote(String(b))}'): ${classLabel(r, pv.classes[first], at)} at line ${r.lineOf(at)} already fills it`,
       );
-    else cellAt.set(key, i);
+    } else cellAt.set(key, i);
   });
+  // a missing cell is known only when every cell and every bucket is
+  const allCells = pv.classes.every(
+    (c) => !isMatrix(c) || (c.ok.policy_family !== undefined && c.ok.cache_bucket !== undefined),
+  );
+  if (!allFamilies || !allCells || !pv.bucketsComplete) return;
   const missing: string[] = [];
   for (const f of families)
-    for (const b of profile.uncached_isl_buckets ?? [])
-      if (!cellAt.has(`${f}\u0000${b.bucket}`))
-        missing.push(`(family '${f}', bucket '${quote(String(b.bucket))}')`);
+    for (const b of pv.buckets)
+      if (b.ok.bucket !== undefined && !cellAt.has(`${f}\u0000${b.ok.bucket}`))
+        missing.push(`(family '${f}', bucket '${quote(String(b.ok.bucket))}')`);
   if (missing.length > 0)
     r.at(
       [...pp, 'policy_classes'],
@@ -171,19 +255,23 @@ const SESSION_AWARE_KNOBS = [
 ] as const;
 
 /** queue_admission (v1.4.x): one class per profile; knobs only in the session_aware form. */
-function checkAdmission(r: Reporter, profile: PolicyProfileEntry, pp: Path): void {
+function checkAdmission(r: Reporter, pv: ProfileView): void {
+  const pp = pv.path;
   let first: number | null = null;
-  profile.policy_classes.forEach((c, i) => {
-    const qa = c.queue_admission;
-    if (qa === undefined) return;
+  pv.classes.forEach((c, i) => {
+    if (c.opaque || !c.given.has('queue_admission')) return;
     const ap: Path = [...pp, 'policy_classes', i, 'queue_admission'];
-    if (first !== null)
+    if (first !== null) {
+      const at = [...pp, 'policy_classes', first];
+      const other = pv.classes[first].ok.name;
       r.at(
         ap,
-        `only one class per profile may have queue_admission; class '${quote(String(profile.policy_classes[first].name))}' at line ${r.lineOf([...pp, 'policy_classes', first, 'queue_admission'])} already has one`,
+        `only one class per profile may have queue_admission; ${other !== undefined ? `class '${quote(String(other))}'` : 'the class'} at line ${r.lineOf([...at, 'queue_admission'])} already has one`,
         { key: true },
       );
-    else first = i;
+    } else first = i;
+    const qa = c.ok.queue_admission;
+    if (qa === undefined) return;
     const knobs = SESSION_AWARE_KNOBS.filter((k) => qa[k] !== undefined);
     if (qa.type !== 'session_aware' && knobs.length > 0)
       r.at(
@@ -207,19 +295,17 @@ function checkAdmission(r: Reporter, profile: PolicyProfileEntry, pp: Path): voi
   });
 }
 
-function checkProfile(r: Reporter, profile: PolicyProfileEntry, pp: Path): void {
-  const bucketNames = checkBuckets(r, profile, pp);
-  const families = checkClasses(r, profile, pp, bucketNames);
-  checkMatrix(r, profile, pp, families, bucketNames);
-  checkAdmission(r, profile, pp);
+function checkProfile(r: Reporter, pv: ProfileView): void {
+  const bucketNames = checkBuckets(r, pv);
+  const families = checkClasses(r, pv, bucketNames);
+  checkMatrix(r, pv, families, bucketNames);
+  checkAdmission(r, pv);
 }
 
 const STAGES = ['aggregated', 'prefill', 'decode', 'encode'] as const;
 
 /** worker_selection (v1.5.0+): non-empty, instance names unique and not `default`, targets resolve. */
-function checkWorkerSelection(r: Reporter, file: PolicyFile, basePath: Path): void {
-  const ws = file.worker_selection;
-  if (ws === undefined) return;
+function checkWorkerSelection(r: Reporter, ws: WorkerSelectionEntry, basePath: Path): void {
   const wp: Path = [...basePath, 'worker_selection'];
   const stages = STAGES.filter((s) => ws[s] !== undefined);
   const instances = ws.instances ?? [];
@@ -260,18 +346,9 @@ function checkWorkerSelection(r: Reporter, file: PolicyFile, basePath: Path): vo
   }
 }
 
-/** request_classifier (v1.6.0+): the type `default` is reserved. */
-function checkClassifier(r: Reporter, file: PolicyFile, basePath: Path): void {
-  if (file.request_classifier?.type === 'default')
-    r.at(
-      [...basePath, 'request_classifier', 'type'],
-      "request_classifier.type 'default' is reserved; name a registered classifier plugin, or leave request_classifier out",
-    );
-}
-
 /** The keys that only some releases accept must fit one release together. */
-function checkReleases(r: Reporter, file: PolicyFile, basePath: Path): void {
-  const uses = versionedUses(file);
+function checkReleases(r: Reporter, written: KeysWritten, basePath: Path): void {
+  const uses = versionedUses(written);
   if (uses.length === 0 || releasesFor(uses).length > 0) return;
   const [a, ...rest] = [...uses].sort((x, y) => x.releases.length - y.releases.length);
   const b = rest.find((u) => !u.releases.some((id) => a.releases.includes(id)));
@@ -283,15 +360,21 @@ function checkReleases(r: Reporter, file: PolicyFile, basePath: Path): void {
   );
 }
 
-function checkRootKeys(r: Reporter, file: PolicyFile, basePath: Path, opts: RuleOptions): number {
-  const present = ROOT_KEYS.filter((k) => file[k] !== undefined);
+function checkRootKeys(
+  r: Reporter,
+  input: Mapping,
+  root: ProfileView,
+  basePath: Path,
+  opts: RuleOptions,
+): number {
+  const present = ROOT_KEYS.filter((k) => input[k] !== undefined);
   const shorthand =
     opts.explicitOnlyShorthand === true &&
     present.length === 1 &&
     present[0] === 'policy_classes' &&
-    !(file.policy_classes ?? []).some((c) => c.policy_family !== undefined || c.cache_bucket !== undefined);
+    !root.classes.some((c) => c.given.has('policy_family') || c.given.has('cache_bucket'));
   if (present.length > 0 && present.length < ROOT_KEYS.length && !shorthand) {
-    const missing = ROOT_KEYS.filter((k) => file[k] === undefined);
+    const missing = ROOT_KEYS.filter((k) => input[k] === undefined);
     r.at(
       [...basePath, present[0]],
       `the root profile needs all of default_policy_family, uncached_isl_buckets and policy_classes, or none of them; missing: ${missing.join(', ')}`,
@@ -301,38 +384,12 @@ function checkRootKeys(r: Reporter, file: PolicyFile, basePath: Path, opts: Rule
   return present.length;
 }
 
-/** Every cross-field problem of a schema-valid policy at `basePath` of the parsed document. */
-export function policyRuleProblems(
-  file: PolicyFile,
-  parsed: ParsedYaml,
-  basePath: Path,
-  opts: RuleOptions = {},
-): Problem[] {
-  const r = new Reporter(parsed);
-  const rootKeys = checkRootKeys(r, file, basePath, opts);
-  const modelNames = Object.keys(file.models ?? {});
-  if (rootKeys === 0 && modelNames.length === 0 && file.worker_selection === undefined)
-    r.at(
-      basePath,
-      'a policy needs a root profile (default_policy_family, uncached_isl_buckets, policy_classes), at least one entry under models, or worker_selection',
-    );
-  if (rootKeys > 0) checkProfile(r, file as PolicyProfileEntry, basePath);
-  for (const m of modelNames) checkProfile(r, file.models![m], [...basePath, 'models', m]);
-  checkWorkerSelection(r, file, basePath);
-  checkClassifier(r, file, basePath);
-  checkReleases(r, file, basePath);
-  return r.problems;
-}
-
-function isMapping(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
 /**
- * Cross-field problems of the profiles that are schema-valid on their own, for a document whose
- * schema check failed elsewhere: so one typo does not hide a missing matrix cell in another profile.
+ * Every cross-field problem of the policy at `basePath` of the parsed document, given as the prepass
+ * left it (misplaced keys and nulls dropped), whether or not the schema accepts all of it: the rules
+ * look only at the fields the schema accepts and skip what depends on a broken one.
  */
-export function partialRuleProblems(
+export function policyRuleProblems(
   input: unknown,
   parsed: ParsedYaml,
   basePath: Path,
@@ -340,20 +397,48 @@ export function partialRuleProblems(
 ): Problem[] {
   if (!isMapping(input)) return [];
   const r = new Reporter(parsed);
-  const root: Record<string, unknown> = {};
-  for (const k of ROOT_KEYS) if (input[k] !== undefined) root[k] = input[k];
-  if (Object.keys(root).length > 0) {
-    const ok = rootProfileSchema.safeParse(root);
-    if (ok.success) {
-      const file = ok.data as PolicyFile;
-      if (checkRootKeys(r, file, basePath, opts) > 0 && file.policy_classes)
-        checkProfile(r, file as PolicyProfileEntry, basePath);
+  const root = profileView(input, basePath, false);
+  const rootKeys = checkRootKeys(r, input, root, basePath, opts);
+  const models = isMapping(input.models) ? Object.entries(input.models) : [];
+  if (
+    rootKeys === 0 &&
+    (input.models === undefined || (isMapping(input.models) && models.length === 0)) &&
+    input.worker_selection === undefined
+  )
+    r.at(
+      basePath,
+      'a policy needs a root profile (default_policy_family, uncached_isl_buckets, policy_classes), at least one entry under models, or worker_selection',
+    );
+  if (rootKeys > 0) checkProfile(r, root);
+  const profiles: [string, ProfileView][] = [];
+  for (const [m, p] of models)
+    if (isMapping(p)) {
+      const view = profileView(p, [...basePath, 'models', m], true);
+      profiles.push([m, view]);
+      checkProfile(r, view);
     }
+  if (input.worker_selection !== undefined) {
+    const ws = workerSelectionSchema.safeParse(input.worker_selection);
+    if (ws.success) checkWorkerSelection(r, ws.data, basePath);
   }
-  if (isMapping(input.models))
-    for (const [m, v] of Object.entries(input.models)) {
-      const ok = profileSchema.safeParse(v);
-      if (ok.success) checkProfile(r, ok.data as PolicyProfileEntry, [...basePath, 'models', m]);
-    }
+  // request_classifier (v1.6.0+): the type `default` is reserved
+  if (isMapping(input.request_classifier) && input.request_classifier.type === 'default')
+    r.at(
+      [...basePath, 'request_classifier', 'type'],
+      "request_classifier.type 'default' is reserved; name a registered classifier plugin, or leave request_classifier out",
+    );
+  const admissions = (pv: ProfileView) =>
+    pv.classes.map((c) => ({ queue_admission: c.given.has('queue_admission') ? true : undefined }));
+  checkReleases(
+    r,
+    {
+      worker_selection: input.worker_selection,
+      request_classifier: input.request_classifier,
+      router: input.router,
+      policy_classes: admissions(root),
+      models: Object.fromEntries(profiles.map(([m, pv]) => [m, { policy_classes: admissions(pv) }])),
+    },
+    basePath,
+  );
   return r.problems;
 }

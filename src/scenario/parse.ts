@@ -104,10 +104,14 @@ export function validateScenario(parsed: ParsedYaml, opts: ParseScenarioOptions 
   const res = ScenarioInputSchema.safeParse(input);
   if (!res.success) {
     const issues = flattenIssues(res.error.issues, input);
-    return {
-      ok: false,
-      problems: sortProblems(issues.map((i) => issueProblem(i, ScenarioInputSchema, parsed, input))),
-    };
+    const problems = issues.map((i) => issueProblem(i, ScenarioInputSchema, parsed, input));
+    // the inline policy is checked on its own, so its problems come in the same round (#15)
+    const router = input.router;
+    if (!opts.policy && isMapping(router) && router.policy !== undefined && router.policy !== null) {
+      const policy = parsePolicyValue(parsed, ['router', 'policy']);
+      if (!policy.ok) problems.push(...policy.problems);
+    }
+    return { ok: false, problems: sortProblems(problems) };
   }
   const problems: Problem[] = scenarioProblems(res.data).map((p) => {
     const at = parsed.locate(p.path, { key: p.key === true });
