@@ -2,7 +2,10 @@
  * The key order of decision-record JSON lines, for the `--trace` pin (trace-v1.test.ts): per kind of
  * record (and its algorithm), per object path, the keys in the order the lines write them. Keys of
  * objects that are maps (a client's or a worker's entry) are data, not field names: they are left out.
+ * scripts/trace-v1-keys.ts writes the pin from these runs.
  */
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 
 /** Runs that, together, write every kind of record and every algorithm detail the engine has. */
 export const TRACE_CASES: readonly [name: string, file: string, sets: readonly string[]][] = [
@@ -34,7 +37,7 @@ export const TRACE_CASES: readonly [name: string, file: string, sets: readonly s
 /** Group -> object path -> keys in written order. A group is the record's kind, `/algo` when it has one. */
 export type KeyOrder = Record<string, Record<string, string[]>>;
 
-interface Line {
+export interface TraceLine {
   kind: string;
   detail?: { algo?: string };
 }
@@ -51,12 +54,12 @@ export function objects(v: unknown, path: string, out: [string, object][]): void
   }
 }
 
-export function groupOf(line: Line): string {
+export function groupOf(line: TraceLine): string {
   return line.detail?.algo === undefined ? line.kind : `${line.kind}/${line.detail.algo}`;
 }
 
 /** Adds the lines' keys to `into`: a key seen first goes right after the key written before it. */
-export function mergeKeyOrder(lines: readonly Line[], into: KeyOrder): KeyOrder {
+export function mergeKeyOrder(lines: readonly TraceLine[], into: KeyOrder): KeyOrder {
   for (const line of lines) {
     into[groupOf(line)] ??= {};
     const group = into[groupOf(line)];
@@ -74,4 +77,18 @@ export function mergeKeyOrder(lines: readonly Line[], into: KeyOrder): KeyOrder 
     }
   }
   return into;
+}
+
+/**
+ * The pin file's text for a key order: groups sorted by name, laid out as biome formats JSON (arrays
+ * on one line when they fit), so `npm run lint` accepts the file as written. `root`: the repository.
+ */
+export function keyOrderJson(seen: KeyOrder, root: string): string {
+  const sorted: KeyOrder = {};
+  for (const group of Object.keys(seen).sort()) sorted[group] = seen[group];
+  return execFileSync(
+    join(root, 'node_modules/.bin/biome'),
+    ['format', `--stdin-file-path=${join(root, 'tests/unit/cli/trace-v1-keys.json')}`],
+    { input: `${JSON.stringify(sorted, null, 2)}\n`, encoding: 'utf8', cwd: root },
+  );
 }

@@ -17,7 +17,7 @@ import { type DecisionRecord, Simulation } from '../../../src/core/sim';
 import type { AdmitFacts, DispatchFacts } from '../../../src/core/sim/decision';
 import { applyOverrides, parseScenarioText } from '../../../src/scenario';
 import { SCENARIO_DIR } from '../shipped-scenarios';
-import { type KeyOrder, mergeKeyOrder, objects, TRACE_CASES } from './trace-keys';
+import { type KeyOrder, keyOrderJson, mergeKeyOrder, objects, TRACE_CASES } from './trace-keys';
 
 const pinned: KeyOrder = JSON.parse(readFileSync(join(__dirname, 'trace-v1-keys.json'), 'utf8'));
 
@@ -53,6 +53,13 @@ describe('--trace lines, version 1', () => {
       );
     expect(departures(seen)).toEqual([]);
   }, 60_000);
+
+  it('the pin is laid out as scripts/trace-v1-keys.ts writes it (so a regenerated pin diffs only in keys)', () => {
+    const text = readFileSync(join(__dirname, 'trace-v1-keys.json'), 'utf8');
+    expect(keyOrderJson(pinned, join(__dirname, '../../..'))).toBe(text);
+    // groups in name order: a regenerated file keeps them where they are
+    expect(Object.keys(pinned)).toEqual(Object.keys(pinned).sort());
+  });
 
   it('the pin fails when a field is written under its new name or moved', () => {
     const seen: KeyOrder = JSON.parse(JSON.stringify(pinned));
