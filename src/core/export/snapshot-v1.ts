@@ -8,6 +8,7 @@ import type { DrrPopRecord } from '../drr/types';
 import type { DrrStateSnapshot, QueuedRequestView } from '../drr/queued-view';
 import type { ArbitrationSnapshot } from '../drr/script-runner';
 import type { GuaranteePair, GuaranteeSnapshot } from '../metrics/guarantee';
+import { formulaText, groupNumber } from '../metrics/theorem-bound';
 import type { SimSnapshot, WorkerSnapshot } from '../sim/snapshot';
 import { renamed } from './rename';
 import { visitV1 } from './trace-v1';
@@ -76,9 +77,15 @@ const pairV1 = (p: GuaranteePair) =>
     violated_at: 'violatedAt',
   });
 
+// the formula as the text version 1 files hold, in the run JSON's plain style (thousands with commas)
 const guaranteeV1 = (g: GuaranteeSnapshot) =>
   renamed(
-    { ...g, pairs: g.pairs.map(pairV1), worst: g.worst === null ? null : pairV1(g.worst) },
+    {
+      ...g,
+      formula: formulaText(g.formula, groupNumber),
+      pairs: g.pairs.map(pairV1),
+      worst: g.worst === null ? null : pairV1(g.worst),
+    },
     { bound_label: 'boundLabel', pair_count: 'pairCount', violation_count: 'violationCount' },
   );
 

@@ -14,6 +14,7 @@ import {
   type BoundSetup,
   type BoundValue,
   chooseTheorem,
+  type Formula,
   type GuaranteeAlgorithm,
   type TheoremChoice,
   theoremBound,
@@ -53,8 +54,11 @@ export interface GuaranteeSnapshot {
   /** Service units; null without a theorem. */
   bound: number | null;
   bound_label: string;
-  /** The bound's formula with the numbers filled in (or why there is none). */
-  formula: string;
+  /**
+   * The bound's formula with the numbers filled in (or why there is none), as text and numbers: the
+   * view prints the numbers in the page's format (`formulaText`).
+   */
+  formula: Formula;
   /** Why this theorem (or none) applies to the scenario. */
   reason: string;
   /** The run uses the deliberately broken DLPM (a quantum per request). */
@@ -146,8 +150,8 @@ export class GuaranteeMonitor {
     return this.value.bound;
   }
 
-  /** The bound's formula with the current numbers (or why there is no bound). */
-  get formula(): string {
+  /** The bound's formula with the current numbers (or why there is no bound), as text and numbers. */
+  get formula(): Formula {
     return this.value.formula;
   }
 

@@ -159,6 +159,38 @@ function choose(s: BoundSetup): TheoremChoice {
   );
 }
 
+/**
+ * A formula as its parts: words and symbols as they are written, numbers as numbers, so that whoever
+ * shows it prints the numbers in its own style (the page through its one number format, the run JSON
+ * through `groupNumber`), and core decides no number's look.
+ */
+export type FormulaPart = string | number;
+export type Formula = readonly FormulaPart[];
+
+/** A formula as one line of text, each number printed by `num`. */
+export function formulaText(formula: Formula, num: (v: number) => string): string {
+  return formula.map((p) => (typeof p === 'number' ? num(p) : p)).join('');
+}
+
+/** `f\`U = ${u}\`` → ['U = ', u]: the template's text and its values (numbers, text, nested formulas), in order. */
+function f(text: TemplateStringsArray, ...values: (FormulaPart | Formula)[]): FormulaPart[] {
+  const out: FormulaPart[] = [];
+  const push = (p: FormulaPart) => {
+    const last = out.length - 1;
+    if (typeof p === 'string' && typeof out[last] === 'string') out[last] = `${out[last]}${p}`;
+    else if (p !== '') out.push(p);
+  };
+  text.forEach((t, i) => {
+    push(t);
+    if (i < values.length) {
+      const v = values[i];
+      if (typeof v === 'number' || typeof v === 'string') push(v);
+      else for (const p of v) push(p);
+    }
+  });
+  return out;
+}
+
 /** The bound with its inputs, a short label and the formula with numbers filled in. */
 export interface BoundValue {
   bound: number | null;
@@ -167,10 +199,14 @@ export interface BoundValue {
   L_input: number;
   M: number;
   label: string;
-  formula: string;
+  /** The formula with its numbers (or, without a bound, the reason as one part). */
+  formula: Formula;
 }
 
-/** Whole numbers with comma grouping, others with up to 3 decimals (locale-independent). */
+/**
+ * Whole numbers with comma grouping, others with up to 3 decimals (locale-independent): the plain style
+ * of the run JSON's `guarantee.formula` (the page prints the same formula with its own format).
+ */
 export function groupNumber(v: number): string {
   if (!Number.isFinite(v)) return String(v);
   const neg = v < 0;
@@ -184,31 +220,28 @@ export function groupNumber(v: number): string {
 }
 
 export function theoremBound(s: BoundSetup, choice: TheoremChoice, lInput: number): BoundValue {
-  const g = groupNumber;
   const M = s.kvTokens;
   const we = s.weights.input;
   const wq = s.weights.output;
   if (choice.algorithm === null || choice.shape === null)
-    return { bound: null, U: null, L_input: lInput, M, label: 'no bound', formula: choice.reason };
+    return { bound: null, U: null, L_input: lInput, M, label: 'no bound', formula: [choice.reason] };
   const W = choice.factor;
-  const wTimes = W > 1 ? `${W}·` : '';
+  const wTimes: Formula = W > 1 ? [W, '·'] : [];
   const wSym = W > 1 ? '|W|·' : '';
   if (choice.shape === 'dlpm') {
     const U = we * lInput + wq * M;
     const bound = 2 * W * (U + s.quantum);
-    const qw =
+    const qw: Formula =
       choice.algorithm === 'doubleq' && s.workerQuantum !== null
-        ? ` (Q^w = ${g(s.workerQuantum)} steers routing, not the bound)`
-        : '';
+        ? f` (Q^w = ${s.workerQuantum} steers routing, not the bound)`
+        : [];
     return {
       bound,
       U,
       L_input: lInput,
       M,
       label: `${choice.theorem}: 2·${wSym}(U + Q^u)`,
-      formula:
-        `U = w_e·L_input + w_q·M = ${g(we)}·${g(lInput)} + ${g(wq)}·${g(M)} = ${g(U)}; ` +
-        `bound = 2·${wSym}(U + Q^u) = 2·${wTimes}(${g(U)} + ${g(s.quantum)}) = ${g(bound)}${qw}`,
+      formula: f`U = w_e·L_input + w_q·M = ${we}·${lInput} + ${wq}·${M} = ${U}; bound = 2·${wSym}(U + Q^u) = 2·${wTimes}(${U} + ${s.quantum}) = ${bound}${qw}`,
     };
   }
   const U = Math.max(we * lInput, wq * M);
@@ -219,9 +252,7 @@ export function theoremBound(s: BoundSetup, choice: TheoremChoice, lInput: numbe
     L_input: lInput,
     M,
     label: `${choice.theorem}: ${W > 1 ? '|W|·' : ''}2·max(w_e·L_input, w_q·M)`,
-    formula:
-      `U = max(w_e·L_input, w_q·M) = max(${g(we)}·${g(lInput)}, ${g(wq)}·${g(M)}) = ${g(U)}; ` +
-      `bound = ${wSym}2·U = ${wTimes}2·${g(U)} = ${g(bound)}`,
+    formula: f`U = max(w_e·L_input, w_q·M) = max(${we}·${lInput}, ${wq}·${M}) = ${U}; bound = ${wSym}2·U = ${wTimes}2·${U} = ${bound}`,
   };
 }
 

@@ -1,6 +1,7 @@
 /** The run's result: the CLI's `--json` object (keys fixed by spec/cli.md first, then extras). */
 import type { ClientRow } from '../metrics/collector';
 import type { ClassServiceRow } from '../metrics/class-service';
+import { formulaText, groupNumber } from '../metrics/theorem-bound';
 import type { DynamoRelease } from '../drr/types';
 import type { Simulation } from './simulation';
 
@@ -180,7 +181,8 @@ function guaranteeSummary(sim: Simulation): RunResult['guarantee'] {
     algorithm: g.choice.algorithm,
     theorem: g.choice.theorem,
     bound,
-    formula: g.formula,
+    // the run JSON's text, in its plain style (thousands with commas), as it has always read
+    formula: formulaText(g.formula, groupNumber),
     broken: g.choice.broken,
     violations: g.gaps.violationCount,
     first_violation: v

@@ -10,9 +10,10 @@
  */
 import { line as d3line, scaleLinear } from 'd3';
 import { useContext } from 'react';
-import { fmtNum, fmtSeconds } from './format';
+import { fmtCount, fmtExact, fmtNum, fmtSeconds } from './format';
 import { colorFor } from './palette';
 import type { GuaranteePair } from '../../core/metrics/guarantee';
+import { type Formula, formulaText } from '../../core/metrics/theorem-bound';
 import type { SessionSnapshot } from '../../worker/session';
 import { clusterOf } from './read';
 import { ServiceScaleContext } from './scale-context';
@@ -20,6 +21,7 @@ import type { ViewProps } from './types';
 import { TimeAxes, YAxisTitle, yAxisLayout } from './TimeAxes';
 import { isolatedIndexes } from './TimeChart';
 import { useTimeSeek } from './time-seek';
+import { textWidth } from './ring-labels';
 import { useWidth } from './use-width';
 
 export interface GuaranteePairModel {
@@ -43,7 +45,8 @@ export interface GuaranteeModel {
   theorem: string | null;
   bound: number | null;
   boundLabel: string;
-  formula: string;
+  /** The bound's formula as text and numbers (core's), printed with `fmtExact`. */
+  formula: Formula;
   reason: string | null;
   broken: boolean;
   warning: string | null;
@@ -102,22 +105,25 @@ export function readGuarantee(snapshot: SessionSnapshot | null): GuaranteeModel 
   };
 }
 
-/** Service units, whole, grouped with commas (as the formula is written): 26,200. */
+/** Service units, whole, every digit (the page's grouping, as in the formula): 26 200. */
 export function fmtUnits(v: number | null | undefined): string {
   if (v === null || v === undefined || !Number.isFinite(v)) return '–';
-  const r = Math.round(Math.abs(v));
-  const s = String(r).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return v < 0 && r !== 0 ? `−${s}` : s;
+  return fmtCount(Math.round(v));
+}
+
+/** The bound's formula with its numbers in the page's format: "… = 2·(12 600 + 500) = 26 200". */
+export function formulaLine(formula: Formula): string {
+  return formulaText(formula, fmtExact);
 }
 
 export const pairName = (a: string, b: string) => `${a}–${b}`;
 
-/** "violated at t = 4.05 s: alice–hog gap 26,258 > bound 26,200" */
+/** "violated at t = 4.05 s: alice–hog gap 26 258 > bound 26 200" */
 export function violationText(v: GuaranteeViolationModel): string {
   return `violated at t = ${fmtSeconds(v.t)}: ${pairName(v.a, v.b)} gap ${fmtUnits(v.gap)} > bound ${fmtUnits(v.bound)}`;
 }
 
-/** The text alternative: "Max gap 3,100 of bound 4,800 (65 %); no violations". */
+/** The text alternative: "Max gap 3 100 of bound 4 800 (65 %); no violations". */
 export function guaranteeSummary(g: GuaranteeModel): string {
   const worst = g.worst;
   const maxGap = worst?.maxGap ?? 0;
@@ -188,11 +194,11 @@ export function Guarantees({ snapshot, highlight }: ViewProps) {
         {g.bound !== null ? (
           <>
             <span>{g.boundLabel}. </span>
-            <code>{g.formula}</code>
+            <code>{formulaLine(g.formula)}</code>
           </>
         ) : (
           <span>
-            {g.formula ||
+            {formulaLine(g.formula) ||
               g.reason ||
               'No fairness theorem covers this scenario: gaps are measured, not bounded.'}
           </span>
@@ -261,9 +267,21 @@ export function gapAxis(g: GuaranteeModel, sharedTop: number): { top: number; bo
   return { top, boundOffScale: own.boundOffScale && g.bound !== null && g.bound > top };
 }
 
-/** The marker for a bound above the axis: "bound 987,664 ↑ (off scale)". */
+/** The marker for a bound above the axis: "bound 987 664 ↑ (off scale)". */
 export function offScaleText(bound: number): string {
   return `bound ${fmtUnits(bound)} ↑ (off scale)`;
+}
+
+/**
+ * The off-scale marker that fits `room` px (the plot's width, so it never runs over the y ticks): the
+ * whole text, else the bound in k/M ("bound 252k ↑"), else the arrow alone; the legend below the
+ * chart names the bound in full either way.
+ */
+export function offScaleFit(bound: number, room: number): string {
+  const fits = (t: string) => textWidth(t, 14, 400) <= room;
+  for (const t of [offScaleText(bound), `bound ${fmtNum(bound)} ↑ (off scale)`, `bound ${fmtNum(bound)} ↑`])
+    if (fits(t)) return t;
+  return 'bound ↑';
 }
 
 function GapChart({
@@ -333,7 +351,7 @@ function GapChart({
           <g className="gu-bound" data-bound={g.bound} data-off-scale="true">
             <text x={x1 - 4} y={y1 + 11} textAnchor="end" className="gu-bound-label">
               <title>{`${g.boundLabel} = ${fmtUnits(g.bound)} service units, more than ${OFF_SCALE_RATIO}× the largest gap: the axis is scaled to the gaps`}</title>
-              {offScaleText(g.bound)}
+              {offScaleFit(g.bound, x1 - x0 - 8)}
             </text>
           </g>
         )}
@@ -541,8 +559,9 @@ function GapGauges({ g, selectedClient }: { g: GuaranteeModel; selectedClient: s
     <fieldset className="gu-gauges" aria-label="Gap against bound per pair">
       <div className="gu-gauge-axis" aria-hidden="true">
         <span style={{ left: '0%' }}>0</span>
-        <span style={{ left: pos(0.5) }}>½ bound</span>
-        <span style={{ left: pos(1) }}>bound {fmtUnits(bound)}</span>
+        {/* short, so the three stay apart on a narrow track; the bound's value is in the key below */}
+        <span style={{ left: pos(0.5) }}>½</span>
+        <span style={{ left: pos(1) }}>bound</span>
       </div>
       <ul className="plain-list">
         {pairs.map((p) => {

@@ -82,6 +82,16 @@ export function fmtCount(v: Maybe, opt: SignOpt = {}): string {
   return fmtNum(v, opt);
 }
 
+/**
+ * A number as written in a formula whose arithmetic the reader checks: every digit of the integer
+ * part (grouped, no k/M), up to three decimals ("12 600", "0.25", "1 234.5").
+ */
+export function fmtExact(v: Maybe): string {
+  if (missing(v)) return MISSING;
+  const abs = stripZeros(Math.abs(v).toFixed(3));
+  return withSign(v, groupDigits(abs), false);
+}
+
 /** A general number with about three significant digits, k/M/G from 10 000. */
 export function fmtNum(v: Maybe, opt: SignOpt = {}): string {
   if (missing(v)) return MISSING;

@@ -3,9 +3,14 @@ import { describe, expect, it } from 'vitest';
 import {
   type BoundSetup,
   chooseTheorem,
+  type Formula,
+  formulaText,
   groupNumber,
   theoremBound,
 } from '../../../src/core/metrics/theorem-bound';
+
+/** The formula as the run JSON prints it (thousands with commas). */
+const plain = (f: Formula) => formulaText(f, groupNumber);
 
 const base: BoundSetup = {
   policy: 'dlpm',
@@ -27,8 +32,30 @@ describe('theorem bounds', () => {
     expect(b.U).toBe(12_600);
     expect(b.bound).toBe(26_200);
     expect(b.label).toBe('DLPM Theorem 4.1: 2·(U + Q^u)');
-    expect(b.formula).toBe(
+    // core hands out the numbers as numbers; whoever shows the formula prints them
+    expect(b.formula).toEqual([
+      'U = w_e·L_input + w_q·M = ',
+      1,
+      '·',
+      600,
+      ' + ',
+      2,
+      '·',
+      6000,
+      ' = ',
+      12_600,
+      '; bound = 2·(U + Q^u) = 2·(',
+      12_600,
+      ' + ',
+      500,
+      ') = ',
+      26_200,
+    ]);
+    expect(plain(b.formula)).toBe(
       'U = w_e·L_input + w_q·M = 1·600 + 2·6,000 = 12,600; bound = 2·(U + Q^u) = 2·(12,600 + 500) = 26,200',
+    );
+    expect(formulaText(b.formula, (v) => `<${v}>`)).toBe(
+      'U = w_e·L_input + w_q·M = <1>·<600> + <2>·<6000> = <12600>; bound = 2·(U + Q^u) = 2·(<12600> + <500>) = <26200>',
     );
   });
 
@@ -37,8 +64,10 @@ describe('theorem bounds', () => {
     const b = bound(s, 600);
     expect(chooseTheorem(s).algorithm).toBe('doubleq');
     expect(b.bound).toBe(2 * 4 * (12_600 + 500));
-    expect(b.formula).toContain('2·4·(12,600 + 500) = 104,800');
-    expect(b.formula).toContain('Q^w = 20,000');
+    expect(plain(b.formula)).toContain('2·4·(12,600 + 500) = 104,800');
+    expect(plain(b.formula)).toContain('Q^w = 20,000');
+    // |W| is a number too
+    expect(b.formula).toContain(4);
     expect(chooseTheorem({ ...s, policy: 'vtc' }).algorithm).toBeNull();
   });
 
@@ -49,7 +78,7 @@ describe('theorem bounds', () => {
     const rr = { ...vtc, workers: 3, routing: 'per-client-rr' };
     expect(chooseTheorem(rr).theorem).toContain('Appendix A.3');
     expect(bound(rr, 600).bound).toBe(3 * 24_000);
-    expect(bound(rr, 600).formula).toBe(
+    expect(plain(bound(rr, 600).formula)).toBe(
       'U = max(w_e·L_input, w_q·M) = max(1·600, 2·6,000) = 12,000; bound = |W|·2·U = 3·2·12,000 = 72,000',
     );
   });
@@ -64,9 +93,10 @@ describe('theorem bounds', () => {
       const b = bound(s, 600);
       expect(chooseTheorem(s).algorithm).toBeNull();
       expect(b.bound).toBeNull();
-      expect(b.formula).toMatch(/gaps are measured, not bounded/);
+      expect(b.formula).toHaveLength(1);
+      expect(plain(b.formula)).toMatch(/gaps are measured, not bounded/);
     }
-    expect(bound({ ...base, workers: 2 }, 600).formula).toContain('DoubleQ routing (Theorem 5.1)');
+    expect(plain(bound({ ...base, workers: 2 }, 600).formula)).toContain('DoubleQ routing (Theorem 5.1)');
   });
 
   it('the broken DLPM keeps the real bound and is flagged', () => {

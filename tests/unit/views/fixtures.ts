@@ -309,7 +309,7 @@ export function clusterSnapshot(): SimSnapshot {
       theorem: 'none',
       bound: null,
       bound_label: 'fairness bound',
-      formula: '',
+      formula: [],
       reason: 'hand-made snapshot',
       broken: false,
       warning: null,

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { type DiffRow, fmtRow } from '../../../src/ui/compare/diff';
 import {
   fmtCount,
+  fmtExact,
   fmtNum,
   fmtPair,
   fmtPercent,
@@ -18,6 +19,16 @@ function row(key: string, unit: string, a: number, b: number): DiffRow {
 }
 
 describe('one number format', () => {
+  test("a formula's numbers keep every digit, grouped, with up to three decimals (fmtExact)", () => {
+    expect(fmtExact(252_114)).toBe(`252${G}114`);
+    expect(fmtExact(12_600.5)).toBe(`12${G}600.5`);
+    expect(fmtExact(0.25)).toBe('0.25');
+    expect(fmtExact(2 / 3)).toBe('0.667');
+    expect(fmtExact(-4800)).toBe(`${M}4${G}800`);
+    expect(fmtExact(1e-9)).toBe('0');
+    expect(fmtExact(Number.NaN)).toBe('–');
+  });
+
   test('negative numbers carry U+2212, never the hyphen', () => {
     expect(fmtNum(-48.37)).toBe(`${M}48.37`);
     expect(fmtNum(-0.002)).toBe(`${M}0.002`);

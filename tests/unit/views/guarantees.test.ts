@@ -68,8 +68,24 @@ function handMade(over: Partial<GuaranteeSnapshot> = {}): SimSnapshot {
       theorem: 'DLPM Theorem 4.1',
       bound: 4800,
       bound_label: 'DLPM Theorem 4.1: 2·(U + Q^u)',
-      formula:
-        'U = w_e·L_input + w_q·M = 1·300 + 2·700 = 1,700; bound = 2·(U + Q^u) = 2·(1,700 + 700) = 4,800',
+      formula: [
+        'U = w_e·L_input + w_q·M = ',
+        1,
+        '·',
+        300,
+        ' + ',
+        2,
+        '·',
+        700,
+        ' = ',
+        1700,
+        '; bound = 2·(U + Q^u) = 2·(',
+        1700,
+        ' + ',
+        700,
+        ') = ',
+        4800,
+      ],
       reason: 'DLPM on one worker',
       broken: false,
       warning: null,
@@ -95,7 +111,7 @@ describe('Guarantees view', () => {
     expect(html).toContain('aria-label="Guarantees"');
     expect(html).toContain('data-violations="1"');
     expect(html).toContain('data-bound="4800"');
-    expect(html).toContain('bound 4,800');
+    expect(html).toContain('bound 4 800');
     // one line per pair in the series, legend "alice–bob", the worst heavier
     expect([...html.matchAll(/data-pair="([^"]+)" data-worst="true"/g)].map((m) => m[1])).toEqual([
       'alice|bob',
@@ -112,13 +128,13 @@ describe('Guarantees view', () => {
     );
     // the marker (with its text as a tooltip) and the list
     expect(html).toMatch(/class="gu-violation" data-t="12.4"/);
-    expect(html).toContain('violated at t = 12.4 s: alice–bob gap 5,210 &gt; bound 4,800');
+    expect(html).toContain('violated at t = 12.4 s: alice–bob gap 5 210 &gt; bound 4 800');
     expect(html).toContain('1 violation of the bound');
     // the formula with its numbers
-    expect(html).toContain('2·(1,700 + 700) = 4,800');
+    expect(html).toContain('2·(1 700 + 700) = 4 800');
     // text alternative
     expect(html).toContain(
-      'aria-label="Max gap 5,210 of bound 4,800 (109 %) (alice–bob); 1 violation, first at t = 12.4 s (alice–bob)"',
+      'aria-label="Max gap 5 210 of bound 4 800 (109 %) (alice–bob); 1 violation, first at t = 12.4 s (alice–bob)"',
     );
     expect(html).not.toContain('Warning:');
   });
@@ -131,10 +147,10 @@ describe('Guarantees view', () => {
         worst: { a: 'a', b: 'b', max_gap: 3100, max_gap_at: 1, current_gap: null, violated_at: null },
       }),
     )!;
-    expect(guaranteeSummary(g)).toBe('Max gap 3,100 of bound 4,800 (65 %) (a–b); no violations');
-    expect(fmtUnits(26_258.4)).toBe('26,258');
+    expect(guaranteeSummary(g)).toBe('Max gap 3\u202f100 of bound 4\u202f800 (65 %) (a–b); no violations');
+    expect(fmtUnits(26_258.4)).toBe('26\u202f258');
     expect(violationText({ t: 4.046, a: 'alice', b: 'hog', gap: 26_258, bound: 26_200 })).toBe(
-      'violated at t = 4.05 s: alice–hog gap 26,258 > bound 26,200',
+      'violated at t = 4.05 s: alice–hog gap 26\u202f258 > bound 26\u202f200',
     );
   });
 
@@ -144,10 +160,10 @@ describe('Guarantees view', () => {
     expect(html).toContain('data-broken="false"');
     expect(html).toContain('data-violations="0"');
     expect(html).toMatch(
-      /aria-label="Max gap [\d,]+ of bound 26,200 \(\d+ %\) \([a-z]+–[a-z]+\); no violations"/,
+      /aria-label="Max gap [\d ]+ of bound 26 200 \(\d+ %\) \([a-z]+–[a-z]+\); no violations"/,
     );
     expect(html).toContain('No violations: every backlogged pair has stayed within the bound.');
-    expect(html).toContain('2·(12,600 + 500) = 26,200');
+    expect(html).toContain('2·(12 600 + 500) = 26 200');
     expect(html).not.toContain('class="gu-violation"');
     expect(html).not.toContain('Warning:');
     expect([...html.matchAll(/class="series-line gu-pair"/g)]).toHaveLength(3);
@@ -158,11 +174,11 @@ describe('Guarantees view', () => {
     expect(html).toContain('data-broken="true"');
     expect(html).toContain('broken variant');
     expect(html).toMatch(/role="note"[^>]*><strong>Warning: <\/strong>This is a deliberately broken DLPM/);
-    expect(html).toMatch(/violated at t = [\d.]+ s: (alice|bob)–hog gap [\d,]+ &gt; bound 26,200/);
+    expect(html).toMatch(/violated at t = [\d.]+ s: (alice|bob)–hog gap [\d ]+ &gt; bound 26 200/);
     const markers = [...html.matchAll(/class="gu-violation"/g)];
     expect(markers.length).toBe((broken.guarantee as { violation_count: number }).violation_count);
     expect(html).toMatch(
-      /aria-label="Max gap [\d,]+ of bound 26,200 \(\d+ %\) \([a-z]+–hog\); 2 violations, first at t = /,
+      /aria-label="Max gap [\d ]+ of bound 26 200 \(\d+ %\) \([a-z]+–hog\); 2 violations, first at t = /,
     );
   });
 
@@ -173,15 +189,16 @@ describe('Guarantees view', () => {
         theorem: 'none',
         bound: null,
         bound_label: 'no bound',
-        formula:
+        formula: [
           'no fairness theorem covers the lpm scheduler (DLPM, VTC and DoubleQ have one): gaps are measured, not bounded',
+        ],
         violations: [],
         violation_count: 0,
       }),
     );
     expect(html).toContain('no theorem applies');
     expect(html).toContain('no fairness theorem covers the lpm scheduler');
-    expect(html).toContain('Max gap 5,210 (alice–bob); no bound applies');
+    expect(html).toContain('Max gap 5 210 (alice–bob); no bound applies');
     expect(html).not.toContain('data-bound');
     expect(html).toContain('data-pair="alice|bob"');
   });
@@ -215,14 +232,14 @@ describe('Guarantees view', () => {
     expect(g && gapAxisTop(g)).toEqual({ top: 5000, boundOffScale: true });
     const html = render(snap);
     expect(html).toContain('data-bound="1200000" data-off-scale="true"');
-    expect(html).toContain('bound 1,200,000 ↑ (off scale)');
+    expect(html).toContain('bound 1 200 000 ↑ (off scale)');
     // the bound's value stays in the legend and the summary
-    expect(html).toContain('bound 1,200,000 (above the axis)');
-    expect(html).toContain('of bound 1,200,000');
+    expect(html).toContain('bound 1 200 000 (above the axis)');
+    expect(html).toContain('of bound 1 200 000');
     // no dashed bound line or ruled-out region squeezed into the plot
     expect(html).not.toContain('stroke-dasharray:6 4');
     expect(html).not.toContain('ruled out by');
-    // the worst gap (5,000) reaches the upper part of the plot (y from 12 to 196): not a flat line
+    // the worst gap (5 000) reaches the upper part of the plot (y from 12 to 196): not a flat line
     const d = html.match(/data-worst="true" d="([^"]+)"/)?.[1] ?? '';
     const ys = [...d.matchAll(/,(-?[\d.]+)/g)].map((m) => Number(m[1]));
     expect(Math.min(...ys)).toBeLessThan(60);
@@ -243,7 +260,7 @@ describe('Guarantees view', () => {
     const edge = at(20_000);
     expect(edge.axis).toEqual({ top: 20_000, boundOffScale: false });
     expect(edge.html).toContain('data-bound="20000">');
-    expect(edge.html).toContain('bound 20,000</text>');
+    expect(edge.html).toContain('bound 20 000</text>');
     expect(edge.html).not.toContain('off scale');
     expect(at(20_001).axis).toEqual({ top: 5000, boundOffScale: true });
   });
@@ -297,7 +314,7 @@ describe('Guarantees view', () => {
           dt: 5,
         },
       });
-    // LPM's step: no theorem, gaps up to 34,000; DLPM's: gaps up to 25,000, the bound 252,000 off scale
+    // LPM's step: no theorem, gaps up to 34 000; DLPM's: gaps up to 25 000, the bound 252 000 off scale
     const lpm = gaps(34_000, null);
     const dlpm = gaps(25_000, 252_000);
     const shared = sharedServiceScale([lpm, dlpm]).gap;
