@@ -102,6 +102,19 @@ export interface EvictListener {
   evicted(node: RadixNode): void;
 }
 
+/**
+ * Hears about every change of the tree's shape, the only events that can change where a prefix
+ * match ends (an object, for the same reason as EvictListener). LPM keeps its order live with it.
+ */
+export interface RadixChangeListener {
+  /** Leaf `node` left the tree (its `parent` still names where it hung). */
+  evicted(node: RadixNode): void;
+  /** New leaf `leaf` now hangs under `leaf.parent`, keyed by its first page (`leaf.key`). */
+  inserted(leaf: RadixNode): void;
+  /** `lower` (the same object as before) was cut: its first `upper.len` tokens are the new `upper`. */
+  split(lower: RadixNode, upper: RadixNode): void;
+}
+
 export class RadixCache {
   readonly blockSize: number;
   readonly root: RadixNode;
@@ -118,6 +131,8 @@ export class RadixCache {
    * where it hung). Routers with a global prefix tree listen here; null = nobody listens.
    */
   evictListener: EvictListener | null = null;
+  /** Told of every eviction, new leaf and split (see RadixChangeListener); null = nobody listens. */
+  changeListener: RadixChangeListener | null = null;
   /** Storage for the page runs of edges copied out of larger arrays. */
   private readonly runs = new TokenSlab();
 
@@ -297,6 +312,7 @@ export class RadixCache {
         this.count++;
         this.tokens += leaf.len;
         this.pushEvictable(leaf);
+        if (this.changeListener !== null) this.changeListener.inserted(leaf);
         return { node: leaf, covered: limit, added: leaf.len };
       }
       const room = 2 * (Math.min(child.len, limit - pos) / b);
@@ -335,6 +351,7 @@ export class RadixCache {
     upper.children = new Map([[child.key, child]]);
     upper.nChildren = 1;
     this.count++;
+    if (this.changeListener !== null) this.changeListener.split(child, upper);
     return upper;
   }
 
@@ -357,6 +374,7 @@ export class RadixCache {
       this.tokens -= n.len;
       freed += n.len / b;
       if (this.evictListener !== null) this.evictListener.evicted(n);
+      if (this.changeListener !== null) this.changeListener.evicted(n);
       if (parent !== this.root && parent.lock === 0 && parent.nChildren === 0) this.pushEvictable(parent);
     }
     return freed;

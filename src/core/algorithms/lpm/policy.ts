@@ -1,11 +1,18 @@
 /**
  * LPM (SGLang): admit the waiting requests whose prompts share the longest prefix with this worker's
  * radix cache first; ties keep queue order (arrival, a preempted request first). Admission stops at
- * the first request that does not fit, as SGLang's batch builder does (the shared queue shape is
- * ../shared/ordered-queue.ts). Optional FCFS fallback above
+ * the first request that does not fit, as SGLang's batch builder does. Optional FCFS fallback above
  * `scheduler.lpm_fcfs_fallback` waiting requests (SGLang uses 128; off by default, the paper's LPM).
+ *
+ * The order is kept live under the radix cache's changes (../shared/live-prefix-order.ts), so a
+ * step costs O((1 + c) log n) for c waiting requests whose match moved, plus O(log n) per request
+ * taken, instead of SGLang's re-read and sort of the whole queue. `LpmRule` below is that sort
+ * (../shared/prefix-order.ts over ../shared/ordered-queue.ts), kept as the reference the tests
+ * compare the live order with, step by step and record by record.
  */
-import type { WorkerView } from '../../replica/local-policy';
+import type { SimRequest } from '../../sim/request';
+import type { AdmissionContext, LocalPolicy, WorkerView } from '../../replica/local-policy';
+import { type LiveEntry, LivePrefixOrder } from '../shared/live-prefix-order';
 import type { MatchedQueue } from '../shared/matched-queue';
 import { OrderedQueuePolicy, type QueueRule } from '../shared/ordered-queue';
 import { type PrefixOrder, prefixOrder } from '../shared/prefix-order';
@@ -39,4 +46,74 @@ export class LpmRule implements QueueRule<PrefixOrder> {
   }
 }
 
-export const createLpm = (fallbackAbove: number) => new OrderedQueuePolicy('lpm', new LpmRule(fallbackAbove));
+/** The reference LPM: the whole queue re-read and sorted every step (tests compare with it). */
+export const createLpmReference = (fallbackAbove: number) =>
+  new OrderedQueuePolicy('lpm', new LpmRule(fallbackAbove));
+
+/** Test-only: `reference` makes `createLpm` build the reference (for byte-for-byte run comparisons). */
+export const lpmImplementation = { reference: false };
+
+export class LpmPolicy implements LocalPolicy {
+  readonly name = 'lpm';
+  private readonly live: LivePrefixOrder;
+  private attached = false;
+
+  constructor(private readonly fallbackAbove: number) {
+    this.live = new LivePrefixOrder(fallbackAbove > 0);
+  }
+
+  size(): number {
+    return this.live.size;
+  }
+
+  enqueue(req: SimRequest, worker: WorkerView, front: boolean): void {
+    if (!this.attached) {
+      this.live.attach(worker.radix, worker.deferSharedPrefixes === true);
+      this.attached = true;
+    }
+    this.live.add(req, front);
+  }
+
+  private fallback(): boolean {
+    return this.fallbackAbove > 0 && this.live.size > this.fallbackAbove;
+  }
+
+  admit(ctx: AdmissionContext): void {
+    const live = this.live;
+    live.sync();
+    const fallback = this.fallback();
+    const heap = fallback ? live.fifo! : live.order;
+    const other = fallback ? live.order : live.fifo;
+    const taken: LiveEntry[] = [];
+    // the order is the one at the start of the step: admissions change the tree (events mark
+    // requests dirty), but nothing is re-keyed until the next sync, as the reference sorts once
+    for (let e = heap.peek(); e !== undefined; e = heap.peek()) {
+      const rank = taken.length;
+      const match = fallback ? 0 : e.match;
+      const outcome = ctx.recording
+        ? ctx.tryAdmit(
+            e.req,
+            fallback
+              ? `queue order (more than ${this.fallbackAbove} waiting: FCFS fallback)`
+              : `longest cached prefix (${match} tokens)`,
+            { algo: 'lpm', prefix_match: match, rank, fcfs_fallback: fallback } satisfies LpmDetail,
+          )
+        : ctx.tryAdmit(e.req);
+      if (outcome !== 'admitted') break; // head-of-line in LPM order
+      heap.remove(e);
+      other?.remove(e);
+      taken.push(e);
+    }
+    for (const e of taken) live.remove(e);
+  }
+
+  waiting(limit: number): SimRequest[] {
+    const live = this.live;
+    live.sync();
+    const heap = this.fallback() ? live.fifo! : live.order;
+    return heap.first(limit).map((e) => e.req);
+  }
+}
+
+export const createLpm = (fallbackAbove: number): LocalPolicy =>
+  lpmImplementation.reference ? createLpmReference(fallbackAbove) : new LpmPolicy(fallbackAbove);

@@ -24,7 +24,7 @@ import type { RadixCache, RadixNode } from '../../replica/radix-cache';
 import { reusableLimit } from './prefix-order';
 
 /** Where one request's match ended last time. */
-interface Memo {
+export interface Memo {
   full: RadixNode | null;
   fullDepth: number;
   part: RadixNode | null;
@@ -92,61 +92,65 @@ export class MatchedQueue {
 
   private refresh(i: number, radix: RadixCache): Memo {
     const m = this.memos[i];
-    let full = m.full ?? radix.root;
-    let depth = m.fullDepth;
-    // climb out of evicted nodes
-    while (full.removed) {
-      depth -= full.len;
-      full = full.parent ?? radix.root;
-      m.part = null;
-    }
-    const p = m.part;
-    if (p !== null && !p.removed) {
-      if (p.start === m.partStart && p.len === m.partLen && p.parent === full) {
-        m.full = full;
-        m.fullDepth = depth;
-        return m;
-      }
-      // `p` was split since (the lower part keeps the object, its start moved down by `shift`): when
-      // the split points lie above where the match ended, the new upper nodes are fully matched and
-      // the match still ends inside `p`, at the same place
-      const shift = p.start - m.partStart;
-      if (shift > 0 && shift <= m.partWithin && m.partStart + m.partLen === p.start + p.len) {
-        const upper = p.parent as RadixNode;
-        if (shift < m.partWithin) {
-          m.full = upper;
-          m.fullDepth = depth + shift;
-          m.partWithin -= shift;
-          m.partStart = p.start;
-          m.partLen = p.len;
-          return m;
-        }
-        // split exactly where the match ended: it ends at the end of the upper node now, and may go
-        // on into a sibling branch the split made room for
-        full = upper;
-        depth += shift;
-      }
-    }
-    // continue from `full` with the radix cache's own walk, as its `match` does from the root
-    const r = this.items[i];
-    const b = radix.blockSize;
-    const limit = Math.floor(Math.min(reusableLimit(r, b), r.promptLen) / b) * b;
-    // (the request's page fingerprints are computed once: most re-reads stop at the first lookup)
-    const w = radix.walk(r.pages(b), full, depth, limit);
-    let newDepth: number;
-    if (w.within < w.node.len) {
-      m.part = w.node;
-      m.partWithin = w.within;
-      m.partStart = w.node.start;
-      m.partLen = w.node.len;
-      m.full = w.node.parent ?? radix.root;
-      newDepth = w.length - w.within;
-    } else {
-      m.part = null;
-      m.full = w.node;
-      newDepth = w.length;
-    }
-    m.fullDepth = newDepth;
+    refreshMemo(m, this.items[i], radix);
     return m;
   }
+}
+
+/** Bring `m`, where request `r`'s match ended, up to date with `radix` (see the file comment). */
+export function refreshMemo(m: Memo, r: SimRequest, radix: RadixCache): void {
+  let full = m.full ?? radix.root;
+  let depth = m.fullDepth;
+  // climb out of evicted nodes
+  while (full.removed) {
+    depth -= full.len;
+    full = full.parent ?? radix.root;
+    m.part = null;
+  }
+  const p = m.part;
+  if (p !== null && !p.removed) {
+    if (p.start === m.partStart && p.len === m.partLen && p.parent === full) {
+      m.full = full;
+      m.fullDepth = depth;
+      return;
+    }
+    // `p` was split since (the lower part keeps the object, its start moved down by `shift`): when
+    // the split points lie above where the match ended, the new upper nodes are fully matched and
+    // the match still ends inside `p`, at the same place
+    const shift = p.start - m.partStart;
+    if (shift > 0 && shift <= m.partWithin && m.partStart + m.partLen === p.start + p.len) {
+      const upper = p.parent as RadixNode;
+      if (shift < m.partWithin) {
+        m.full = upper;
+        m.fullDepth = depth + shift;
+        m.partWithin -= shift;
+        m.partStart = p.start;
+        m.partLen = p.len;
+        return;
+      }
+      // split exactly where the match ended: it ends at the end of the upper node now, and may go
+      // on into a sibling branch the split made room for
+      full = upper;
+      depth += shift;
+    }
+  }
+  // continue from `full` with the radix cache's own walk, as its `match` does from the root
+  const b = radix.blockSize;
+  const limit = Math.floor(Math.min(reusableLimit(r, b), r.promptLen) / b) * b;
+  // (the request's page fingerprints are computed once: most re-reads stop at the first lookup)
+  const w = radix.walk(r.pages(b), full, depth, limit);
+  let newDepth: number;
+  if (w.within < w.node.len) {
+    m.part = w.node;
+    m.partWithin = w.within;
+    m.partStart = w.node.start;
+    m.partLen = w.node.len;
+    m.full = w.node.parent ?? radix.root;
+    newDepth = w.length - w.within;
+  } else {
+    m.part = null;
+    m.full = w.node;
+    newDepth = w.length;
+  }
+  m.fullDepth = newDepth;
 }

@@ -7,7 +7,8 @@
  * The tree changes on almost every busy step (a finished prefill inserts its prompt, allocation
  * evicts leaves), so the order is rebuilt each step rather than kept sorted. The
  * `lpm_fcfs_fallback` option skips the sort above that many waiting requests (SGLang's fallback at
- * 128 exists for the same cost reason).
+ * 128 exists for the same cost reason). LPM keeps this same order live instead (./live-prefix-order.ts,
+ * O(log n) per change); the re-read and sort here is DLPM's, and the reference LPM's tests compare with.
  */
 import type { SimRequest } from '../../sim/request';
 import type { WorkerView } from '../../replica/local-policy';

@@ -1,0 +1,122 @@
+/**
+ * LPM's live order (#15.3) gives byte-identical runs: the shipped scenarios that show LPM (the 16
+ * `paper-*` workloads with `scheduler.policy: lpm`, as `npm run reproduce` runs them, rr-lpm on four
+ * workers; the multi-turn and KV-pressure ones; an overload that keeps thousands waiting), with and
+ * without SGLang's FCFS fallback, run once with the live order and once with the reference that
+ * re-reads and sorts the queue every step. The run JSON, every `--trace` line (as the CLI writes it:
+ * the record and the queue state) and the final snapshot must be equal, byte for byte. A copy forked
+ * mid-run (restore points) must finish the same as well.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { lpmImplementation } from '../../../src/core/algorithms/lpm/policy';
+import { livePrefixFaults } from '../../../src/core/algorithms/shared/live-prefix-order';
+import { traceRecordV1 } from '../../../src/core/export';
+import { Simulation } from '../../../src/core/sim';
+import { parseScenarioText } from '../../../src/scenario';
+import { SCENARIO_DIR, scenarioFiles } from '../shipped-scenarios';
+
+/** The scenario text with LPM as the local policy (and round-robin where DoubleQ routed). */
+function asLpm(file: string, fallback: number, capS: number): string {
+  let text = readFileSync(join(SCENARIO_DIR, file), 'utf8');
+  text = text
+    .replace(
+      /^ {2}policy: \w[\w-]*$/m,
+      `  policy: lpm${fallback > 0 ? `\n  lpm_fcfs_fallback: ${fallback}` : ''}`,
+    )
+    .replace(/^ {2}quantum: .*\n/m, '')
+    .replace(/^ {2}dlpm_quantum_per_request: .*\n/m, '')
+    .replace(/^ {2}routing: doubleq$/m, '  routing: round-robin')
+    .replace(/^ {2}worker_quantum: .*\n/m, '')
+    .replace(/^duration_s: .*$/m, (m) => `duration_s: ${Math.min(Number(m.split(':')[1]), capS)}`);
+  return text;
+}
+
+function run(
+  text: string,
+  reference: boolean,
+): { json: string; trace: string[]; snapshot: string; forked: string } {
+  lpmImplementation.reference = reference;
+  const parsed = parseScenarioText(text, {
+    file: 'x.yaml',
+    readFile: (p) => readFileSync(join(SCENARIO_DIR, p), 'utf8'),
+  });
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+  const sim = new Simulation(parsed.value, { record: true });
+  const trace: string[] = [];
+  sim.onDecision = (d) => {
+    const state = {
+      router_queued: sim.router.queuedCount,
+      waiting: sim.workers.map((w) => w.waitingCount),
+      running: sim.workers.map((w) => w.runningCount),
+      kv_used_blocks: sim.workers.map((w) => w.kv.allocatedBlocks),
+    };
+    trace.push(JSON.stringify({ ...traceRecordV1(d), state }));
+  };
+  sim.runUntil(parsed.value.duration_s / 2);
+  const mid = JSON.stringify(sim.snapshot());
+  const copy = sim.fork().sim;
+  sim.runToEnd();
+  copy.runToEnd();
+  return {
+    json: JSON.stringify(sim.result()),
+    trace,
+    snapshot: mid + JSON.stringify(sim.snapshot()),
+    forked: JSON.stringify(copy.result()),
+  };
+}
+
+afterEach(() => {
+  lpmImplementation.reference = false;
+  livePrefixFaults.ignoreEvict = false;
+});
+
+const files = scenarioFiles.filter(
+  (f) =>
+    f.startsWith('paper-') ||
+    ['multi-turn-chat.yaml', 'fig1-kv-pressure.yaml', 'long-qa-s1.yaml'].includes(f),
+);
+
+function same(text: string): void {
+  const live = run(text, false);
+  const ref = run(text, true);
+  expect(live.trace.length).toBe(ref.trace.length);
+  for (let i = 0; i < ref.trace.length; i++)
+    if (live.trace[i] !== ref.trace[i]) expect(live.trace[i]).toBe(ref.trace[i]);
+  expect(live.json).toBe(ref.json);
+  expect(live.snapshot).toBe(ref.snapshot);
+  expect(live.forked).toBe(live.json);
+}
+
+describe('LPM live order: byte-identical runs', () => {
+  it('lists the scenarios it compares', () => expect(files.length).toBeGreaterThanOrEqual(19));
+  for (const f of files) it(`${f} as lpm`, () => same(asLpm(f, f.includes('-4w') ? 128 : 0, 15)), 120_000);
+
+  /** 2 s of 2 × 500 req/s on one a10g: about 3,000 requests, nearly all waiting at the peak. */
+  const overload = `version: 1
+name: lpm overload with shared prefixes (test)
+duration_s: 2
+cluster: { workers: 1, gpu: a10g-24gb, model: llama-3.1-8b }
+router: { routing: round-robin }
+scheduler: { policy: lpm }
+clients:
+  - name: a
+    arrival: { process: poisson, rate: 500 }
+    program: { type: single, prompt_tokens: 256, output_tokens: 256, shared_prefix_tokens: 128 }
+  - name: b
+    arrival: { process: poisson, rate: 500 }
+    program: { type: multi-turn, turns: 3, prompt_tokens: { dist: uniform, min: 100, max: 2000 }, output_tokens: 128, think_time_s: 1 }
+`;
+  it('an overload with thousands waiting', () => same(overload), 240_000);
+  it(
+    'the same overload with lpm_fcfs_fallback: 1000',
+    () => same(overload.replace('policy: lpm }', 'policy: lpm, lpm_fcfs_fallback: 1000 }')),
+    240_000,
+  );
+
+  it('fails when the live order ignores evictions', () => {
+    livePrefixFaults.ignoreEvict = true;
+    expect(() => same(asLpm('fig1-kv-pressure.yaml', 0, 15))).toThrow();
+  }, 120_000);
+});

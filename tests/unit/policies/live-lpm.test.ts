@@ -1,0 +1,176 @@
+/**
+ * LPM's live order (src/core/algorithms/shared/live-prefix-order.ts, #15.3) against the reference
+ * that re-reads and sorts the whole queue every step (`createLpmReference`): the same arrivals on two
+ * identical workers, stepped in lockstep; after every step the admissions so far, every decision
+ * record (reason and detail) and the whole waiting order must be equal. Workloads: families of
+ * shared system prompts, multi-turn follow-ups that extend an earlier prompt, user parts from a small
+ * vocabulary (so edges split at many depths), a small KV pool (evictions, preemptions), block sizes
+ * 1/4/16, sglang admission (in-batch deferral on, retracted requests at the back) and optimistic
+ * admission (deferral off, preempted requests first), the FCFS fallback threshold, and forced head-
+ * hash collisions (the deferral's re-check path). Each deliberately broken variant fails the test.
+ */
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createLpmReference, LpmPolicy } from '../../../src/core/algorithms/lpm/policy';
+import { livePrefixFaults } from '../../../src/core/algorithms/shared/live-prefix-order';
+import { Harness } from './harness';
+
+interface Case {
+  seed: number;
+  n: number;
+  block: 1 | 4 | 16;
+  kvTokens: number;
+  maxRunning: number;
+  batch: number;
+  admission: 'sglang' | 'optimistic';
+  fallback: number;
+  collide: boolean;
+}
+
+/** Deterministic workload from a seed: [arrival time, prompt, output, forced head key or -2]. */
+function workload(c: Case): { t: number; tokens: Int32Array; out: number; head: number }[] {
+  let x = c.seed >>> 0 || 1;
+  const rnd = (k: number) => {
+    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+    return (x >>> 8) % k;
+  };
+  const families = 1 + rnd(6);
+  const systems = Array.from({ length: families }, (_, f) =>
+    Int32Array.from({ length: rnd(4) === 0 ? 0 : 8 + rnd(200) }, (_, i) => 100_000 * (f + 1) + i),
+  );
+  const out: { t: number; tokens: Int32Array; out: number; head: number }[] = [];
+  for (let i = 0; i < c.n; i++) {
+    const t = rnd(3) === 0 ? 0 : rnd(4000) / 1000;
+    let tokens: Int32Array;
+    if (out.length > 0 && rnd(3) === 0) {
+      // a follow-up: an earlier prompt plus a new turn
+      const prev = out[rnd(out.length)].tokens;
+      const turn = Int32Array.from({ length: 1 + rnd(80) }, () => rnd(5));
+      tokens = new Int32Array(prev.length + turn.length);
+      tokens.set(prev);
+      tokens.set(turn, prev.length);
+    } else {
+      const sys = systems[rnd(families)];
+      const user = Int32Array.from({ length: 1 + rnd(300) }, () =>
+        rnd(2) === 0 ? rnd(4) : 1000 + rnd(50_000),
+      );
+      tokens = new Int32Array(sys.length + user.length);
+      tokens.set(sys);
+      tokens.set(user, sys.length);
+    }
+    if (tokens.length > 1500) tokens = tokens.subarray(0, 1500);
+    out.push({ t, tokens, out: 1 + rnd(40), head: c.collide && rnd(4) === 0 ? 7 + rnd(2) : -2 });
+  }
+  out.sort((a, b) => a.t - b.t);
+  return out;
+}
+
+function harness(c: Case, reference: boolean): Harness {
+  return new Harness({
+    policy: 'lpm',
+    use: reference ? createLpmReference(c.fallback) : new LpmPolicy(c.fallback),
+    kvTokens: c.kvTokens,
+    blockSize: c.block,
+    maxRunning: c.maxRunning,
+    maxBatchTokens: c.batch,
+    admission: c.admission,
+    preemption: 'fcfs',
+  });
+}
+
+/** Null when the live order and the reference agree at every step, else where they first differ. */
+function firstDifference(c: Case): string | null {
+  const arrivals = workload(c);
+  const a = harness(c, false);
+  const b = harness(c, true);
+  let next = 0;
+  let seenRecords = 0;
+  for (let step = 0; step < 200_000; step++) {
+    while (next < arrivals.length && arrivals[next].t <= a.now) {
+      const w = arrivals[next];
+      const spec = { id: `r${next}`, client: 'a', tokens: w.tokens, out: w.out };
+      const ra = a.add(spec, w.t);
+      const rb = b.add(spec, w.t);
+      if (w.head !== -2) ra.headKey = rb.headKey = w.head;
+      next++;
+    }
+    const wa = a.policy.waiting(1_000_000).map((r) => r.id);
+    const wb = b.policy.waiting(1_000_000).map((r) => r.id);
+    if (wa.join() !== wb.join()) return `step ${step}: waiting order ${wa.slice(0, 8)} vs ${wb.slice(0, 8)}`;
+    const sa = a.step();
+    const sb = b.step();
+    if (sa !== sb || a.now !== b.now) return `step ${step}: the workers diverged in time`;
+    if (a.records.length !== b.records.length)
+      return `step ${step}: ${a.records.length} vs ${b.records.length} records`;
+    for (; seenRecords < a.records.length; seenRecords++) {
+      const x = JSON.stringify(a.records[seenRecords]);
+      const y = JSON.stringify(b.records[seenRecords]);
+      if (x !== y) return `step ${step}: record ${x} vs ${y}`;
+    }
+    if (!sa) {
+      if (next >= arrivals.length) return a.completed.length === arrivals.length ? null : 'unfinished';
+      a.now = b.now = Math.max(a.now, arrivals[next].t);
+    }
+  }
+  return 'too many steps';
+}
+
+const cases = fc.record({
+  seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+  n: fc.integer({ min: 100, max: 900 }),
+  block: fc.constantFrom(1 as const, 4 as const, 16 as const),
+  kvTokens: fc.constantFrom(6_000, 12_000, 40_000),
+  maxRunning: fc.constantFrom(4, 16, 64),
+  batch: fc.constantFrom(512, 2048),
+  admission: fc.constantFrom('sglang' as const, 'optimistic' as const),
+  fallback: fc.constantFrom(0, 0, 60, 400),
+  collide: fc.boolean(),
+});
+
+const property = (runs: number) =>
+  fc.assert(
+    fc.property(cases, (c) => {
+      expect(firstDifference(c)).toBeNull();
+    }),
+    { numRuns: runs },
+  );
+
+afterEach(() => {
+  for (const k of Object.keys(livePrefixFaults) as (keyof typeof livePrefixFaults)[])
+    livePrefixFaults[k] = false;
+});
+
+describe('LPM live order = re-read and sort every step', () => {
+  it('agrees step by step on random workloads (queues of hundreds)', () => property(14), 240_000);
+
+  it('agrees on a queue of a few thousand', () => {
+    for (const admission of ['sglang', 'optimistic'] as const)
+      expect(
+        firstDifference({
+          seed: 77,
+          n: 3000,
+          block: 4,
+          kvTokens: 12_000,
+          maxRunning: 16,
+          batch: 2048,
+          admission,
+          fallback: 0,
+          collide: true,
+        }),
+      ).toBeNull();
+  }, 240_000);
+
+  for (const fault of [
+    'ignoreEvict',
+    'ignoreInsert',
+    'ignoreSplit',
+    'ignoreNextKey',
+    'noDefer',
+    'trustHeadHash',
+    'preemptedLast',
+  ] as const)
+    it(`fails for the broken variant ${fault}`, () => {
+      livePrefixFaults[fault] = true;
+      expect(() => property(40)).toThrow();
+    }, 240_000);
+});
