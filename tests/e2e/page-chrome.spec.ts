@@ -545,3 +545,42 @@ test("phone 390×844: the Sweep dialog's fields stay inside the dialog", async (
   }
   await page.screenshot({ path: `${SHOTS}/phone-sweep.png` });
 });
+
+test("phone 390×844: the timeline's decision count stays on one line, 14 px, clear of the slider", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page);
+  await pickScenario(page, 'default');
+  // four-digit counts on both sides: "decision 2 845 / 2 845"
+  await page.evaluate(() => window.fairground.runUntil(30));
+  await expect.poll(() => playhead(page)).toBeGreaterThan(1000);
+  const count = page.locator('.timeline-count');
+  await expect(count).toHaveText(/^decision \d{1,3}(\u202f\d{3})+ \/ \d{1,3}(\u202f\d{3})+$/);
+  const m = await count.evaluate((el) => {
+    const s = getComputedStyle(el);
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return {
+      size: Number.parseFloat(s.fontSize),
+      // one line box per line of text
+      lines: new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size,
+      box: el.getBoundingClientRect().toJSON() as DOMRect,
+    };
+  });
+  expect(m.size).toBeGreaterThanOrEqual(14);
+  expect(m.lines).toBe(1);
+  expect(m.box.right).toBeLessThanOrEqual(390);
+  // the slider keeps room to scrub, and does not run under the count
+  const slider = await page.getByRole('slider', { name: 'Timeline' }).boundingBox();
+  if (!slider) throw new Error('no timeline slider');
+  expect(slider.width).toBeGreaterThanOrEqual(200);
+  const apart =
+    slider.x + slider.width <= m.box.left ||
+    slider.y + slider.height <= m.box.top ||
+    m.box.top + m.box.height <= slider.y;
+  expect(apart, 'slider clear of the count').toBe(true);
+  const top = await header(page);
+  expect(top.height).toBeLessThanOrEqual(130);
+  await page.screenshot({ path: `${SHOTS}/phone-timeline-count.png` });
+});
