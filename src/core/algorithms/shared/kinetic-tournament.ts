@@ -45,6 +45,8 @@ export interface KineticOrder<T> {
 }
 
 const NONE = -1;
+/** Fewest slots the tree shrinks to (a small tree is cheap to keep). */
+const MIN_CAP = 16;
 /** Unit roundoff of binary64. */
 export const ROUNDOFF = 2 ** -53;
 
@@ -285,8 +287,59 @@ export class KineticTournament<T> {
     this.count--;
     const leaf = this.cap + s;
     this.win[leaf] = NONE;
-    this.updatePath(leaf >> 1);
+    if (this.cap > MIN_CAP && this.count <= this.cap / 4) this.shrink();
+    else this.updatePath(leaf >> 1);
     return x;
+  }
+
+  /** Slots allocated (leaves of the tree): between the size and four times it, once above MIN_CAP. */
+  get capacity(): number {
+    return this.cap;
+  }
+
+  /**
+   * Halve the slots once a quarter of them hold items, so a large queue that drained gives its
+   * memory back (about 90 bytes a slot): the items move, in slot order, to the first slots and the
+   * tree is rebuilt at its time. A quarter, not a half, so that growing back takes at least cap / 2
+   * inserts and shrinking again cap / 4 removals: O(1) amortized rebuild work per operation. Which
+   * slot holds an item decides nothing — winners come from the caller's comparator, and `inserted`
+   * from each item's insertion number, which moves with it.
+   */
+  private shrink(): void {
+    const cap = this.cap >> 1;
+    const items: (T | undefined)[] = new Array(cap).fill(undefined);
+    const seq = new Float64Array(cap);
+    const la = new Float64Array(cap);
+    const lb = new Float64Array(cap);
+    const le0 = new Float64Array(cap);
+    const le1 = new Float64Array(cap);
+    const win = new Int32Array(2 * cap).fill(NONE);
+    let n = 0;
+    for (let s = 0; s < this.cap; s++) {
+      if (this.items[s] === undefined) continue;
+      items[n] = this.items[s];
+      seq[n] = this.seq[s];
+      la[n] = this.la[s];
+      lb[n] = this.lb[s];
+      le0[n] = this.le0[s];
+      le1[n] = this.le1[s];
+      win[cap + n] = n;
+      n++;
+    }
+    this.items = items;
+    this.seq = seq;
+    this.la = la;
+    this.lb = lb;
+    this.le0 = le0;
+    this.le1 = le1;
+    this.win = win;
+    this.fail = new Float64Array(2 * cap).fill(Number.POSITIVE_INFINITY);
+    this.minFail = new Float64Array(2 * cap).fill(Number.POSITIVE_INFINITY);
+    this.cap = cap;
+    // free slots: the rest, smallest popped first
+    this.free = [];
+    for (let s = cap - 1; s >= n; s--) this.free.push(s);
+    if (this.t !== Number.NEGATIVE_INFINITY) for (let i = cap - 1; i >= 1; i--) this.recompute(i);
   }
 
   /** Double the slots: the old tree becomes the left half, rebuilt at the tree's time. */
