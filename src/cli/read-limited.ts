@@ -33,8 +33,13 @@ function check(st: import('node:fs').Stats, maxBytes: number): void {
   if (st.size > maxBytes) throw new FileLimitError(`it is ${mb(st.size)}; the limit is ${mb(maxBytes)}`);
 }
 
-/** The file's text (UTF-8), or a FileLimitError / the system's error saying why not. */
-export function readTextLimited(path: string, maxBytes: number = FILE_LIMITS.textBytes): string {
+/**
+ * Opens a file a user names, for reading, once it is known to be a regular file of at most
+ * `maxBytes` (checked before opening, as opening a pipe would block and a device never ends, and
+ * again on the open descriptor, so a file swapped in since is checked too). The caller closes `fd`
+ * and stops reading at `maxBytes`. Throws a FileLimitError saying why not.
+ */
+export function openLimited(path: string, maxBytes: number): { fd: number; size: number } {
   let st: import('node:fs').Stats;
   try {
     st = statSync(path);
@@ -48,16 +53,32 @@ export function readTextLimited(path: string, maxBytes: number = FILE_LIMITS.tex
           : `cannot stat it (${code ?? 'error'})`,
     );
   }
-  check(st, maxBytes); // before opening: opening a pipe would block, a device never ends
+  check(st, maxBytes);
   const fd = openSync(path, 'r');
   try {
-    check(fstatSync(fd), maxBytes); // the same file we checked, not one swapped in since
-    const buf = Buffer.allocUnsafe(Math.min(maxBytes, Math.max(st.size, 0)) + 1);
+    const now = fstatSync(fd);
+    check(now, maxBytes);
+    return { fd, size: now.size };
+  } catch (err) {
+    closeSync(fd);
+    throw err;
+  }
+}
+
+/** The error for a file that grew past its cap while it was read. */
+export function grewPast(maxBytes: number): FileLimitError {
+  return new FileLimitError(`it grew past the limit of ${mb(maxBytes)} while being read`);
+}
+
+/** The file's text (UTF-8), or a FileLimitError / the system's error saying why not. */
+export function readTextLimited(path: string, maxBytes: number = FILE_LIMITS.textBytes): string {
+  const { fd, size } = openLimited(path, maxBytes);
+  try {
+    const buf = Buffer.allocUnsafe(Math.min(maxBytes, Math.max(size, 0)) + 1);
     let n = 0;
     for (;;) {
       if (n === buf.length) {
-        if (n > maxBytes)
-          throw new FileLimitError(`it grew past the limit of ${mb(maxBytes)} while being read`);
+        if (n > maxBytes) throw grewPast(maxBytes);
         break;
       }
       const got = readSync(fd, buf, n, buf.length - n, null);

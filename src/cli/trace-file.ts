@@ -2,7 +2,7 @@
  * Reads a trace file for `run` in 1 MB pieces through the streaming parser (src/format/trace), so a
  * large trace is never one string in memory. Problems come back as `file:line: message` lines.
  */
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
 import type { TraceTable } from '../core/trace';
 import {
   formatTraceProblems,
@@ -11,6 +11,7 @@ import {
   type TraceReadResult,
 } from '../format/trace';
 import type { ScenarioTrace } from '../scenario/schema';
+import { FILE_LIMITS, FileLimitError, grewPast, openLimited, readFailure } from './read-limited';
 
 /** The defaults of `trace:` when `--replay` is given to a scenario without one. */
 export function defaultTraceSpec(file: string): ScenarioTrace {
@@ -33,13 +34,16 @@ export function streamTraceFile(
   opts: TraceReadOptions,
   onProgress?: (bytes: number) => void,
 ): TraceReadResult {
+  // a regular file within the trace cap, checked before it is opened (#15.2): a pipe, a device or a
+  // directory is refused with the reason, and the read stops at the cap
+  const maxBytes = FILE_LIMITS.traceBytes;
   let fd: number;
   try {
-    fd = openSync(path, 'r');
-  } catch {
+    fd = openLimited(path, maxBytes).fd;
+  } catch (err) {
     return {
       ok: false,
-      problems: [{ line: 1, message: 'cannot read the trace file (does it exist?)' }],
+      problems: [{ line: 1, message: `cannot read the trace file: ${readFailure(err)}` }],
       more: 0,
     };
   }
@@ -52,12 +56,14 @@ export function streamTraceFile(
       const n = readSync(fd, buf, 0, buf.length, null);
       if (n === 0) break;
       total += n;
+      if (total > maxBytes) throw grewPast(maxBytes);
       reader.push(decoder.decode(buf.subarray(0, n), { stream: true }));
       onProgress?.(total);
+      if (reader.stopped) break;
     }
     reader.push(decoder.decode());
   } catch (err) {
-    const why = err instanceof Error ? err.message : String(err);
+    const why = err instanceof FileLimitError ? err.message : readFailure(err);
     return { ok: false, problems: [{ line: 1, message: `cannot read the trace file: ${why}` }], more: 0 };
   } finally {
     closeSync(fd);

@@ -9,6 +9,7 @@ import { isArbitrationScript, isPolicyDoc, validatePolicyText, validateScriptTex
 import { CLI_BUDGET, isScenarioDoc, parseScenarioText } from '../scenario/index';
 import { type CliIO, EXIT } from './io';
 import { readFailure } from './read-limited';
+import { streamTraceFile } from './trace-file';
 
 export type FileKind = 'policy' | 'scenario' | 'script';
 
@@ -72,7 +73,13 @@ export function checkText(
       ? validatePolicyText(text)
       : kind === 'script'
         ? validateScriptText(text, { readFile })
-        : parseScenarioText(text, { file, budget: CLI_BUDGET, readFile });
+        : parseScenarioText(text, {
+            file,
+            budget: CLI_BUDGET,
+            readFile,
+            // traces are read as `run` reads them: streamed, with the trace cap, not the YAML cap
+            readTrace: (rel, opts) => streamTraceFile(resolve(base, rel), rel, opts),
+          });
   return { kind, problems: res.ok ? [] : res.problems };
 }
 

@@ -61,6 +61,13 @@ export function formatTraceProblems(file: string, problems: readonly TraceProble
 
 const MAX_REPORTED = 50;
 
+/**
+ * Longest line read, in characters (a Mooncake line for a 128k-token prompt is about 2 KB). Past it
+ * the file is not a trace (a binary file, a file of NULs): reading stops with a message, instead of
+ * gathering the whole file as one line (#15.2).
+ */
+export const MAX_TRACE_LINE_CHARS = 1_000_000;
+
 /** File time units per second. */
 function divisor(unit: TimeUnit): number {
   return unit === 'ms' ? 1000 : unit === 'us' ? 1e6 : 1;
@@ -119,9 +126,20 @@ export class TraceReader {
     return false;
   }
 
+  /** True once the rest of the file cannot change the outcome (the caller may stop reading). */
+  get stopped(): boolean {
+    return this.fatal;
+  }
+
   /** Feed the next piece of the file's text. */
   push(chunk: string): void {
     this.bytesSeen += chunk.length;
+    if (this.fatal) return;
+    const nl = chunk.indexOf('\n');
+    if (this.tail.length + (nl < 0 ? chunk.length : nl) > MAX_TRACE_LINE_CHARS) {
+      this.lineTooLong();
+      return;
+    }
     let text = this.tail.length > 0 ? this.tail + chunk : chunk;
     let start = 0;
     for (;;) {
@@ -132,6 +150,17 @@ export class TraceReader {
     }
     this.tail = start === 0 ? text : text.slice(start);
     text = '';
+    if (this.tail.length > MAX_TRACE_LINE_CHARS) this.lineTooLong();
+  }
+
+  /** The line being gathered is too long for a trace: say so and stop. */
+  private lineTooLong(): void {
+    this.problem(
+      this.lineNo + 1,
+      `a line longer than ${MAX_TRACE_LINE_CHARS.toLocaleString('en')} characters: is this a trace (Mooncake JSONL, Azure or BurstGPT CSV)?`,
+    );
+    this.fatal = true;
+    this.tail = '';
   }
 
   /** The file ended: parse the last line and return the table or every problem. */

@@ -6,7 +6,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { memoryIO } from '../../../src/cli/io';
 import { FILE_LIMITS, readTextLimited } from '../../../src/cli/read-limited';
+import { runCommand } from '../../../src/cli/run';
+import { streamTraceFile } from '../../../src/cli/trace-file';
 import { validateCommand } from '../../../src/cli/validate';
+import { MAX_TRACE_LINE_CHARS, TraceReader } from '../../../src/format/trace/reader';
 
 const dir = mkdtempSync(join(tmpdir(), 'fg-read-'));
 const scenarioWith = (policyFile: string) =>
@@ -75,5 +78,110 @@ describe('a referenced policy_file is read with limits', () => {
     expect(io.stderr.join('\n')).toMatch(
       /script\.yaml:1:14: cannot read policy_file '\/dev\/zero'.*a device/,
     );
+  });
+});
+
+// A scenario replaying `file` (a trace client would read it the same way).
+const traceScenario = (file: string) =>
+  [
+    'version: 1',
+    'name: t',
+    'duration_s: 10',
+    'cluster: {workers: 1, gpu: a10g-24gb, model: llama-3.1-8b}',
+    'scheduler: {policy: fcfs}',
+    'trace:',
+    `  file: ${file}`,
+    '  format: mooncake',
+    'clients: []',
+    '',
+  ].join('\n');
+
+describe('trace files are read with limits first (#15 re-check)', () => {
+  // Before: `run` opened a trace file without a check. A pipe blocked it forever, /dev/zero and a
+  // sparse 2 GB file were read to the end as one line (a 200 MB file of NULs: 3.6 GB and > 60 s),
+  // and `validate` read traces with the 4 MB YAML cap, refusing traces `run` accepts.
+  const fifo = join(dir, 'trace-fifo');
+  execFileSync('mkfifo', [fifo]);
+  const sparse = join(dir, 'sparse.jsonl');
+  writeFileSync(sparse, '');
+  truncateSync(sparse, 2 ** 31);
+  const nuls = join(dir, 'nuls.jsonl');
+  writeFileSync(nuls, '');
+  truncateSync(nuls, 3e6);
+
+  it('streamTraceFile refuses a pipe, a device, a directory and a file over the trace cap, by name', () => {
+    const why = (p: string) => {
+      const r = streamTraceFile(p, 'x', {});
+      return r.ok ? 'read' : r.problems.map((q) => `${q.line}: ${q.message}`).join('\n');
+    };
+    expect(why(fifo)).toBe('1: cannot read the trace file: it is a pipe, not a regular file');
+    expect(why('/dev/zero')).toBe('1: cannot read the trace file: it is a device, not a regular file');
+    expect(why(dir)).toBe('1: cannot read the trace file: it is a directory, not a regular file');
+    expect(why(sparse)).toBe(
+      `1: cannot read the trace file: it is 2147 MB; the limit is ${FILE_LIMITS.traceBytes / 1e6} MB`,
+    );
+    expect(why(join(dir, 'none.jsonl'))).toBe('1: cannot read the trace file: no such file');
+  });
+
+  it('a file of NULs within the cap is one over-long line: refused, and reading stops there', () => {
+    const r = streamTraceFile(nuls, 'nuls.jsonl', {});
+    expect(r.ok).toBe(false);
+    if (!r.ok)
+      expect(r.problems).toEqual([
+        {
+          line: 1,
+          message: `a line longer than ${MAX_TRACE_LINE_CHARS.toLocaleString('en')} characters: is this a trace (Mooncake JSONL, Azure or BurstGPT CSV)?`,
+        },
+      ]);
+    const reader = new TraceReader('x', {});
+    const mb = '\0'.repeat(600_000);
+    reader.push(mb);
+    expect(reader.stopped).toBe(false);
+    reader.push(mb);
+    expect(reader.stopped).toBe(true);
+    reader.push(mb); // ignored: nothing more is gathered
+    expect(reader.end().ok).toBe(false);
+  });
+
+  it('validate and run give the same located message for each, and neither hangs', async () => {
+    for (const [file, reason] of [
+      [fifo, 'it is a pipe, not a regular file'],
+      ['/dev/zero', 'it is a device, not a regular file'],
+      [sparse, 'it is 2147 MB; the limit is 256 MB'],
+      [nuls, 'a line longer than'],
+    ]) {
+      const p = join(dir, 'replay.yaml');
+      writeFileSync(p, traceScenario(file));
+      for (const command of [validateCommand, runCommand]) {
+        const io = memoryIO();
+        expect(await command([p], io)).toBe(1);
+        expect(io.stderr.join('\n')).toMatch(new RegExp(`^${p}:7:9: \\S+:1: .*${reason}`));
+      }
+      const io = memoryIO();
+      expect(
+        await runCommand(
+          [join(import.meta.dirname, '../../../scenarios/default.yaml'), '--replay', file],
+          io,
+        ),
+      ).toBe(1);
+      expect(io.stderr.join('\n')).toContain(reason);
+    }
+  });
+
+  it('validate accepts a trace over the 4 MB YAML cap, as run does', async () => {
+    const big = join(dir, 'big.jsonl');
+    const line = (i: number) =>
+      `${JSON.stringify({ timestamp: i, input_length: 600, output_length: 20, hash_ids: [i % 97, 1000 + (i % 13)] })}\n`;
+    const lines: string[] = [];
+    for (let i = 0, n = 0; n <= FILE_LIMITS.textBytes + 1000; i++) {
+      lines.push(line(i));
+      n += lines[lines.length - 1].length;
+    }
+    writeFileSync(big, lines.join(''));
+    const p = join(dir, 'big.yaml');
+    writeFileSync(p, traceScenario(big).replace('  format: mooncake', '  format: mooncake\n  stop_s: 1'));
+    const io = memoryIO();
+    expect(await validateCommand([p], io)).toBe(0);
+    expect(io.stderr).toEqual([]);
   });
 });
