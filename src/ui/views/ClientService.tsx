@@ -339,11 +339,9 @@ function ServiceCurves({
   );
   // The bound is drawn against the spread on one axis normalised to the bound (as the Guarantees
   // gauges are), not as a band under the curves: a bound many times the service left the band
-  // mostly off the chart.
+  // mostly off the chart. Without a bound the spread is still given, with why nothing bounds it.
   const gauge =
-    bound && mode === 'cumulative' && hasData && gap !== null ? (
-      <SpreadGauge gap={gap} bound={bound} />
-    ) : null;
+    mode === 'cumulative' && hasData && gap !== null ? <SpreadGauge gap={gap} bound={bound} /> : null;
   if (!series || !hasData) {
     return (
       <div className="cs-curves">
@@ -372,25 +370,19 @@ function ServiceCurves({
         {...(yDomain ? { yDomain } : {})}
       />
       <div className="cs-gauge-room" ref={gaugeRef} style={gaugeStyle}>
-        {gauge ??
-          // in a tour, room for the bound's gauge a later step (DLPM's) shows, from the first step on
-          (shared?.reserve && mode === 'cumulative' ? (
-            <div className="cs-gauge-stand-in">
-              {!bound && (
-                <p className="hint">
-                  No bound to gauge the spread against: no fairness theorem covers this scheduler.
-                </p>
-              )}
-              <div className="tour-ghost" aria-hidden="true" inert>
-                {/* long figures and the longest label a bound has, so the unseen text wraps at least as
-                  much as a real one (DLPM's wraps onto one line more than its own label gives) */}
-                <SpreadGauge
-                  gap={88_888_888}
-                  bound={{ value: 888_888_888, label: 'DoubleQ Theorem 4.2: |W|·2·max(w_e·L_input, w_q·M)' }}
-                />
-              </div>
+        {gauge && shared?.reserve ? (
+          // in a tour, the tallest gauge another step may show (long figures, a bound) drawn unseen in
+          // the same cell, so the room is kept from the first step on and nothing below moves; the
+          // gauge with and without a bound take about the same height, so little of it stays empty
+          <div className="cs-gauge-stand-in">
+            {gauge}
+            <div className="tour-ghost" aria-hidden="true" inert>
+              <SpreadGauge gap={88_888_888} bound={{ value: 888_888_888, label: '' }} />
             </div>
-          ) : null)}
+          </div>
+        ) : (
+          gauge
+        )}
       </div>
     </div>
   );
@@ -398,10 +390,29 @@ function ServiceCurves({
 
 /**
  * The spread of the curves now (leader's total − last client's total) against the theorem's bound, on
- * an axis normalised to the bound (0 … bound … 1.25 × bound), with both numbers.
+ * an axis normalised to the bound (0 … bound … 1.25 × bound), with both numbers; without a bound, the
+ * spread and why nothing bounds it, in about the same room.
  */
-function SpreadGauge({ gap, bound }: { gap: number; bound: { value: number; label: string } }) {
-  if (!(bound.value > 0)) return null;
+function SpreadGauge({ gap, bound }: { gap: number; bound: { value: number; label: string } | null }) {
+  const note = (
+    <p className="cs-band-note">
+      Indicative: whole-run totals; the Guarantees panel checks each pair's gap exactly, only while both
+      clients are backlogged.
+    </p>
+  );
+  if (!bound || !(bound.value > 0))
+    return (
+      <div className="cs-spread gu-gauges" data-bound="none">
+        <div className="gu-gauge">
+          <span className="gu-gauge-name">spread now</span>
+          <span className="cs-spread-none">no bound</span>
+          <span className="gu-gauge-text cs-spread-text">
+            leader − last client = {fmtCount(gap)}: no fairness theorem covers this run, so nothing bounds it
+          </span>
+        </div>
+        {note}
+      </div>
+    );
   const pos = (share: number) => `${Math.round((share / GAUGE_MAX) * 1000) / 10}%`;
   const share = gap / bound.value;
   const pct = share < 0.001 && gap > 0 ? '< 0.1' : fmtNum(share * 100);
@@ -417,15 +428,12 @@ function SpreadGauge({ gap, bound }: { gap: number; bound: { value: number; labe
           <span className="gu-gauge-now" style={{ width: pos(gaugeShare(gap, bound.value)) }} />
           <span className="gu-gauge-bound" style={{ left: pos(1) }} />
         </span>
-        <span className="gu-gauge-text">
-          leader − last client = {fmtCount(gap)} = {pct} % of the bound {fmtCount(bound.value)} ({bound.label}
-          )
+        {/* the whole width under the track: beside it, a narrow column wrapped it onto seven lines */}
+        <span className="gu-gauge-text cs-spread-text" title={bound.label || undefined}>
+          leader − last client = {fmtCount(gap)} = {pct} % of the bound {fmtCount(bound.value)}
         </span>
       </div>
-      <p className="cs-band-note">
-        Indicative: whole-run totals; the Guarantees panel checks each pair's gap exactly, only while both
-        clients are backlogged.
-      </p>
+      {note}
     </div>
   );
 }

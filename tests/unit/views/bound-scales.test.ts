@@ -128,7 +128,7 @@ describe('ClientService with a bound far above the service', () => {
     expect(html).not.toContain('−1M');
     // the spread and the bound on one gauge, with both numbers
     expect(html).toMatch(/class="cs-spread gu-gauges" data-share="0\.\d+"/);
-    expect(html).toMatch(/% of the bound 987 664 \(DoubleQ bound\)/);
+    expect(html).toMatch(/title="DoubleQ bound">leader − last client = [^<]*% of the bound 987 664</);
     expect(html).toMatch(/class="gu-gauge-bound" style="left:80%"/);
   });
   test('a spread over the bound is marked', () => {

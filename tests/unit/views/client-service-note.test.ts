@@ -13,7 +13,11 @@ describe('Client service band note', () => {
     const html = render({ ...clusterSnapshot(), fairness_bound: { value: 300, label: 'DLPM bound' } });
     expect(html).toMatch(/class="cs-band-note">Indicative: [^<]*Guarantees panel checks each pair/);
   });
-  test('no note without a bound', () => {
-    expect(render(clusterSnapshot())).not.toContain('cs-band-note');
+  test('without a bound the spread is still given, with why nothing bounds it, and the same note', () => {
+    // (it takes about the room of the gauge, so a tour flipping from LPM to DLPM keeps little empty)
+    const html = render(clusterSnapshot());
+    expect(html).toContain('data-bound="none"');
+    expect(html).toMatch(/leader − last client = 400: no fairness theorem covers this run/);
+    expect(html).toContain('cs-band-note');
   });
 });

@@ -90,7 +90,10 @@ describe('ClientService', () => {
       fairness_bound: { value: 300, label: 'DLPM bound 2·(U + Q^u)' },
     });
     expect(html).not.toContain('class="band"');
-    expect(html).toMatch(/leader − last client = [^<]* % of the bound 300 \(DLPM bound 2·\(U \+ Q\^u\)\)/);
+    // the bound's value in the words, which bound in their tooltip (the text spans the gauge's width)
+    expect(html).toMatch(
+      /title="DLPM bound 2·\(U \+ Q\^u\)">leader − last client = [^<]* % of the bound 300</,
+    );
   });
 
   test('VTC counters and DoubleQ per-worker deficits', () => {
