@@ -15,6 +15,13 @@ import { goesFirst } from './order';
 import type { ClassLoad } from './queue-limits';
 import type { ClassConfig, ClassState, Profile, QueuedRequest } from './types';
 
+/** `a` is due before `b` (ties: the earlier enqueue). */
+function dueBefore(a: QueuedRequest<unknown>, b: QueuedRequest<unknown>): boolean {
+  const da = a.due as number;
+  const db = b.due as number;
+  return da !== db ? da < db : a.seq < b.seq;
+}
+
 export type Dispatchable<T> = (head: QueuedRequest<T>, cls: ClassState) => boolean;
 
 /** One physical class. Doubles as the `ClassState` handed to `isDispatchable` (no allocation). */
@@ -80,6 +87,13 @@ export class DrrRing<T> {
   now = Number.NEGATIVE_INFINITY;
   /** Requests shed by the pop in progress (cleared by the queue at the start of each pop). */
   readonly expired: QueuedRequest<T>[] = [];
+  /**
+   * The queued requests that carry a due time, earliest first (a binary min-heap on due time, then
+   * enqueue sequence). A request that left the queue stays in it until it reaches the top, where it
+   * is dropped (`dueLive` says which are still queued).
+   */
+  private readonly dueHeap: QueuedRequest<T>[] = [];
+  private readonly dueLive = new Set<QueuedRequest<T>>();
   /** Some slot holds a deficit above 2^53 - 1 (the next pops run exact, big-pop.ts). */
   big = false;
   /** Some class has a quantum above 2^53 - 1. */
@@ -138,6 +152,7 @@ export class DrrRing<T> {
       heap = lane;
     }
     heap.push(req);
+    if (req.due !== undefined) this.pushDue(req);
     slot.size++;
     slot.load.count++;
     slot.load.rawIsl += req.ref.rawIsl;
@@ -151,12 +166,81 @@ export class DrrRing<T> {
 
   private removeFrom(slot: ClassSlot<T>, heap: ClassHeap<QueuedRequest<T>>): QueuedRequest<T> {
     const req = heap.pop() as QueuedRequest<T>;
+    this.leave(slot, req);
+    return req;
+  }
+
+  /** Keep the counts in step with a request that left class `slot`. */
+  private leave(slot: ClassSlot<T>, req: QueuedRequest<T>): void {
     slot.size--;
     slot.load.count--;
     slot.load.rawIsl -= req.ref.rawIsl;
     slot.load.cached -= req.ref.cached;
     this.total--;
-    return req;
+    if (req.due !== undefined) this.dueLive.delete(req);
+  }
+
+  private pushDue(req: QueuedRequest<T>): void {
+    const h = this.dueHeap;
+    this.dueLive.add(req);
+    let i = h.length;
+    h.push(req);
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (!dueBefore(req, h[p])) break;
+      h[i] = h[p];
+      i = p;
+    }
+    h[i] = req;
+  }
+
+  private popDue(): void {
+    const h = this.dueHeap;
+    const last = h.pop() as QueuedRequest<T>;
+    const n = h.length;
+    if (n === 0) return;
+    let i = 0;
+    for (;;) {
+      let c = 2 * i + 1;
+      if (c >= n) break;
+      if (c + 1 < n && dueBefore(h[c + 1], h[c])) c++;
+      if (!dueBefore(h[c], last)) break;
+      h[i] = h[c];
+      i = c;
+    }
+    h[i] = last;
+  }
+
+  /** The earliest due time among the queued requests, or null when none carries one. */
+  nextDue(): number | null {
+    const h = this.dueHeap;
+    while (h.length > 0 && !this.dueLive.has(h[0])) this.popDue();
+    return h.length > 0 ? (h[0].due as number) : null;
+  }
+
+  /**
+   * Dynamo v1.6's sweep: take every queued request whose due time is at or before `now` out of its
+   * class (shared heap and lanes), whatever its place in the class and whether its worker is busy.
+   * Nothing is charged: deficits, the cursor and the carry stay as they are (a class emptied here
+   * has its credit reset by the next pop that visits it, as for any empty class). Returned in
+   * due-time order (then enqueue order); empty, after an O(1) look, when nothing has expired.
+   */
+  takeExpired(now: number): QueuedRequest<T>[] {
+    const out: QueuedRequest<T>[] = [];
+    for (let d = this.nextDue(); d !== null && d <= now; d = this.nextDue()) {
+      out.push(this.dueHeap[0]);
+      this.popDue();
+    }
+    if (out.length === 0) return out;
+    const gone = new Set(out);
+    const isGone = (q: QueuedRequest<T>) => gone.has(q);
+    const classes = new Set(out.map((q) => q.ref.classIndex));
+    for (const i of classes) {
+      const slot = this.slots[i];
+      for (const heap of [slot.heap, ...slot.laneList])
+        for (const q of heap.removeWhere(isGone)) this.leave(slot, q);
+    }
+    return out;
   }
 
   /** Shed the expired heads of one heap (due time before `now`; a due time equal to now is live). */

@@ -19,6 +19,7 @@ export { requestCost } from './cost';
 export {
   DYNAMO_RELEASE_ORDER,
   releaseAtLeast,
+  sweepsDueTimes,
   hasLanes,
   storesEveryArrival,
   neverQueues,

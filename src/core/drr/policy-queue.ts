@@ -166,6 +166,30 @@ export class PolicyQueue<T = unknown> {
     return request;
   }
 
+  /**
+   * Dynamo v1.6's sweep of expired due times: every queued request of every profile whose due time is
+   * at or before `now` leaves its class unserved and uncharged (see `DrrRing.takeExpired`), profile by
+   * profile in ring order. Cheap when nothing has expired.
+   */
+  takeExpired(now: number): QueuedRequest<T>[] {
+    let out: QueuedRequest<T>[] = [];
+    for (const ring of this.rings) {
+      const e = ring.takeExpired(now);
+      if (e.length > 0) out = out.length === 0 ? e : out.concat(e);
+    }
+    return out;
+  }
+
+  /** The earliest due time of any queued request, or null when none carries one. */
+  nextDue(): number | null {
+    let next: number | null = null;
+    for (const ring of this.rings) {
+      const d = ring.nextDue();
+      if (d !== null && (next === null || d < next)) next = d;
+    }
+    return next;
+  }
+
   /** Class heads examined by the most recent pop of a profile's ring. */
   lastHeadsTouched(profileIndex = 0): number {
     return this.rings[profileIndex].lastHeadsTouched;

@@ -13,7 +13,14 @@
  *   is charged, the cursor moves past it, a pending carry is spent or dropped). Carve-outs keep the
  *   old direct path: a class with any per-worker queue limit of 0 (it can never hold an entry), and a
  *   moment with no discovered workers (never the case in a cluster run, which has at least one).
- *   A request whose due time is not after its arrival is refused before it is stored.
+ *   A request whose due time is not after its arrival is refused before it is stored. Queued
+ *   requests whose due time has passed (a due time equal to now counts as passed) are swept out of
+ *   every class at the start of each update and when a timer set to the earliest queued due time
+ *   fires (`sweepsDueTimes`).
+ * - Every release: the queue is drained when the router's own record of a worker's load changes (a
+ *   request's prefill completes, or a request is freed on it), reading that record: prefill tokens
+ *   booked when the router sends a request, dropped whole at its prefill completion or its free
+ *   (`Router.onPrefillDone`, `Router.onFreed`).
  */
 import type { ClassConfig, DynamoRelease } from './types';
 
@@ -32,6 +39,11 @@ export function hasLanes(release: DynamoRelease): boolean {
 
 /** Every arrival is stored and drained in the same scheduler turn (v1.6+, PR #14176). */
 export function storesEveryArrival(release: DynamoRelease): boolean {
+  return releaseAtLeast(release, 'v1.6');
+}
+
+/** Expired due times are swept from every class at each update and on a timer (v1.6+, PR #14176). */
+export function sweepsDueTimes(release: DynamoRelease): boolean {
   return releaseAtLeast(release, 'v1.6');
 }
 

@@ -9,10 +9,13 @@
  * `busy_worker_ratio`); otherwise it goes straight to worker selection. From v1.6 (PR #14176) every
  * arrival is stored and the engine's drain right after it pops it in the same turn when it may leave,
  * through DRR; only a class with a per-worker queue limit of 0 keeps the direct path (see
- * `drr/release.ts`). A queue limit reached at enqueue rejects the request for good. After every state
- * change the engine calls `drain()`: DRR pops whose class heads are dispatchable go to worker
- * selection, until nothing more can leave; after an arrival up to v1.5 it pops nothing
- * (`drainAfterArrival`), as Dynamo's scheduler then waited for the next update.
+ * `drr/release.ts`). A queue limit reached at enqueue rejects the request for good. The busy rules
+ * read the router's own record of each worker's load (`BookedLoad`), and the queue is drained at the
+ * router's updates, as Dynamo's: a request's prefill completes or it is freed on a worker
+ * (`onPrefillDone`, `onFreed`, then `applyUpdates`): DRR pops whose class heads are dispatchable go
+ * to worker selection, until nothing more can leave. After an arrival v1.6 drains too; up to v1.5 it
+ * pops nothing (`drainAfterArrival`), as Dynamo's scheduler then waited for the next update. v1.6
+ * sweeps expired due times out of every class at each drain and on a timer (`onDueTimer`).
  *
  * A `hold` answer from the RouterPolicy (late binding) parks the request in the router; held requests
  * are offered again on every drain, in the order of the scenario's request prioritizer (`heldOrder`:
@@ -28,6 +31,7 @@ import {
   neverQueues,
   poolBusy,
   storesEveryArrival,
+  sweepsDueTimes,
   workerBusy,
 } from '../drr';
 import type { ClassState, CompiledPolicy, DynamoRelease, QueuedRequest } from '../drr/types';
@@ -50,19 +54,21 @@ export interface RouterHooks {
   dispatch(r: SimRequest, w: number): void;
   /** The request is refused for good. */
   reject(r: SimRequest, reason: string): void;
+  /** Call `Router.onDueTimer` at simulated time `t` (v1.6's timer at the earliest queued due time). */
+  wakeAt?(t: number): void;
 }
 
-/** A worker's load as the busy rules read it (live: reads the worker's current numbers). */
-class WorkerLoadView implements WorkerLoad {
-  constructor(private readonly w: Replica) {}
-
-  get activePrefillTokens(): number {
-    return this.w.activePrefillTokens;
-  }
-
-  get maxBatchedTokens(): number {
-    return this.w.maxBatchTokens;
-  }
+/**
+ * A worker's load as the queue's busy rules read it: the router's own record, as Dynamo's router
+ * keeps it (`ActiveSequencesMultiWorker`), not the worker's live numbers. A request's prefill tokens
+ * (its prompt minus the tokens cached on the worker it is sent to) are booked when the router sends
+ * it and dropped whole when its prefill completes or it is freed; chunks in between change nothing.
+ * (Dynamo can also let the booked tokens decay over a predicted prefill time, with a prefill-load
+ * estimator configured; not modelled: no estimator.)
+ */
+class BookedLoad implements WorkerLoad {
+  activePrefillTokens = 0;
+  constructor(readonly maxBatchedTokens: number) {}
 }
 
 /** Passes one worker's radix-cache evictions on to the router policy's global prefix tree. */
@@ -86,7 +92,16 @@ export class Router implements ClusterView {
   now = 0;
   private readonly hooks: RouterHooks;
   readonly queue: PolicyQueue<SimRequest> | null;
-  private readonly loads: WorkerLoad[];
+  /** The router's own record of each worker's load (Dynamo's), read by the queue's busy rules. */
+  private readonly loads: BookedLoad[];
+  /**
+   * Updates the engine has reported since the last `applyUpdates` (prefill completions and frees, in
+   * order), each with the worker and how many booked tokens it dropped. The record already holds
+   * every drop; `applyUpdates` replays them one at a time, each followed by its drain.
+   */
+  private updates: { worker: number; dropped: number }[] = [];
+  /** The due time the v1.6 timer is set for (Infinity: none). */
+  private timerAt = Number.POSITIVE_INFINITY;
   /** Held requests (late binding), in the order of `heldOrder` (../algorithms/shared/held-queue.ts). */
   private held = new HeldQueue(null);
   private order: Prioritizer | null = null;
@@ -124,7 +139,7 @@ export class Router implements ClusterView {
     this.rng = rng;
     this.hooks = hooks;
     this.memo = new Int32Array(workers.length);
-    this.loads = workers.map((w) => new WorkerLoadView(w));
+    this.loads = workers.map((w) => new BookedLoad(w.maxBatchTokens));
     this.release = release;
     this.queue = compiled
       ? new PolicyQueue<SimRequest>(compiled, { workers: workers.length, lanes: hasLanes(release) })
@@ -190,6 +205,9 @@ export class Router implements ClusterView {
       this.select(r);
       return;
     }
+    // updates not yet replayed came while nothing was queued (their drains would have popped
+    // nothing; the record already holds their drops)
+    if (q.size() === 0) this.updates.length = 0;
     let cached = 0;
     for (let w = 0; w < this.workers.length; w++) cached = Math.max(cached, this.overlap(r, w));
     r.routerCached = cached;
@@ -238,6 +256,8 @@ export class Router implements ClusterView {
       return;
     }
     this.classService?.onQueued(ref.className, now);
+    if (facts.dueS !== null && facts.dueS < this.timerAt && sweepsDueTimes(this.release))
+      this.armTimer(facts.dueS);
     r.state = ReqState.RouterQueued;
     // a queued request holds no prompt-sized state (#15.3): its pages are computed again at dispatch.
     // A v1.6 arrival usually leaves in the drain that follows at once: compacted there if it stays.
@@ -290,8 +310,94 @@ export class Router implements ClusterView {
    */
   drain(now: number, policyQueue = true): void {
     this.now = now;
+    if (policyQueue) this.popQueue(now);
+    this.drainHeld(now);
+  }
+
+  /**
+   * The engine reports that `r`'s prefill completed on its worker (its first token): the router's
+   * record drops the tokens booked for it, and the worker's update follows (`applyUpdates`), as
+   * Dynamo's `mark_prefill_completed` → `update_worker` does.
+   */
+  onPrefillDone(r: SimRequest): void {
+    if (this.queue === null) return;
+    const dropped = r.routerBooked;
+    this.loads[r.worker].activePrefillTokens -= dropped;
+    r.routerBooked = 0;
+    this.updates.push({ worker: r.worker, dropped });
+  }
+
+  /**
+   * The engine reports that `r` was freed on its worker (it finished): whatever is still booked for
+   * it is dropped, and the worker's update follows (Dynamo's `free` → `update_worker`), even when
+   * nothing was left booked, so a stored request that could already leave leaves now.
+   */
+  onFreed(r: SimRequest): void {
+    if (this.queue === null) return;
+    const dropped = r.routerBooked;
+    this.loads[r.worker].activePrefillTokens -= dropped;
+    r.routerBooked = 0;
+    this.updates.push({ worker: r.worker, dropped });
+  }
+
+  /**
+   * Run the updates reported since the last call, in order, at `now`: each lowers the record by its
+   * own drop and then drains the queue (v1.6: after sweeping expired due times). Dynamo's update
+   * rechecks only that worker's parked exact-worker lanes; here every lane head is tested at every
+   * pop, which decides the same: the record only drops at these updates, so a lane blocked on its
+   * worker can only become free at its own worker's update.
+   */
+  applyUpdates(now: number): void {
+    const ups = this.updates;
+    if (ups.length === 0) return;
+    this.updates = [];
     const q = this.queue;
-    if (policyQueue && q !== null && q.size() > 0) {
+    if (q === null || q.size() === 0) return;
+    // the record already holds every drop: undo the later ones, then replay them one by one
+    for (const u of ups) this.loads[u.worker].activePrefillTokens += u.dropped;
+    for (const u of ups) {
+      this.loads[u.worker].activePrefillTokens -= u.dropped;
+      this.now = now;
+      this.popQueue(now);
+    }
+  }
+
+  /**
+   * v1.6's timer, set to the earliest queued due time, fires: requests whose due time is at or before
+   * `now` are swept out of every class (refused, HTTP 429); nothing is popped. Then the timer is set
+   * to the next due time.
+   */
+  onDueTimer(now: number): void {
+    if (now >= this.timerAt) this.timerAt = Number.POSITIVE_INFINITY;
+    this.now = now;
+    this.sweepDue(now);
+    const next = this.queue?.nextDue() ?? null;
+    if (next !== null && next < this.timerAt) this.armTimer(next);
+  }
+
+  private armTimer(t: number): void {
+    if (this.hooks.wakeAt === undefined) return;
+    this.timerAt = t;
+    this.hooks.wakeAt(t);
+  }
+
+  /** v1.6: refuse every queued request whose due time is at or before `now`, in every class. */
+  private sweepDue(now: number): void {
+    const q = this.queue;
+    if (q === null || !sweepsDueTimes(this.release)) return;
+    const expired = q.takeExpired(now);
+    if (expired.length > 0) this.shedExpired(expired, now);
+  }
+
+  /**
+   * Pop the policy-class queue at `now`: for each profile with backlog (Dynamo keeps one queue per
+   * model), DRR pops while a head is dispatchable, ending with the pop that returns nothing. From
+   * v1.6 expired due times are swept out of every class first, as Dynamo's `handle_update` does.
+   */
+  private popQueue(now: number): void {
+    const q = this.queue;
+    if (q !== null && q.size() > 0) this.sweepDue(now);
+    if (q !== null && q.size() > 0) {
       const record = this.hooks.recording;
       // a fresh closure: a stored one would keep pointing at this router in a fork()ed copy
       const test = (h: QueuedRequest<SimRequest>, c: ClassState) => this.dispatchable(h, c);
@@ -334,6 +440,10 @@ export class Router implements ClusterView {
       for (const r of this.fresh) if (r.state === ReqState.RouterQueued) r.compact();
       this.fresh.length = 0;
     }
+  }
+
+  /** Offer the held (late-binding) requests again, reading the workers' live load. */
+  private drainHeld(now: number): void {
     // the held request that leaves first at `now`: smallest priority, then arrival, then id
     for (let r = this.held.next(now); r !== undefined; r = this.held.next(now)) {
       this.memoReq = null;
@@ -434,6 +544,12 @@ export class Router implements ClusterView {
 
   private handOff(r: SimRequest, w: number, why?: string, detail?: RouteDecisionDetail): void {
     this.dispatched++;
+    if (this.queue !== null) {
+      // the router's record books the prefill it expects on w: the prompt minus what w has cached
+      const booked = r.promptLen - Math.min(this.overlap(r, w), r.promptLen);
+      r.routerBooked = booked;
+      this.loads[w].activePrefillTokens += booked;
+    }
     if (Number.isNaN(r.dispatchT)) r.dispatchT = this.now;
     if (this.classService !== null && r.routerClass !== '')
       this.classService.onDispatched(

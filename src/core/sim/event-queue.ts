@@ -11,7 +11,14 @@ export const EV_SUBMIT = 1;
 export const EV_STEP_END = 2;
 /** A worker wakes up at the current instant (after the dispatches already scheduled for it). */
 export const EV_KICK = 3;
-export type EventKind = typeof EV_ARRIVAL | typeof EV_SUBMIT | typeof EV_STEP_END | typeof EV_KICK;
+/** The router's due-time timer (Dynamo v1.6): sweep the queued requests whose due time has passed. */
+export const EV_ROUTER_TIMER = 4;
+export type EventKind =
+  | typeof EV_ARRIVAL
+  | typeof EV_SUBMIT
+  | typeof EV_STEP_END
+  | typeof EV_KICK
+  | typeof EV_ROUTER_TIMER;
 
 /** One scheduled event. `ref` is the payload: a client index, a worker index or a request spec. */
 export interface SimEvent<P = unknown> {

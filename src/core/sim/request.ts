@@ -89,6 +89,12 @@ export class SimRequest {
   // ---- router facts ----
   /** Best prefix overlap among eligible workers when the router saw it. */
   routerCached = 0;
+  /**
+   * Prefill tokens the router's own load record holds for this request on its worker (Dynamo's
+   * `ActiveSequencesMultiWorker`): booked when the router sends it, 0 once its prefill completed or
+   * it was freed.
+   */
+  routerBooked = 0;
   /** Policy-class queue class name, when the policy queue is on. */
   routerClass = '';
 

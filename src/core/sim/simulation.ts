@@ -37,7 +37,15 @@ import { ClassServiceCollector } from '../metrics/class-service';
 import type { BoundSetup } from '../metrics/theorem-bound';
 import { DownsampledSeries } from '../metrics/series';
 import type { DecisionRecord } from './decision';
-import { EV_ARRIVAL, EV_KICK, EV_STEP_END, EV_SUBMIT, type EventKind, EventQueue } from './event-queue';
+import {
+  EV_ARRIVAL,
+  EV_KICK,
+  EV_ROUTER_TIMER,
+  EV_STEP_END,
+  EV_SUBMIT,
+  type EventKind,
+  EventQueue,
+} from './event-queue';
 import { ReqState, SimRequest } from './request';
 import { buildResult, type RunResult } from './result';
 import { buildSnapshot, type SimSnapshot } from './snapshot';
@@ -401,10 +409,18 @@ export class Simulation {
         const w = this.workers[ev.index];
         w.endStep(t);
         this.metrics.flushStep(t);
-        this.router.drain(t);
+        // with a policy-class queue, Dynamo's router re-examines it only at its own updates (the
+        // prefill completions and frees this step reported); held requests are offered at every end
+        if (this.router.queue !== null) {
+          this.router.applyUpdates(t);
+          if (this.router.queuedCount > 0) this.router.drain(t, false);
+        } else this.router.drain(t);
         this.startStep(w, t);
         break;
       }
+      case EV_ROUTER_TIMER:
+        this.router.onDueTimer(t);
+        break;
       case EV_KICK: {
         const w = this.workers[ev.index];
         w.kickPending = false;
@@ -434,8 +450,9 @@ export class Simulation {
         this.cruisers.push(w.id);
       } else this.pushStepEnd(t + dt, w.id);
     }
-    // admissions may have lowered active prefill load: the router may dispatch more
-    if (this.router.queuedCount > 0) this.router.drain(t);
+    // admissions may have lowered the workers' live load: held requests may leave (the policy-class
+    // queue reads the router's own record, which admissions do not change)
+    if (this.router.queuedCount > 0) this.router.drain(t, this.router.queue === null);
   }
 
   // ---- decode fast-forward (see cruiseOn) -----------------------------------------------------------
@@ -604,6 +621,11 @@ export class Simulation {
     }
     this.router.submit(r, t);
     if (this.router.queuedCount > 0) this.router.drainAfterArrival(t);
+  }
+
+  /** @internal (EngineHooks) the router's due-time timer, at `t` */
+  routerTimer(t: number): void {
+    this.push(t, EV_ROUTER_TIMER, 0);
   }
 
   /** @internal (EngineHooks) the router chose worker `wi` */
@@ -806,7 +828,9 @@ class EngineHooks implements ReplicaHooks, RouterHooks {
     this.sim.metrics.onAdmit(r.client, t, r.promptLen, r.cachedLen);
   }
 
-  onFirstToken(): void {}
+  onFirstToken(r: SimRequest): void {
+    this.sim.router.onPrefillDone(r);
+  }
 
   onService(r: SimRequest, inputTokens: number, outputTokens: number): void {
     const m = this.sim.metrics;
@@ -823,7 +847,12 @@ class EngineHooks implements ReplicaHooks, RouterHooks {
   }
 
   onComplete(r: SimRequest, t: number): void {
+    this.sim.router.onFreed(r);
     this.sim.requestCompleted(r, t);
+  }
+
+  wakeAt(t: number): void {
+    this.sim.routerTimer(t);
   }
 
   dispatch(r: SimRequest, w: number): void {

@@ -126,9 +126,17 @@ describe('v1.3: one heap per class (router.dynamo_release)', () => {
   const v14 = orderOf('\n  dynamo_release: v1.4');
   const v13 = orderOf('\n  dynamo_release: v1.3');
 
-  it('lanes (the default, and v1.4): u1 overtakes the blocked pinned p1', () => {
+  it('lanes (the default, v1.6): u1 overtakes the blocked pinned p1', () => {
     expect(lanes.order).toEqual(['p0', 'u1', 'p1']);
-    expect(v14.order).toEqual(lanes.order);
+  });
+
+  it('v1.4 lanes: u1 is stored and waits for the first update, where p1 (earlier, its worker now free) goes first', () => {
+    // no drain after an arrival up to v1.5, and no update before p0's prefill completes on worker 0
+    // (the router's record drops p0's 4000 tokens only then): p1 and u1 leave together at that update
+    expect(v14.order).toEqual(['p0', 'p1', 'u1']);
+    expect(v14.at('u1')).toBe(v14.at('p1'));
+    expect(v14.at('u1')).toBeGreaterThan(lanes.at('u1'));
+    expect(v14.enqueue('p1')).toContain("worker 0's lane");
   });
 
   it('v1.3: the blocked pinned head p1 holds back u1 until its worker frees up', () => {
