@@ -492,6 +492,78 @@ for (const size of SIZES)
       .screenshot({ path: `test-results/views/ring-keyed-${size.width}x${size.height}.png` });
   });
 
+/** Each keyed ring segment's key, the count drawn with it, and the class's queued count from the table. */
+async function keyedSegments(
+  page: Page,
+): Promise<{ cls: string; texts: string[]; queued: string; apart: boolean }[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('.drr-ring g.drr-seg')]
+      .filter((g) => g.querySelector('.drr-seg-keyed'))
+      .map((g) => {
+        const cls = g.getAttribute('data-class') ?? '';
+        const labels = [...g.querySelectorAll('text.drr-seg-label')];
+        const boxes = labels.map((t) => t.getBoundingClientRect());
+        // boxes of whole lines of text (the font's ascent and descent, more than the glyphs): apart
+        // within 2 px
+        const apart = boxes.every((a, i) =>
+          boxes.every(
+            (b, j) =>
+              j <= i ||
+              a.right <= b.left + 2 ||
+              b.right <= a.left + 2 ||
+              a.bottom <= b.top + 2 ||
+              b.bottom <= a.top + 2,
+          ),
+        );
+        const row = document.querySelector(`.drr-table tr.drr-row[data-class="${cls}"]`);
+        return {
+          cls,
+          texts: labels.map((t) => (t.querySelector('textPath, tspan')?.textContent ?? '').trim()),
+          queued: row?.getAttribute('data-queued') ?? '',
+          apart,
+        };
+      }),
+  );
+}
+
+for (const size of SIZES)
+  test(`a ring segment drawn as its key still shows its queued count (${size.width}×${size.height})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(size);
+    await open(page);
+    // the sandbox: the 29-character name in an 8 % segment, two requests queued
+    await page.evaluate((text) => window.fairground.load(text), KEYED_RING);
+    await expect(page.locator('.drr-ring .drr-seg-keyed')).toHaveCount(1);
+    expect(await keyedSegments(page)).toEqual([
+      { cls: 'overnight_reindexing_backfill', texts: ['#4', '2'], queued: '2', apart: true },
+    ]);
+    // a cluster run: the default scenario at 30 s holds 83 requests in bulk_uncached, blocked (#4)
+    await pickScenario(page, 'default');
+    await page.evaluate(() => window.fairground.runUntil(30));
+    await expect.poll(() => playhead(page)).toBeGreaterThan(1000);
+    // (once the views show the run's moment: a keyed class with requests queued)
+    await expect
+      .poll(async () => (await keyedSegments(page)).filter((k) => Number(k.queued) > 0).length)
+      .toBeGreaterThan(0);
+    const full = (await keyedSegments(page)).filter((k) => Number(k.queued) > 0);
+    for (const k of full) {
+      expect(k.texts, k.cls).toContain(k.queued);
+      expect(
+        k.texts.some((t) => /^#\d+$/.test(t)),
+        k.cls,
+      ).toBe(true);
+      expect(k.apart, `${k.cls}: key and count apart`).toBe(true);
+    }
+    await page.locator('.drr-ring').first().scrollIntoViewIfNeeded();
+    expect(await ringStrays(page)).toEqual([]);
+    expect(await smallText(page, '.drr-view', 14)).toEqual([]);
+    await page
+      .locator('.drr-ring')
+      .first()
+      .screenshot({ path: `test-results/views/ring-keyed-count-${size.width}x${size.height}.png` });
+  });
+
 for (const size of SIZES)
   test(`Figures' latency table fits its card: no sideways scroll, no cell cut (${size.width}×${size.height})`, async ({
     page,

@@ -165,6 +165,8 @@ const COUNT_SIZE = 15;
  */
 const NAME_BAND = { inner: 82, outer: R_OUTER } as const;
 const COUNT_BAND_OUTER = 78;
+/** The inner band as an annulus, for a count written along the arc. */
+const COUNT_BAND = { inner: R_INNER, outer: COUNT_BAND_OUTER } as const;
 /** Least distance (viewBox units, along the arc) between a name's end and a count beside it. */
 const COUNT_GAP = 8;
 
@@ -174,13 +176,14 @@ const COUNT_GAP = 8;
  * - `two`: the name over the count, level, at the segment's middle (or the name alone, level, for an
  *   empty class);
  * - `arc`: the name written along the segment's arc in the outer band (a long segment near the top
- *   or bottom has the length, not the height, for a level name), the count level in the inner band;
+ *   or bottom has the length, not the height, for a level name), the count level in the inner band,
+ *   or, where it fits nowhere level (a narrow segment), along the arc in the inner band (`countArc`);
  * - else the count alone, level; else nothing (the name and numbers are in the table beside the ring,
  *   and in the segment's title).
  */
 export type SegmentLabel =
   | { kind: 'two'; name: boolean; count: boolean }
-  | { kind: 'arc'; arc: string; count: boolean; countAt: [number, number] }
+  | { kind: 'arc'; arc: string; count: boolean; countAt: [number, number]; countArc?: string }
   | { kind: 'count' }
   | { kind: 'none' };
 
@@ -235,6 +238,9 @@ export function segmentLabel(
       if (labelFits(count, cx, cy, p.band))
         return { kind: 'arc', arc: arc.d, count: true, countAt: [cx, cy] };
     }
+    // along the arc under the name, in the inner band (its letters turn with the ring, as the name's do)
+    const under = arcLabelPath(seg, countW, COUNT_BAND);
+    if (under !== null) return { kind: 'arc', arc: arc.d, count: true, countAt: [0, 0], countArc: under.d };
   }
   if (countText !== null && labelFits(single(countW, COUNT_SIZE), ax, ay, ring)) return { kind: 'count' };
   return { kind: 'none' };
@@ -252,22 +258,39 @@ export function ringKey(index: number): string {
 
 /**
  * A segment's label, or, when its name fits neither level nor along its arc, its key (`#3`, also
- * beside the name in the table) in the name's place, with the count if both fit, else alone; `keyed`
- * says which. Only when not even the key fits is the segment left with its count or nothing.
+ * beside the name in the table) in the name's place; with the count whenever it fits anywhere in the
+ * segment (`plainCount`, the count without the blocked mark, when only that fits: the hatching says
+ * blocked), else alone; `keyed` says which, `countText` which count is drawn (`swapped`: the count
+ * along the outer arc and the key along the inner one). Only when not even the key fits is the
+ * segment left with its count or nothing.
  */
 export function segmentLabelOrKey(
   seg: { start: number; end: number; mid: number },
   name: string,
   key: string,
   countText: string | null,
-): { fit: SegmentLabel; keyed: boolean } {
-  const fit = segmentLabel(seg, name, countText);
-  if (showsName(fit)) return { fit, keyed: false };
-  const withCount = segmentLabel(seg, key, countText);
-  if (showsName(withCount)) return { fit: withCount, keyed: true };
+  plainCount: string | null = countText,
+): { fit: SegmentLabel; keyed: boolean; countText: string | null; swapped?: true } {
+  const counts = [...new Set([countText, plainCount])];
+  for (const [label, keyed] of [
+    [name, false],
+    [key, true],
+  ] as const)
+    for (const c of counts) {
+      const fit = segmentLabel(seg, label, c);
+      if (showsName(fit)) return { fit, keyed, countText: c };
+    }
+  // a count longer than the key (three digits in the narrowest segment): the count along the outer
+  // arc, where there is more length, the key along the inner one
+  for (const c of counts) {
+    if (c === null) continue;
+    const fit = segmentLabel(seg, c, key);
+    if (fit.kind === 'arc' && fit.count && fit.countArc !== undefined)
+      return { fit, keyed: true, countText: c, swapped: true };
+  }
   const alone = segmentLabel(seg, key, null);
-  if (showsName(alone)) return { fit: alone, keyed: true };
-  return { fit, keyed: false };
+  if (showsName(alone)) return { fit: alone, keyed: true, countText: null };
+  return { fit: segmentLabel(seg, name, countText), keyed: false, countText };
 }
 
 /**
@@ -278,10 +301,11 @@ export function segmentLabelOrKey(
 export function arcLabelPath(
   seg: { start: number; end: number; mid: number },
   w: number,
+  band: { inner: number; outer: number } = NAME_BAND,
 ): { d: string; a0: number; a1: number } | null {
   const top = Math.cos(seg.mid) >= 0;
   // the baseline so that the letters (ascent 0.78 em, descent 0.24 em) stay inside the band
-  const r = top ? NAME_BAND.inner + 0.24 * NAME_SIZE + 1 : NAME_BAND.outer - 0.24 * NAME_SIZE - 2;
+  const r = top ? band.inner + 0.24 * NAME_SIZE + 1 : band.outer - 0.24 * NAME_SIZE - 2;
   const pad = 3 / r;
   if (seg.end - seg.start - 2 * pad < w / r) return null;
   // just long enough for the name, centred on the segment's middle (a path longer than a half turn
@@ -432,7 +456,15 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
   const segs = ringSegments(model.classes);
   const countOf = (c: DrrClassModel) =>
     classState(c) === 'empty' ? null : classState(c) === 'blocked' ? `⊘ ${c.queued}` : `${c.queued}`;
-  const labels = segs.map((sg) => segmentLabelOrKey(sg, sg.cls.name, ringKey(sg.index), countOf(sg.cls)));
+  const labels = segs.map((sg) =>
+    segmentLabelOrKey(
+      sg,
+      sg.cls.name,
+      ringKey(sg.index),
+      countOf(sg.cls),
+      classState(sg.cls) === 'empty' ? null : `${sg.cls.queued}`,
+    ),
+  );
   const rec = model.record;
   const key = recordKey(snapshot, rec);
   const step = snapshot?.decisions ?? null;
@@ -559,8 +591,7 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
             {segs.map((s) => {
               const state = classState(s.cls);
               const [lx, ly] = polar((R_INNER + R_OUTER) / 2, s.mid);
-              const countText = state === 'blocked' ? `⊘ ${s.cls.queued}` : `${s.cls.queued}`;
-              const { fit, keyed } = labels[s.index];
+              const { fit, keyed, countText, swapped } = labels[s.index];
               // a name that fits nowhere on the ring is drawn as its key, named in its tooltip
               const shown = keyed ? ringKey(s.index) : s.cls.name;
               const keyTitle = keyed ? (
@@ -625,10 +656,26 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
                           textAnchor="middle"
                           className="drr-seg-name"
                         >
-                          {shown}
+                          {/* swapped: each text in the style it was measured in (the outer one bold) */}
+                          {swapped ? countText : shown}
                         </textPath>
                       </text>
-                      {fit.count && (
+                      {fit.count && fit.countArc !== undefined && (
+                        <>
+                          <path id={`${hatchId}-count-${s.index}`} d={fit.countArc} className="drr-seg-arc" />
+                          <text className="drr-seg-label">
+                            <textPath
+                              href={`#${hatchId}-count-${s.index}`}
+                              startOffset="50%"
+                              textAnchor="middle"
+                              className="drr-seg-count"
+                            >
+                              {swapped ? shown : countText}
+                            </textPath>
+                          </text>
+                        </>
+                      )}
+                      {fit.count && fit.countArc === undefined && (
                         <text
                           className="drr-seg-label"
                           x={r1(fit.countAt[0])}

@@ -292,11 +292,31 @@ describe('a ring name that fits nowhere gets its key (#13)', () => {
     expect(long.fit.kind === 'two' || long.fit.kind === 'arc').toBe(true);
     expect(ringKey(3)).toBe('#4');
   });
+  test('a key keeps its count: along the inner arc, without the blocked mark when only that fits', () => {
+    const segs = ringSegments([
+      { name: 'a', quantum: 4000 },
+      { name: 'b', quantum: 4000 },
+      { name: 'c', quantum: 4000 },
+      { name: 'overnight_reindexing_backfill', quantum: 10 },
+    ] as never);
+    const small = segs[3];
+    for (const [count, plain, drawn] of [
+      ['2', '2', '2'],
+      ['⊘ 83', '83', '83'],
+      ['⊘ 183', '183', '183'],
+    ] as const) {
+      const l = segmentLabelOrKey(small, 'overnight_reindexing_backfill', '#4', count, plain);
+      expect(l.keyed).toBe(true);
+      expect(l.countText).toBe(drawn);
+      expect(l.fit.kind === 'arc' && l.fit.count).toBe(true);
+    }
+  });
   test('keeps a name that fits, level or along the arc', () => {
     const wide = { start: 0, end: Math.PI, mid: Math.PI / 2 };
     expect(segmentLabelOrKey(wide, 'A', '#1', '3')).toEqual({
       fit: { kind: 'two', name: true, count: true },
       keyed: false,
+      countText: '3',
     });
     expect(segmentLabelOrKey(narrow, 'ab', '#1', null).keyed).toBe(false);
   });

@@ -81,7 +81,24 @@ function labelPoints(seg: ReturnType<typeof ringSegments>[number], countText: st
       // the arc is long enough for the name
       expect((arc.a1 - arc.a0) * r0).toBeGreaterThanOrEqual(nameW - 1e-6);
     }
-    if (fit.count) {
+    if (fit.count && fit.countArc !== undefined) {
+      // the count along the arc of the inner band, under the name: its letters over its angles
+      const band = { inner: R_INNER, outer: 78 };
+      const under = arcLabelPath(seg, countW, band);
+      expect(under?.d).toBe(fit.countArc);
+      if (under) {
+        const top = Math.cos(seg.mid) >= 0;
+        const r0 = top ? band.inner + 0.24 * SIZE + 1 : band.outer - 0.24 * SIZE - 2;
+        const radii = top ? [r0 - 0.24 * SIZE, r0 + 0.78 * SIZE] : [r0 + 0.24 * SIZE, r0 - 0.78 * SIZE];
+        for (let k = 0; k <= 20; k++) {
+          const a = under.a0 + ((under.a1 - under.a0) * k) / 20;
+          for (const r of radii) pts.push(polar(r, a));
+        }
+        expect((under.a1 - under.a0) * r0).toBeGreaterThanOrEqual(countW - 1e-6);
+        // clear of the name's band
+        for (const r of radii) expect(r).toBeLessThanOrEqual(78 + 1e-6);
+      }
+    } else if (fit.count) {
       const c = lineBox(countW, SIZE, 0.35 * SIZE);
       boxes.push({ w: c.width, top: c.top, bottom: c.bottom, x: fit.countAt[0], y: fit.countAt[1] });
     }
