@@ -42,6 +42,10 @@ const GROUPS: { label: string; test: (s: ShippedScenario) => boolean }[] = [
   { label: 'Start here', test: (s) => s.id === 'default' },
   { label: 'DRR sandbox: the policy-class queue alone', test: (s) => s.kind === 'arbitration' },
   { label: 'DLPM paper re-creations', test: (s) => s.id.startsWith('paper-') },
+  {
+    label: 'Locality first: LPM and Preble',
+    test: (s) => s.id.startsWith('lpm-') || s.id.startsWith('preble-'),
+  },
   { label: 'VTC artifact', test: (s) => s.id.startsWith('vtc-') },
   { label: 'BLIS and Vajra schedulers', test: (s) => s.id.startsWith('blis-') || s.id.startsWith('vajra-') },
   {
