@@ -17,7 +17,9 @@ export async function main(argv: string[]): Promise<number> {
   }
   const load = commands[name];
   if (!load) {
-    io.err(`unknown command '${name}'. Commands: run, arbitrate, validate, help.`);
+    io.err(
+      `unknown command '${name.length > 80 ? `${name.slice(0, 60)}… (${name.length} characters)` : name}'. Commands: run, arbitrate, validate, help.`,
+    );
     return EXIT.invalid;
   }
   try {

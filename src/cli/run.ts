@@ -15,7 +15,7 @@ import { dirname, resolve } from 'node:path';
 import { isTraceClient, type SimScenario } from '../core/input';
 import { type DecisionRecord, SimConfigError, Simulation } from '../core/sim';
 import { traceRecordV1 } from '../core/export';
-import { parseYaml, type Problem, problem, quote } from '../format/yaml';
+import { nameList, parseYaml, type Problem, problem, quote } from '../format/yaml';
 import {
   applyOverrides,
   CLI_BUDGET,
@@ -119,7 +119,7 @@ export function parseRunArgs(args: string[]): RunArgs | string {
     else files.push(a);
   }
   if (files.length !== 1)
-    return files.length === 0 ? 'name a scenario file' : `one scenario file only, got ${files.join(', ')}`;
+    return files.length === 0 ? 'name a scenario file' : `one scenario file only, got ${nameList(files)}`;
   out.file = files[0];
   return out;
 }

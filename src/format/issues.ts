@@ -173,10 +173,12 @@ export function issueProblem(
   const where = path.length ? `${pathText(path)}: ` : '';
   if (issue.code === 'unrecognized_keys') {
     const known = keysAt(schema, input, rel);
-    const parts = issue.keys.map((k) => {
+    // a few keys in full, the rest counted: a mapping of 1,000 stray keys is still one short message
+    const parts = issue.keys.slice(0, 3).map((k) => {
       const hint = didYouMean(k, known);
       return hint ? `unknown key '${quote(k)}' (did you mean '${hint}'?)` : `unknown key '${quote(k)}'`;
     });
+    if (issue.keys.length > 3) parts.push(`and ${issue.keys.length - 3} more unknown keys`);
     const allowed = known.length ? `; allowed keys: ${known.join(', ')}` : '';
     const keyPath = [...path, issue.keys[0]];
     const at = parsed.locate(keyPath, { key: true });

@@ -344,6 +344,24 @@ export function quote(text: string, max = 80): string {
 }
 
 /**
+ * User-written names for a message (`a, b and 7 more`): each at most 40 characters, and no more
+ * names than fit in about `budget` characters (at least one), so a list of long or many names still
+ * quotes only ~80 characters of user input.
+ */
+export function nameList(names: readonly string[], budget = 80): string {
+  const shown: string[] = [];
+  let used = 0;
+  for (const n of names) {
+    const q = quote(n, 40);
+    if (shown.length > 0 && used + q.length > budget) break;
+    shown.push(q);
+    used += q.length + 2;
+  }
+  const rest = names.length - shown.length;
+  return rest > 0 ? `${shown.join(', ')} and ${rest} more` : shown.join(', ');
+}
+
+/**
  * Every text of a document within its cap (YAML_LIMITS): keys, descriptions, other strings. Checked
  * for every format before its schema sees the document, so no later message, hint or renderer ever
  * handles a giant name or description. Iterative; reports at most 20 texts.

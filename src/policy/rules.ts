@@ -9,7 +9,7 @@
 import type { z } from 'zod';
 import type { PolicyBucketEntry, PolicyClassEntry, WorkerSelectionEntry } from '../core/drr/types';
 import { Reporter } from '../format/reporter';
-import { didYouMean, type ParsedYaml, type Path, type Problem, quote } from '../format/yaml';
+import { didYouMean, nameList, type ParsedYaml, type Path, type Problem, quote } from '../format/yaml';
 import { type KeysWritten, releaseRangeText, releasesFor, versionedUses } from './generations';
 import { bucketSchema, classSchema, policyFileSchema, workerSelectionSchema } from './schema';
 
@@ -168,7 +168,7 @@ function checkClasses(r: Reporter, pv: ProfileView, bucketNames: Set<string>): s
         [...cp, 'cache_bucket'],
         known.length === 0
           ? `unknown bucket '${quote(String(bucket))}': the profile declares no uncached_isl_buckets`
-          : `unknown bucket '${quote(String(bucket))}'${hint ? ` (did you mean '${hint}'?)` : ''}; buckets: ${known.join(', ')}`,
+          : `unknown bucket '${quote(String(bucket))}'${hint ? ` (did you mean '${hint}'?)` : ''}; buckets: ${nameList(known)}`,
       );
     }
     if (
@@ -207,7 +207,7 @@ function checkMatrix(r: Reporter, pv: ProfileView, families: string[], bucketNam
       [...pp, 'default_policy_family'],
       families.length === 0
         ? `default_policy_family '${quote(String(dpf))}' is not a family: no class of this profile has a policy_family`
-        : `default_policy_family '${quote(String(dpf))}' is not a family of any matrix class${hint ? ` (did you mean '${hint}'?)` : ''}; families: ${families.join(', ')}`,
+        : `default_policy_family '${quote(String(dpf))}' is not a family of any matrix class${hint ? ` (did you mean '${hint}'?)` : ''}; families: ${nameList(families)}`,
     );
   }
   const cellAt = new Map<string, number>();
@@ -233,13 +233,15 @@ function checkMatrix(r: Reporter, pv: ProfileView, families: string[], bucketNam
   for (const f of families)
     for (const b of pv.buckets)
       if (b.ok.bucket !== undefined && !cellAt.has(`${f}\u0000${b.ok.bucket}`))
-        missing.push(`(family '${f}', bucket '${quote(String(b.ok.bucket))}')`);
-  if (missing.length > 0)
+        missing.push(`(family '${quote(f, 40)}', bucket '${quote(String(b.ok.bucket), 40)}')`);
+  if (missing.length > 0) {
+    const shown = missing.slice(0, 2).join(', ');
     r.at(
       [...pp, 'policy_classes'],
-      `missing matrix cell${missing.length > 1 ? 's' : ''} ${missing.join(', ')}: every family needs one class per bucket`,
+      `missing matrix cell${missing.length > 1 ? 's' : ''} ${missing.length > 2 ? `${shown} and ${missing.length - 2} more` : shown}: every family needs one class per bucket`,
       { key: true },
     );
+  }
 }
 
 const SESSION_AWARE_KNOBS = [
@@ -341,7 +343,7 @@ function checkWorkerSelection(r: Reporter, ws: WorkerSelectionEntry, basePath: P
     const hint = didYouMean(target, [...names, 'default']);
     r.at(
       [...wp, s],
-      `${s} names no configured instance '${quote(String(target))}'${hint ? ` (did you mean '${hint}'?)` : ''}; instances: ${names.length ? names.join(', ') : 'none'}, or 'default' for the built-in selector`,
+      `${s} names no configured instance '${quote(String(target))}'${hint ? ` (did you mean '${hint}'?)` : ''}; instances: ${names.length ? nameList(names) : 'none'}, or 'default' for the built-in selector`,
     );
   }
 }

@@ -17,6 +17,7 @@ import {
   sortProblems,
   validate,
   quote,
+  nameList,
 } from '../format/yaml';
 import { Reporter } from '../format/reporter';
 import { releaseRangeText } from './generations';
@@ -224,7 +225,7 @@ function scriptPolicy(
     }
     const res = parsePolicyText(text);
     if (!res.ok) {
-      for (const line of formatProblems(res.problems, raw.policy_file).split('\n'))
+      for (const line of formatProblems(res.problems, quote(raw.policy_file)).split('\n'))
         r.at(['policy_file'], `in the policy file: ${line}`);
       return { policy: null, known: false };
     }
@@ -281,7 +282,7 @@ function checkOpsAndBuild(
           const hint = didYouMean(e.class, names);
           r.at(
             [...ep, 'class'],
-            `unknown class '${quote(String(e.class))}'${hint ? ` (did you mean '${hint}'?)` : ''}; classes of profile '${quote(String(profile.name))}': ${names.join(', ')}`,
+            `unknown class '${quote(String(e.class))}'${hint ? ` (did you mean '${hint}'?)` : ''}; classes of profile '${quote(String(profile.name))}': ${nameList(names)}`,
           );
         }
       }
@@ -342,7 +343,7 @@ function checkOpsAndBuild(
         const hint = didYouMean(b, names);
         r.at(
           ['ops', i, 'pop', 'blocked', j],
-          `unknown class '${quote(String(b))}'${hint ? ` (did you mean '${hint}'?)` : ''}; classes of profile '${quote(String(profiles[idx].name))}': ${names.join(', ')}`,
+          `unknown class '${quote(String(b))}'${hint ? ` (did you mean '${hint}'?)` : ''}; classes of profile '${quote(String(profiles[idx].name))}': ${nameList(names)}`,
         );
       });
     });

@@ -77,7 +77,9 @@ function foreignProblems(
   at: { line: number; col: number },
   path: Path,
 ): Problem[] {
-  return problems.map((p) => problem(at.line, at.col, `${file}:${p.line}:${p.col}: ${p.message}`, path));
+  return problems.map((p) =>
+    problem(at.line, at.col, `${quote(file)}:${p.line}:${p.col}: ${p.message}`, path),
+  );
 }
 
 function compileForeign(
@@ -212,9 +214,9 @@ export function validateScenario(parsed: ParsedYaml, opts: ParseScenarioOptions 
       if (read.ok) table = read.value;
       else {
         for (const p of read.problems)
-          problems.push(problem(at.line, at.col, `${file}:${p.line}: ${p.message}`, path));
+          problems.push(problem(at.line, at.col, `${quote(file)}:${p.line}: ${p.message}`, path));
         if (read.more > 0)
-          problems.push(problem(at.line, at.col, `${file}: … and ${read.more} more problems`, path));
+          problems.push(problem(at.line, at.col, `${quote(file)}: … and ${read.more} more problems`, path));
       }
     }
     tables.set(key, table);
@@ -242,7 +244,7 @@ export function validateScenario(parsed: ParsedYaml, opts: ParseScenarioOptions 
     // (without columns.client the rule above has said what is missing)
     if (!('trace' in c) || c.trace.data === null || c.trace.select_client === undefined) return;
     if (c.trace.columns?.client === undefined) return;
-    const why = selectClientProblem(c.trace.data, c.trace.file, c.trace.select_client);
+    const why = selectClientProblem(c.trace.data, quote(c.trace.file), c.trace.select_client);
     if (why === null) return;
     const path = ['clients', i, 'trace', 'select_client'];
     const at = parsed.locate(path);

@@ -68,6 +68,9 @@ const MAX_REPORTED = 50;
  */
 export const MAX_TRACE_LINE_CHARS = 1_000_000;
 
+/** Longest client, model or class name in a trace (the scenario format's key cap). */
+export const MAX_TRACE_NAME_CHARS = 256;
+
 /** File time units per second. */
 function divisor(unit: TimeUnit): number {
   return unit === 'ms' ? 1000 : unit === 'us' ? 1e6 : 1;
@@ -245,7 +248,7 @@ export class TraceReader {
       if (at < 0) {
         this.problem(
           this.lineNo,
-          `no column '${name}' (for the ${role}) in the header: ${shorten(fields.join(','))}`,
+          `no column '${shorten(name)}' (for the ${role}) in the header: ${shorten(fields.join(','))}`,
         );
         this.fatal = true;
       }
@@ -273,6 +276,17 @@ export class TraceReader {
     model: string | null,
     cls: string | null,
   ): void {
+    // names become the run's client, model and class names: as long as a scenario's keys at most
+    for (const [what, name] of [
+      ['client', client],
+      ['model', model],
+      ['class', cls],
+    ] as const)
+      if (name !== null && name.length > MAX_TRACE_NAME_CHARS)
+        return void this.problem(
+          this.lineNo,
+          `the ${what} name '${shorten(name)}' is ${name.length.toLocaleString('en')} characters; the limit is ${MAX_TRACE_NAME_CHARS}`,
+        );
     const max = this.opts.maxRows ?? 5_000_000;
     if (this.rows >= max) {
       this.problem(
@@ -405,7 +419,7 @@ export class TraceReader {
     if (typeof output === 'string') return this.problem(this.lineNo, output);
     const opt = (i: number): string | null => {
       const s = cell(i);
-      return s === undefined || s === '' ? null : s.slice(0, 200);
+      return s === undefined || s === '' ? null : s;
     };
     this.add(t, input, output, null, opt(l.client), opt(l.model), opt(l.cls));
     return true;

@@ -5,11 +5,14 @@
  * `policy_file: /dev/zero` (see tests/unit/cli/read-limited.test.ts), the runaway scenarios (see
  * tests/unit/robust/budget.test.ts).
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseDocument } from 'yaml';
-import { parseYaml, quote, YAML_LIMITS } from '../../../src/format/yaml';
+import { parseDocument, stringify } from 'yaml';
+import { memoryIO } from '../../../src/cli/io';
+import { checkText } from '../../../src/cli/validate';
+import { TraceReader } from '../../../src/format/trace/reader';
+import { nameList, parseYaml, quote, YAML_LIMITS } from '../../../src/format/yaml';
 import { importBlis } from '../../../src/import/blis';
 import { validatePolicyText, validateScriptText } from '../../../src/policy';
 import { parseScenarioText } from '../../../src/scenario';
@@ -161,4 +164,121 @@ describe('regressions: nesting', () => {
     expect(small).toEqual(here.map((p) => p && { line: p.line, col: p.col, message: p.message, path: [] }));
     expect(small[0]?.message).toBe('nesting deeper than 64 levels');
   }, 60_000);
+});
+
+describe('regressions: lists, names and file names quote short (#15 re-check)', () => {
+  // Before: a 4,000-character bucket, family, class or instance name was listed in full by the rules
+  // that name the known ones ('buckets: …', 'families: …', 'classes of profile …', missing cells),
+  // a long trace.file or policy_file name prefixed every problem of that file, a trace's client
+  // name was cut to 200 characters without a word (two long names alike in their first 200 became
+  // one client), a mapping of 1,000 stray keys listed all 1,000, and an unknown command was echoed
+  // in full.
+  const LONG = (seed: string) => `${seed}Q`.repeat(4000).slice(0, 4000);
+
+  /** Every string value (4,000 characters) and every key (250) of a shipped file, one at a time. */
+  function* planted(file: string): Generator<string> {
+    const doc = parseDocument(readFileSync(`scenarios/${file}`, 'utf8'));
+    const count = { n: 0 };
+    const places = (v: unknown, visit: (o: { [k: string]: unknown }, k: string) => void) => {
+      const walk = (x: unknown) => {
+        if (Array.isArray(x)) x.forEach(walk);
+        else if (x && typeof x === 'object')
+          for (const [k, y] of Object.entries(x)) {
+            visit(x as { [k: string]: unknown }, k);
+            walk(y);
+          }
+      };
+      walk(v);
+    };
+    places(doc.toJS(), () => count.n++);
+    for (let i = 0; i < count.n; i++)
+      for (const variant of ['value', 'key']) {
+        const js = doc.toJS();
+        let j = 0;
+        let changed = false;
+        places(js, (o, k) => {
+          if (j++ !== i) return;
+          if (variant === 'value' && typeof o[k] === 'string') {
+            o[k] = LONG(o[k] as string);
+            changed = true;
+          } else if (variant === 'key') {
+            const entries = Object.entries(o);
+            for (const key of Object.keys(o)) delete o[key];
+            for (const [key, v] of entries) o[key === k ? `${k}Q`.repeat(300).slice(0, 250) : key] = v;
+            changed = true;
+          }
+        });
+        if (changed) yield stringify(js, { lineWidth: 0 });
+      }
+  }
+
+  it('no problem of a shipped file with a long name or key planted anywhere quotes more than ~100 characters of it', () => {
+    let checked = 0;
+    for (const file of ['default.yaml', 'drr-blocked-class.yaml', 'trace-synthetic-chat.yaml']) {
+      for (const text of planted(file)) {
+        const { problems } = checkText(text, `scenarios/${file}`, memoryIO());
+        checked++;
+        for (const p of problems) {
+          const echo = (p.message.match(/Q(?:[^Q]{0,30}Q)*/g) ?? []).reduce(
+            (a, b) => Math.max(a, b.length),
+            0,
+          );
+          expect(echo, p.message.slice(0, 300)).toBeLessThanOrEqual(120);
+          expect(p.message.length, p.message.slice(0, 300)).toBeLessThan(700);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(300);
+  }, 120_000);
+
+  it('lists of names: a few, each cut, the rest counted', () => {
+    expect(nameList(['a', 'b', 'c'])).toBe('a, b, c');
+    const many = Array.from({ length: 50 }, (_, i) => `name${i}`);
+    expect(nameList(many)).toMatch(/^name0, name1, .* and \d+ more$/);
+    expect(nameList(many).length).toBeLessThan(110);
+    expect(nameList([LONG('x'), LONG('y')])).toMatch(/^x.{0,40}\(4,000 characters\) and 1 more$/);
+  });
+
+  it('1,000 stray keys in one mapping: three named, the rest counted', () => {
+    const text = `policy_classes:\n  - {name: a, quantum: 1, ${Array.from({ length: 1000 }, (_, i) => `k${i}: 1`).join(', ')}}\n`;
+    const m = problemsOf(validatePolicyText(text)).map((p) => p.message);
+    expect(m.join('\n')).toContain(
+      "unknown key 'k0', unknown key 'k1', unknown key 'k2', and 997 more unknown keys;",
+    );
+    expect(Math.max(...m.map((x) => x.length))).toBeLessThan(500);
+  });
+
+  it("a trace's client, model or class name over 256 characters is refused at its line, quoted short", () => {
+    const r = new TraceReader('t.csv', {
+      format: 'csv',
+      columns: { timestamp: 't', input: 'i', output: 'o', client: 'c' },
+    });
+    r.push(`t,i,o,c\n0,10,10,alice\n1,10,10,${'b'.repeat(100_000)}\n`);
+    const res = r.end();
+    expect(res.ok).toBe(false);
+    if (!res.ok) {
+      expect(res.problems).toHaveLength(1);
+      expect(res.problems[0].line).toBe(3);
+      expect(res.problems[0].message).toMatch(
+        /^the client name 'b{60}…' is 100,000 characters; the limit is 256$/,
+      );
+    }
+    const col = new TraceReader('t.csv', {
+      format: 'csv',
+      columns: { timestamp: 't', input: 'i', output: 'o', client: 'z'.repeat(4000) },
+    });
+    col.push('t,i,o,c\n0,10,10,alice\n');
+    const cr = col.end();
+    expect(cr.ok).toBe(false);
+    if (!cr.ok) expect(cr.problems[0].message.length).toBeLessThan(200);
+  });
+
+  it('an unknown command of 5,000 characters is quoted short', () => {
+    const r = spawnSync('node', ['node_modules/.bin/tsx', 'src/cli/main.ts', 'x'.repeat(5000)], {
+      encoding: 'utf8',
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^unknown command 'x{60}… \(5000 characters\)'/);
+    expect(r.stderr.length).toBeLessThan(200);
+  });
 });
