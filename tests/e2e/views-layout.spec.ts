@@ -401,6 +401,42 @@ for (const size of SIZES)
   });
 
 for (const size of SIZES)
+  test(`Class service's table, drawn as cards where narrow, is still announced as a table, with a text alternative (${size.width}×${size.height})`, async ({
+    page,
+  }) => {
+    await defaultAt(page, size, 20);
+    const table = page.getByRole('table', { name: 'Per class, so far' });
+    await expect(table).toBeVisible();
+    // its rows drawn as blocks here (at 1280 and 390 the card is narrow, at 1920 the bottom views too)
+    expect(
+      await table
+        .locator('tbody tr')
+        .first()
+        .evaluate((tr) => getComputedStyle(tr).display),
+    ).not.toBe('table-row');
+    // the table's roles are its own, not the browser's guess from the styled elements
+    const roles = await table.evaluate((t) =>
+      [
+        t,
+        t.querySelector('thead'),
+        t.querySelector('tbody tr'),
+        t.querySelector('tbody th'),
+        t.querySelector('tbody td'),
+      ].map((e) => e?.getAttribute('role') ?? null),
+    );
+    expect(roles).toEqual(['table', 'rowgroup', 'row', 'rowheader', 'cell']);
+    // a cell is announced by its figure (its column header says what it is), not the card's label too
+    const row = table.getByRole('row', { name: /^bulk_uncached / });
+    await expect(row.getByRole('rowheader')).toHaveText('bulk_uncached');
+    await expect(row.getByRole('cell').first()).toHaveAccessibleName(/^\d{1,3}(\u202f\d{3})*$/);
+    await expect(table.getByRole('columnheader', { name: 'quantum', exact: true })).toBeAttached();
+    // and a text alternative in the charts' words, read with the table
+    await expect(table).toHaveAccessibleDescription(
+      /^Per class so far: .*bulk_uncached \d+(\.\d)? % of the served uncached tokens.* dispatched, \d+ rejected, \d+ queued/,
+    );
+  });
+
+for (const size of SIZES)
   test(`Class service and Figures in a narrow card: the table does not scroll sideways, the seek label stays inside its card (${size.width}×${size.height})`, async ({
     page,
   }) => {

@@ -6,6 +6,7 @@
  * the requests shed because their due time passed, HTTP 429, when any were). Classes that saw no request are
  * listed by name only.
  */
+import { useId } from 'react';
 import { fmtCount, fmtNum, fmtPercent, fmtSeconds } from './format';
 import { colorFor } from './palette';
 import { readClassService } from './class-service-read';
@@ -13,6 +14,7 @@ import { TimeChart } from './TimeChart';
 import type { ViewProps } from './types';
 
 export function ClassService({ snapshot, highlight }: ViewProps) {
+  const summaryId = useId();
   const cs = readClassService(snapshot);
   if (cs === null) {
     return (
@@ -56,6 +58,30 @@ export function ClassService({ snapshot, highlight }: ViewProps) {
         `${c.name} ${fmtPercent(c.share)}${c.quantum_share !== null ? ` (its quantum predicts ${fmtPercent(c.quantum_share)})` : ''}`,
     )
     .join(', ')}`;
+  // the table's columns after the class name (the narrow card labels each figure with its column's name)
+  const columns: { label: string; value: (c: (typeof active)[number]) => string }[] = [
+    { label: 'quantum', value: (c) => fmtCount(c.quantum) },
+    { label: 'served uncached tokens', value: (c) => fmtCount(c.served_uncached_tokens) },
+    { label: 'share', value: (c) => fmtPercent(c.share) },
+    {
+      label: 'quantum share',
+      value: (c) => (c.quantum_share === null ? 'not backlogged' : fmtPercent(c.quantum_share)),
+    },
+    { label: 'dispatched', value: (c) => fmtCount(c.dispatched) },
+    { label: 'rejected (529)', value: (c) => fmtCount(c.rejected) },
+    ...(shed
+      ? [{ label: 'shed past due (429)', value: (c: (typeof active)[number]) => fmtCount(c.shed) }]
+      : []),
+    { label: 'queued', value: (c) => fmtCount(c.queued) },
+    { label: 'p99 router wait', value: (c) => fmtSeconds(c.p99_queue_wait_s) },
+  ];
+  // the table's text alternative, in the charts' words: what each class got, against its quantum
+  const tableSummary = `Per class so far: ${active
+    .map(
+      (c) =>
+        `${c.name} ${fmtPercent(c.share)} of the served uncached tokens${c.quantum_share !== null ? ` (its quantum predicts ${fmtPercent(c.quantum_share)})` : ''}, ${fmtCount(c.dispatched)} dispatched, ${fmtCount(c.rejected)} rejected${shed ? `, ${fmtCount(c.shed)} shed` : ''}, ${fmtCount(c.queued)} queued`,
+    )
+    .join('; ')}`;
   return (
     <section className="panel view class-service" aria-label="Class service">
       <h2>Class service</h2>
@@ -131,26 +157,58 @@ export function ClassService({ snapshot, highlight }: ViewProps) {
             )}
           </div>
           <div className="table-scroll">
-            <table className="cs-table">
+            {/* explicit roles: where the card is narrow its rows are drawn as blocks (views.css), and a
+                table element restyled so loses its table semantics in some browsers */}
+            <table
+              className="cs-table"
+              // biome-ignore lint/a11y/noRedundantRoles: kept where views.css draws the rows as blocks
+              role="table"
+              aria-describedby={summaryId}
+            >
               <caption>Per class, so far</caption>
-              <thead>
-                <tr>
-                  <th scope="col">class</th>
-                  <th scope="col">quantum</th>
-                  <th scope="col">served uncached tokens</th>
-                  <th scope="col">share</th>
-                  <th scope="col">quantum share</th>
-                  <th scope="col">dispatched</th>
-                  <th scope="col">rejected (529)</th>
-                  {shed && <th scope="col">shed past due (429)</th>}
-                  <th scope="col">queued</th>
-                  <th scope="col">p99 router wait</th>
+              <thead
+                // biome-ignore lint/a11y/noRedundantRoles: kept where views.css draws the rows as blocks
+                role="rowgroup"
+              >
+                <tr
+                  // biome-ignore lint/a11y/noRedundantRoles: kept where views.css draws the rows as blocks
+                  role="row"
+                >
+                  <th
+                    scope="col"
+                    // biome-ignore lint/a11y/noRedundantRoles: kept where views.css draws the rows as blocks
+                    role="columnheader"
+                  >
+                    class
+                  </th>
+                  {columns.map((c) => (
+                    <th
+                      key={c.label}
+                      scope="col"
+                      // biome-ignore lint/a11y/noRedundantRoles: kept where views.css draws the rows as blocks
+                      role="columnheader"
+                    >
+                      {c.label}
+                    </th>
+                  ))}
                 </tr>
               </thead>
-              <tbody>
+              <tbody
+                // biome-ignore lint/a11y/noRedundantRoles: kept where views.css draws the rows as blocks
+                role="rowgroup"
+              >
                 {active.map((c) => (
-                  <tr key={c.name} className={sel === c.name ? 'selected' : undefined}>
-                    <th scope="row">
+                  <tr
+                    key={c.name}
+                    // biome-ignore lint/a11y/noRedundantRoles: kept where views.css draws the rows as blocks
+                    role="row"
+                    className={sel === c.name ? 'selected' : undefined}
+                  >
+                    <th
+                      scope="row"
+                      // biome-ignore lint/a11y/noRedundantRoles: kept where views.css draws the rows as blocks
+                      role="rowheader"
+                    >
                       <span
                         className="cs-swatch"
                         style={{ background: colorFor(c.index) }}
@@ -158,21 +216,23 @@ export function ClassService({ snapshot, highlight }: ViewProps) {
                       />
                       {c.name}
                     </th>
-                    <td data-label="quantum">{fmtCount(c.quantum)}</td>
-                    <td data-label="served uncached tokens">{fmtCount(c.served_uncached_tokens)}</td>
-                    <td data-label="share">{fmtPercent(c.share)}</td>
-                    <td data-label="quantum share">
-                      {c.quantum_share === null ? 'not backlogged' : fmtPercent(c.quantum_share)}
-                    </td>
-                    <td data-label="dispatched">{fmtCount(c.dispatched)}</td>
-                    <td data-label="rejected (529)">{fmtCount(c.rejected)}</td>
-                    {shed && <td data-label="shed past due (429)">{fmtCount(c.shed)}</td>}
-                    <td data-label="queued">{fmtCount(c.queued)}</td>
-                    <td data-label="p99 router wait">{fmtSeconds(c.p99_queue_wait_s)}</td>
+                    {columns.map((col) => (
+                      <td
+                        key={col.label}
+                        // biome-ignore lint/a11y/noRedundantRoles: kept where views.css draws the rows as blocks
+                        role="cell"
+                        data-label={col.label}
+                      >
+                        {col.value(c)}
+                      </td>
+                    ))}
                   </tr>
                 ))}
               </tbody>
             </table>
+            <p className="vh" id={summaryId}>
+              {tableSummary}
+            </p>
           </div>
         </>
       )}
