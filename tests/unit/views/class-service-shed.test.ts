@@ -50,7 +50,9 @@ describe('Class service table: requests shed for a passed due time', () => {
     expect(html).toMatch(
       /<th scope="row" role="rowheader">.*late<\/th>(<td role="cell" data-label="[^"]*">[^<]*<\/td>){6}<td role="cell" data-label="shed past due \(429\)">2<\/td>/,
     );
-    expect(html).toContain('late 0 % of the served uncached tokens, 0 dispatched, 0 rejected, 2 shed, 0 queued');
+    expect(html).toContain(
+      'late 0 % of the served uncached tokens, 0 dispatched, 0 rejected, 2 shed, 0 queued',
+    );
     expect(html).not.toMatch(/No requests so far in:[^<]*late/);
     // and a chart of the shed requests over time, with its own title
     expect(html).toContain('<h3>Shed past due (HTTP 429)</h3>');
