@@ -7,6 +7,7 @@ import {
   Composer,
   type CST,
   type Document,
+  isAlias,
   isMap,
   isPair,
   isScalar,
@@ -14,6 +15,7 @@ import {
   LineCounter,
   type Node,
   Parser,
+  visit,
   YAMLParseError,
 } from 'yaml';
 import type { z } from 'zod';
@@ -112,6 +114,18 @@ export function parseYaml(text: string): Result<ParsedYaml> {
     const p = pos(first.pos[0]);
     const message = STACK_OVERFLOW.test(first.message) ? NESTING_MESSAGE : syntaxMessage(first.message);
     return { ok: false, problems: [problem(p.line, p.col, message)] };
+  }
+  // A mapping or list used as a key (`? {a: 1}`, `[a, b]: 1`): no format has such keys, and turned
+  // into a plain object it would become the text '{ a: 1 }' (with a warning printed on stderr)
+  const complexKey = firstComplexKey(doc);
+  if (complexKey !== null) {
+    const p = pos(complexKey.offset);
+    return {
+      ok: false,
+      problems: [
+        problem(p.line, p.col, `a key must be plain text, not a ${complexKey.what} (write it as a name)`),
+      ],
+    };
   }
   let value: unknown;
   try {
@@ -222,6 +236,24 @@ function composeFirst(tokens: CST.Token[], length: number): Document.Parsed {
   }
   // compose(…, forceDoc = true) always yields at least one document
   return doc as Document.Parsed;
+}
+
+/** The first key of the document that is a mapping or a list (or an alias of one), or null. */
+function firstComplexKey(doc: Document.Parsed): { offset: number; what: string } | null {
+  let found: { offset: number; what: string } | null = null;
+  visit(doc, {
+    Pair(_, pair) {
+      let key: unknown = pair.key;
+      const at = (key as Node | null)?.range?.[0] ?? 0;
+      if (isAlias(key)) key = key.resolve(doc);
+      if (isMap(key) || isSeq(key)) {
+        found = { offset: at, what: isMap(key) ? 'mapping' : 'list' };
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return found;
 }
 
 const COLLECTIONS = new Set(['block-map', 'block-seq', 'flow-collection']);

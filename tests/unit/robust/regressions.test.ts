@@ -6,7 +6,9 @@
  * tests/unit/robust/budget.test.ts).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDocument, stringify } from 'yaml';
 import { memoryIO } from '../../../src/cli/io';
@@ -280,5 +282,34 @@ describe('regressions: lists, names and file names quote short (#15 re-check)', 
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/^unknown command 'x{60}… \(5000 characters\)'/);
     expect(r.stderr.length).toBeLessThan(200);
+  });
+});
+
+describe('regressions: keys that are mappings or lists (#15 re-check, from `npm run fuzz`)', () => {
+  // Before: `? {x: 1}` or `[a, b]: 1` became a key '{ x: 1 }' (reported at 1:1, as the key could not
+  // be found again) and Node printed 'Warning: Keys with collection values will be stringified' on
+  // stderr, outside the file:line:col format.
+  it('is refused at the key, in every format, with nothing else on stderr', () => {
+    const at = (text: string) => {
+      const r = parseYaml(text);
+      if (r.ok) throw new Error('refusal expected');
+      return r.problems.map((p) => `${p.line}:${p.col}: ${p.message}`);
+    };
+    expect(at('policy_classes:\n  - {name: a, quantum: 1}\n? {x: 1}\n: 2\n')).toEqual([
+      '3:3: a key must be plain text, not a mapping (write it as a name)',
+    ]);
+    expect(at('[a, b]: 1\n')).toEqual(['1:1: a key must be plain text, not a list (write it as a name)']);
+    expect(at('a: &x {p: 1}\nb:\n  *x : 2\n')).toEqual([
+      '3:3: a key must be plain text, not a mapping (write it as a name)',
+    ]);
+    expect(parseYaml('a: &x k\n*x : 2\n').ok).toBe(true);
+    const dir = mkdtempSync(join(tmpdir(), 'fg-key-'));
+    const file = join(dir, 'k.yaml');
+    writeFileSync(file, 'ops:\n  - pop: {}\n? [1, 2]\n: 3\n');
+    const r = spawnSync('node', ['node_modules/.bin/tsx', 'src/cli/main.ts', 'validate', file], {
+      encoding: 'utf8',
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe(`${file}:3:3: a key must be plain text, not a list (write it as a name)\n`);
   });
 });
