@@ -121,22 +121,6 @@ export class ClassHeap<E extends OrderKey> {
     return top;
   }
 
-  /**
-   * Take out every item `gone` says to (O(n log n): the survivors are pushed again, so their order
-   * is unchanged). Returns the items taken, in no particular order.
-   */
-  removeWhere(gone: (item: E) => boolean): E[] {
-    const all = this.items.slice(0, this.n) as E[];
-    const out: E[] = [];
-    this.items.length = 0;
-    this.n = 0;
-    for (const item of all) {
-      if (gone(item)) out.push(item);
-      else this.push(item);
-    }
-    return out;
-  }
-
   /** All items in the order they would leave (a sorted copy; for views, not the hot path). */
   ordered(): E[] {
     const out = this.items.slice(0, this.n) as E[];

@@ -39,6 +39,11 @@ export class ClassSlot<T> implements ClassState {
   bigDeficit: bigint | null = null;
   size = 0;
   readonly load: ClassLoad = { count: 0, rawIsl: 0, cached: 0 };
+  /**
+   * Requests a due-time sweep took out of this class (already off its counts) that still sit in one
+   * of its heaps: each is dropped when it reaches its heap's top (`top`), O(log n) each.
+   */
+  swept: Set<QueuedRequest<T>> | null = null;
 
   constructor(
     readonly index: number,
@@ -53,11 +58,24 @@ export class ClassSlot<T> implements ClassState {
     return this.size;
   }
 
+  /** The head of one of this class's heaps, after dropping swept requests from its top. */
+  top(heap: ClassHeap<QueuedRequest<T>>): QueuedRequest<T> | null {
+    const swept = this.swept;
+    let h = heap.peek() ?? null;
+    if (swept === null) return h;
+    while (h !== null && swept.delete(h)) {
+      heap.pop();
+      h = heap.peek() ?? null;
+    }
+    if (swept.size === 0) this.swept = null;
+    return h;
+  }
+
   /** The request that leaves first when every head is dispatchable (for views and records). */
   first(): QueuedRequest<T> | null {
-    let best = this.heap.peek() ?? null;
+    let best = this.top(this.heap);
     for (const lane of this.laneList) {
-      const h = lane.peek();
+      const h = this.top(lane);
       if (h && (!best || goesFirst(h, best))) best = h;
     }
     return best;
@@ -65,8 +83,10 @@ export class ClassSlot<T> implements ClassState {
 
   /** Every waiting request in the order it would leave (a sorted copy; for views). */
   ordered(): QueuedRequest<T>[] {
-    if (this.laneList.length === 0) return this.heap.ordered();
-    const all = [this.heap, ...this.laneList].flatMap((h) => h.ordered());
+    const swept = this.swept;
+    const live = (q: QueuedRequest<T>) => swept === null || !swept.has(q);
+    if (this.laneList.length === 0) return this.heap.ordered().filter(live);
+    const all = [this.heap, ...this.laneList].flatMap((h) => h.ordered()).filter(live);
     return all.sort((x, y) => (goesFirst(x, y) ? -1 : goesFirst(y, x) ? 1 : 0));
   }
 }
@@ -223,32 +243,30 @@ export class DrrRing<T> {
    * class (shared heap and lanes), whatever its place in the class and whether its worker is busy.
    * Nothing is charged: deficits, the cursor and the carry stay as they are (a class emptied here
    * has its credit reset by the next pop that visits it, as for any empty class). Returned in
-   * due-time order (then enqueue order); empty, after an O(1) look, when nothing has expired.
+   * due-time order (then enqueue order); empty, after an O(1) look, when nothing has expired. A
+   * swept request leaves its class's counts at once and its heap when it reaches the top
+   * (`ClassSlot.top`): O(log n) per swept request, amortized.
    */
   takeExpired(now: number): QueuedRequest<T>[] {
     const out: QueuedRequest<T>[] = [];
     for (let d = this.nextDue(); d !== null && d <= now; d = this.nextDue()) {
-      out.push(this.dueHeap[0]);
+      const q = this.dueHeap[0];
       this.popDue();
-    }
-    if (out.length === 0) return out;
-    const gone = new Set(out);
-    const isGone = (q: QueuedRequest<T>) => gone.has(q);
-    const classes = new Set(out.map((q) => q.ref.classIndex));
-    for (const i of classes) {
-      const slot = this.slots[i];
-      for (const heap of [slot.heap, ...slot.laneList])
-        for (const q of heap.removeWhere(isGone)) this.leave(slot, q);
+      const slot = this.slots[q.ref.classIndex];
+      if (slot.swept === null) slot.swept = new Set();
+      slot.swept.add(q);
+      this.leave(slot, q);
+      out.push(q);
     }
     return out;
   }
 
   /** Shed the expired heads of one heap (due time before `now`; a due time equal to now is live). */
   private shed(slot: ClassSlot<T>, heap: ClassHeap<QueuedRequest<T>>): QueuedRequest<T> | null {
-    let h = heap.peek() ?? null;
+    let h = slot.top(heap);
     while (h !== null && h.due !== undefined && h.due < this.now) {
       this.expired.push(this.removeFrom(slot, heap));
-      h = heap.peek() ?? null;
+      h = slot.top(heap);
     }
     return h;
   }
