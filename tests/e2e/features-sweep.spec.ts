@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { open, playhead, smallText } from './helpers';
+import { open, pickScenario, playhead, smallText, textCollisions } from './helpers';
 
 const DEFAULT = readFileSync('scenarios/default.yaml', 'utf8').replace(/^duration_s: .*$/m, 'duration_s: 8');
 
@@ -90,5 +90,41 @@ for (const [w, h] of [
     const small = await smallText(page, '.sweep-results', 14);
     expect(small).toEqual([]);
     await page.screenshot({ path: `test-results/sweep-text-${w}.png` });
+  });
+}
+
+// Tester finding F2: guarantee-dlpm's default sweep (Q^u, five points) put throughput ticks side by
+// side ("23.6k23.8k24.0k…"), axis titles on tick numbers, and the right axis's title over its ticks
+// and past the SVG's edge. Every chart's text must sit clear of every other text and inside its SVG.
+for (const [name, opts] of [
+  ['1280×720', { viewport: { width: 1280, height: 720 } }],
+  ['1280×720 at 150 %', { viewport: { width: 853, height: 480 }, deviceScaleFactor: 1.5 }],
+  ['1920×1080', { viewport: { width: 1920, height: 1080 } }],
+  ['390×844', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
+] as const) {
+  test.describe(`sweep charts at ${name}`, () => {
+    test.use(opts);
+    test('ticks and axis titles do not overlap and stay inside their chart', async ({ page }) => {
+      test.setTimeout(150_000);
+      await open(page);
+      await pickScenario(page, 'guarantee-dlpm');
+      const menu = page.getByRole('button', { name: /^Menu/ });
+      if (await menu.isVisible()) await menu.click();
+      await page.getByRole('button', { name: 'Sweep' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Sweep' });
+      await dialog.getByRole('button', { name: 'Run sweep' }).click();
+      await expect(dialog.getByRole('progressbar', { name: 'Sweep progress' })).toHaveAttribute(
+        'aria-valuetext',
+        '100 %',
+        { timeout: 120_000 },
+      );
+      const results = page.getByRole('region', { name: 'Sweep results' });
+      await expect(results.locator('svg.sweep-svg')).toHaveCount(3);
+      expect(await smallText(page, '.sweep-results', 14)).toEqual([]);
+      const tag = name.replace(/[^0-9a-z]+/gi, '-');
+      await results.locator('figure').nth(1).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `test-results/sweep-axes-${tag}.png` });
+      expect(await textCollisions(page, '.sweep-results')).toEqual([]);
+    });
   });
 }

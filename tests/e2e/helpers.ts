@@ -87,3 +87,42 @@ export async function smallText(page: Page, root: string, min: number, skip = ''
     [root, min, skip] as const,
   );
 }
+
+/**
+ * Text that collides within each SVG under `root`: pairs of visible <text> boxes (as drawn on screen,
+ * rotated titles included) that overlap by more than `slack` px, and text that pokes out of its SVG.
+ * Each entry names the texts, so a failure says what sits on what.
+ */
+export async function textCollisions(page: Page, root: string, slack = 1): Promise<string[]> {
+  return page.evaluate(
+    ([sel, s]) => {
+      const out: string[] = [];
+      for (const svg of document.querySelectorAll<SVGSVGElement>(`${sel} svg`)) {
+        const box = svg.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0) continue;
+        const texts = [...svg.querySelectorAll<SVGTextElement>('text')]
+          .filter((t) => (t.textContent ?? '').trim() !== '' && !t.closest('[hidden], title, desc'))
+          .map((t) => ({ text: (t.textContent ?? '').trim(), r: t.getBoundingClientRect() }))
+          .filter((t) => t.r.width > 0 && t.r.height > 0);
+        for (const t of texts)
+          if (
+            t.r.left < box.left - s ||
+            t.r.right > box.right + s ||
+            t.r.top < box.top - s ||
+            t.r.bottom > box.bottom + s
+          )
+            out.push(`"${t.text}" outside its SVG`);
+        for (let i = 0; i < texts.length; i++)
+          for (let j = i + 1; j < texts.length; j++) {
+            const a = texts[i].r;
+            const b = texts[j].r;
+            const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+            const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+            if (w > s && h > s) out.push(`"${texts[i].text}" overlaps "${texts[j].text}"`);
+          }
+      }
+      return out;
+    },
+    [root, slack] as const,
+  );
+}

@@ -22,7 +22,6 @@ const TAG_PX = 14;
 
 const W = 340;
 const H = 250;
-const M = { top: 16, right: 56, bottom: 46, left: 66 };
 
 type Done = SweepPoint & { result: RunResult };
 
@@ -98,16 +97,63 @@ function Chart(props: ChartProps) {
     rightSeries.map((s) => s.pts.map((p) => p.y)),
   );
   const [x0, x1] = xRange.domain;
-  const x = (props.xLog && x0 > 0 ? scaleLog() : scaleLinear()).domain([x0, x1]).range([M.left, W - M.right]);
-  if (!props.xLog) x.nice();
-  const y = scaleLinear()
-    .domain(yRange.domain)
-    .range([H - M.bottom, M.top])
-    .nice();
-  const y2 = scaleLinear()
-    .domain(y2Range.domain)
-    .range([H - M.bottom, M.top])
-    .nice();
+  const useLog = props.xLog === true && x0 > 0;
+  // The tick values depend on the domains only, so the margins can be measured from their labels
+  // first: room for the widest tick number plus the axis title beside it, never one on the other (F2).
+  const y = scaleLinear().domain(yRange.domain).nice();
+  const y2 = scaleLinear().domain(y2Range.domain).nice();
+  const yTicks = y.ticks(5);
+  const y2Ticks = y2.ticks(5);
+  // One format per axis: one k/M suffix, and the decimals a narrow range (Jain's 0.519–0.522) needs.
+  const yFmt = tickFormatter(yTicks);
+  const y2Fmt = tickFormatter(y2Ticks);
+  const tw = (text: string) => textWidth(text, fontPx, 400);
+  const widest = (ts: number[], f: (t: number) => string) => Math.max(0, ...ts.map((t) => tw(f(t))));
+  // A text's box reaches about 0.93 em above its baseline and 0.24 em below (DejaVu Sans, the
+  // fallback in headless browsers; most sans faces are close).
+  const ASC = 0.93 * fontPx;
+  const DESC = 0.24 * fontPx;
+  const titleBand = ASC + DESC + 2;
+  const TICK_GAP = 6;
+  const hasRight = right.length > 0;
+  const xCandidates = (n: number): number[] => {
+    const s = (useLog ? scaleLog() : scaleLinear()).domain([x0, x1]);
+    if (!useLog) s.nice();
+    return useLog
+      ? s.ticks(n).filter((t) => Math.abs(Math.log10(t) - Math.round(Math.log10(t))) < 1e-9)
+      : s.ticks(n).filter((t) => !props.xIntegers || Number.isInteger(t));
+  };
+  const M = {
+    top: Math.ceil(ASC / 2) + 4,
+    left: Math.ceil(2 + titleBand + TICK_GAP + widest(yTicks, yFmt) + TICK_GAP),
+    right: hasRight
+      ? Math.ceil(TICK_GAP + widest(y2Ticks, y2Fmt) + TICK_GAP + titleBand + 2)
+      : Math.ceil(Math.max(12, tw(tickFormatter(xCandidates(5))(xCandidates(5).at(-1) ?? 0)) / 2 + 4)),
+    bottom: Math.ceil(8 + ASC + DESC + 4 + ASC + DESC + 2),
+  };
+  const x = (useLog ? scaleLog() : scaleLinear()).domain([x0, x1]).range([M.left, W - M.right]);
+  if (!useLog) x.nice();
+  y.range([H - M.bottom, M.top]);
+  y2.range([H - M.bottom, M.top]);
+  // As many x ticks as fit side by side with a gap of half an em between their labels.
+  const fits = (ts: number[]) => {
+    const f = tickFormatter(ts);
+    return ts.every((t, i) => {
+      if (i === 0) return true;
+      const prev = ts[i - 1];
+      return x(t) - x(prev) >= (tw(f(t)) + tw(f(prev))) / 2 + fontPx / 2;
+    });
+  };
+  let xTicks = xCandidates(2);
+  for (const n of [6, 5, 4, 3]) {
+    const ts = xCandidates(n);
+    if (fits(ts)) {
+      xTicks = ts;
+      break;
+    }
+  }
+  if (!fits(xTicks)) xTicks = [xTicks[0], xTicks.at(-1) ?? xTicks[0]].filter((t, i, a) => a.indexOf(t) === i);
+  const xFmt = tickFormatter(xTicks);
   const flatMetrics = [
     ...(xRange.flat && props.xAxis.metric ? [props.xAxis.metric] : []),
     ...(yRange.flat && props.yAxis.metric ? [props.yAxis.metric] : []),
@@ -122,18 +168,16 @@ function Chart(props: ChartProps) {
   const tags = placeTags(
     onScreen,
     onScreen,
-    { x0: M.left + 2, y0: 2, x1: W - 2, y1: H - M.bottom - 2 },
+    { x0: M.left + 2, y0: 2, x1: hasRight ? W - M.right - 2 : W - 2, y1: H - M.bottom - 2 },
     (text) => textWidth(text, fontPx, 400),
     fontPx * 1.2,
   );
-  // Log axes: label the powers of ten only (the in-between ticks crowd each other).
-  const xTicks = props.xLog
-    ? x.ticks(4).filter((t) => Math.abs(Math.log10(t) - Math.round(Math.log10(t))) < 1e-9)
-    : x.ticks(5).filter((t) => !props.xIntegers || Number.isInteger(t));
-  // One format per axis: one k/M suffix, and the decimals a narrow range (Jain's 0.519–0.522) needs.
-  const yFmt = tickFormatter(y.ticks(5));
-  const y2Fmt = tickFormatter(y2.ticks(5));
-  const xFmt = tickFormatter(xTicks);
+  // An axis title centred on its plot, moved along if it is longer than the plot but stays in the SVG.
+  const titleAt = (len: number, lo: number, hi: number, max: number) =>
+    Math.min(Math.max((lo + hi) / 2, len / 2 + 2), max - len / 2 - 2);
+  const yTitleC = titleAt(tw(props.yLabel), M.top, H - M.bottom, H);
+  const y2TitleC = titleAt(tw(props.y2Label ?? ''), M.top, H - M.bottom, H);
+  const xTitleC = titleAt(tw(props.xLabel), M.left, W - M.right, W);
   const path = d3line<{ x: number; y: number }>()
     .x((d) => d.x)
     .y((d) => d.y);
@@ -183,35 +227,35 @@ function Chart(props: ChartProps) {
         >
           <title>{props.title}</title>
           <rect x={0} y={0} width={W} height={H} className="chart-bg" />
-          {y.ticks(5).map((t) => (
+          {yTicks.map((t) => (
             <g key={`y${t}`}>
               <line x1={M.left} x2={W - M.right} y1={y(t)} y2={y(t)} className="grid" />
-              <text x={M.left - 6} y={y(t)} dy="0.32em" textAnchor="end" className="tick">
+              <text x={M.left - TICK_GAP} y={y(t)} dy="0.32em" textAnchor="end" className="tick">
                 {yFmt(t)}
               </text>
             </g>
           ))}
           {right.length > 0 &&
-            y2.ticks(5).map((t) => (
-              <text key={`r${t}`} x={W - M.right + 6} y={y2(t)} dy="0.32em" className="tick">
+            y2Ticks.map((t) => (
+              <text key={`r${t}`} x={W - M.right + TICK_GAP} y={y2(t)} dy="0.32em" className="tick">
                 {y2Fmt(t)}
               </text>
             ))}
           {xTicks.map((t) => (
             <g key={`x${t}`}>
               <line x1={x(t)} x2={x(t)} y1={H - M.bottom} y2={H - M.bottom + 4} className="axis" />
-              <text x={x(t)} y={H - M.bottom + 18} textAnchor="middle" className="tick">
+              <text x={x(t)} y={H - M.bottom + 8 + ASC} textAnchor="middle" className="tick">
                 {xFmt(t)}
               </text>
             </g>
           ))}
           <line x1={M.left} x2={W - M.right} y1={H - M.bottom} y2={H - M.bottom} className="axis" />
           <line x1={M.left} x2={M.left} y1={M.top} y2={H - M.bottom} className="axis" />
-          <text x={(M.left + W - M.right) / 2} y={H - 6} textAnchor="middle" className="axis-label">
+          <text x={xTitleC} y={H - 2 - DESC} textAnchor="middle" className="axis-label">
             {props.xLabel}
           </text>
           <text
-            transform={`translate(15 ${(M.top + H - M.bottom) / 2}) rotate(-90)`}
+            transform={`translate(${2 + ASC} ${yTitleC}) rotate(-90)`}
             textAnchor="middle"
             className="axis-label"
           >
@@ -219,7 +263,7 @@ function Chart(props: ChartProps) {
           </text>
           {props.y2Label && right.length > 0 && (
             <text
-              transform={`translate(${W - 8} ${(M.top + H - M.bottom) / 2}) rotate(90)`}
+              transform={`translate(${W - 2 - ASC} ${y2TitleC}) rotate(90)`}
               textAnchor="middle"
               className="axis-label"
             >
