@@ -18,24 +18,29 @@ export function HelpOverlay() {
   if (!open) return null;
   const close = () => useUi.setState({ helpOpen: false });
   return (
-    <Modal label="Keyboard shortcuts" onClose={close}>
+    <Modal label="Keyboard shortcuts" onClose={close} className="help-dialog">
       <h2>Keyboard shortcuts</h2>
-      <table className="shortcuts">
-        <tbody>
-          {KEY_HELP.map(([k, what]) => (
-            <tr key={k}>
-              <th scope="row">
-                <kbd>{k}</kbd>
-              </th>
-              <td>{what}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <p className="muted">
-        Tab moves through every control; shortcuts are ignored while typing in an editor. Click any time chart
-        to jump to that simulated time.
-      </p>
+      {/* Only the list scrolls: the heading and Close stay in view in a short window (F10: at 150 %
+          the focused Close scrolled the whole dialog and cut its heading off at the top). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reachable by keyboard */}
+      <section className="help-body" tabIndex={0} aria-label="Shortcut list">
+        <table className="shortcuts">
+          <tbody>
+            {KEY_HELP.map(([k, what]) => (
+              <tr key={k}>
+                <th scope="row">
+                  <kbd>{k}</kbd>
+                </th>
+                <td>{what}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="muted">
+          Tab moves through every control; shortcuts are ignored while typing in an editor. Click any time
+          chart to jump to that simulated time.
+        </p>
+      </section>
       <button type="button" onClick={close}>
         Close
       </button>

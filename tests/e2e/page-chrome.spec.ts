@@ -584,3 +584,38 @@ test("phone 390×844: the timeline's decision count stays on one line, 14 px, cl
   expect(top.height).toBeLessThanOrEqual(130);
   await page.screenshot({ path: `${SHOTS}/phone-timeline-count.png` });
 });
+
+// Tester finding F10: at 1280×720 with 150 % zoom the Help dialog opened scrolled to its Close button,
+// its heading "Keyboard shortcuts" cut off above the dialog's top edge.
+for (const [name, opts] of [
+  ['1280×720 at 150 %', { viewport: { width: 853, height: 480 }, deviceScaleFactor: 1.5 }],
+  ['390×844', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
+  ['1280×720', { viewport: { width: 1280, height: 720 } }],
+] as const) {
+  test.describe(`the Help dialog at ${name}`, () => {
+    test.use(opts);
+    test('shows its whole heading and its Close button inside the window', async ({ page }) => {
+      await open(page);
+      await page.locator('body').press('?');
+      const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+      await expect(dialog).toBeVisible();
+      const view = page.viewportSize() ?? { width: 0, height: 0 };
+      const box = await dialog.boundingBox();
+      const head = await dialog.getByRole('heading', { name: 'Keyboard shortcuts' }).boundingBox();
+      const close = await dialog.getByRole('button', { name: 'Close', exact: true }).boundingBox();
+      expect(box && head && close).toBeTruthy();
+      if (!box || !head || !close) return;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(view.height);
+      // the heading and Close lie wholly inside the dialog's visible box (not scrolled out of it)
+      for (const [what, r] of [
+        ['heading', head],
+        ['Close', close],
+      ] as const) {
+        expect(r.y, what).toBeGreaterThanOrEqual(box.y);
+        expect(r.y + r.height, what).toBeLessThanOrEqual(box.y + box.height);
+      }
+      await page.screenshot({ path: `test-results/help-${name.replace(/[^0-9a-z]+/gi, '-')}.png` });
+    });
+  });
+}
