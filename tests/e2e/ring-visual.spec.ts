@@ -115,3 +115,54 @@ test('after a jump the cursor arrow points at the cursor class, not where the la
   // (the test can fail only if a jump lands on another class than pop 1 left the cursor at)
   expect([...seen].some((c) => c !== at1)).toBe(true);
 });
+
+// Tester finding F14: in drr-bulk-credit the pointer turned down-left and its arrowhead lay over the
+// "next scan" words under the hub. At each of the first pops, no point of the words' boxes may lie
+// inside the drawn arrow (tested on the arrow's own shape, not its box, which a slanted arrow inflates).
+test('the cursor arrow never covers the "next scan" words (drr-bulk-credit, 150 %)', async ({ browser }) => {
+  const ctx = await browser.newContext({ viewport: { width: 853, height: 480 }, deviceScaleFactor: 1.5 });
+  const page = await ctx.newPage();
+  await open(page);
+  await pickScenario(page, 'drr-bulk-credit');
+  const ring = page.getByRole('region', { name: 'DRR ring' });
+  let above = 0;
+  // the scenario has three pops; the old layout put the arrowhead on the words at pop 2
+  for (let at = 1; at <= 3; at++) {
+    await page.evaluate((n) => window.fairground.seek(n), at);
+    await expect.poll(() => playhead(page)).toBe(at);
+    await expect(ring).not.toHaveAttribute('data-animating', 'true', { timeout: 10_000 });
+    const hits = await page.evaluate(() => {
+      const arrow = document.querySelector<SVGPathElement>('.drr-view .drr-cursor path');
+      if (!arrow) return ['no arrow'];
+      const m = arrow.getScreenCTM()?.inverse();
+      if (!m) return ['no CTM'];
+      const out: string[] = [];
+      for (const t of document.querySelectorAll<SVGTextElement>(
+        '.drr-view .drr-center-k, .drr-view .drr-center',
+      )) {
+        const r = t.getBoundingClientRect();
+        for (let i = 0; i <= 12; i++)
+          for (let j = 0; j <= 6; j++) {
+            const p = new DOMPoint(r.left + (r.width * i) / 12, r.top + (r.height * j) / 6).matrixTransform(
+              m,
+            );
+            if (arrow.isPointInFill(p)) {
+              out.push(`"${t.textContent}" under the arrow`);
+              i = 13;
+              break;
+            }
+          }
+      }
+      return out;
+    });
+    expect(hits, `pop ${at}`).toEqual([]);
+    if ((await ring.locator('.drr-center-k[data-above]').count()) > 0) above++;
+    await ring
+      .locator('svg')
+      .first()
+      .screenshot({ path: `test-results/ring-cursor-pop-${at}.png` });
+  }
+  // the pointer did head downwards at some pop (else this test could not fail)
+  expect(above).toBeGreaterThan(0);
+  await ctx.close();
+});

@@ -731,12 +731,17 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
             {(() => {
               const lines = centerLines(model.cursor ?? '—');
               const two = lines.length > 1;
+              // Under the hub unless the pointer heads down there: then above it, so the arrow never
+              // crosses the words (F14; up to ~100° from straight up the arrowhead passes beside them).
+              const above = cursorDeg !== null && Math.cos((cursorDeg * Math.PI) / 180) < -0.2;
+              const kY = above ? (two ? -46 : -30) : two ? 20 : 24;
+              const nameY = above ? (two ? -32 : -14) : two ? 34 : 40;
               return (
                 <>
-                  <text className="drr-center-k" y={two ? 20 : 24} textAnchor="middle">
+                  <text className="drr-center-k" y={kY} textAnchor="middle" data-above={above || undefined}>
                     next scan
                   </text>
-                  <text className="drr-center" y={two ? 34 : 40} textAnchor="middle">
+                  <text className="drr-center" y={nameY} textAnchor="middle">
                     {lines.map((l, i) => (
                       <tspan key={l} x="0" dy={i === 0 ? 0 : '1.15em'}>
                         {l}
