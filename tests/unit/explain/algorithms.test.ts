@@ -28,7 +28,7 @@ describe('DLPM admission', () => {
   it('walks the prefix order, the skipped client and the admission with its charge', () => {
     expect(explainDecisionText({ kind: 'admit', summary: 'w1 admits r3', detail })).toBe(
       [
-        '1. Order: the waiting requests on worker 1 sorted by cached prefix, longest first: r3 of alice (512 tokens cached, deficit 1200), r1 of bob (64 tokens cached, deficit -40), r5 of alice (0 tokens cached, deficit 712).',
+        "1. Order: the waiting requests on worker 1 sorted by cached prefix, longest first: r3 of alice (512 tokens cached, deficit 1200), r1 of bob (64 tokens cached, deficit -40), r5 of alice (0 tokens cached, deficit 712). Each deficit is its client's value at the moment the scan reached that request: alice's deficits (1200, 712) are its values at successive moments of this one batch step, as admissions in the step charged it and any refill topped it up.",
         '2. bob is skipped: its deficit is -40, not positive, so its requests wait.',
         "3. r3 (alice) is admitted: alice's deficit 1200 is positive and the request fits; alice is charged 488 (deficit 1200 → 712).",
         '4. r5 (alice) does not fit in this step (token budget, running limit or KV memory), so it waits.',
@@ -42,7 +42,7 @@ describe('DLPM admission', () => {
   it('explains the refill and links it to scheduler.quantum', () => {
     const refill: DlpmAdmitDetail = {
       algo: 'dlpm',
-      order: [{ request: 'q0', client: 'carol', prefix_match: 0, deficit: 0 }],
+      order: [{ request: 'q0', client: 'carol', prefix_match: 0, deficit: 0, outcome: 'no-deficit' }],
       skipped: [{ client: 'carol', deficit: 0 }],
       refill: { quantum: 2500, clients: ['carol', 'dave'] },
       admitted: [],
@@ -59,12 +59,48 @@ describe('DLPM admission', () => {
     expect(steps[2].ref).toEqual({ kind: 'param', name: 'scheduler.quantum' });
   });
 
+  it('says why one client shows several deficits, and which requests were admitted earlier in the step', () => {
+    // tester F8: decision #417 of default listed mallory at 1031, 2283, 883, 883 with no word why
+    const text = explainDecision({
+      kind: 'admit',
+      summary: '',
+      detail: {
+        algo: 'dlpm',
+        worker: 0,
+        order: [
+          { request: 'm63', client: 'mallory', prefix_match: 0, deficit: 1031 },
+          { request: 'm64', client: 'mallory', prefix_match: 0, deficit: 2283 },
+          {
+            request: 'm67',
+            client: 'mallory',
+            prefix_match: 0,
+            deficit: 883,
+            outcome: 'admitted',
+            charge: 1477,
+          },
+          { request: 'm68', client: 'mallory', prefix_match: 0, deficit: 883, outcome: 'not-reached' },
+          { request: 'b1', client: 'bob', prefix_match: 0, deficit: 40, outcome: 'not-reached' },
+        ],
+        skipped: [],
+        admitted: ['m63', 'm64', 'm67'],
+      },
+    })[0].text;
+    expect(text).toContain('m63 of mallory (0 tokens cached, deficit 1031, admitted earlier in this step)');
+    expect(text).toContain('m68 of mallory (0 tokens cached, deficit 883)');
+    expect(text).toContain(
+      "mallory's deficits (1031, 2283, 883, 883) are its values at successive moments of this one batch step",
+    );
+    // bob's one value needs no note
+    expect(text).not.toContain("bob's deficits");
+  });
+
   it('lists at most eight waiting requests', () => {
     const order = Array.from({ length: 11 }, (_, i) => ({
       request: `r${i}`,
       client: 'c',
       prefix_match: 0,
       deficit: 1,
+      outcome: 'not-reached' as const,
     }));
     const text = explainDecision({
       kind: 'admit',

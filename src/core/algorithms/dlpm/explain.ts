@@ -20,7 +20,7 @@ export function explainDlpmAdmit(d: DlpmAdmitDetail): ExplanationStep[] {
   const shown = d.order.slice(0, SHOWN).map(orderItem);
   const more = d.order.length > SHOWN ? `, and ${d.order.length - SHOWN} more` : '';
   steps.push({
-    text: `Order: the waiting requests${where} sorted by cached prefix, longest first: ${shown.join(', ')}${more}.`,
+    text: `Order: the waiting requests${where} sorted by cached prefix, longest first: ${shown.join(', ')}${more}.${momentsNote(d.order.slice(0, SHOWN))}`,
   });
 
   for (const s of d.skipped)
@@ -64,5 +64,21 @@ export function explainDlpmAdmit(d: DlpmAdmitDetail): ExplanationStep[] {
 }
 
 function orderItem(e: DlpmOrderEntry): string {
-  return `${e.request} of ${e.client} (${num(e.prefix_match)} tokens cached, deficit ${num(e.deficit)})`;
+  const earlier = e.outcome === undefined ? ', admitted earlier in this step' : '';
+  return `${e.request} of ${e.client} (${num(e.prefix_match)} tokens cached, deficit ${num(e.deficit)}${earlier})`;
+}
+
+/**
+ * Each listed deficit is its client's q_i when the scan reached that request, so one client's
+ * requests can show different values (tester F8: mallory 1031, 2283, 883, 883 with no word why).
+ * Say so for every client listed with more than one value.
+ */
+function momentsNote(shown: DlpmOrderEntry[]): string {
+  const byClient = new Map<string, number[]>();
+  for (const e of shown) byClient.set(e.client, [...(byClient.get(e.client) ?? []), e.deficit]);
+  const mixed = [...byClient].filter(([, ds]) => new Set(ds).size > 1);
+  if (mixed.length === 0) return '';
+  const who = mixed.map(([c, ds]) => `${c}'s deficits (${ds.map(num).join(', ')})`);
+  const whose = mixed.length === 1 ? 'its' : "each client's";
+  return ` Each deficit is its client's value at the moment the scan reached that request: ${list(who)} are ${whose} values at successive moments of this one batch step, as admissions in the step charged it and any refill topped it up.`;
 }
