@@ -10,6 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { dlpmImplementation } from '../../../src/core/algorithms/dlpm/policy';
 import { lpmImplementation } from '../../../src/core/algorithms/lpm/policy';
 import { livePrefixFaults } from '../../../src/core/algorithms/shared/live-prefix-order';
 import { traceRecordV1 } from '../../../src/core/export';
@@ -38,6 +39,7 @@ function run(
   reference: boolean,
 ): { json: string; trace: string[]; snapshot: string; forked: string } {
   lpmImplementation.reference = reference;
+  dlpmImplementation.reference = reference;
   const parsed = parseScenarioText(text, {
     file: 'x.yaml',
     readFile: (p) => readFileSync(join(SCENARIO_DIR, p), 'utf8'),
@@ -69,7 +71,9 @@ function run(
 
 afterEach(() => {
   lpmImplementation.reference = false;
+  dlpmImplementation.reference = false;
   livePrefixFaults.ignoreEvict = false;
+  livePrefixFaults.ignoreSplit = false;
 });
 
 const files = scenarioFiles.filter(
@@ -118,5 +122,48 @@ clients:
   it('fails when the live order ignores evictions', () => {
     livePrefixFaults.ignoreEvict = true;
     expect(() => same(asLpm('fig1-kv-pressure.yaml', 0, 15))).toThrow();
+  }, 120_000);
+});
+
+/** The shipped scenarios that run DLPM (on one worker, or on each behind DoubleQ), as they are. */
+const dlpmFiles = scenarioFiles.filter((f) =>
+  /^ {2}policy: dlpm$/m.test(readFileSync(join(SCENARIO_DIR, f), 'utf8')),
+);
+
+function capped(file: string, capS: number, extra = ''): string {
+  return readFileSync(join(SCENARIO_DIR, file), 'utf8')
+    .replace(/^ {2}policy: dlpm$/m, `  policy: dlpm${extra}`)
+    .replace(/^duration_s: .*$/m, (m) => `duration_s: ${Math.min(Number(m.split(':')[1]), capS)}`);
+}
+
+describe('DLPM live order: byte-identical runs', () => {
+  it('lists the scenarios it compares', () => expect(dlpmFiles.length).toBeGreaterThanOrEqual(20));
+  for (const f of dlpmFiles) it(`${f}`, () => same(capped(f, 15)), 120_000);
+  it(
+    'paper-chat-s2-4w.yaml with lpm_fcfs_fallback: 40',
+    () => same(capped('paper-chat-s2-4w.yaml', 15, '\n  lpm_fcfs_fallback: 40')),
+    120_000,
+  );
+  const overload = `version: 1
+name: dlpm overload (test)
+duration_s: 1
+cluster: { workers: 1, gpu: a10g-24gb, model: llama-3.1-8b }
+router: { routing: round-robin }
+scheduler: { policy: dlpm, quantum: 500 }
+clients:
+  - name: a
+    arrival: { process: poisson, rate: 600 }
+    program: { type: single, prompt_tokens: 256, output_tokens: 256, shared_prefix_tokens: 128 }
+  - name: b
+    arrival: { process: poisson, rate: 300 }
+    program: { type: multi-turn, turns: 3, prompt_tokens: { dist: uniform, min: 100, max: 2000 }, output_tokens: 128, think_time_s: 1 }
+  - name: c
+    arrival: { process: poisson, rate: 100 }
+    program: { type: single, prompt_tokens: { dist: uniform, min: 100, max: 6000 }, output_tokens: 64 }
+`;
+  it('an overload with a thousand waiting, three clients', () => same(overload), 240_000);
+  it('fails when the live order ignores evictions', () => {
+    livePrefixFaults.ignoreEvict = true;
+    expect(() => same(capped('fig1-kv-pressure.yaml', 15))).toThrow();
   }, 120_000);
 });

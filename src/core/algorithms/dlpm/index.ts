@@ -4,7 +4,8 @@ import { explainDlpmAdmit } from './explain';
 import { dlpmListing } from './listing';
 import { dlpmShape } from './params';
 import { prefixOrderWalk } from '../shared/prefix-order';
-import { DlpmPolicy } from './policy';
+import { LiveDlpmPolicy } from './live-policy';
+import { DlpmPolicy, dlpmImplementation } from './policy';
 
 export type { DlpmAdmitDetail, DlpmOrderEntry } from './detail';
 export type { DlpmParams } from './params';
@@ -15,7 +16,7 @@ export const dlpm = defineScheduler({
   params: dlpmShape,
   walkedPerStep: prefixOrderWalk,
   state: (p) => (p instanceof DlpmPolicy ? p.describe() : undefined),
-  create: (cfg) => new DlpmPolicy(cfg),
+  create: (cfg) => (dlpmImplementation.reference ? new DlpmPolicy(cfg) : new LiveDlpmPolicy(cfg)),
   explain: (d) => (d.algo === 'dlpm' ? explainDlpmAdmit(d) : null),
   listing: dlpmListing,
   bound: { label: 'DLPM', theorem: 'DLPM Theorem 4.1', shape: 'dlpm' },

@@ -29,6 +29,9 @@
  *     that request can get; one whose uncached part needs more is skipped without a try (see
  *     `cannotFit`): the same outcome, without re-matching and evicting for it.
  *
+ * This class is the reference (it re-reads, sorts and scans the whole queue each step); the descriptor
+ * runs ./live-policy.ts, which keeps the order live and makes the same decisions and records.
+ *
  * Cost per step: the prefix sort (./prefix-order.ts: a remembered radix match per waiting request,
  * then O(n log n)) and usually one or two passes over the queue; CHECKREFILL's scan of the clients runs at most once per
  * admission (its answer cannot change in between), so a pass is O(queue + admissions · clients).
@@ -60,18 +63,18 @@ import type { DlpmAdmitDetail, DlpmOrderEntry } from './detail';
 import type { DlpmParams } from './params';
 
 /** At most this many skipped clients / refills are kept for one decision record. */
-const MAX_NOTES = 32;
+export const MAX_NOTES = 32;
 /** At most this many scan-order entries go into one decision record (plus the admitted one). */
-const MAX_ORDER = 24;
+export const MAX_ORDER = 24;
 
 /** What happened to a waiting request in this step's scan so far (recording only). */
-const SEEN_NONE = 0;
-const SEEN_ADMITTED = 1;
-const SEEN_NO_ROOM = 2;
-const SEEN_NO_DEFICIT = 3;
+export const SEEN_NONE = 0;
+export const SEEN_ADMITTED = 1;
+export const SEEN_NO_ROOM = 2;
+export const SEEN_NO_DEFICIT = 3;
 
 /** Clients skipped and refills since the last admission record (only kept while recording). */
-interface Notes {
+export interface Notes {
   skipped: { client: string; deficit: number }[];
   refills: { quantum: number; clients: string[] }[];
 }
@@ -94,8 +97,17 @@ interface Scan {
  * (the current match, re-read).
  */
 function cannotFit(q: MatchedQueue, i: number, worker: WorkerView, room: number): boolean {
+  return cannotFitAt(q.matchEnd(i, worker.radix), q.items[i], worker, room);
+}
+
+/** `cannotFit` for a request whose match (re-read now) ends at `end`. */
+export function cannotFitAt(
+  end: { node: RadixNode; within: number; length: number },
+  req: SimRequest,
+  worker: WorkerView,
+  room: number,
+): boolean {
   const radix = worker.radix;
-  const end = q.matchEnd(i, radix);
   let unlocked = 0;
   let n: RadixNode | null = end.node;
   if (end.within < end.node.len) {
@@ -104,9 +116,12 @@ function cannotFit(q: MatchedQueue, i: number, worker: WorkerView, room: number)
     n = end.node.parent;
   }
   for (; n !== null && n !== radix.root; n = n.parent) if (n.lock === 0) unlocked += n.len;
-  const need = worker.kv.blocksFor(q.items[i].promptLen - end.length);
+  const need = worker.kv.blocksFor(req.promptLen - end.length);
   return need > room - unlocked / radix.blockSize;
 }
+
+/** Test-only: `reference` makes the descriptor build this class instead of the live one (./live-policy.ts). */
+export const dlpmImplementation = { reference: false };
 
 /** What a snapshot shows of DLPM on one worker: the Theorem 4.1 bound and its terms, and deficits. */
 export interface DlpmState {
@@ -126,25 +141,25 @@ export interface DlpmState {
 export class DlpmPolicy implements LocalPolicy {
   readonly name = 'dlpm';
   readonly quantum: number;
-  private readonly clients: readonly string[];
-  private readonly deficits: Float64Array;
+  protected readonly clients: readonly string[];
+  protected readonly deficits: Float64Array;
   /** Client list l: clients this worker has seen, in first-seen order. */
-  private readonly list: number[] = [];
-  private readonly inList: Uint8Array;
+  protected readonly list: number[] = [];
+  protected readonly inList: Uint8Array;
   /** Waiting requests per client (the set {client(r) | r ∈ Queue}). */
-  private readonly queued: Int32Array;
+  protected readonly queued: Int32Array;
   private readonly queue = new MatchedQueue();
-  private readonly we: number;
-  private readonly wq: number;
-  private readonly fallbackAbove: number;
-  private readonly workerId: number;
+  protected readonly we: number;
+  protected readonly wq: number;
+  protected readonly fallbackAbove: number;
+  protected readonly workerId: number;
   /** The broken variant: a quantum per request instead of per refill round (see the class comment). */
   readonly quantumPerRequest: boolean;
-  private view: WorkerView | null = null;
-  private maxPrompt = 0;
+  protected view: WorkerView | null = null;
+  protected maxPrompt = 0;
   /** CHECKREFILL grants so far. */
   refills = 0;
-  private notes: Notes = { skipped: [], refills: [] };
+  protected notes: Notes = { skipped: [], refills: [] };
 
   constructor(cfg: LocalPolicyConfig<DlpmParams>) {
     const n = cfg.clients.length;
@@ -186,7 +201,7 @@ export class DlpmPolicy implements LocalPolicy {
    * CHECKREFILL: when no client with waiting requests has a positive deficit, add Q^u to every client
    * of l whose deficit is ≤ 0. Returns the clients refilled (empty when it did not fire).
    */
-  private checkRefill(): number[] {
+  protected checkRefill(): number[] {
     for (const c of this.list) if (this.queued[c] > 0 && this.deficits[c] > 0) return [];
     const got: number[] = [];
     for (const c of this.list)
@@ -299,13 +314,13 @@ export class DlpmPolicy implements LocalPolicy {
 
   // ---- decision records (built only while recording) ---------------------------------------------
 
-  private note<K extends keyof Notes>(key: K, item: Notes[K][number]): void {
+  protected note<K extends keyof Notes>(key: K, item: Notes[K][number]): void {
     const list = this.notes[key] as Notes[K][number][];
     if (list.length >= MAX_NOTES) list.shift();
     list.push(item);
   }
 
-  private why(prefixMatch: number, deficit: number, fallback: boolean): string {
+  protected why(prefixMatch: number, deficit: number, fallback: boolean): string {
     const order = fallback ? 'queue order (FCFS fallback)' : `prefix match ${prefixMatch}`;
     return `${order}, deficit ${deficit} > 0`;
   }

@@ -82,7 +82,7 @@ export class LpmPolicy implements LocalPolicy {
     const live = this.live;
     live.sync();
     const fallback = this.fallback();
-    const heap = fallback ? live.fifo! : live.order;
+    const heap = fallback ? live.fifo! : live.order!;
     const other = fallback ? live.order : live.fifo;
     const taken: LiveEntry[] = [];
     // the order is the one at the start of the step: admissions change the tree (events mark
@@ -110,7 +110,7 @@ export class LpmPolicy implements LocalPolicy {
   waiting(limit: number): SimRequest[] {
     const live = this.live;
     live.sync();
-    const heap = this.fallback() ? live.fifo! : live.order;
+    const heap = this.fallback() ? live.fifo! : live.order!;
     return heap.first(limit).map((e) => e.req);
   }
 }

@@ -56,6 +56,8 @@ export const livePrefixFaults = {
   trustHeadHash: false,
   /** A preempted request goes to the back of the queue order instead of the front. */
   preemptedLast: false,
+  /** DLPM: the scan never stops at a client without deficit for CHECKREFILL. */
+  dlpmNoCreditStop: false,
 };
 
 /** Registered inside a node's edge (not at its end). */
@@ -79,6 +81,8 @@ export class LiveEntry implements Memo {
   gi = -1;
   dirty = false;
   gone = false;
+  /** A step number a policy may stamp it with (DLPM: admitted or failed in that step). */
+  stamp = -1;
   /** Where it is registered (null: nowhere) and under which key (INSIDE, a page key, or -1). */
   at: RadixNode | null = null;
   atKey = 0;
@@ -91,11 +95,16 @@ export class LiveEntry implements Memo {
   ) {}
 }
 
+/** LPM's order: not deferred first, then the longer match, then queue position. */
+export function lpmBefore(a: LiveEntry, b: LiveEntry): boolean {
+  if (a.deferred !== b.deferred) return a.deferred < b.deferred;
+  if (a.match !== b.match) return a.match > b.match;
+  return a.pos < b.pos;
+}
+
 class ByOrder implements HeapSlot<LiveEntry> {
   before(a: LiveEntry, b: LiveEntry): boolean {
-    if (a.deferred !== b.deferred) return a.deferred < b.deferred;
-    if (a.match !== b.match) return a.match > b.match;
-    return a.pos < b.pos;
+    return lpmBefore(a, b);
   }
   get(e: LiveEntry): number {
     return e.hi;
@@ -137,6 +146,15 @@ class HeadGroup {
   constructor(readonly key: number) {}
 }
 
+/**
+ * Hears every change of an entry's order key (another ordered index kept beside the heaps, e.g.
+ * DLPM's per-client sets): `leaving` with the old key, `joining` with the new one.
+ */
+export interface KeyListener {
+  joining(e: LiveEntry): void;
+  leaving(e: LiveEntry): void;
+}
+
 /** The requests registered at one node: inside its edge, and at its end by next page key. */
 interface Bucket {
   inside: Set<LiveEntry> | null;
@@ -144,8 +162,8 @@ interface Bucket {
 }
 
 export class LivePrefixOrder implements RadixChangeListener {
-  /** By (deferred, −match, position). */
-  readonly order = new IndexedHeap<LiveEntry>(new ByOrder());
+  /** By (deferred, −match, position); null when a KeyListener keeps the order instead. */
+  readonly order: IndexedHeap<LiveEntry> | null;
   /** By position (queue order), for the FCFS fallback; null when there is no fallback. */
   readonly fifo: IndexedHeap<LiveEntry> | null;
   private readonly buckets = new Map<RadixNode, Bucket>();
@@ -158,8 +176,12 @@ export class LivePrefixOrder implements RadixChangeListener {
   /** Waiting requests (admitted ones leave the heaps during a scan, and this count after it). */
   private count = 0;
 
-  constructor(withFifo: boolean) {
-    this.fifo = withFifo ? new IndexedHeap<LiveEntry>(new ByPosition()) : null;
+  constructor(
+    withFifo: boolean,
+    private readonly listener: KeyListener | null = null,
+  ) {
+    this.order = listener === null ? new IndexedHeap<LiveEntry>(new ByOrder()) : null;
+    this.fifo = withFifo && listener === null ? new IndexedHeap<LiveEntry>(new ByPosition()) : null;
   }
 
   get size(): number {
@@ -178,8 +200,10 @@ export class LivePrefixOrder implements RadixChangeListener {
   add(req: SimRequest, front: boolean): LiveEntry {
     const e = new LiveEntry(req, front && !livePrefixFaults.preemptedLast ? --this.front : this.back++);
     this.count++;
-    this.order.push(e); // match 0, not deferred, until its first refresh
+    // match 0, not deferred, until its first refresh
+    this.order?.push(e);
     this.fifo?.push(e);
+    this.listener?.joining(e);
     this.markDirty(e);
     return e;
   }
@@ -188,7 +212,8 @@ export class LivePrefixOrder implements RadixChangeListener {
   remove(e: LiveEntry): void {
     e.gone = true;
     this.count--;
-    this.order.remove(e);
+    this.listener?.leaving(e);
+    this.order?.remove(e);
     this.fifo?.remove(e);
     this.unregister(e);
     if (e.group !== null) this.leave(e);
@@ -206,10 +231,8 @@ export class LivePrefixOrder implements RadixChangeListener {
       refreshMemo(e, e.req, radix);
       const match = e.part === null ? e.fullDepth : e.fullDepth + e.partWithin;
       this.register(e, radix);
-      const changed = match !== e.match;
-      e.match = match;
+      this.setKey(e, match, e.deferred);
       if (this.defer) this.regroup(e);
-      if (changed) this.order.update(e);
     }
   }
 
@@ -385,9 +408,17 @@ export class LivePrefixOrder implements RadixChangeListener {
   }
 
   private setDeferred(e: LiveEntry, d: number): void {
-    if (e.deferred === d) return;
-    e.deferred = d;
-    this.order.update(e);
+    this.setKey(e, e.match, d);
+  }
+
+  private setKey(e: LiveEntry, match: number, deferred: number): void {
+    if (e.match === match && e.deferred === deferred) return;
+    const l = this.listener;
+    if (l !== null && !e.gone) l.leaving(e);
+    e.match = match;
+    e.deferred = deferred;
+    this.order?.update(e);
+    if (l !== null && !e.gone) l.joining(e);
   }
 }
 

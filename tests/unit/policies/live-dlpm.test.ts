@@ -1,0 +1,148 @@
+/**
+ * DLPM with its order kept live (src/core/algorithms/dlpm/live-policy.ts, #15.3) against the
+ * reference DlpmPolicy (re-read, sort and scan of the whole queue every step): the same arrivals on two
+ * identical workers in lockstep; after every step the admissions, every decision record (the scan
+ * order's first 24 entries with their outcomes and deficits, skipped clients, refills, scan position,
+ * pass) and the whole waiting order must be equal, and so must the deficits. Workloads as for LPM
+ * (./live-workload.ts) with 2, 4 or 40 clients (more than the 32 notes a record keeps), small and
+ * large quanta (many CHECKREFILL rounds, multi-pass steps), the quantum-per-request variant, KV
+ * pressure (`cannotFit`), the fallback threshold. Each deliberately broken variant fails the test.
+ */
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LiveDlpmPolicy } from '../../../src/core/algorithms/dlpm/live-policy';
+import { DlpmPolicy } from '../../../src/core/algorithms/dlpm/policy';
+import { livePrefixFaults } from '../../../src/core/algorithms/shared/live-prefix-order';
+import type { LocalPolicy } from '../../../src/core/replica/local-policy';
+import { Harness } from './harness';
+import { type Case, workload } from './live-workload';
+
+interface DlpmCase extends Case {
+  clients: number;
+  quantum: number;
+  perRequest: boolean;
+}
+
+function harness(c: DlpmCase, reference: boolean): Harness {
+  const clients = Array.from({ length: c.clients }, (_, i) => `c${i}`);
+  const cfg = {
+    workerId: 0,
+    clients,
+    weights: { input: 1, output: 2 },
+    params: {
+      quantum: c.quantum,
+      lpm_fcfs_fallback: c.fallback,
+      dlpm_quantum_per_request: c.perRequest,
+    },
+  };
+  const use: LocalPolicy = reference ? new DlpmPolicy(cfg) : new LiveDlpmPolicy(cfg);
+  return new Harness({
+    policy: 'dlpm',
+    use,
+    clients,
+    kvTokens: c.kvTokens,
+    blockSize: c.block,
+    maxRunning: c.maxRunning,
+    maxBatchTokens: c.batch,
+    admission: c.admission,
+    preemption: 'fcfs',
+  });
+}
+
+function firstDifference(c: DlpmCase): string | null {
+  const arrivals = workload(c);
+  const a = harness(c, false);
+  const b = harness(c, true);
+  const pa = a.policy as DlpmPolicy;
+  const pb = b.policy as DlpmPolicy;
+  let next = 0;
+  let seen = 0;
+  for (let step = 0; step < 200_000; step++) {
+    while (next < arrivals.length && arrivals[next].t <= a.now) {
+      const w = arrivals[next];
+      const spec = { id: `r${next}`, client: `c${w.client}`, tokens: w.tokens, out: w.out };
+      const ra = a.add(spec, w.t);
+      const rb = b.add(spec, w.t);
+      if (w.head !== -2) ra.headKey = rb.headKey = w.head;
+      next++;
+    }
+    const wa = a.policy.waiting(1_000_000).map((r) => r.id);
+    const wb = b.policy.waiting(1_000_000).map((r) => r.id);
+    if (wa.join() !== wb.join()) return `step ${step}: waiting order ${wa.slice(0, 8)} vs ${wb.slice(0, 8)}`;
+    const sa = a.step();
+    const sb = b.step();
+    if (sa !== sb || a.now !== b.now) return `step ${step}: the workers diverged in time`;
+    if (a.records.length !== b.records.length)
+      return `step ${step}: ${a.records.length} vs ${b.records.length} records`;
+    for (; seen < a.records.length; seen++) {
+      const x = JSON.stringify(a.records[seen]);
+      const y = JSON.stringify(b.records[seen]);
+      if (x !== y) return `step ${step}: record\n${x}\nvs\n${y}`;
+    }
+    if (JSON.stringify(pa.describe()) !== JSON.stringify(pb.describe()))
+      return `step ${step}: deficits differ`;
+    if (!sa) {
+      if (next >= arrivals.length) return a.completed.length === arrivals.length ? null : 'unfinished';
+      a.now = b.now = Math.max(a.now, arrivals[next].t);
+    }
+  }
+  return 'too many steps';
+}
+
+const cases = fc.record({
+  seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+  n: fc.integer({ min: 100, max: 700 }),
+  block: fc.constantFrom(1 as const, 4 as const, 16 as const),
+  kvTokens: fc.constantFrom(6_000, 12_000, 40_000),
+  maxRunning: fc.constantFrom(4, 16, 64),
+  batch: fc.constantFrom(512, 2048),
+  admission: fc.constantFrom('sglang' as const, 'optimistic' as const),
+  fallback: fc.constantFrom(0, 0, 60, 400),
+  collide: fc.boolean(),
+  clients: fc.constantFrom(2, 4, 4, 40),
+  quantum: fc.constantFrom(50, 500, 2500),
+  perRequest: fc.constantFrom(false, false, false, true),
+});
+
+const property = (runs: number) =>
+  fc.assert(
+    fc.property(cases, (c) => {
+      expect(firstDifference(c)).toBeNull();
+    }),
+    { numRuns: runs },
+  );
+
+afterEach(() => {
+  for (const k of Object.keys(livePrefixFaults) as (keyof typeof livePrefixFaults)[])
+    livePrefixFaults[k] = false;
+});
+
+describe('DLPM live order = re-read, sort and scan every step', () => {
+  it('agrees step by step on random workloads (queues of hundreds)', () => property(16), 300_000);
+
+  it('agrees on a queue of a few thousand', () => {
+    for (const quantum of [200, 2500])
+      expect(
+        firstDifference({
+          seed: 91,
+          n: 2500,
+          block: 4,
+          kvTokens: 12_000,
+          maxRunning: 16,
+          batch: 2048,
+          admission: 'sglang',
+          fallback: 0,
+          collide: true,
+          clients: 4,
+          quantum,
+          perRequest: false,
+        }),
+      ).toBeNull();
+  }, 300_000);
+
+  for (const fault of ['ignoreEvict', 'ignoreInsert', 'ignoreSplit', 'noDefer', 'dlpmNoCreditStop'] as const)
+    it(`fails for the broken variant ${fault}`, () => {
+      livePrefixFaults[fault] = true;
+      expect(() => property(40)).toThrow();
+    }, 300_000);
+});
