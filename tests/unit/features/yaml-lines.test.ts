@@ -51,7 +51,7 @@ describe('findRef: the YAML line an explanation step points at', () => {
     ).toBe(lineOf(DEFAULT, 'quantum: 2500'));
     expect(
       findRef({ kind: 'param', name: 'router.worker_quantum' }, { scenario: DEFAULT, policy: '' })?.line,
-    ).toBe(lineOf(DEFAULT, 'router:'));
+    ).toBe(lineOf(DEFAULT, '\nrouter:') + 1);
   });
 
   it('gives null for unknown names and for broken YAML, without throwing', () => {
