@@ -144,7 +144,13 @@ describe('run command', () => {
   it("--policy with a bad policy file reports the policy file's position only", async () => {
     const io = memoryIO({ 's.yaml': SCENARIO, 'p.yaml': 'policy_classes:\n  - name: a\n    quantum: 0\n' });
     expect(await runCommand(['s.yaml', '--policy', 'p.yaml'], io)).toBe(1);
-    expect(io.stderr.join('\n')).toMatch(/^p\.yaml:3:14: policy_classes\[0\]\.quantum: quantum must be ≥ 1$/);
+    // one round (#15 leftover): the root-keys rule comes with the schema's problem
+    expect(io.stderr.join('\n')).toBe(
+      [
+        'p.yaml:1:1: the root profile needs all of default_policy_family, uncached_isl_buckets and policy_classes, or none of them; missing: default_policy_family, uncached_isl_buckets',
+        'p.yaml:3:14: policy_classes[0].quantum: quantum must be ≥ 1',
+      ].join('\n'),
+    );
   });
 
   it('--policy replaces the scenario policy with a Dynamo policy file', async () => {
