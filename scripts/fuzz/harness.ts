@@ -253,6 +253,10 @@ export async function fuzz(opts: {
   for (const t of all) counts[t.name] = { valid: 0, refused: 0, crash: 0, slow: 0, 'bad-message': 0 };
   const failures: Failure[] = [];
   const slowMs = opts.slowMs ?? 5000;
+  // a warning printed on stderr (Node's process warnings) is output outside file:line:col too
+  const warnings: string[] = [];
+  const onWarning = (w: Error) => warnings.push(w.message);
+  process.on('warning', onWarning);
   const t0 = performance.now();
   let inputs = 0;
   for (let round = 0; round === 0 || performance.now() - t0 < opts.budgetS * 1000; round++) {
@@ -271,6 +275,10 @@ export async function fuzz(opts: {
       const ms = performance.now() - s0;
       if (res.outcome !== 'crash' && ms > slowMs)
         res = { ...res, outcome: 'slow', detail: `${ms.toFixed(0)} ms` };
+      await new Promise((done) => setImmediate(done)); // warnings are emitted on the next tick
+      if (warnings.length > 0 && !FAILURES.includes(res.outcome))
+        res = { ...res, outcome: 'bad-message', detail: `printed a warning: ${warnings[0].slice(0, 200)}` };
+      warnings.length = 0;
       counts[t.name][res.outcome]++;
       inputs++;
       if (FAILURES.includes(res.outcome) && failures.length < 20)
@@ -282,6 +290,7 @@ export async function fuzz(opts: {
         });
     }
   }
+  process.off('warning', onWarning);
   return { seed: opts.seed, inputs, counts, failures };
 }
 
