@@ -41,3 +41,26 @@ export const JAIN_NA = 'n/a — needs two active clients and some service';
 export const JAIN_NA_WHY =
   "Jain's index compares the service rates of the clients that have sent requests, from when the last of them started. " +
   'With fewer than two such clients, or before any of them is served, it is 1 by convention and says nothing about fairness.';
+
+/**
+ * The run's headline index as the run JSON carries it (`jain_index`, `jain_interval_s`,
+ * `jain_clients`, `jain_clients_served`): what MetricsCollector.jain(t, 'client') returns, which both
+ * buildResult (run --json, Export → Run as JSON) and the snapshot read.
+ */
+export interface RunJain extends JainBasis {
+  index: number;
+  from: number;
+  to: number;
+  whole_run: boolean;
+}
+
+/** The run's index in the digits the CLI summary prints (3 decimals), or JAIN_NA. */
+export function runJainValue(j: RunJain): string {
+  return jainMeaningful(j) ? j.index.toFixed(3) : JAIN_NA;
+}
+
+/** Where the run's index is measured, e.g. `over 10.4–85.9 s` (`jain_interval_s`). */
+export function runJainWindow(j: RunJain): string {
+  const span = `${j.from.toFixed(1)}–${j.to.toFixed(1)} s`;
+  return j.whole_run ? `over the whole run, ${span}` : `over ${span}`;
+}

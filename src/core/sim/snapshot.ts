@@ -3,6 +3,7 @@ import { type DrrStateSnapshot, queuedRequestView } from '../drr/queued-view';
 import type { DrrSnapshot } from '../drr/types';
 import { type RoutingState, type SchedulerState, routingState, schedulerState } from '../algorithms';
 import type { GuaranteeSnapshot } from '../metrics/guarantee';
+import type { RunJain } from '../metrics/jain';
 import type { ClassServiceSnapshot } from '../metrics/class-service';
 import type { SeriesSnapshot } from '../metrics/series';
 import type { RadixSummary } from '../replica/radix-cache';
@@ -94,6 +95,11 @@ export interface SimSnapshot {
   latest_algorithm: DecisionRecord[];
   cache_hit_rate: number;
   max_backlogged_service_gap: number;
+  /**
+   * Jain's index as the run JSON gives it were the run to end now (`jain_index` and its window
+   * `jain_interval_s`, the same MetricsCollector.jain call buildResult makes).
+   */
+  jain_run: RunJain;
   /** The fairness theorem's bound against the measured gaps of backlogged pairs (Guarantees view). */
   guarantee: GuaranteeSnapshot;
   /** The bound for the Client service view's band; present when a theorem applies. */
@@ -183,6 +189,7 @@ export function buildSnapshot(sim: Simulation): SimSnapshot {
     latest_algorithm: sim.latestAlgorithmDecisions(),
     cache_hit_rate: m.cacheHitRate(),
     max_backlogged_service_gap: m.gap.max,
+    jain_run: m.jain(t, 'client'),
     guarantee: m.guarantee.snapshot(),
   };
   const g = snap.guarantee;

@@ -6,7 +6,7 @@ import { fmtNum, fmtSeconds } from './format';
 import { colorFor } from './palette';
 import { type ClientModel, readClients, readSeries } from './read';
 import { totalServiceRate } from './series-math';
-import { JAIN_NA } from '../../core/metrics/jain';
+import { JAIN_NA, jainMeaningful, runJainValue, runJainWindow } from '../../core/metrics/jain';
 import { JainNa } from './JainNa';
 import { TimeChart } from './TimeChart';
 import type { ViewProps } from './types';
@@ -38,6 +38,9 @@ export function Figures({ snapshot, highlight }: ViewProps) {
     return null;
   };
   const tEnd = series ? series.t[series.t.length - 1] : null;
+  // The run JSON's jain_index at this moment (its own window, jain_interval_s): what run --json and
+  // Export → Run as JSON give, so the page and the CLI agree where they name the same figure
+  const runJain = snapshot?.kind === 'cluster' ? snapshot.jain_run : undefined;
   return (
     <section
       className="panel view fig-view"
@@ -90,6 +93,23 @@ export function Figures({ snapshot, highlight }: ViewProps) {
               <JainNa />
             )}
           </p>
+          {runJain && (
+            <p
+              className="jain-now jain-run"
+              data-testid="jain-run"
+              title="The run's jain_index exactly as run --json and Export → Run as JSON give it at this moment: client service rates from the last client's first request to the first client's last completion (jain_interval_s)."
+            >
+              run:{' '}
+              {jainMeaningful(runJain) ? (
+                <>
+                  {runJainValue(runJain)}{' '}
+                  <span className="jain-basis">(as run --json, {runJainWindow(runJain)})</span>
+                </>
+              ) : (
+                <JainNa />
+              )}
+            </p>
+          )}
         </div>
       </div>
       {series?.queued && clients.length > 0 && (
