@@ -68,6 +68,11 @@ export async function readTraceBlob(
       if (done) break;
       bytes += value.byteLength;
       reader.push(decoder.decode(value, { stream: true }));
+      if (reader.stopped) {
+        // the rest of the file cannot change the answer (e.g. a line too long for a trace)
+        await stream.cancel();
+        break;
+      }
       if (onProgress && (bytes - lastReport > 1 << 20 || bytes === file.size)) {
         lastReport = bytes;
         onProgress(bytes, file.size);
