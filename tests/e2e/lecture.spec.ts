@@ -4,7 +4,7 @@
  * for a person to look at.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { open, pickScenario, playhead, smallText } from './helpers';
+import { open, pickScenario, playhead, smallText, textCollisions } from './helpers';
 
 const SIZES = [
   { width: 1280, height: 720 },
@@ -612,3 +612,41 @@ for (const size of SIZES)
     expect(clash).toBe('');
     await page.screenshot({ path: `test-results/lecture/present-scrolled-${size.width}x${size.height}.png` });
   });
+
+// Tester finding F5: at 1280×720 with 150 % zoom, presenting, Client service's "service units" title
+// lay over its 100k–300k ticks and Guarantees' wrapped y title on its "20k" tick and past the SVG's top
+// (the layout reserved room for 14 px text, presenting draws 18 px). No chart text may overlap another
+// or leave its SVG, in or out of Present, at the three sizes.
+for (const [name, opts] of [
+  ['1280×720 at 150 %', { viewport: { width: 853, height: 480 }, deviceScaleFactor: 1.5 }],
+  ['1280×720', { viewport: { width: 1280, height: 720 } }],
+  ['1920×1080', { viewport: { width: 1920, height: 1080 } }],
+  ['390×844', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
+] as const) {
+  test.describe(`time charts' axes at ${name}`, () => {
+    test.use(opts);
+    test('titles and ticks of Client service and Guarantees never overlap, presenting or not', async ({
+      page,
+    }) => {
+      await open(page);
+      await page.evaluate(() => window.fairground.seek(1_000_000));
+      await expect
+        .poll(() => page.evaluate(() => window.fairground.state().decisionCount))
+        .toBeGreaterThan(100);
+      const tag = name.replace(/[^0-9a-z]+/gi, '-');
+      for (const presenting of [false, true]) {
+        if (presenting) await page.locator('body').press('p');
+        await expect(page.locator('.app.presenting')).toHaveCount(presenting ? 1 : 0);
+        for (const view of ['Client service', 'Guarantees']) {
+          const region = page.getByRole('region', { name: view });
+          await region.scrollIntoViewIfNeeded();
+          await region.screenshot({
+            path: `test-results/axes-${tag}-${presenting ? 'present' : 'plain'}-${view.replace(' ', '-')}.png`,
+          });
+          const sel = view === 'Guarantees' ? '.gu-view .chart' : '.cs-view .chart';
+          expect(await textCollisions(page, sel), `${view}${presenting ? ' (presenting)' : ''}`).toEqual([]);
+        }
+      }
+    });
+  });
+}

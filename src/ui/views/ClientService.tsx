@@ -21,6 +21,7 @@ import { gaugeShare, GAUGE_MAX } from './Guarantees';
 import { rateOf } from './series-math';
 import { type ChartLine, TimeChart } from './TimeChart';
 import { useReserve } from './use-reserve';
+import { useAxisFont } from './TimeAxes';
 import { useWidth } from './use-width';
 import type { ViewProps } from './types';
 
@@ -137,7 +138,8 @@ function ClientBars({
   const lo = Math.min(0, ...finite);
   const hi = Math.max(0, ...finite, 1e-9);
   const [boxRef, measured] = useWidth<HTMLDivElement>(480);
-  const rowH = 20;
+  // rows tall enough for their text: 18 px while presenting ran the names out of the SVG (F5)
+  const rowH = Math.max(20, Math.ceil(useAxisFont() * 1.3));
   const labelW = 90;
   const valueW = 64;
   const W = Math.max(240, measured);

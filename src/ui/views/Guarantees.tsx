@@ -18,7 +18,7 @@ import type { SessionSnapshot } from '../../worker/session';
 import { clusterOf } from './read';
 import { ServiceScaleContext } from './scale-context';
 import type { ViewProps } from './types';
-import { TimeAxes, YAxisTitle, yAxisLayout } from './TimeAxes';
+import { axisBand, TimeAxes, useAxisFont, YAxisTitle, yAxisLayout } from './TimeAxes';
 import { isolatedIndexes } from './TimeChart';
 import { useTimeSeek } from './time-seek';
 import { textWidth } from './ring-labels';
@@ -295,6 +295,7 @@ function GapChart({
 }) {
   const [boxRef, measured] = useWidth<HTMLDivElement>(480);
   const seekParts = useTimeSeek();
+  const axisFont = useAxisFont();
   const shared = useContext(ServiceScaleContext);
   const hasData = g.t.length > 0 && g.rows.some((r) => r.values.some(Number.isFinite));
   if (!hasData) {
@@ -309,15 +310,16 @@ function GapChart({
   }
   const W = Math.max(240, measured);
   const H = 230;
-  const y0 = H - M.bottom;
-  const y1 = M.top;
+  const axisRoom = axisBand(axisFont, M.top);
+  const y0 = H - axisRoom.bottom;
+  const y1 = axisRoom.top;
   const { top, boundOffScale } = gapAxis(g, shared?.gap ?? 0);
   const y = scaleLinear()
     .domain([0, top > 0 ? top * 1.08 : 1])
     .range([y0, y1])
     .nice(4);
   // the plot starts right of the y title and the widest tick label
-  const yTitle = yAxisLayout(y, 'service gap (service units)', y0 - y1);
+  const yTitle = yAxisLayout(y, 'service gap (service units)', y0 - y1, axisFont);
   const x0 = Math.max(M.left, yTitle.left);
   const x1 = W - M.right;
   const tMin = g.t[0];
@@ -344,8 +346,8 @@ function GapChart({
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={summary} {...seek.svgProps}>
         <title>{summary}</title>
         <g className="axis">
-          <TimeAxes x={x} y={y} x0={x0} x1={x1} y0={y0} height={H} />
-          <YAxisTitle lines={yTitle.lines} y0={y0} y1={y1} />
+          <TimeAxes x={x} y={y} x0={x0} x1={x1} y0={y0} height={H} font={axisFont} />
+          <YAxisTitle lines={yTitle.lines} y0={y0} y1={y1} font={axisFont} />
         </g>
         {g.bound !== null && boundOffScale && (
           <g className="gu-bound" data-bound={g.bound} data-off-scale="true">

@@ -6,7 +6,7 @@
  */
 import { line as d3line, scaleLinear } from 'd3';
 import { useEffect, useRef } from 'react';
-import { TimeAxes, YAxisTitle, yAxisLayout } from './TimeAxes';
+import { axisBand, TimeAxes, useAxisFont, YAxisTitle, yAxisLayout } from './TimeAxes';
 import { useWidth } from './use-width';
 import { colorFor, colorVarFor, PALETTE_FALLBACK, paletteSlot } from './palette';
 import { useTimeSeek } from './time-seek';
@@ -128,10 +128,12 @@ export function TimeChart(props: TimeChartProps) {
   const { t, lines, band } = props;
   const [boxRef, measured] = useWidth<HTMLDivElement>(CHART_W);
   const seekParts = useTimeSeek();
+  const axisFont = useAxisFont();
   const W = Math.max(MIN_W, measured);
   const H = props.height ?? 220;
-  const y0 = H - M.bottom;
-  const y1 = M.top;
+  const axisRoom = axisBand(axisFont, M.top);
+  const y0 = H - axisRoom.bottom;
+  const y1 = axisRoom.top;
   const { domain: yExt, bandBeyond } = chartYDomain(
     lines.map((l) => l.values),
     band,
@@ -139,7 +141,7 @@ export function TimeChart(props: TimeChartProps) {
   );
   const y = scaleLinear().domain(yExt).range([y0, y1]);
   // the plot starts right of the y title and the widest tick label
-  const yTitle = yAxisLayout(y, props.yLabel, y0 - y1);
+  const yTitle = yAxisLayout(y, props.yLabel, y0 - y1, axisFont);
   const x0 = Math.max(M.left, yTitle.left);
   const x1 = W - M.right;
   const tExt = finiteExtent([t]) ?? [0, 1];
@@ -181,6 +183,7 @@ export function TimeChart(props: TimeChartProps) {
       {dense && (
         <DenseLines
           left={x0}
+          yEdges={[y1, y0]}
           width={W}
           t={t}
           lines={lines}
@@ -200,8 +203,8 @@ export function TimeChart(props: TimeChartProps) {
       >
         {!dense && <title>{summary}</title>}
         <g className="axis">
-          <TimeAxes x={x} y={y} x0={x0} x1={x1} y0={y0} height={H} xLabel={props.xLabel} />
-          <YAxisTitle lines={yTitle.lines} y0={y0} y1={y1} />
+          <TimeAxes x={x} y={y} x0={x0} x1={x1} y0={y0} height={H} xLabel={props.xLabel} font={axisFont} />
+          <YAxisTitle lines={yTitle.lines} y0={y0} y1={y1} font={axisFont} />
         </g>
         {bandPath && (
           <path className="band" d={bandPath} data-beyond={bandBeyond ? 'true' : undefined}>
@@ -269,14 +272,14 @@ export function plotScales(
   domainY: [number, number],
   /** The plot's left edge, as the SVG axes placed it (`yAxisLayout`). */
   left: number = M.left,
+  /** The plot's top and bottom edges, as the SVG axes placed them (`axisBand`). */
+  yEdges: [number, number] = [M.top, height - M.bottom],
 ): { x: (v: number) => number; y: (v: number) => number } {
   return {
     x: scaleLinear()
       .domain(domainX)
       .range([left, width - M.right]),
-    y: scaleLinear()
-      .domain(domainY)
-      .range([height - M.bottom, M.top]),
+    y: scaleLinear().domain(domainY).range([yEdges[1], yEdges[0]]),
   };
 }
 
@@ -284,6 +287,8 @@ interface DenseProps {
   width: number;
   /** The plot's left edge in px, the same as the SVG's. */
   left: number;
+  /** The plot's top and bottom edges in px, the same as the SVG's. */
+  yEdges: [number, number];
   t: number[];
   lines: ChartLine[];
   height: number;
@@ -294,7 +299,18 @@ interface DenseProps {
 }
 
 /** Painted lines for dense series; same coordinate system as the SVG overlay (2× for sharpness). */
-function DenseLines({ width, left, t, lines, height, domainX, domainY, summary, highlightKey }: DenseProps) {
+function DenseLines({
+  width,
+  left,
+  yEdges,
+  t,
+  lines,
+  height,
+  domainX,
+  domainY,
+  summary,
+  highlightKey,
+}: DenseProps) {
   const ref = useRef<HTMLCanvasElement>(null);
   const scale = 2;
   useEffect(() => {
@@ -306,10 +322,10 @@ function DenseLines({ width, left, t, lines, height, domainX, domainY, summary, 
       const style = getComputedStyle(canvas);
       ctx.setTransform(scale, 0, 0, scale, 0, 0);
       ctx.clearRect(0, 0, width, height);
-      const { x, y } = plotScales(width, height, domainX, domainY, left);
+      const { x, y } = plotScales(width, height, domainX, domainY, left, yEdges);
       ctx.save();
       ctx.beginPath();
-      ctx.rect(M.left, M.top - 2, width - M.left - M.right, height - M.top - M.bottom + 4);
+      ctx.rect(M.left, yEdges[0] - 2, width - M.left - M.right, yEdges[1] - yEdges[0] + 4);
       ctx.clip();
       for (const l of lines) {
         const color =
@@ -349,7 +365,20 @@ function DenseLines({ width, left, t, lines, height, domainX, domainY, summary, 
       obs.disconnect();
       mq?.removeEventListener?.('change', paint);
     };
-  }, [width, left, t, lines, height, domainX[0], domainX[1], domainY[0], domainY[1], highlightKey]);
+  }, [
+    width,
+    left,
+    yEdges[0],
+    yEdges[1],
+    t,
+    lines,
+    height,
+    domainX[0],
+    domainX[1],
+    domainY[0],
+    domainY[1],
+    highlightKey,
+  ]);
   return (
     <canvas
       ref={ref}
