@@ -22,19 +22,68 @@ export function firstNamed(text: string, names: readonly string[]): number {
   return best;
 }
 
+/** The nearest ancestor that scrolls vertically, or null for the page itself. */
+function scroller(el: HTMLElement): HTMLElement | null {
+  for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+    const oy = getComputedStyle(p).overflowY;
+    if ((oy === 'auto' || oy === 'scroll') && p.scrollHeight > p.clientHeight) return p;
+  }
+  return null;
+}
+
+/**
+ * Scroll so `view` sits in the band the tour card leaves free: below the sticky header, above the
+ * card where the card is over the view's column (beside it otherwise). A view taller than the band
+ * shows its chart (its first `.chart`, else its first svg) centred in the band, so the chart the
+ * step names is what is read, not what the card hides.
+ */
+export function placeInBand(view: HTMLElement, card: HTMLElement | null): void {
+  const box = scroller(view);
+  const vr = view.getBoundingClientRect();
+  const header = document.querySelector<HTMLElement>('.topbar');
+  const hb =
+    header && getComputedStyle(header).position === 'sticky' ? header.getBoundingClientRect().bottom : 0;
+  let top = Math.max(hb, box ? box.getBoundingClientRect().top : 0) + 8;
+  let bottom = (box ? box.getBoundingClientRect().bottom : window.innerHeight) - 8;
+  top = Math.max(top, 0);
+  bottom = Math.min(bottom, window.innerHeight - 8);
+  if (card) {
+    const cr = card.getBoundingClientRect();
+    const beside = cr.right <= vr.left || cr.left >= vr.right;
+    if (!beside) bottom = Math.min(bottom, cr.top - 8);
+  }
+  const band = bottom - top;
+  if (band <= 0) return;
+  let target: DOMRect = vr;
+  if (vr.height > band) {
+    const chart = view.querySelector<HTMLElement>('.chart') ?? view.querySelector<SVGElement>('svg');
+    target = (chart ?? view).getBoundingClientRect();
+  }
+  // fits: its top just under the header; too tall: its centre in the band's centre
+  const delta = target.height <= band ? target.top - top : target.top + target.height / 2 - (top + band / 2);
+  if (Math.abs(delta) < 1) return;
+  if (box) box.scrollBy({ top: delta, behavior: 'instant' });
+  else window.scrollBy({ top: delta, behavior: 'instant' });
+}
+
 export function revealStepView(text: string): void {
-  // after the views have drawn the step's scenario
+  const reveal = () => {
+    const views = [...document.querySelectorAll<HTMLElement>('.views > .view[aria-label]')];
+    const phone = window.matchMedia(PHONE).matches;
+    const i = firstNamed(
+      text,
+      views.map((v) => v.getAttribute('aria-label') ?? ''),
+    );
+    const card = document.querySelector<HTMLElement>('.tour-panel');
+    if (i >= 0) placeInBand(views[i], card);
+    else if (phone) document.querySelector<HTMLElement>('.views')?.scrollIntoView({ block: 'start' });
+  };
+  // after the views have drawn the step's scenario, and once more when late views (a chart's data,
+  // the Algorithm steps panel) have changed the layout above the named one
   requestAnimationFrame(() =>
     requestAnimationFrame(() => {
-      const views = [...document.querySelectorAll<HTMLElement>('.views > .view[aria-label]')];
-      const phone = window.matchMedia(PHONE).matches;
-      const i = firstNamed(
-        text,
-        views.map((v) => v.getAttribute('aria-label') ?? ''),
-      );
-      const named = i >= 0 ? views[i] : null;
-      const target = named ?? (phone ? document.querySelector<HTMLElement>('.views') : null);
-      target?.scrollIntoView({ block: phone ? 'start' : 'nearest' });
+      reveal();
+      setTimeout(reveal, 400);
     }),
   );
 }

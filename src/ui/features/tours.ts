@@ -146,7 +146,7 @@ export const TOURS: Tour[] = [
       },
       {
         title: 'DLPM: cache first, within a budget',
-        text: "Same workload, **DLPM**: each client has a deficit that grows by Q^u per refill and shrinks with the service it gets. Prefix order still decides among clients with credit, but a client that has used its share waits. The service lines stay together and the well-behaved clients' first tokens come much sooner.",
+        text: "Same workload, **DLPM**: each client has a deficit that grows by Q^u per refill and shrinks with the service it gets. Prefix order still decides among clients with credit, but a client that has used its share waits. The **Client service** lines stay together and the well-behaved clients' first tokens come much sooner.",
         at: { scenario: 'paper-judge-s1-1w', sets: ['cluster.kv_cache_tokens=60000'], time: 30 },
       },
       {

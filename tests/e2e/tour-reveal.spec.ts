@@ -1,0 +1,89 @@
+/**
+ * A tour step that names a view brings that view into sight above (or beside) the tour card (tester
+ * F3): the LPM lesson said "Look at Client service" while at 1280×720 with 150 % zoom and on a
+ * 390×844 phone the card covered that chart and the page showed Workers. For each step naming a
+ * view: the point at the centre of what is shown (the view, or its chart when the view is taller than
+ * the room the card leaves) belongs to the view, not to the card, and that box fills the free band.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { TOURS } from '../../src/ui/features/tours';
+import { firstNamed } from '../../src/ui/features/tour-reveal';
+import { open } from './helpers';
+
+const SIZES = [
+  { name: '1280×720 at 150 %', viewport: { width: 853, height: 480 }, deviceScaleFactor: 1.5 },
+  { name: '390×844 phone', viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 },
+];
+const TOUR_IDS = ['lpm-dlpm', 'doubleq'];
+
+test.describe.configure({ timeout: 240_000 });
+
+/** '' when the named view is in sight and uncovered, else what is wrong. */
+function placement(page: Page, label: string): Promise<string> {
+  return page.evaluate((label) => {
+    const view = document.querySelector<HTMLElement>(`.views > .view[aria-label="${label}"]`);
+    const card = document.querySelector<HTMLElement>('.tour-panel');
+    if (!view || !card) return `no view ${label} or no card`;
+    const header = document.querySelector<HTMLElement>('.topbar');
+    const hb =
+      header && getComputedStyle(header).position === 'sticky' ? header.getBoundingClientRect().bottom : 0;
+    const cr = card.getBoundingClientRect();
+    const vr = view.getBoundingClientRect();
+    const beside = cr.right <= vr.left || cr.left >= vr.right;
+    const top = hb;
+    const bottom = beside ? window.innerHeight : cr.top;
+    const band = bottom - top;
+    const chart = view.querySelector<HTMLElement>('.chart') ?? view.querySelector('svg');
+    const r = vr.height > band - 16 && chart ? chart.getBoundingClientRect() : vr;
+    const cx = r.left + r.width / 2;
+    const cy = r.top + r.height / 2;
+    const hit = document.elementFromPoint(cx, cy);
+    if (!hit || !view.contains(hit))
+      return `${label}: centre (${cx}, ${cy}) shows ${hit?.className || hit?.tagName || 'nothing'}`;
+    const shown = Math.min(r.bottom, bottom) - Math.max(r.top, top);
+    if (shown < Math.min(r.height, band) - 20)
+      return `${label}: ${Math.round(shown)} px of ${Math.round(r.height)} in a ${Math.round(band)} px band`;
+    return '';
+  }, label);
+}
+
+for (const size of SIZES) {
+  test(`tour steps that name a view show it above the card at ${size.name}`, async ({ browser }) => {
+    const ctx = await browser.newContext({
+      viewport: size.viewport,
+      deviceScaleFactor: size.deviceScaleFactor,
+    });
+    const page = await ctx.newPage();
+    await open(page);
+    const labels = await page
+      .locator('.views > .view[aria-label]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+    let checked = 0;
+    for (const id of TOUR_IDS) {
+      const tour = TOURS.find((t) => t.id === id);
+      if (!tour) throw new Error(`no tour ${id}`);
+      const menu = page.getByRole('button', { name: /^Menu/ });
+      if (await menu.isVisible()) await menu.click();
+      await page.getByRole('button', { name: 'Tour' }).click();
+      const card = page.getByRole('dialog', { name: 'Tour' });
+      await card.getByRole('button', { name: tour.title }).click();
+      for (let k = 0; k < tour.steps.length; k++) {
+        await expect(card).toContainText(`Step ${k + 1} of ${tour.steps.length}`);
+        await expect(card).not.toContainText('moving the simulation');
+        // the labels of the views on the page now (a step's scenario may add views)
+        const now = await page
+          .locator('.views > .view[aria-label]')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+        const i = firstNamed(tour.steps[k].text, now.length > 0 ? now : labels);
+        if (i >= 0) {
+          await expect.poll(() => placement(page, now[i]), { timeout: 5000 }).toBe('');
+          checked++;
+        }
+        if (k + 1 < tour.steps.length) await card.getByRole('button', { name: 'Next' }).click();
+      }
+      await card.getByRole('button', { name: 'Close tour' }).click();
+    }
+    expect(checked).toBeGreaterThanOrEqual(3);
+    await ctx.close();
+  });
+}
