@@ -56,15 +56,22 @@ export function DecisionLog({ driver }: { driver: Driver }) {
   const fold = useFoldProps('log');
   const newestFirst = decisions.slice(-LOG_SHOWN).reverse();
   const onPick = useCallback(
-    (seq: number) => driver.select(useUi.getState().selected === seq ? null : seq),
+    (seq: number) => (useUi.getState().selected === seq ? driver.select(null) : void driver.pick(seq)),
     [driver],
   );
   const move = (delta: number) => {
     if (!newestFirst.length) return;
     const i = newestFirst.findIndex((d) => d.seq === selected);
+    // the playhead follows the selection, so the log ends at it: newer than its newest line is the
+    // next decision, one step on (up to the furthest point the run has reached)
+    if (i === 0 && delta < 0 && selected !== null && selected + 1 < useUi.getState().reach) {
+      void driver.pick(selected + 1);
+      return;
+    }
     const next = newestFirst[Math.min(newestFirst.length - 1, Math.max(0, i < 0 ? 0 : i + delta))];
-    driver.select(next.seq);
-    document.querySelector(`[data-seq="${next.seq}"]`)?.scrollIntoView({ block: 'nearest' });
+    void driver
+      .pick(next.seq)
+      .then(() => document.querySelector(`[data-seq="${next.seq}"]`)?.scrollIntoView({ block: 'nearest' }));
   };
   return (
     <section className="panel log-panel" aria-labelledby="decision-log-title" {...fold}>

@@ -365,6 +365,15 @@ export class Driver {
     useUi.setState({ selected: seq });
   }
 
+  /**
+   * Pick a decision in the log: select it and move the playhead to the moment just after it (the
+   * views then show what the explanation talks about), as a click on the timeline would.
+   */
+  async pick(seq: number): Promise<void> {
+    this.select(seq);
+    if (useUi.getState().decisionCount !== seq + 1) await this.seek({ decision: seq + 1 });
+  }
+
   async stats(): Promise<{ maxFrameBytes: number; lastSeekFrom: number }> {
     return this.api.stats();
   }

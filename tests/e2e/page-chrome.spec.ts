@@ -227,7 +227,8 @@ test("the explanation's numbered steps do not repeat the summary under its headi
   await pickScenario(page, 'default');
   await page.evaluate(() => window.fairground.seek(4));
   await expect.poll(() => playhead(page)).toBe(4);
-  for (const seq of [0, 1, 2]) {
+  // newest first: picking a decision moves the playhead to it, and the log ends there
+  for (const seq of [2, 1, 0]) {
     await selectDecision(page, seq);
     const panel = page.getByRole('region', { name: 'Explanation' });
     const summary = (await panel.locator('.explanation-summary').textContent())?.trim() ?? '';
@@ -329,6 +330,8 @@ test('a phone opens a shared link at its moment: playhead, selected decision, it
   await page.evaluate(() => window.fairground.seek(5));
   await expect.poll(() => playhead(page)).toBe(5);
   await selectDecision(page, 2);
+  // picking decision #3 moved the playhead to just after it (tester F9)
+  await expect.poll(() => playhead(page)).toBe(3);
   await expect.poll(() => new URL(page.url()).hash).toMatch(/^#s=\d+\./);
   // the debounced rewrite after the selection is done: the address holds it
   await expect(page.locator('html')).toHaveAttribute('data-live-address', 'current');
@@ -337,7 +340,7 @@ test('a phone opens a shared link at its moment: playhead, selected decision, it
   await phone.setViewportSize({ width: 390, height: 844 });
   await phone.goto(link);
   await phone.waitForFunction(() => window.fairground?.state().kind !== null);
-  await expect.poll(() => playhead(phone)).toBe(5);
+  await expect.poll(() => playhead(phone)).toBe(3);
   await expect(phone.getByRole('region', { name: 'Explanation' })).toContainText('Why decision #3');
   await phone.getByRole('button', { name: 'Menu' }).click();
   await phone.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Why #3' }).click();

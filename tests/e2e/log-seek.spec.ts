@@ -1,0 +1,41 @@
+/**
+ * Picking a decision in the log moves the playhead to it (tester F9): "Why decision #417" showed
+ * while the header said "decision 428 / 428" and the views drew the latest moment. Now a click on a
+ * log line seeks to the moment just after that decision, as a click on the timeline would; the
+ * arrow keys move the selection and the playhead together.
+ */
+import { expect, test } from '@playwright/test';
+import { open, playhead } from './helpers';
+
+test('clicking a log line seeks the playhead to that decision; ↑ moves on by one', async ({ page }) => {
+  await open(page);
+  await page.evaluate(() => window.fairground.runUntil(20));
+  const end = await playhead(page);
+  expect(end).toBeGreaterThan(40);
+  const log = page.getByRole('log', { name: 'Decision log' });
+  const line = log.locator('li[data-seq]').nth(10);
+  const seq = Number(await line.getAttribute('data-seq'));
+  expect(seq + 1).toBeLessThan(end);
+  await line.click();
+  await expect(page.getByRole('heading', { name: `Why decision #${seq + 1}` })).toBeVisible();
+  await expect.poll(() => playhead(page)).toBe(seq + 1);
+  // the views draw that moment: the snapshot is the one after decision #seq+1
+  const snap = await page.evaluate(() => window.fairground.snapshot());
+  expect(snap.kind === 'cluster' && snap.decisions).toBe(seq + 1);
+  await expect(page.locator('.timeline')).toContainText(
+    String(seq + 1).replace(/\B(?=(\d{3})+(?!\d))/g, ' '),
+  );
+  // the picked line stays in the log, selected
+  await expect(log.locator(`li[data-seq="${seq}"]`)).toHaveAttribute('aria-current', 'true');
+  // ↑: the next decision, and the playhead with it
+  await log.focus();
+  await page.keyboard.press('ArrowUp');
+  await expect.poll(() => playhead(page)).toBe(seq + 2);
+  await expect(page.getByRole('heading', { name: `Why decision #${seq + 2}` })).toBeVisible();
+  // ↓ twice: back to the one before the first pick
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(() => playhead(page)).toBe(seq + 1);
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(() => playhead(page)).toBe(seq);
+  await expect(page.getByRole('heading', { name: `Why decision #${seq}` })).toBeVisible();
+});
