@@ -8,7 +8,11 @@ export const dfsWeight = defineScheduler({
   name: 'dfs-weight',
   summary: 'depth-first walk of the radix cache, heaviest branch first (SGLang)',
   params: {},
-  // the walk visits the radix tree's branches that hold waiting requests: all of them each step
-  walkedPerStep: (_params, waiting) => waiting,
+  // No walk of the queue per step: the weights and the order are kept live under the radix cache's
+  // changes (./live-policy.ts), O(depth · log n) per request whose match moved. Declared (as 0)
+  // because, as LPM's, the requests whose match moved are re-read from their page fingerprints,
+  // which they then keep while they wait: the run estimate charges those bytes for every order
+  // that declares this.
+  walkedPerStep: () => 0,
   create: () => createDfsWeight(),
 });

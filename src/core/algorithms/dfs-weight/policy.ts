@@ -10,13 +10,16 @@
  * after the node's own requests, deeper split points first; equal matches keep queue order.
  * Admission stops at the first request that does not fit (head-of-line), as in LPM.
  *
- * Cost per batch step: one remembered radix match per waiting request (./matched-queue.ts), a walk up to the root per request to sum
- * weights, and a sort of the children of the touched nodes.
+ * This file's `dfsWeightOrder` re-reads every waiting request's match (../shared/matched-queue.ts),
+ * walks up to the root per request to sum weights and sorts the children of the touched nodes:
+ * O(n · depth) per batch step. It is the reference: the policy in use keeps the same order live
+ * under the radix cache's changes (./live-policy.ts), and the tests compare the two step by step.
  */
-import type { WorkerView } from '../../replica/local-policy';
+import type { LocalPolicy, WorkerView } from '../../replica/local-policy';
 import type { RadixNode } from '../../replica/radix-cache';
 import type { MatchedQueue } from '../shared/matched-queue';
 import { OrderedQueuePolicy, type QueueRule } from '../shared/ordered-queue';
+import { LiveDfsWeightPolicy } from './live-policy';
 
 /** What an admission under DFS-weight records. */
 export interface DfsWeightDetail {
@@ -95,4 +98,11 @@ export class DfsWeightRule implements QueueRule<DfsOrder> {
   }
 }
 
-export const createDfsWeight = () => new OrderedQueuePolicy('dfs-weight', new DfsWeightRule());
+/** The reference DFS-weight: the whole queue re-read and walked every step (tests compare with it). */
+export const createDfsWeightReference = () => new OrderedQueuePolicy('dfs-weight', new DfsWeightRule());
+
+/** Test-only: `reference` makes `createDfsWeight` build the reference (byte-for-byte run comparisons). */
+export const dfsWeightImplementation = { reference: false };
+
+export const createDfsWeight = (): LocalPolicy =>
+  dfsWeightImplementation.reference ? createDfsWeightReference() : new LiveDfsWeightPolicy();

@@ -153,6 +153,11 @@ class HeadGroup {
 export interface KeyListener {
   joining(e: LiveEntry): void;
   leaving(e: LiveEntry): void;
+  /**
+   * After each refresh of a dirty entry (its memo, registration and key up to date), even when its
+   * key did not change: its match may now end in another node (DFS-weight hangs requests by node).
+   */
+  synced?(e: LiveEntry): void;
 }
 
 /** The requests registered at one node: inside its edge, and at its end by next page key. */
@@ -233,6 +238,7 @@ export class LivePrefixOrder implements RadixChangeListener {
       this.register(e, radix);
       this.setKey(e, match, e.deferred);
       if (this.defer) this.regroup(e);
+      this.listener?.synced?.(e);
     }
   }
 
