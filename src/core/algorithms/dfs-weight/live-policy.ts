@@ -16,8 +16,9 @@
  *     weight (it takes the lower one's place among its siblings, with its own, newer id). Splits are
  *     applied at the next read, in the order they happened, so the order a step walks is the one at
  *     its start, as the reference sorts once.
- * The order is emitted lazily, post-order (a node's own requests after its subtree): reaching the
- * first request costs O(depth · log), each further one O(log) amortised.
+ * The order is emitted lazily, post-order (a node's own requests after its subtree): O(log) per node
+ * entered and per request emitted, so taking k requests enters at most (k + 1) · depth nodes, and
+ * about depth + k when they share a branch; the rest of the queue is never read.
  */
 import type { SimRequest } from '../../sim/request';
 import type { AdmissionContext, LocalPolicy, WorkerView } from '../../replica/local-policy';
