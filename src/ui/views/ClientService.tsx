@@ -268,10 +268,9 @@ function ServiceTotals({ clients, selected }: { clients: ClientModel[]; selected
             <th scope="col" className="num" title="service units per second">
               per s
             </th>
-            <th scope="col" className="num">
-              queued
-            </th>
-            <th scope="col" className="num">
+            {/* one column for both counts: five columns overflowed a ~260 px card, cutting "running" */}
+            <th scope="col" className="num cs-qr">
+              queued /<br />
               running
             </th>
           </tr>
@@ -285,8 +284,12 @@ function ServiceTotals({ clients, selected }: { clients: ClientModel[]; selected
               </th>
               <td className="num">{fmtCount(c.service)}</td>
               <td className="num">{fmtNum(c.servicePerS)}</td>
-              <td className="num">{fmtCount(c.queued)}</td>
-              <td className="num">{fmtCount(c.running)}</td>
+              <td
+                className="num cs-qr"
+                aria-label={`${fmtCount(c.queued)} queued, ${fmtCount(c.running)} running`}
+              >
+                {fmtCount(c.queued)} / {fmtCount(c.running)}
+              </td>
             </tr>
           ))}
         </tbody>
