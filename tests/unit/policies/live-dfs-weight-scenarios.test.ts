@@ -11,10 +11,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dfsWeightImplementation } from '../../../src/core/algorithms/dfs-weight/policy';
 import { livePrefixFaults } from '../../../src/core/algorithms/shared/live-prefix-order';
-import { traceRecordV1 } from '../../../src/core/export';
-import { Simulation } from '../../../src/core/sim';
-import { parseScenarioText } from '../../../src/scenario';
 import { SCENARIO_DIR } from '../shipped-scenarios';
+import { expectSameRuns } from './live-scenarios';
 
 /** The scenario text with DFS-weight as the local policy (round-robin where DoubleQ routed). */
 function asDfs(file: string, capS: number): string {
@@ -30,50 +28,12 @@ function asDfs(file: string, capS: number): string {
   return text;
 }
 
-function run(
-  text: string,
-  reference: boolean,
-): { json: string; trace: string[]; snapshot: string; forked: string } {
-  dfsWeightImplementation.reference = reference;
-  const parsed = parseScenarioText(text, {
-    file: 'x.yaml',
-    readFile: (p) => readFileSync(join(SCENARIO_DIR, p), 'utf8'),
-  });
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
-  const sim = new Simulation(parsed.value, { record: true });
-  const trace: string[] = [];
-  sim.onDecision = (d) => {
-    const state = {
-      router_queued: sim.router.queuedCount,
-      waiting: sim.workers.map((w) => w.waitingCount),
-      running: sim.workers.map((w) => w.runningCount),
-      kv_used_blocks: sim.workers.map((w) => w.kv.allocatedBlocks),
-    };
-    trace.push(JSON.stringify({ ...traceRecordV1(d), state }));
-  };
-  sim.runUntil(parsed.value.duration_s / 2);
-  const mid = JSON.stringify(sim.snapshot());
-  const copy = sim.fork().sim;
-  sim.runToEnd();
-  copy.runToEnd();
-  return {
-    json: JSON.stringify(sim.result()),
-    trace,
-    snapshot: mid + JSON.stringify(sim.snapshot()),
-    forked: JSON.stringify(copy.result()),
-  };
-}
-
+/** The live and the reference run of `text` are byte-identical, and DFS-weight did decide. */
 function same(text: string): void {
-  const live = run(text, false);
-  const ref = run(text, true);
-  expect(live.trace.length).toBe(ref.trace.length);
+  const ref = expectSameRuns(text, (on) => {
+    dfsWeightImplementation.reference = on;
+  });
   expect(ref.trace.some((t) => t.includes('"dfs-weight"'))).toBe(true);
-  for (let i = 0; i < ref.trace.length; i++)
-    if (live.trace[i] !== ref.trace[i]) expect(live.trace[i]).toBe(ref.trace[i]);
-  expect(live.json).toBe(ref.json);
-  expect(live.snapshot).toBe(ref.snapshot);
-  expect(live.forked).toBe(live.json);
 }
 
 afterEach(() => {

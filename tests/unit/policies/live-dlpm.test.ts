@@ -15,7 +15,7 @@ import { DlpmPolicy } from '../../../src/core/algorithms/dlpm/policy';
 import { livePrefixFaults } from '../../../src/core/algorithms/shared/live-prefix-order';
 import type { LocalPolicy } from '../../../src/core/replica/local-policy';
 import { Harness } from './harness';
-import { type Case, workload } from './live-workload';
+import { type Case, lockstepDifference, workload } from './live-workload';
 
 interface DlpmCase extends Case {
   clients: number;
@@ -49,44 +49,17 @@ function harness(c: DlpmCase, reference: boolean): Harness {
   });
 }
 
+/** Null when the live DLPM and the reference agree at every step (deficits too), else where they first differ. */
 function firstDifference(c: DlpmCase): string | null {
-  const arrivals = workload(c);
   const a = harness(c, false);
   const b = harness(c, true);
   const pa = a.policy as DlpmPolicy;
   const pb = b.policy as DlpmPolicy;
-  let next = 0;
-  let seen = 0;
-  for (let step = 0; step < 200_000; step++) {
-    while (next < arrivals.length && arrivals[next].t <= a.now) {
-      const w = arrivals[next];
-      const spec = { id: `r${next}`, client: `c${w.client}`, tokens: w.tokens, out: w.out };
-      const ra = a.add(spec, w.t);
-      const rb = b.add(spec, w.t);
-      if (w.head !== -2) ra.headKey = rb.headKey = w.head;
-      next++;
-    }
-    const wa = a.policy.waiting(1_000_000).map((r) => r.id);
-    const wb = b.policy.waiting(1_000_000).map((r) => r.id);
-    if (wa.join() !== wb.join()) return `step ${step}: waiting order ${wa.slice(0, 8)} vs ${wb.slice(0, 8)}`;
-    const sa = a.step();
-    const sb = b.step();
-    if (sa !== sb || a.now !== b.now) return `step ${step}: the workers diverged in time`;
-    if (a.records.length !== b.records.length)
-      return `step ${step}: ${a.records.length} vs ${b.records.length} records`;
-    for (; seen < a.records.length; seen++) {
-      const x = JSON.stringify(a.records[seen]);
-      const y = JSON.stringify(b.records[seen]);
-      if (x !== y) return `step ${step}: record\n${x}\nvs\n${y}`;
-    }
-    if (JSON.stringify(pa.describe()) !== JSON.stringify(pb.describe()))
-      return `step ${step}: deficits differ`;
-    if (!sa) {
-      if (next >= arrivals.length) return a.completed.length === arrivals.length ? null : 'unfinished';
-      a.now = b.now = Math.max(a.now, arrivals[next].t);
-    }
-  }
-  return 'too many steps';
+  return lockstepDifference(workload(c), a, b, {
+    heads: true,
+    client: (j) => `c${j.client}`,
+    after: () => (JSON.stringify(pa.describe()) !== JSON.stringify(pb.describe()) ? 'deficits differ' : null),
+  });
 }
 
 const cases = fc.record({

@@ -13,10 +13,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { dlpmImplementation } from '../../../src/core/algorithms/dlpm/policy';
 import { lpmImplementation } from '../../../src/core/algorithms/lpm/policy';
 import { livePrefixFaults } from '../../../src/core/algorithms/shared/live-prefix-order';
-import { traceRecordV1 } from '../../../src/core/export';
-import { Simulation } from '../../../src/core/sim';
-import { parseScenarioText } from '../../../src/scenario';
 import { SCENARIO_DIR, scenarioFiles } from '../shipped-scenarios';
+import { expectSameRuns } from './live-scenarios';
 
 /** The scenario text with LPM as the local policy (and round-robin where DoubleQ routed). */
 function asLpm(file: string, fallback: number, capS: number): string {
@@ -34,39 +32,12 @@ function asLpm(file: string, fallback: number, capS: number): string {
   return text;
 }
 
-function run(
-  text: string,
-  reference: boolean,
-): { json: string; trace: string[]; snapshot: string; forked: string } {
-  lpmImplementation.reference = reference;
-  dlpmImplementation.reference = reference;
-  const parsed = parseScenarioText(text, {
-    file: 'x.yaml',
-    readFile: (p) => readFileSync(join(SCENARIO_DIR, p), 'utf8'),
+/** The live and the reference run of `text` (LPM's and DLPM's switched together) are byte-identical. */
+function same(text: string): void {
+  expectSameRuns(text, (on) => {
+    lpmImplementation.reference = on;
+    dlpmImplementation.reference = on;
   });
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
-  const sim = new Simulation(parsed.value, { record: true });
-  const trace: string[] = [];
-  sim.onDecision = (d) => {
-    const state = {
-      router_queued: sim.router.queuedCount,
-      waiting: sim.workers.map((w) => w.waitingCount),
-      running: sim.workers.map((w) => w.runningCount),
-      kv_used_blocks: sim.workers.map((w) => w.kv.allocatedBlocks),
-    };
-    trace.push(JSON.stringify({ ...traceRecordV1(d), state }));
-  };
-  sim.runUntil(parsed.value.duration_s / 2);
-  const mid = JSON.stringify(sim.snapshot());
-  const copy = sim.fork().sim;
-  sim.runToEnd();
-  copy.runToEnd();
-  return {
-    json: JSON.stringify(sim.result()),
-    trace,
-    snapshot: mid + JSON.stringify(sim.snapshot()),
-    forked: JSON.stringify(copy.result()),
-  };
 }
 
 afterEach(() => {
@@ -81,17 +52,6 @@ const files = scenarioFiles.filter(
     f.startsWith('paper-') ||
     ['multi-turn-chat.yaml', 'fig1-kv-pressure.yaml', 'long-qa-s1.yaml'].includes(f),
 );
-
-function same(text: string): void {
-  const live = run(text, false);
-  const ref = run(text, true);
-  expect(live.trace.length).toBe(ref.trace.length);
-  for (let i = 0; i < ref.trace.length; i++)
-    if (live.trace[i] !== ref.trace[i]) expect(live.trace[i]).toBe(ref.trace[i]);
-  expect(live.json).toBe(ref.json);
-  expect(live.snapshot).toBe(ref.snapshot);
-  expect(live.forked).toBe(live.json);
-}
 
 describe('LPM live order: byte-identical runs', () => {
   it('lists the scenarios it compares', () => expect(files.length).toBeGreaterThanOrEqual(19));

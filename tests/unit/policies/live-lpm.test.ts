@@ -14,7 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createLpmReference, LpmPolicy } from '../../../src/core/algorithms/lpm/policy';
 import { livePrefixFaults } from '../../../src/core/algorithms/shared/live-prefix-order';
 import { Harness } from './harness';
-import { type Case, workload } from './live-workload';
+import { type Case, lockstepDifference, workload } from './live-workload';
 
 function harness(c: Case, reference: boolean): Harness {
   return new Harness({
@@ -31,39 +31,7 @@ function harness(c: Case, reference: boolean): Harness {
 
 /** Null when the live order and the reference agree at every step, else where they first differ. */
 function firstDifference(c: Case): string | null {
-  const arrivals = workload(c);
-  const a = harness(c, false);
-  const b = harness(c, true);
-  let next = 0;
-  let seenRecords = 0;
-  for (let step = 0; step < 200_000; step++) {
-    while (next < arrivals.length && arrivals[next].t <= a.now) {
-      const w = arrivals[next];
-      const spec = { id: `r${next}`, client: 'a', tokens: w.tokens, out: w.out };
-      const ra = a.add(spec, w.t);
-      const rb = b.add(spec, w.t);
-      if (w.head !== -2) ra.headKey = rb.headKey = w.head;
-      next++;
-    }
-    const wa = a.policy.waiting(1_000_000).map((r) => r.id);
-    const wb = b.policy.waiting(1_000_000).map((r) => r.id);
-    if (wa.join() !== wb.join()) return `step ${step}: waiting order ${wa.slice(0, 8)} vs ${wb.slice(0, 8)}`;
-    const sa = a.step();
-    const sb = b.step();
-    if (sa !== sb || a.now !== b.now) return `step ${step}: the workers diverged in time`;
-    if (a.records.length !== b.records.length)
-      return `step ${step}: ${a.records.length} vs ${b.records.length} records`;
-    for (; seenRecords < a.records.length; seenRecords++) {
-      const x = JSON.stringify(a.records[seenRecords]);
-      const y = JSON.stringify(b.records[seenRecords]);
-      if (x !== y) return `step ${step}: record ${x} vs ${y}`;
-    }
-    if (!sa) {
-      if (next >= arrivals.length) return a.completed.length === arrivals.length ? null : 'unfinished';
-      a.now = b.now = Math.max(a.now, arrivals[next].t);
-    }
-  }
-  return 'too many steps';
+  return lockstepDifference(workload(c), harness(c, false), harness(c, true), { heads: true });
 }
 
 const cases = fc.record({

@@ -1,4 +1,9 @@
-/** Workloads for the live-order tests (LPM, DLPM): deterministic from a seed. */
+/**
+ * Workloads for the live-order tests (LPM, DLPM, DFS-weight), deterministic from a seed, and the
+ * lockstep run that compares a live order with its reference on them.
+ */
+import type { Harness } from './harness';
+
 export interface Case {
   seed: number;
   n: number;
@@ -63,4 +68,59 @@ export function workload(c: Case): Job[] {
   }
   out.sort((a, b) => a.t - b.t);
   return out;
+}
+
+/** What a lockstep run varies by policy. */
+export interface LockstepOptions {
+  /** A job's client name (default 'a'). */
+  client?: (j: Job) => string;
+  /** Give requests their forced head keys (the in-batch deferral's collision path). */
+  heads?: boolean;
+  /** A further comparison after each step (e.g. DLPM's deficits): a message when they differ. */
+  after?: () => string | null;
+}
+
+/**
+ * Feed `arrivals` to two identical workers `a` (live) and `b` (reference) and step them together.
+ * Null when the waiting order before every step, the step times and every decision record agree to
+ * the end, else where they first differ.
+ */
+export function lockstepDifference(
+  arrivals: readonly Job[],
+  a: Harness,
+  b: Harness,
+  o: LockstepOptions = {},
+): string | null {
+  let next = 0;
+  let seen = 0;
+  for (let step = 0; step < 200_000; step++) {
+    while (next < arrivals.length && arrivals[next].t <= a.now) {
+      const w = arrivals[next];
+      const spec = { id: `r${next}`, client: o.client?.(w) ?? 'a', tokens: w.tokens, out: w.out };
+      const ra = a.add(spec, w.t);
+      const rb = b.add(spec, w.t);
+      if (o.heads && w.head !== -2) ra.headKey = rb.headKey = w.head;
+      next++;
+    }
+    const wa = a.policy.waiting(1_000_000).map((r) => r.id);
+    const wb = b.policy.waiting(1_000_000).map((r) => r.id);
+    if (wa.join() !== wb.join()) return `step ${step}: waiting order ${wa.slice(0, 8)} vs ${wb.slice(0, 8)}`;
+    const sa = a.step();
+    const sb = b.step();
+    if (sa !== sb || a.now !== b.now) return `step ${step}: the workers diverged in time`;
+    if (a.records.length !== b.records.length)
+      return `step ${step}: ${a.records.length} vs ${b.records.length} records`;
+    for (; seen < a.records.length; seen++) {
+      const x = JSON.stringify(a.records[seen]);
+      const y = JSON.stringify(b.records[seen]);
+      if (x !== y) return `step ${step}: record\n${x}\nvs\n${y}`;
+    }
+    const other = o.after?.() ?? null;
+    if (other !== null) return `step ${step}: ${other}`;
+    if (!sa) {
+      if (next >= arrivals.length) return a.completed.length === arrivals.length ? null : 'unfinished';
+      a.now = b.now = Math.max(a.now, arrivals[next].t);
+    }
+  }
+  return 'too many steps';
 }
