@@ -114,18 +114,11 @@ export class LiveDlpmPolicy extends DlpmPolicy {
   }
 
   override enqueue(req: SimRequest, worker: WorkerView, front: boolean): void {
-    this.view = worker;
     if (!this.attached) {
       this.live.attach(worker.radix, worker.deferSharedPrefixes === true);
       this.attached = true;
     }
-    const c = req.client;
-    if (this.inList[c] === 0) {
-      this.inList[c] = 1; // a new client starts at q = 0
-      this.list.push(c);
-    }
-    if (req.promptLen > this.maxPrompt) this.maxPrompt = req.promptLen;
-    this.queued[c]++;
+    this.noteArrival(req, worker);
     this.live.add(req, front);
   }
 

@@ -184,7 +184,8 @@ export class DlpmPolicy implements LocalPolicy {
     return this.deficits[c];
   }
 
-  enqueue(req: SimRequest, worker: WorkerView, front: boolean): void {
+  /** A request joins: its client enters the list l (at q = 0) if new, and counts as waiting. */
+  protected noteArrival(req: SimRequest, worker: WorkerView): void {
     this.view = worker;
     const c = req.client;
     if (this.inList[c] === 0) {
@@ -193,6 +194,10 @@ export class DlpmPolicy implements LocalPolicy {
     }
     if (req.promptLen > this.maxPrompt) this.maxPrompt = req.promptLen;
     this.queued[c]++;
+  }
+
+  enqueue(req: SimRequest, worker: WorkerView, front: boolean): void {
+    this.noteArrival(req, worker);
     if (front) this.queue.unshift(req);
     else this.queue.push(req);
   }
