@@ -4,6 +4,7 @@
  * when the snapshot carries one. Service is in service units (w_e · uncached input tokens + w_q ·
  * output tokens).
  */
+import { Term } from '../Glossary';
 import { scaleLinear } from 'd3';
 import { useContext, useState } from 'react';
 import { fmtCount, fmtNum } from './format';
@@ -155,7 +156,7 @@ function ClientBars({
   const summary = `${what}: ${clients.map((c, i) => `${c.name} ${fmtNum(values[i])}`).join(', ')}`;
   return (
     <div className="chart cs-bars" ref={boxRef}>
-      <h3>{kind === 'deficit' ? 'Deficit q_i' : 'Virtual counter'}</h3>
+      <h3>{kind === 'deficit' ? <Term id="q-i">Deficit q_i</Term> : 'Virtual counter'}</h3>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={summary}>
         <title>{summary}</title>
         <line className="zero" x1={zero} x2={zero} y1={0} y2={H} />
@@ -258,7 +259,9 @@ function ServiceTotals({ clients, selected }: { clients: ClientModel[]; selected
   return (
     <div className="table-scroll">
       <table className="cs-totals">
-        <caption className="cs-caption">service units = w_e · input + w_q · output tokens</caption>
+        <caption className="cs-caption">
+          <Term id="service-units" /> = w_e · input + w_q · output tokens
+        </caption>
         <thead>
           <tr>
             <th scope="col">client</th>

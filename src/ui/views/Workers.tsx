@@ -6,6 +6,7 @@
  * also carries its client's shape, as in Class queues, so the client reads without colour; the legend
  * under the cards names both. The client of a request comes from the snapshot, not from its id.
  */
+import { Term } from '../Glossary';
 import { type CSSProperties, useContext } from 'react';
 import { fmtCount, fmtNum, fmtPercent } from './format';
 import { CLIENT_SHAPES, clientShape, colorFor } from './palette';
@@ -241,7 +242,7 @@ function WorkerCard({
           <span>Worker {w.id}</span>
         )}
         <span className="wk-step" title="duration of the worker's last batch step">
-          step {w.lastStepMs === null ? '–' : `${fmtNum(w.lastStepMs)} ms`}
+          <Term id="step-ms" /> {w.lastStepMs === null ? '–' : `${fmtNum(w.lastStepMs)} ms`}
         </span>
       </h3>
       <dl className="wk-stats">
