@@ -15,7 +15,8 @@ export const GLOSSARY = {
     text: "Client i's deficit in DLPM: it grows by the quantum Q^u at each refill and shrinks by the service the client's admitted requests get; a client with no deficit left waits.",
   },
   'step-ms': {
-    term: 'step',
+    // not 'step': the transport's Step button owns that name
+    term: 'the time of the last batch',
     text: "How long the worker's last batch step took, in simulated time (milliseconds).",
   },
 } as const;

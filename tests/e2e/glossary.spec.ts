@@ -9,9 +9,7 @@ import { open } from './helpers';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-test('on a phone, tapping "?" beside q_i and step shows their definitions', async ({
-  page,
-}) => {
+test('on a phone, tapping "?" beside q_i and step shows their definitions', async ({ page }) => {
   await open(page);
   await page.evaluate(() => window.fairground.runUntil(10));
   for (const id of ['q-i', 'step-ms'] as const) {

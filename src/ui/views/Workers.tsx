@@ -242,7 +242,7 @@ function WorkerCard({
           <span>Worker {w.id}</span>
         )}
         <span className="wk-step" title="duration of the worker's last batch step">
-          <Term id="step-ms" /> {w.lastStepMs === null ? '–' : `${fmtNum(w.lastStepMs)} ms`}
+          <Term id="step-ms">step</Term> {w.lastStepMs === null ? '–' : `${fmtNum(w.lastStepMs)} ms`}
         </span>
       </h3>
       <dl className="wk-stats">
