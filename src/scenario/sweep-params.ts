@@ -43,8 +43,13 @@ export function sweepParams(scenarioText: string, policyText?: string): SweepPar
   const cluster = isMap(doc.cluster) ? doc.cluster : {};
   const sections: { readonly [section: string]: Mapping } = { router, scheduler, cluster };
   const out: SweepParam[] = [
-    // the algorithms' own knobs (Q^u, Q^w, ...), from their descriptors
-    ...SWEEP_KNOBS.map((k) => {
+    // the algorithms' own knobs (Q^u, Q^w, ...), from their descriptors: only those of the
+    // algorithms this scenario runs (DoubleQ's Q^w does nothing behind round-robin routing)
+    ...SWEEP_KNOBS.filter((k) => {
+      const [section, key] = k.selectedBy.split('.');
+      const chosen = sections[section]?.[key];
+      return typeof chosen === 'string' ? chosen === k.owner : k.ownerIsDefault;
+    }).map((k) => {
       const [section, key] = k.key.split('.');
       return {
         key: k.key,

@@ -160,9 +160,33 @@ export function createRouterPolicy(
 }
 
 /** Every parameter a sweep may vary, from every algorithm that declares some. */
-export const SWEEP_KNOBS: readonly SweepKnob[] = [...SCHEDULER_ALGORITHMS, ...ROUTING_ALGORITHMS].flatMap(
-  (d) => ('sweep' in d && d.sweep ? d.sweep : []),
-);
+/** A sweepable knob, with the algorithm that reads it and the scenario key that selects that algorithm. */
+export interface OwnedSweepKnob extends SweepKnob {
+  owner: string;
+  /** `scheduler.policy` or `router.routing`; unset, it selects the first algorithm of its list. */
+  selectedBy: 'scheduler.policy' | 'router.routing';
+  /** The owner is what an unset `selectedBy` means. */
+  ownerIsDefault: boolean;
+}
+
+export const SWEEP_KNOBS: readonly OwnedSweepKnob[] = [
+  ...SCHEDULER_ALGORITHMS.flatMap((d, i) =>
+    ('sweep' in d && d.sweep ? d.sweep : []).map((k) => ({
+      ...k,
+      owner: d.name as string,
+      selectedBy: 'scheduler.policy' as const,
+      ownerIsDefault: i === 0,
+    })),
+  ),
+  ...ROUTING_ALGORITHMS.flatMap((d, i) =>
+    ('sweep' in d && d.sweep ? d.sweep : []).map((k) => ({
+      ...k,
+      owner: d.name as string,
+      selectedBy: 'router.routing' as const,
+      ownerIsDefault: i === 0,
+    })),
+  ),
+];
 
 /** Sweeps that re-create published figures. */
 export const SWEEP_PRESETS: readonly SweepPresetSpec[] = [

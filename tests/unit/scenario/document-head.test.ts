@@ -39,4 +39,19 @@ describe('what the page reads of a document before validating it (format layer)'
       withPolicy.filter((p) => p.key.startsWith('router.policy.')).map((p) => [p.key, p.current]),
     ).toEqual([['router.policy.policy_classes.solo.quantum', 7]]);
   });
+
+  it('offers only the knobs of the algorithms the scenario runs', () => {
+    const keys = (file: string) => sweepParams(read(file)).map((p) => p.key);
+    // DLPM behind round-robin routing: Q^u, not DoubleQ's Q^w (a first-time user was offered it)
+    expect(keys('scenarios/guarantee-dlpm.yaml')).toContain('scheduler.quantum');
+    expect(keys('scenarios/guarantee-dlpm.yaml')).not.toContain('router.worker_quantum');
+    // DoubleQ over DLPM: both
+    expect(keys('scenarios/paper-qa-s1-4w.yaml')).toEqual(
+      expect.arrayContaining(['scheduler.quantum', 'router.worker_quantum']),
+    );
+    // LPM: neither
+    const lpm = keys('scenarios/lpm-tot-s1.yaml');
+    expect(lpm).not.toContain('scheduler.quantum');
+    expect(lpm).not.toContain('router.worker_quantum');
+  });
 });
