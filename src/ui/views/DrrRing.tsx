@@ -771,7 +771,7 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
               </svg>{' '}
               blocked
             </span>
-            <span>number = requests queued</span>
+            <span>number = requests queued; #n = the class numbered n in the table</span>
             <span className="drr-arc-key">
               outer arcs = the last pop's visits (inner lane carry, middle scan, outer after bulk):{' '}
               <span className="key-arc tone-ok" aria-hidden="true" /> took{' '}
