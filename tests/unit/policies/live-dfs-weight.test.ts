@@ -14,18 +14,20 @@ import { liveDfsFaults, LiveDfsWeightPolicy } from '../../../src/core/algorithms
 import { createDfsWeightReference } from '../../../src/core/algorithms/dfs-weight/policy';
 import { livePrefixFaults } from '../../../src/core/algorithms/shared/live-prefix-order';
 import { Harness } from './harness';
-import { type Case, lockstepDifference, workload } from './live-workload';
+import {
+  caseFields,
+  clearFaults,
+  type Case,
+  lockstepDifference,
+  workerOptions,
+  workload,
+} from './live-workload';
 
 function harness(c: Case, reference: boolean): Harness {
   return new Harness({
     policy: 'dfs-weight',
     use: reference ? createDfsWeightReference() : new LiveDfsWeightPolicy(),
-    kvTokens: c.kvTokens,
-    blockSize: c.block,
-    maxRunning: c.maxRunning,
-    maxBatchTokens: c.batch,
-    admission: c.admission,
-    preemption: 'fcfs',
+    ...workerOptions(c),
   });
 }
 
@@ -35,13 +37,7 @@ function firstDifference(c: Case): string | null {
 }
 
 const cases = fc.record({
-  seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
-  n: fc.integer({ min: 100, max: 500 }),
-  block: fc.constantFrom(1 as const, 4 as const, 16 as const),
-  kvTokens: fc.constantFrom(6_000, 12_000, 40_000),
-  maxRunning: fc.constantFrom(4, 16, 64),
-  batch: fc.constantFrom(512, 2048),
-  admission: fc.constantFrom('sglang' as const, 'optimistic' as const),
+  ...caseFields(500),
   fallback: fc.constant(0),
   collide: fc.constant(false),
 });
@@ -55,9 +51,8 @@ const property = (runs: number) =>
   );
 
 afterEach(() => {
-  for (const k of Object.keys(livePrefixFaults) as (keyof typeof livePrefixFaults)[])
-    livePrefixFaults[k] = false;
-  for (const k of Object.keys(liveDfsFaults) as (keyof typeof liveDfsFaults)[]) liveDfsFaults[k] = false;
+  clearFaults(livePrefixFaults);
+  clearFaults(liveDfsFaults);
 });
 
 describe('DFS-weight live order = re-read and walk every step', () => {

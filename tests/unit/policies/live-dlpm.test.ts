@@ -15,7 +15,14 @@ import { DlpmPolicy } from '../../../src/core/algorithms/dlpm/policy';
 import { livePrefixFaults } from '../../../src/core/algorithms/shared/live-prefix-order';
 import type { LocalPolicy } from '../../../src/core/replica/local-policy';
 import { Harness } from './harness';
-import { type Case, lockstepDifference, workload } from './live-workload';
+import {
+  caseFields,
+  clearFaults,
+  type Case,
+  lockstepDifference,
+  workerOptions,
+  workload,
+} from './live-workload';
 
 interface DlpmCase extends Case {
   clients: number;
@@ -40,12 +47,7 @@ function harness(c: DlpmCase, reference: boolean): Harness {
     policy: 'dlpm',
     use,
     clients,
-    kvTokens: c.kvTokens,
-    blockSize: c.block,
-    maxRunning: c.maxRunning,
-    maxBatchTokens: c.batch,
-    admission: c.admission,
-    preemption: 'fcfs',
+    ...workerOptions(c),
   });
 }
 
@@ -63,15 +65,7 @@ function firstDifference(c: DlpmCase): string | null {
 }
 
 const cases = fc.record({
-  seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
-  n: fc.integer({ min: 100, max: 700 }),
-  block: fc.constantFrom(1 as const, 4 as const, 16 as const),
-  kvTokens: fc.constantFrom(6_000, 12_000, 40_000),
-  maxRunning: fc.constantFrom(4, 16, 64),
-  batch: fc.constantFrom(512, 2048),
-  admission: fc.constantFrom('sglang' as const, 'optimistic' as const),
-  fallback: fc.constantFrom(0, 0, 60, 400),
-  collide: fc.boolean(),
+  ...caseFields(700),
   clients: fc.constantFrom(2, 4, 4, 40),
   quantum: fc.constantFrom(50, 500, 2500),
   perRequest: fc.constantFrom(false, false, false, true),
@@ -86,8 +80,7 @@ const property = (runs: number) =>
   );
 
 afterEach(() => {
-  for (const k of Object.keys(livePrefixFaults) as (keyof typeof livePrefixFaults)[])
-    livePrefixFaults[k] = false;
+  clearFaults(livePrefixFaults);
 });
 
 describe('DLPM live order = re-read, sort and scan every step', () => {

@@ -14,18 +14,20 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createLpmReference, LpmPolicy } from '../../../src/core/algorithms/lpm/policy';
 import { livePrefixFaults } from '../../../src/core/algorithms/shared/live-prefix-order';
 import { Harness } from './harness';
-import { type Case, lockstepDifference, workload } from './live-workload';
+import {
+  caseFields,
+  clearFaults,
+  type Case,
+  lockstepDifference,
+  workerOptions,
+  workload,
+} from './live-workload';
 
 function harness(c: Case, reference: boolean): Harness {
   return new Harness({
     policy: 'lpm',
     use: reference ? createLpmReference(c.fallback) : new LpmPolicy(c.fallback),
-    kvTokens: c.kvTokens,
-    blockSize: c.block,
-    maxRunning: c.maxRunning,
-    maxBatchTokens: c.batch,
-    admission: c.admission,
-    preemption: 'fcfs',
+    ...workerOptions(c),
   });
 }
 
@@ -35,15 +37,7 @@ function firstDifference(c: Case): string | null {
 }
 
 const cases = fc.record({
-  seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
-  n: fc.integer({ min: 100, max: 900 }),
-  block: fc.constantFrom(1 as const, 4 as const, 16 as const),
-  kvTokens: fc.constantFrom(6_000, 12_000, 40_000),
-  maxRunning: fc.constantFrom(4, 16, 64),
-  batch: fc.constantFrom(512, 2048),
-  admission: fc.constantFrom('sglang' as const, 'optimistic' as const),
-  fallback: fc.constantFrom(0, 0, 60, 400),
-  collide: fc.boolean(),
+  ...caseFields(900),
 });
 
 const property = (runs: number) =>
@@ -55,8 +49,7 @@ const property = (runs: number) =>
   );
 
 afterEach(() => {
-  for (const k of Object.keys(livePrefixFaults) as (keyof typeof livePrefixFaults)[])
-    livePrefixFaults[k] = false;
+  clearFaults(livePrefixFaults);
 });
 
 describe('LPM live order = re-read and sort every step', () => {

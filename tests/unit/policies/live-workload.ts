@@ -2,6 +2,7 @@
  * Workloads for the live-order tests (LPM, DLPM, DFS-weight), deterministic from a seed, and the
  * lockstep run that compares a live order with its reference on them.
  */
+import fc from 'fast-check';
 import type { Harness } from './harness';
 
 export interface Case {
@@ -123,4 +124,36 @@ export function lockstepDifference(
     }
   }
   return 'too many steps';
+}
+
+/** The worker a case describes, as the Harness takes it (policy and clients added by each test). */
+export function workerOptions(c: Case) {
+  return {
+    kvTokens: c.kvTokens,
+    blockSize: c.block,
+    maxRunning: c.maxRunning,
+    maxBatchTokens: c.batch,
+    admission: c.admission,
+    preemption: 'fcfs' as const,
+  };
+}
+
+/** The random case fields every live-order test draws (queues of 100 to `maxN`). */
+export function caseFields(maxN: number) {
+  return {
+    seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+    n: fc.integer({ min: 100, max: maxN }),
+    block: fc.constantFrom(1 as const, 4 as const, 16 as const),
+    kvTokens: fc.constantFrom(6_000, 12_000, 40_000),
+    maxRunning: fc.constantFrom(4, 16, 64),
+    batch: fc.constantFrom(512, 2048),
+    admission: fc.constantFrom('sglang' as const, 'optimistic' as const),
+    fallback: fc.constantFrom(0, 0, 60, 400),
+    collide: fc.boolean(),
+  };
+}
+
+/** Switch every flag of a test-only faults object off. */
+export function clearFaults(faults: { [k: string]: boolean }): void {
+  for (const k of Object.keys(faults)) faults[k] = false;
 }
