@@ -37,6 +37,16 @@ export interface WorkerView {
   /** Hardware and model profiles (for cost predictions such as Vajra's prefill-time deadlines). */
   readonly gpu: GpuProfile;
   readonly model: ModelProfile;
+  /**
+   * A waiting request whose cached prefix is at most `match` tokens surely gets 'no-kv' from
+   * `tryAdmit`, which then changes nothing (no cache lock, no LRU time), when
+   * `refusalKey(req, match) > refusalRoom()`. The key is fixed while the match is; within one
+   * admission step the room never grows and a match never grows, so a policy may keep the keys of
+   * its waiting requests and skip, without trying them, those above the room.
+   */
+  refusalKey(req: SimRequest, match: number): number;
+  /** The room `refusalKey` is compared with, now. */
+  refusalRoom(): number;
 }
 
 /** What `tryAdmit` found: admitted, or which resource stopped it. */

@@ -703,6 +703,27 @@ export class Replica implements WorkerView {
     return Math.max(0, Math.min(r.maxNewTokens, this.kv.totalBlocks * this.blockSize - 1 - r.promptLen));
   }
 
+  /**
+   * See WorkerView.refusalKey. Under sglang admission: the uncached prompt plus the request's own
+   * output estimate, in tokens (`tryAdmit`'s first check, made before it touches the tree). Under
+   * optimistic admission only a request with nothing cached has a key (its prompt's blocks): any
+   * other one locks and unlocks its cached path when it is tried, which re-times that path for LRU
+   * eviction, so its refusal is not free of effects (-Infinity: never skipped).
+   */
+  refusalKey(r: SimRequest, match: number): number {
+    if (this.sglang) return r.promptLen - match + this.ownEstimate(r);
+    return match === 0 ? this.kv.blocksFor(r.promptLen) : Number.NEGATIVE_INFINITY;
+  }
+
+  /**
+   * See WorkerView.refusalRoom: sglang admission: free + evictable KV in tokens less the output
+   * tokens this step's admissions keep free; optimistic: free + evictable blocks.
+   */
+  refusalRoom(): number {
+    const blocks = this.kv.freeBlocks + this.radix.evictableBlockCount;
+    return this.sglang ? blocks * this.blockSize - this.reservedTokens : blocks;
+  }
+
   /** @internal local policies call this through their AdmissionContext */
   tryAdmit(r: SimRequest, why?: string, detail?: LocalDecisionDetail): AdmitOutcome {
     if (this.running.length >= this.maxRunning) return 'no-slot';
@@ -713,11 +734,7 @@ export class Replica implements WorkerView {
       const m0 = this.prefixCaching
         ? this.radix.matchLength(r.pages(this.blockSize), this.maxReusable(r))
         : 0;
-      if (
-        r.promptLen - m0 + this.ownEstimate(r) >
-        (this.kv.freeBlocks + this.radix.evictableBlockCount) * this.blockSize - this.reservedTokens
-      )
-        return 'no-kv';
+      if (this.refusalKey(r, m0) > this.refusalRoom()) return 'no-kv';
     }
     const { node, length: m } = this.prefixCaching
       ? this.radix.acquire(r.pages(this.blockSize), this.maxReusable(r), this.now)

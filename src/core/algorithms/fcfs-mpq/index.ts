@@ -2,7 +2,8 @@
 import { int } from '../../zod-fields';
 import { defineScheduler } from '../descriptor';
 import { explainFcfsMpq } from './explain';
-import { FcfsMpqPolicy, MPQ_K } from './policy';
+import { LiveFcfsMpqPolicy } from './live-policy';
+import { FcfsMpqPolicy, fcfsMpqImplementation, MPQ_K } from './policy';
 
 export type { FcfsMpqDetail } from './detail';
 
@@ -17,7 +18,15 @@ export const fcfsMpq = defineScheduler({
         description: `fcfs-mpq: a step serving priority group g admits at most (g + 1) × mpq_k requests (Preble's k, default ${MPQ_K}).`,
       }),
   },
+  // No walk of the queue per step: groups are ordered sets and the scan jumps over the requests the
+  // worker would refuse untouched, by keys kept live under the radix cache's changes (./live-policy.ts).
+  // Declared (as 0), as LPM's, because the requests whose match moved are re-read from their page
+  // fingerprints, which they then keep while they wait: the run estimate charges those bytes.
+  walkedPerStep: () => 0,
   state: (p) => (p instanceof FcfsMpqPolicy ? p.describe() : undefined),
-  create: (cfg) => new FcfsMpqPolicy(cfg.workerId, cfg.params.mpq_k),
+  create: (cfg) =>
+    fcfsMpqImplementation.reference
+      ? new FcfsMpqPolicy(cfg.workerId, cfg.params.mpq_k)
+      : new LiveFcfsMpqPolicy(cfg.workerId, cfg.params.mpq_k),
   explain: (d) => (d.algo === 'fcfs-mpq' ? explainFcfsMpq(d) : null),
 });

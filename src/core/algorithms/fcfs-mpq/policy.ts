@@ -15,7 +15,9 @@
  * High-hit groups get more admissions per visit (locality), but every group gets a turn (no
  * starvation): the multi-level queue the DLPM paper credits for Preble's Jain's index over RR+LPM.
  *
- * Cost: O(log n) to file a request in its group (binary insertion by arrival), O(group) per step.
+ * This class is the reference (O(group) to file a request, a step scans its group and tries every
+ * request in it); the descriptor runs ./live-policy.ts, which makes the same decisions and records
+ * at O(log n) per request it files, admits or tries.
  */
 import type { SimRequest } from '../../sim/request';
 import type { AdmissionContext, LocalPolicy, WorkerView } from '../../replica/local-policy';
@@ -40,7 +42,7 @@ interface Entry {
 }
 
 /** Arrival order, ties by the request's creation order. */
-function before(a: SimRequest, b: SimRequest): boolean {
+export function arrivalBefore(a: SimRequest, b: SimRequest): boolean {
   return a.arrivalT < b.arrivalT || (a.arrivalT === b.arrivalT && a.serial < b.serial);
 }
 
@@ -51,18 +53,21 @@ export interface FcfsMpqState {
   k: number;
 }
 
+/** Test-only: `reference` makes the descriptor build this class instead of the live one (./live-policy.ts). */
+export const fcfsMpqImplementation = { reference: false };
+
 export class FcfsMpqPolicy implements LocalPolicy {
   readonly name = 'fcfs-mpq';
   /** Joined since the last step, not yet filed in a group. */
   private pending: SimRequest[] = [];
   private readonly groups: Entry[][] = Array.from({ length: MPQ_GROUPS }, () => []);
   /** The group the round robin looks at next. */
-  private cursor = MPQ_GROUPS - 1;
+  protected cursor = MPQ_GROUPS - 1;
   private total = 0;
 
   constructor(
-    private readonly workerId: number,
-    private readonly k: number = MPQ_K,
+    protected readonly workerId: number,
+    protected readonly k: number = MPQ_K,
   ) {}
 
   size(): number {
@@ -94,7 +99,7 @@ export class FcfsMpqPolicy implements LocalPolicy {
       let hi = list.length;
       while (lo < hi) {
         const mid = (lo + hi) >> 1;
-        if (before(req, list[mid].req)) hi = mid;
+        if (arrivalBefore(req, list[mid].req)) hi = mid;
         else lo = mid + 1;
       }
       list.splice(lo, 0, { req, ratio });
@@ -102,12 +107,17 @@ export class FcfsMpqPolicy implements LocalPolicy {
     this.pending = [];
   }
 
+  /** Requests filed in group `g`. */
+  protected groupSize(g: number): number {
+    return this.groups[g].length;
+  }
+
   /** Preble's get_schedule_group: the next non-empty group from the cursor down, or -1. */
-  private pick(skipped: number[] | null): number {
+  protected pick(skipped: number[] | null): number {
     for (let i = 0; i < MPQ_GROUPS; i++) {
       const g = this.cursor;
       this.cursor = (this.cursor + MPQ_GROUPS - 1) % MPQ_GROUPS;
-      if (this.groups[g].length > 0) return g;
+      if (this.groupSize(g) > 0) return g;
       skipped?.push(g);
     }
     return -1; // all empty: the cursor went once around and is back where it started
@@ -172,7 +182,7 @@ export class FcfsMpqPolicy implements LocalPolicy {
 
   describe(): FcfsMpqState {
     return {
-      groups: this.groups.map((l) => l.length),
+      groups: Array.from({ length: MPQ_GROUPS }, (_, g) => this.groupSize(g)),
       next_group: this.cursor,
       k: this.k,
     };

@@ -1,0 +1,198 @@
+/**
+ * Preble's fcfs-mpq at O(log n) per request it files, admits or tries (#15): the same groups, round
+ * robin, decisions and records as ./policy.ts's FcfsMpqPolicy (the reference the tests compare it
+ * with), without scanning the served group request by request.
+ *
+ * Each group is an ordered set by arrival (../shared/min-treap.ts), so filing a request is
+ * O(log n). Every filed request carries its worker's refusal key (WorkerView.refusalKey): a request
+ * whose key is above the worker's refusal room now would get 'no-kv' from `tryAdmit`, which would
+ * then change nothing. The reference tries every request of the group in turn; within one admission
+ * step the room never grows and a cached prefix never grows (admissions only lock, allocate and
+ * evict), so the requests between two it acts on that it only saw refused are exactly those whose
+ * key is above the room: the scan jumps over them with one query of the set's subtree minimum of
+ * the keys (`firstAtMost`) and counts them from ranks. The keys must follow each request's cached
+ * prefix while it waits: ../shared/live-prefix-order.ts keeps those matches live under the radix
+ * cache's evictions, new leaves and splits, and a request whose match moved is re-keyed here (a grown
+ * match lowers its key; a shrunk one raises it, and a key left too low is still safe, only slower).
+ *
+ * What stays per request: each one tried costs O(log n) — admitted, or refused after the first
+ * check (under sglang admission, a request whose own cached path is unlocked may pass the first
+ * check and fail once its path is locked; under optimistic admission every request with a cached
+ * prefix is tried), because such a try locks and unlocks the request's path, which re-times it for
+ * LRU eviction (and may split an edge): skipping it would change later evictions.
+ *
+ * Cost per step: O((1 + c) log n) to re-key (c as for LPM: waiting requests whose match the step's
+ * tree changes reached) plus O(log n) per request tried; O(log n) per arrival.
+ */
+import type { SimRequest } from '../../sim/request';
+import type { AdmissionContext, AdmitOutcome, WorkerView } from '../../replica/local-policy';
+import { type KeyListener, type LiveEntry, LivePrefixOrder } from '../shared/live-prefix-order';
+import { MinTreap } from '../shared/min-treap';
+import { cachedPrefix } from '../shared/prefix-order';
+import type { Order } from '../shared/treap';
+import type { FcfsMpqDetail } from './detail';
+import { arrivalBefore, FcfsMpqPolicy, MPQ_GROUPS, MPQ_K, mpqGroup } from './policy';
+
+/**
+ * Deliberately broken variants, for tests only: each must make the equivalence tests fail (they are
+ * never set outside tests).
+ */
+export const mpqFaults = {
+  /** Keys from the whole prompt, as if nothing were cached: the bound is not a lower bound. */
+  ignoreMatch: false,
+  /** Keep each request's key from when it was filed (no re-key when its cached prefix moves). */
+  staleKeys: false,
+};
+
+/** A request filed in a group. */
+interface Filed {
+  readonly e: LiveEntry;
+  readonly group: number;
+  /** Hit ratio when it was filed. */
+  readonly ratio: number;
+}
+
+class ByArrival implements Order<Filed> {
+  before(a: Filed, b: Filed): boolean {
+    return arrivalBefore(a.e.req, b.e.req);
+  }
+}
+
+/** The groups' ordered sets, re-keyed when a filed request's cached prefix moves. */
+class Groups implements KeyListener {
+  readonly sets: MinTreap<Filed>[];
+  readonly filed = new Map<SimRequest, Filed>();
+  worker: WorkerView | null = null;
+
+  constructor() {
+    const order = new ByArrival();
+    this.sets = Array.from({ length: MPQ_GROUPS }, () => new MinTreap<Filed>(order));
+  }
+
+  keyOf(e: LiveEntry): number {
+    return (this.worker as WorkerView).refusalKey(e.req, mpqFaults.ignoreMatch ? 0 : e.match);
+  }
+
+  file(f: Filed): void {
+    this.filed.set(f.e.req, f);
+    this.sets[f.group].insert(f, this.keyOf(f.e));
+  }
+
+  unfile(f: Filed): void {
+    this.sets[f.group].remove(f);
+    this.filed.delete(f.e.req);
+  }
+
+  joining(e: LiveEntry): void {
+    const f = this.filed.get(e.req);
+    if (f === undefined || e.gone || mpqFaults.staleKeys) return;
+    this.sets[f.group].insert(f, this.keyOf(e));
+  }
+
+  leaving(e: LiveEntry): void {
+    const f = this.filed.get(e.req);
+    if (f === undefined || e.gone || mpqFaults.staleKeys) return;
+    this.sets[f.group].remove(f);
+  }
+}
+
+export class LiveFcfsMpqPolicy extends FcfsMpqPolicy {
+  private readonly byGroup = new Groups();
+  private readonly live = new LivePrefixOrder(false, this.byGroup);
+  /** Joined since the last step, not yet filed in a group. */
+  private unfiled: LiveEntry[] = [];
+
+  constructor(workerId: number, k: number = MPQ_K) {
+    super(workerId, k);
+  }
+
+  override size(): number {
+    return this.live.size;
+  }
+
+  override enqueue(req: SimRequest, worker: WorkerView, _front: boolean): void {
+    if (this.byGroup.worker === null) {
+      // no in-batch deferral: the matches only serve the keys and the hit ratios
+      this.live.attach(worker.radix, false);
+      this.byGroup.worker = worker;
+    }
+    this.unfiled.push(this.live.add(req, false));
+  }
+
+  override groupOf(req: SimRequest): number {
+    return this.byGroup.filed.get(req)?.group ?? -1;
+  }
+
+  protected override groupSize(g: number): number {
+    return this.byGroup.sets[g].size;
+  }
+
+  override admit(ctx: AdmissionContext): void {
+    const live = this.live;
+    live.sync();
+    const groups = this.byGroup;
+    for (const e of this.unfiled) {
+      const r = e.req;
+      const ratio = r.promptLen > 0 ? e.match / r.promptLen : 0;
+      groups.file({ e, group: mpqGroup(ratio), ratio });
+    }
+    this.unfiled = [];
+    const rec = ctx.recording;
+    const skipped: number[] | null = rec ? [] : null;
+    const sizes = rec ? groups.sets.map((s) => s.size) : null;
+    const g = this.pick(skipped);
+    if (g < 0) return;
+    const set = groups.sets[g];
+    const limit = (g + 1) * this.k;
+    const worker = ctx.worker;
+    let admitted = 0;
+    let at: Filed | null = null;
+    const taken: Filed[] = [];
+    while (admitted < limit) {
+      // the next request the reference would act on: the ones before it would be refused untouched
+      const x = set.firstAtMost(at, worker.refusalRoom());
+      if (x === null) break;
+      const r = x.e.req;
+      let outcome: AdmitOutcome;
+      if (rec) {
+        // admitted requests stay in the set until the scan ends: ranks are the group's at its start
+        const rank = set.rank(x);
+        outcome = ctx.tryAdmit(r, `group ${g} (hit ratio ${(x.ratio * 100).toFixed(0)}%), oldest first`, {
+          algo: 'fcfs-mpq',
+          worker: this.workerId,
+          group: g,
+          group_sizes: sizes as number[],
+          skipped_empty: skipped as number[],
+          limit,
+          hit_ratio: x.ratio,
+          cached: cachedPrefix(r, worker),
+          rank,
+          admitted_before: admitted,
+          passed_over: rank - admitted,
+        } satisfies FcfsMpqDetail);
+      } else outcome = ctx.tryAdmit(r);
+      if (outcome === 'admitted') {
+        taken.push(x);
+        admitted++;
+      } else if (outcome !== 'no-kv') break; // the step's token budget or running slots are spent
+      at = x;
+    }
+    for (const f of taken) {
+      groups.unfile(f);
+      live.remove(f.e);
+    }
+  }
+
+  override waiting(limit: number): SimRequest[] {
+    const out: SimRequest[] = [];
+    for (let i = 0; i < MPQ_GROUPS && out.length < limit; i++) {
+      const g = (this.cursor + MPQ_GROUPS - i) % MPQ_GROUPS;
+      for (const f of this.byGroup.sets[g].first(limit - out.length)) out.push(f.e.req);
+    }
+    for (const e of this.unfiled) {
+      if (out.length >= limit) break;
+      out.push(e.req);
+    }
+    return out;
+  }
+}
