@@ -8,12 +8,14 @@
  * whose key is above the worker's refusal room now would get 'no-kv' from `tryAdmit`, which would
  * then change nothing. The reference tries every request of the group in turn; within one admission
  * step the room never grows and a cached prefix never grows (admissions only lock, allocate and
- * evict), so the requests between two it acts on that it only saw refused are exactly those whose
- * key is above the room: the scan jumps over them with one query of the set's subtree minimum of
- * the keys (`firstAtMost`) and counts them from ranks. The keys must follow each request's cached
- * prefix while it waits: ../shared/live-prefix-order.ts keeps those matches live under the radix
- * cache's evictions, new leaves and splits, and a request whose match moved is re-keyed here (a grown
- * match lowers its key; a shrunk one raises it, and a key left too low is still safe, only slower).
+ * evict), so a request whose key is above the room now would still be refused untouched when the
+ * reference reached it. The scan jumps over all such requests up to the next one with a key within
+ * the room (one query of the set's subtree minimum of the keys, `firstAtMost`), tries that one as
+ * the reference would, and counts the ones passed over from ranks. The keys must follow each
+ * request's cached prefix while it waits: ../shared/live-prefix-order.ts keeps those matches live
+ * under the radix cache's evictions, new leaves and splits, and a request whose match moved is
+ * re-keyed here (a grown match lowers its key; a shrunk one raises it, and a key left too low is
+ * still safe, only slower).
  *
  * What stays per request: each one tried costs O(log n) — admitted, or refused after the first
  * check (under sglang admission, a request whose own cached path is unlocked may pass the first
