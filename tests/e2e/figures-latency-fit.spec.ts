@@ -1,0 +1,35 @@
+/**
+ * Figures' latency table fits its card with no sideways scroll at all (views-layout.spec allows 1 px
+ * and looks at default only): at 1280×720 the ~260 px card held a table 260 px wide on
+ * cluster-locality-vs-load, 263 px on cluster-dynamo-kv-aware and 273 px on multi-turn-chat (client
+ * names like "batch-job", values like "31.28 ms").
+ */
+import { expect, test } from '@playwright/test';
+import { open, pickScenario } from './helpers';
+
+for (const viewport of [
+  { width: 1280, height: 720 },
+  { width: 1920, height: 1080 },
+  { width: 390, height: 844 },
+]) {
+  test(`Figures' latency table fits its card at ${viewport.width}×${viewport.height}`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await open(page);
+    const table = page.locator('section.fig-view .fig-table');
+    const found: string[] = [];
+    for (const id of ['cluster-locality-vs-load', 'cluster-dynamo-kv-aware', 'multi-turn-chat']) {
+      await pickScenario(page, id);
+      await page.evaluate(() => window.fairground.runUntil(20));
+      await expect(table.locator('tbody tr').first()).toBeVisible();
+      const [over, scroll, client] = await table.evaluate((t) => {
+        const box = t.parentElement as HTMLElement;
+        return [box.scrollWidth - box.clientWidth, box.scrollWidth, box.clientWidth];
+      });
+      if (over > 0) found.push(`${id}: ${scroll} px in ${client}`);
+      await table.screenshot({
+        path: `test-results/fig-latency/${id}-${viewport.width}x${viewport.height}.png`,
+      });
+    }
+    expect(found).toEqual([]);
+  });
+}
