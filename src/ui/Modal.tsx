@@ -5,6 +5,9 @@
  * it (the `cancel` event), it sits in the top layer (no scrolling column clips it), and closing gives
  * the focus back to what had it when it opened.
  *
+ * The first focus goes where showModal puts it (the first focusable element), or to the element marked
+ * `data-autofocus`.
+ *
  * Mounting opens it, unmounting closes it, so the owner's state stays the one truth: Escape and a click
  * on the backdrop only ask the owner to close (`onClose`). A dialog the browser closes by itself (it
  * may refuse to cancel an Escape twice without a user gesture in between) asks the same.
@@ -34,7 +37,12 @@ export function Modal({
     const dialog = ref.current;
     if (!dialog) return;
     leaving.current = false;
-    if (!dialog.open) dialog.showModal();
+    if (!dialog.open) {
+      dialog.showModal();
+      // showModal focuses the first focusable thing inside; a dialog may name a better first stop
+      // (React's autoFocus runs before the dialog is open, when nothing in it can take the focus)
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
     return () => {
       leaving.current = true;
       // before React removes it: closing a modal dialog is what gives the focus back

@@ -41,7 +41,8 @@ export function HelpOverlay() {
           chart to jump to that simulated time.
         </p>
       </section>
-      <button type="button" onClick={close}>
+      {/* the first focus: Enter or Escape leaves at once, Shift+Tab reaches the list to scroll it */}
+      <button type="button" onClick={close} data-autofocus>
         Close
       </button>
     </Modal>
