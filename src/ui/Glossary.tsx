@@ -3,7 +3,7 @@
  * shows its definition on tap, click or Enter (no hover-only tooltips, which phones cannot open).
  * The definitions live here only.
  */
-import { type ReactNode, useId, useState } from 'react';
+import { Fragment, type ReactNode, useId, useState } from 'react';
 
 export const GLOSSARY = {
   'service-units': {
@@ -18,6 +18,34 @@ export const GLOSSARY = {
     // not 'step': the transport's Step button owns that name
     term: 'the time of the last batch',
     text: "How long the worker's last batch step took, in simulated time (milliseconds).",
+  },
+  'w-e-q': {
+    term: 'w_e and w_q',
+    text: 'The two weights of the service measure: w_e is what one uncached input token costs (scheduler.weights.input, 1 unless set), w_q what one generated output token costs (scheduler.weights.output, 2 unless set).',
+  },
+  'q-u': {
+    term: 'Q^u',
+    text: "DLPM's per-client quantum, in service units (scheduler.quantum): whenever no client with waiting requests has a positive deficit, each client at or below zero is credited Q^u. A larger Q^u lets a client keep reusing its cached prefix for longer before the others get their turn: more cache hits, a looser fairness bound.",
+  },
+  'drr-v2': {
+    term: 'V2',
+    text: "The DRR variant the Dynamo router's code implements, used unless the policy asks for V1: when a pop leaves a class with requests still queued and credit to spare, the next pop tries that class first (the carry) before scanning the ring from the cursor.",
+  },
+  'drr-v1': {
+    term: 'V1',
+    text: "The DRR variant the Dynamo router's documentation describes: there is no carry, every pop scans the ring from the cursor, and the cursor stays on a class only while its next head is already paid for. V2, what the router's code does, differs when an arrival changes a class's head between two pops.",
+  },
+  'profile-root': {
+    term: 'profile (root)',
+    text: "The policy profile classifying requests: its classes, families and uncached-token buckets. (root) is the profile the policy file's top-level keys define (default_policy_family, uncached_isl_buckets, policy_classes); a profile under models: is used instead for requests whose model carries that name.",
+  },
+  profile: {
+    term: 'the policy profile',
+    text: "The policy profile classifying requests: its classes, families and uncached-token buckets. (root) is the one the policy file's top-level keys define, a model's name one under models:, and (default) the single class the router uses when no policy is given.",
+  },
+  's1-s2': {
+    term: 'S1 / S2',
+    text: "The DLPM paper's two kinds of misbehaving client. S1: it sends more requests than the others (a higher rate, or programs with more branches). S2: its requests carry longer prefixes (longer documents or questions, or extra tokens before each article).",
   },
 } as const;
 
@@ -50,4 +78,41 @@ export function Term({ id, children }: { id: GlossaryId; children?: ReactNode })
       )}
     </span>
   );
+}
+
+/**
+ * `text` with the first occurrence of each listed word (a whole word, as written) wrapped in its
+ * glossary term, once per term: for strings built elsewhere (a scenario's name, a theorem's label).
+ */
+export function glossed(text: string, words: readonly (readonly [string, GlossaryId])[]): ReactNode {
+  const found = words
+    .map(([w, id]) => ({ w, id, at: wordAt(text, w) }))
+    .filter((f) => f.at >= 0)
+    .sort((a, b) => a.at - b.at);
+  if (found.length === 0) return text;
+  const out: ReactNode[] = [];
+  const used = new Set<GlossaryId>();
+  let from = 0;
+  for (const f of found) {
+    // one "?" per term (S1 and S2 share theirs), none inside a word already wrapped
+    if (f.at < from || used.has(f.id)) continue;
+    used.add(f.id);
+    out.push(text.slice(from, f.at));
+    out.push(
+      <Term key={f.id} id={f.id}>
+        {f.w}
+      </Term>,
+    );
+    from = f.at + f.w.length;
+  }
+  out.push(text.slice(from));
+  return <Fragment>{out}</Fragment>;
+}
+
+/** Where `word` first stands on its own in `text` (no letter, digit or _ on either side), else −1. */
+function wordAt(text: string, word: string): number {
+  const inWord = (ch: string | undefined) => ch !== undefined && /[A-Za-z0-9_]/.test(ch);
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1))
+    if (!inWord(text[at - 1]) && !inWord(text[at + word.length])) return at;
+  return -1;
 }

@@ -1,4 +1,5 @@
 import { useUi } from '../state/store';
+import { glossed } from './Glossary';
 import { Markdownish } from './Markdownish';
 import { FoldHeading, useFoldProps } from './phone/Fold';
 
@@ -15,7 +16,14 @@ export function ScenarioPanel() {
         title={kind === 'arbitration' ? 'DRR sandbox' : 'Scenario'}
         count={name || undefined}
       />
-      <h3 className="scenario-name">{name || 'No scenario loaded'}</h3>
+      <h3 className="scenario-name">
+        {name
+          ? glossed(name, [
+              ['S1', 's1-s2'],
+              ['S2', 's1-s2'],
+            ])
+          : 'No scenario loaded'}
+      </h3>
       {description ? (
         <Markdownish text={description} />
       ) : (

@@ -260,7 +260,7 @@ function ServiceTotals({ clients, selected }: { clients: ClientModel[]; selected
     <div className="table-scroll">
       <table className="cs-totals">
         <caption className="cs-caption">
-          <Term id="service-units" /> = w_e · input + w_q · output tokens
+          <Term id="service-units" /> = <Term id="w-e-q">w_e · input + w_q · output tokens</Term>
         </caption>
         <thead>
           <tr>

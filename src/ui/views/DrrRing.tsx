@@ -8,7 +8,9 @@
  */
 import { arc, pie } from 'd3';
 import { Fragment, type ReactElement, useId, useLayoutEffect, useRef, useState } from 'react';
+import { ROOT_PROFILE_NAME } from '../../core/drr/default-policy';
 import { storesEveryArrival } from '../../core/drr/release';
+import { Term } from '../Glossary';
 import type { ClassVisit, DrrPopRecord, DynamoRelease } from '../../core/drr/types';
 import { animatePop, motionAllowed, speedUp } from './drr-animate';
 import { CHARGE_RULES, phasePeak, phasesOf, type RuleId, ruleOf, VISIT_RULES } from './drr-phases';
@@ -550,18 +552,14 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
       <h2>
         DRR ring{' '}
         <span className="view-sub">
-          {model.profile ? `profile ${model.profile}` : ''}
+          {model.profile ? (
+            <Term id={model.profile === ROOT_PROFILE_NAME ? 'profile-root' : 'profile'}>
+              profile {model.profile}
+            </Term>
+          ) : null}
           {model.variant ? ' · ' : ''}
           {model.variant ? (
-            <abbr
-              title={
-                model.variant === 'v2'
-                  ? "DRR variant V2, as the router's code: a class that dispatched and still has credit is tried first on the next pop (the carry)"
-                  : "DRR variant V1, as the router's docs: the next pop always starts at the cursor (no carry)"
-              }
-            >
-              {model.variant.toUpperCase()}
-            </abbr>
+            <Term id={model.variant === 'v2' ? 'drr-v2' : 'drr-v1'}>{model.variant.toUpperCase()}</Term>
           ) : null}
         </span>
       </h2>

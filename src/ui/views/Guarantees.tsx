@@ -10,6 +10,7 @@
  */
 import { line as d3line, scaleLinear } from 'd3';
 import { useContext } from 'react';
+import { glossed } from '../Glossary';
 import { fmtCount, fmtExact, fmtNum, fmtSeconds } from './format';
 import { colorFor } from './palette';
 import type { GuaranteePair } from '../../core/metrics/guarantee';
@@ -193,7 +194,7 @@ export function Guarantees({ snapshot, highlight }: ViewProps) {
       <p className="hint gu-formula">
         {g.bound !== null ? (
           <>
-            <span>{g.boundLabel}. </span>
+            <span>{glossed(g.boundLabel, [['Q^u', 'q-u']])}. </span>
             <code>{formulaLine(g.formula)}</code>
           </>
         ) : (
