@@ -29,7 +29,7 @@ export const GLOSSARY = {
   },
   'drr-v2': {
     term: 'V2',
-    text: "The DRR variant the Dynamo router's code implements, used unless the policy asks for V1: when a pop leaves a class with requests still queued and credit to spare, the next pop tries that class first (the carry) before scanning the ring from the cursor.",
+    text: "The DRR variant the Dynamo router's code implements, the default (a DRR sandbox script may ask for V1 with variant: v1): when a pop leaves a class with requests still queued and credit to spare, the next pop tries that class first (the carry) before scanning the ring from the cursor.",
   },
   'drr-v1': {
     term: 'V1',
