@@ -253,6 +253,19 @@ function showsName(fit: SegmentLabel): boolean {
   return (fit.kind === 'two' && fit.name) || fit.kind === 'arc';
 }
 
+/**
+ * Short forms of a queue length for a segment too narrow for all its digits, the most precise first,
+ * each rounded to the nearest: 1 834 → "1.8k", "2k"; 12 345 → "12k"; 1 250 000 → "1.3M", "1M".
+ * Under 1 000 the number itself.
+ */
+export function shortCounts(n: number): string[] {
+  if (n < 1000) return [`${n}`];
+  const [v, unit] = n < 999_500 ? [n / 1000, 'k'] : [n / 1_000_000, 'M'];
+  const whole = `${Math.round(v)}${unit}`;
+  const tenth = `${Math.round(v * 10) / 10}${unit}`;
+  return tenth === whole || v >= 10 ? [whole] : [tenth, whole];
+}
+
 /** A class's key on the ring when its name fits nowhere there: its place in ring order (#13). */
 export function ringKey(index: number): string {
   return `#${index + 1}`;
@@ -272,7 +285,7 @@ export function segmentLabelOrKey(
   key: string,
   countText: string | null,
   plainCount: string | null = countText,
-): { fit: SegmentLabel; keyed: boolean; countText: string | null; swapped?: true } {
+): { fit: SegmentLabel; keyed: boolean; countText: string | null; swapped?: true; shortened?: true } {
   const counts = [...new Set([countText, plainCount])];
   for (const [label, keyed] of [
     [name, false],
@@ -289,6 +302,22 @@ export function segmentLabelOrKey(
     const fit = segmentLabel(seg, c, key);
     if (fit.kind === 'arc' && fit.count && fit.countArc !== undefined)
       return { fit, keyed: true, countText: c, swapped: true };
+  }
+  // four digits and more fit neither way: the count shortened (1 834 → 1.8k or 2k; the segment's title and
+  // the table keep the whole number), beside the key or along the outer arc
+  for (const c of counts) {
+    if (c === null) continue;
+    const digits = /\d{4,}/.exec(c);
+    if (digits === null) continue;
+    for (const form of shortCounts(Number(digits[0]))) {
+      const short = c.replace(digits[0], form);
+      const beside = segmentLabel(seg, key, short);
+      if (beside.kind === 'arc' ? beside.count : beside.kind === 'two' && beside.count)
+        return { fit: beside, keyed: true, countText: short, shortened: true };
+      const fit = segmentLabel(seg, short, key);
+      if (fit.kind === 'arc' && fit.count && fit.countArc !== undefined)
+        return { fit, keyed: true, countText: short, swapped: true, shortened: true };
+    }
   }
   const alone = segmentLabel(seg, key, null);
   if (showsName(alone)) return { fit: alone, keyed: true, countText: null };
@@ -589,11 +618,12 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
             {segs.map((s) => {
               const state = classState(s.cls);
               const [lx, ly] = polar((R_INNER + R_OUTER) / 2, s.mid);
-              const { fit, keyed, countText, swapped } = labels[s.index];
-              // a name that fits nowhere on the ring is drawn as its key, named in its tooltip
+              const { fit, keyed, countText, swapped, shortened } = labels[s.index];
+              // a name that fits nowhere on the ring is drawn as its key, named in its tooltip (with
+              // the whole count when the ring shows it shortened)
               const shown = keyed ? ringKey(s.index) : s.cls.name;
               const keyTitle = keyed ? (
-                <title>{`${ringKey(s.index)} = ${s.cls.name} (the name is in the table)`}</title>
+                <title>{`${ringKey(s.index)} = ${s.cls.name} (the name is in the table)${shortened ? `, ${fmtCount(s.cls.queued)} queued` : ''}`}</title>
               ) : null;
               const cls = [
                 'drr-seg',

@@ -15,6 +15,7 @@ import {
   visitText,
   ringKey,
   segmentLabelOrKey,
+  shortCounts,
   noArbitrationText,
   nameParts,
 } from '../../../src/ui/views/DrrRing';
@@ -319,5 +320,41 @@ describe('a ring name that fits nowhere gets its key (#13)', () => {
       countText: '3',
     });
     expect(segmentLabelOrKey(narrow, 'ab', '#1', null).keyed).toBe(false);
+  });
+});
+
+describe('a four-digit count in the narrowest segment (#13)', () => {
+  const segs = ringSegments([
+    { name: 'a', quantum: 4000 },
+    { name: 'b', quantum: 4000 },
+    { name: 'c', quantum: 4000 },
+    { name: 'overnight_reindexing_backfill', quantum: 10 },
+  ] as never);
+  test('is drawn beside the key, shortened (2k) where the whole number does not fit', () => {
+    for (const [count, plain, drawn] of [
+      ['1834', '1834', '2k'],
+      ['⊘ 1834', '1834', '2k'],
+      ['⊘ 12345', '12345', '12k'],
+    ] as const) {
+      const l = segmentLabelOrKey(segs[3], 'overnight_reindexing_backfill', '#4', count, plain);
+      expect(l.keyed, count).toBe(true);
+      expect(l.countText, count).toBe(drawn);
+      expect(l.shortened, count).toBe(true);
+      expect(l.fit.kind === 'arc' && l.fit.count, count).toBe(true);
+    }
+    // three digits still fit whole
+    expect(segmentLabelOrKey(segs[3], 'overnight_reindexing_backfill', '#4', '999').countText).toBe('999');
+  });
+  test('shortCounts: the most precise form first, rounded to the nearest', () => {
+    expect([999, 1000, 1834, 9_960, 12_345, 999_499, 999_999, 1_250_000].map(shortCounts)).toEqual([
+      ['999'],
+      ['1k'],
+      ['1.8k', '2k'],
+      ['10k'],
+      ['12k'],
+      ['999k'],
+      ['1M'],
+      ['1.3M', '1M'],
+    ]);
   });
 });
