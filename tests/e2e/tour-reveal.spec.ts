@@ -3,7 +3,9 @@
  * F3): the LPM lesson said "Look at Client service" while at 1280×720 with 150 % zoom and on a
  * 390×844 phone the card covered that chart and the page showed Workers. For each step naming a
  * view: the point at the centre of what is shown (the view, or its chart when the view is taller than
- * the room the card leaves) belongs to the view, not to the card, and that box fills the free band.
+ * the room the card leaves) belongs to the view, not to the card, and that box fills the free band;
+ * the view's heading is in sight as well (a chart taller than the band used to be centred with its
+ * heading under the sticky header at 853×480: the heading is now pinned at the band's top).
  */
 import { expect, type Page, test } from '@playwright/test';
 import { TOURS } from '../../src/ui/features/tours';
@@ -43,6 +45,13 @@ function placement(page: Page, label: string): Promise<string> {
     const shown = Math.min(r.bottom, bottom) - Math.max(r.top, top);
     if (shown < Math.min(r.height, band) - 20)
       return `${label}: ${Math.round(shown)} px of ${Math.round(r.height)} in a ${Math.round(band)} px band`;
+    // the view's heading is in sight too, not under the header or the card: the reader knows whose
+    // chart it is
+    const h2 = view.querySelector(':scope > h2');
+    const hr = h2?.getBoundingClientRect();
+    const at = hr ? document.elementFromPoint(hr.left + 20, hr.top + hr.height / 2) : null;
+    if (!h2 || !at || !h2.contains(at))
+      return `${label}: heading at ${Math.round(hr?.top ?? -1)} shows ${at?.className || at?.tagName || 'nothing'}`;
     return '';
   }, label);
 }

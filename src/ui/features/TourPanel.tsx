@@ -2,12 +2,12 @@
  * The guided tours: pick a lesson, then read it step by step beside the live views while the
  * simulation moves to the moment each step talks about. Next / Back; Escape closes (keys.ts).
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { Driver } from '../driver';
 import { Markdownish } from '../Markdownish';
 import { useFeatures } from './store';
-import { revealStepView } from './tour-reveal';
+import { revealStepView, unpinViews } from './tour-reveal';
 import { goToMoment } from './tour-runner';
 import { TOURS } from './tours';
 
@@ -17,6 +17,11 @@ export function TourPanel({ driver }: { driver: Driver }) {
   const [error, setError] = useState<string | null>(null);
   const current = tour ? TOURS.find((t) => t.id === tour.id) : undefined;
   const close = () => useFeatures.setState({ panel: null, tour: null });
+  // a step may pin its view's heading (tour-reveal.ts): not outside a tour
+  useEffect(() => {
+    if (!tour) unpinViews();
+  }, [tour]);
+  useEffect(() => unpinViews, []);
 
   const go = async (id: string, step: number) => {
     const t = TOURS.find((x) => x.id === id);

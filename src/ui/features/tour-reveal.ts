@@ -38,11 +38,15 @@ function scroller(el: HTMLElement): HTMLElement | null {
  * step names is what is read, not what the card hides.
  */
 export function placeInBand(view: HTMLElement, card: HTMLElement | null): void {
+  unpinViews();
   const box = scroller(view);
   const vr = view.getBoundingClientRect();
   const header = document.querySelector<HTMLElement>('.topbar');
   const hb =
     header && getComputedStyle(header).position === 'sticky' ? header.getBoundingClientRect().bottom : 0;
+  // where a pinned heading sticks: under the sticky header (the page scrolls), or at the top of the
+  // scrolling column
+  const pinAt = box ? box.getBoundingClientRect().top : hb;
   let top = Math.max(hb, box ? box.getBoundingClientRect().top : 0) + 8;
   let bottom = (box ? box.getBoundingClientRect().bottom : window.innerHeight) - 8;
   top = Math.max(top, 0);
@@ -52,18 +56,40 @@ export function placeInBand(view: HTMLElement, card: HTMLElement | null): void {
     const beside = cr.right <= vr.left || cr.left >= vr.right;
     if (!beside) bottom = Math.min(bottom, cr.top - 8);
   }
-  const band = bottom - top;
+  let band = bottom - top;
   if (band <= 0) return;
   let target: DOMRect = vr;
   if (vr.height > band) {
     const chart = view.querySelector<HTMLElement>('.chart') ?? view.querySelector<SVGElement>('svg');
     target = (chart ?? view).getBoundingClientRect();
+    // the view's heading would scroll away above the chart: it stays pinned at the band's top
+    // (views.css), so the reader still sees which view the chart belongs to, and the chart is
+    // centred in what the heading leaves
+    const heading = view.querySelector<HTMLElement>(':scope > h2');
+    if (heading && chart) {
+      view.setAttribute(PIN, '');
+      view.style.setProperty(
+        '--tour-pin-top',
+        `${Math.round(pinAt - (box ? box.getBoundingClientRect().top : 0))}px`,
+      );
+      top = Math.max(top, pinAt + heading.getBoundingClientRect().height + 4);
+      band = bottom - top;
+      if (band <= 0) return;
+    }
   }
   // fits: its top just under the header; too tall: its centre in the band's centre
   const delta = target.height <= band ? target.top - top : target.top + target.height / 2 - (top + band / 2);
   if (Math.abs(delta) < 1) return;
   if (box) box.scrollBy({ top: delta, behavior: 'instant' });
   else window.scrollBy({ top: delta, behavior: 'instant' });
+}
+
+/** Marks the view whose heading a tour step keeps pinned (views.css). */
+const PIN = 'data-tour-pin';
+
+/** Unpin every view's heading (a new step, or the tour closed). */
+export function unpinViews(): void {
+  for (const v of document.querySelectorAll<HTMLElement>(`[${PIN}]`)) v.removeAttribute(PIN);
 }
 
 export function revealStepView(text: string): void {
@@ -76,7 +102,8 @@ export function revealStepView(text: string): void {
     );
     const card = document.querySelector<HTMLElement>('.tour-panel');
     if (i >= 0) placeInBand(views[i], card);
-    else if (phone) document.querySelector<HTMLElement>('.views')?.scrollIntoView({ block: 'start' });
+    else unpinViews();
+    if (i < 0 && phone) document.querySelector<HTMLElement>('.views')?.scrollIntoView({ block: 'start' });
   };
   // after the views have drawn the step's scenario, and once more when late views (a chart's data,
   // the Algorithm steps panel) have changed the layout above the named one
