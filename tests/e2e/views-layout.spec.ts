@@ -58,9 +58,9 @@ async function overlapping(page: Page, scope: string, sel: string): Promise<stri
 async function blankUnder(page: Page): Promise<Record<string, number>> {
   return page.evaluate(() => {
     const out: Record<string, number> = {};
-    // (the client state block is left out: DLPM's deficit bars are still ~70–100 px shorter than the
-    // LPM totals table whose room they keep, a known leftover)
-    for (const sel of ['.cs-gauge-room']) {
+    // and the client state block: DLPM's deficit bars were ~70–100 px shorter than the LPM totals
+    // table whose room they keep (now a line under the bars says how to read them)
+    for (const sel of ['.cs-gauge-room', '.cs-state']) {
       const room = document.querySelector(sel);
       if (!room) continue;
       const r = room.getBoundingClientRect();

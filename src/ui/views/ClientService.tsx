@@ -139,8 +139,11 @@ function ClientBars({
   const lo = Math.min(0, ...finite);
   const hi = Math.max(0, ...finite, 1e-9);
   const [boxRef, measured] = useWidth<HTMLDivElement>(480);
-  // rows tall enough for their text: 18 px while presenting ran the names out of the SVG (F5)
-  const rowH = Math.max(20, Math.ceil(useAxisFont() * 1.3));
+  // rows tall enough for their text: 18 px while presenting ran the names out of the SVG (F5); when
+  // presenting, as tall as the totals table's rows (~1.75 em), which a tour flips to and whose room it
+  // keeps, and easier to tell apart from the back of the room
+  const axisFont = useAxisFont();
+  const rowH = axisFont > 14 ? Math.ceil(axisFont * 1.75) : 20;
   const labelW = 90;
   const valueW = 64;
   const W = Math.max(240, measured);
@@ -192,6 +195,13 @@ function ClientBars({
           );
         })}
       </svg>
+      {/* how to read the bars, in words (also fills the room a tour keeps for LPM's taller totals
+          table in DLPM's step, which was left blank) */}
+      <p className="legend cs-bars-key">
+        {kind === 'deficit'
+          ? 'Right of the line: credit left, can be admitted. Left: share used, waits for the next refill (+Q^u).'
+          : 'The smallest counter among waiting clients goes next; service raises a counter.'}
+      </p>
     </div>
   );
 }
