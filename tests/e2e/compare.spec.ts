@@ -153,17 +153,25 @@ test("Jain's index: Figures and the Difference table say n/a the same way until 
   await expect(jainRow.locator('td')).toHaveText(NA);
   await expect(jainRow.locator('td .jain-na')).toHaveAttribute('title', /1 by convention/);
 
-  // once two clients are compared, both views show the engine's number, the same one
+  // once two clients are compared, both views show the engine's numbers: the table the run's index
+  // (run --json's jain_index, Figures' "run" line), labelled so, not the "since every client's first
+  // request" one (tester p51)
   await page.evaluate(() => window.fairground.runUntil(30));
   const later = await page.evaluate(() => window.fairground.snapshot());
   if (later.kind !== 'cluster') throw new Error('cluster run expected');
   const rows = later.series.rows;
   expect(rows.jain_clients.at(-1)).toBeGreaterThanOrEqual(2);
   const value = (rows.jain.at(-1) as number).toFixed(3);
+  const run = later.jain_run.index.toFixed(3);
+  expect(run).not.toBe(value);
+  await expect(jainRow.locator('th')).toHaveText("Jain's index (as run --json)");
   // (the table may print a fourth decimal, where A and B would read equal at three while B − A is not 0)
-  await expect(jainRow.locator('td').nth(0)).toHaveText(/^\d\.\d{3,4}$/);
-  expect(Number(await jainRow.locator('td').nth(0).textContent()).toFixed(3)).toBe(value);
+  await expect(jainRow.locator('td').nth(0)).toHaveText(/^\d\.\d{3,}$/);
+  expect(Number(await jainRow.locator('td').nth(0).textContent()).toFixed(3)).toBe(run);
   await page.getByRole('button', { name: 'Exit compare' }).click();
+  await expect(page.getByRole('region', { name: 'Figures' }).getByTestId('jain-run')).toContainText(
+    `run: ${run} (as run --json`,
+  );
   const nowLater = page.getByRole('region', { name: 'Figures' }).getByTestId('jain-now');
   await expect(nowLater).toHaveText(`now: ${value} since every client's first request`);
   // its window is not the run JSON's jain_index window: the tooltip says how they differ

@@ -146,11 +146,12 @@ export function DifferencePanel({ driver }: { driver: Driver }) {
           <tbody>
             {rows.map((r) => (
               <tr key={r.key} data-row={r.key}>
-                <th scope="row">
+                <th scope="row" {...(r.title ? { title: r.title } : {})}>
                   {r.label}
                   {r.unit && r.unit !== 's' && r.unit !== '%' ? (
                     <span className="unit"> ({r.unit})</span>
                   ) : null}
+                  {r.note ? <span className="unit"> ({r.note})</span> : null}
                 </th>
                 {r.naA && r.naB ? (
                   // neither run's index means anything yet: the reason once, across A, B and B − A
@@ -175,7 +176,9 @@ function RowCells({ r }: { r: DiffRow }) {
     <>
       <td className="num">{r.naA ? <JainNa short /> : f.a}</td>
       <td className="num">{r.naB ? <JainNa short /> : f.b}</td>
-      <td className="num">{f.delta}</td>
+      <td className="num" {...(/ pp$/.test(f.delta) ? { title: 'percentage points' } : {})}>
+        {f.delta}
+      </td>
     </>
   );
 }

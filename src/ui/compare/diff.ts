@@ -9,6 +9,7 @@ import type { ChartLine } from '../views/TimeChart';
 import type { SessionSnapshot } from '../../worker/session';
 import { type ClientModel, clusterOf, readClients, readDrr, readSeries, simTime } from '../views/read';
 import { fmtNum, fmtPair, fmtPercentDelta, fmtSeconds, type PairKind } from '../views/format';
+import { jainMeaningful, runJainWindow } from '../../core/metrics/jain';
 import { totalServiceRate } from '../views/series-math';
 import { readClassService } from '../views/class-service-read';
 
@@ -46,20 +47,22 @@ export interface RunFigures {
   throughput: number | null;
   cacheHit: number | null;
   /**
-   * Jain's index of the clients' service rates (the engine's, newest sample); null also when it is
-   * not meaningful now (`jainNa`).
+   * The run's Jain's index as run --json gives it (`jain_index`: the snapshot's `jain_run`, over its
+   * own window); null also when it is not meaningful now (`jainNa`).
    */
   jain: number | null;
-  /** The newest sample exists but says nothing (core/metrics/jain.ts jainMeaningful): shown as n/a. */
+  /** The index exists but says nothing (core/metrics/jain.ts jainMeaningful): shown as n/a. */
   jainNa: boolean;
+  /** Where that index is measured, e.g. `over 10.4–85.9 s` (null without one). */
+  jainWindow: string | null;
 }
 
 export function figuresOf(snapshot: SessionSnapshot | null): RunFigures {
   const clients = readClients(snapshot);
-  // the engine's own Jain's index (core/metrics), its newest sample, never recomputed here; NaN
-  // where it is not meaningful (readSeries)
-  const jainRow = readSeries(snapshot, clients)?.jain ?? null;
-  const jainNow = jainRow && jainRow.length > 0 ? jainRow[jainRow.length - 1] : null;
+  // the engine's own run index (core/metrics), never recomputed here: the figure Figures shows as
+  // "run" and run --json prints as jain_index, not the series' "since every client's first request"
+  const jainRun = clusterOf(snapshot)?.jain_run ?? null;
+  const meaningful = jainRun !== null && jainMeaningful(jainRun);
   const t = simTime(snapshot);
   let total = 0;
   for (const c of clients) total += c.service;
@@ -69,8 +72,9 @@ export function figuresOf(snapshot: SessionSnapshot | null): RunFigures {
     clients,
     throughput: any && t !== null && t > 0 ? total / t : null,
     cacheHit: clusterOf(snapshot)?.cache_hit_rate ?? null,
-    jain: jainNow !== null && Number.isFinite(jainNow) ? jainNow : null,
-    jainNa: jainNow !== null && !Number.isFinite(jainNow),
+    jain: meaningful ? jainRun.index : null,
+    jainNa: jainRun !== null && !meaningful,
+    jainWindow: jainRun !== null ? runJainWindow(jainRun) : null,
   };
 }
 
@@ -87,6 +91,9 @@ export interface DiffRow {
   /** A's or B's value is not meaningful now (Jain's index): shown as n/a, not as a number. */
   naA?: boolean;
   naB?: boolean;
+  /** Which figure this is, printed after the label (e.g. `as run --json`), with a longer `title`. */
+  note?: string;
+  title?: string;
 }
 
 function row(
@@ -120,7 +127,13 @@ export function diffRows(a: RunFigures, b: RunFigures): DiffRow[] {
   const rows: DiffRow[] = [
     row('throughput', 'throughput', 'units/s', null, a.throughput, b.throughput),
     row('cache', 'cache hit rate', '', null, a.cacheHit, b.cacheHit),
-    { ...row('jain', "Jain's index", '', null, a.jain, b.jain), naA: a.jainNa, naB: b.jainNa },
+    {
+      ...row('jain', "Jain's index", '', null, a.jain, b.jain),
+      naA: a.jainNa,
+      naB: b.jainNa,
+      note: 'as run --json',
+      title: `The run's jain_index as run --json and Figures ("run") give it: client service rates from the last client's first request to the first client's last completion (A ${a.jainWindow ?? 'n/a'}, B ${b.jainWindow ?? 'n/a'}). The chart's index is measured since every client's first request instead.`,
+    },
   ];
   for (const [key, label, unit, get] of PER_CLIENT)
     for (const name of clientNames(a.clients, b.clients)) {
@@ -251,7 +264,7 @@ export type ChartMetric = 'service' | 'throughput' | 'jain' | 'cache' | 'ttft' |
 export const CHART_METRICS: { id: ChartMetric; label: string }[] = [
   { id: 'service', label: 'Service per client, B − A' },
   { id: 'throughput', label: 'Throughput, A and B' },
-  { id: 'jain', label: "Jain's index, A and B" },
+  { id: 'jain', label: "Jain's index since every client's first request, A and B" },
   { id: 'cache', label: 'Cache hit rate, A and B' },
   { id: 'ttft', label: 'TTFT p99 per client, B − A' },
   { id: 'e2e', label: 'e2e p99 per client, B − A' },

@@ -128,10 +128,13 @@ export function fmtPercent(v: Maybe, opt: SignOpt = {}): string {
   return withSign(v, `${abs} %`, !!opt.signed);
 }
 
-/** A difference of two fractions in percentage points, with two significant digits when small. */
+/**
+ * A difference of two fractions in percentage points ("pp": 6.6 % → 4.7 % is −1.9 pp, not −1.9 %,
+ * which would read as a relative change), with two significant digits when small.
+ */
 export function fmtPercentDelta(v: Maybe): string {
   if (missing(v)) return MISSING;
-  return `${fmtNum(v * 100, { signed: true })} %`;
+  return `${fmtNum(v * 100, { signed: true })} pp`;
 }
 
 /** How a pair of values is printed (`fmtPair`): plain numbers, seconds, percentages of a fraction, or fixed decimals. */

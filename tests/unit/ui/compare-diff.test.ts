@@ -23,8 +23,10 @@ function snap(
   t: number,
   clients: Record<string, { service: number; service_per_s?: number; ttft_p99_s?: number }>,
   jain?: number,
+  jainRun?: number,
 ): SimSnapshot {
   const base = clusterSnapshot();
+  const run = { index: jainRun ?? 1, from: 1, to: t, whole_run: false, clients: 2, served: 2 };
   const template = { ...base.clients.alice, service_per_s: 0, ttft_p99_s: null };
   return {
     ...base,
@@ -33,6 +35,8 @@ function snap(
     clients: Object.fromEntries(Object.entries(clients).map(([name, c]) => [name, { ...template, ...c }])),
     // `jain`: the engine's Jain's index series (core/metrics), which the UI shows and never recomputes
     series: { t: [0, t], rows: jain === undefined ? {} : { jain: [1, jain] }, dt: t },
+    // `jain_run`: the run's index as run --json prints it (jain_index), which the table shows
+    jain_run: jainRun === undefined ? { ...run, clients: 1, served: 0 } : run,
   };
 }
 
@@ -46,13 +50,13 @@ describe('difference figures', () => {
 
   it('tabulate A, B and B − A (hand-checked)', () => {
     const a = figuresOf(
-      snap(10, { x: { service: 100, service_per_s: 10 }, y: { service: 300, service_per_s: 30 } }, 0.8),
+      snap(10, { x: { service: 100, service_per_s: 10 }, y: { service: 300, service_per_s: 30 } }, 0.8, 0.8),
     );
     const b = figuresOf(
-      snap(10, { x: { service: 200, service_per_s: 20 }, y: { service: 200, service_per_s: 20 } }, 1),
+      snap(10, { x: { service: 200, service_per_s: 20 }, y: { service: 200, service_per_s: 20 } }, 1, 1),
     );
     expect(a.throughput).toBe(40);
-    // the engine's newest Jain sample (of (10, 30): 40² / (2 · 1000) = 0.8; of (20, 20): 1)
+    // the engine's run index (of (10, 30): 40² / (2 · 1000) = 0.8; of (20, 20): 1)
     expect(a.jain).toBeCloseTo(0.8, 12);
     expect(b.jain).toBeCloseTo(1, 12);
     const rows = diffRows(a, b);
@@ -62,6 +66,21 @@ describe('difference figures', () => {
     expect(byKey['service:y'].delta).toBe(-100);
     expect(byKey['ttft99:x']).toMatchObject({ a: null, b: null, delta: null });
     expect(byKey.cache.delta).toBe(0);
+  });
+
+  it("show the run's Jain's index as run --json gives it, not the series' index since every client's first request (tester p51)", () => {
+    // the tester's default run: Figures "run: 0.440 (as run --json)", the series' newest sample 0.4484
+    const a = figuresOf(snap(96.45, { x: { service: 1 }, y: { service: 2 } }, 0.4484, 0.439562790918805));
+    const b = figuresOf(snap(97.36, { x: { service: 1 }, y: { service: 2 } }, 0.45, 0.4394178086866045));
+    expect(a.jain).toBe(0.439562790918805);
+    expect(b.jain).toBe(0.4394178086866045);
+    const jain = diffRows(a, b).find((r) => r.key === 'jain');
+    expect(jain).toMatchObject({ note: 'as run --json', naA: false, naB: false });
+    expect(jain?.title).toContain('A over 1.0–96.5 s, B over 1.0–97.4 s');
+    // not meaningful (fewer than two clients compared): n/a, whatever the series says
+    const early = figuresOf(snap(1, { x: { service: 1 } }, 1));
+    expect(early).toMatchObject({ jain: null, jainNa: true });
+    expect(figuresOf(null)).toMatchObject({ jain: null, jainNa: false, jainWindow: null });
   });
 
   it('keep samples in time order, dropping those the playhead went back over, thinning past the cap', () => {

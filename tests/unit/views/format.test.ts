@@ -53,8 +53,8 @@ describe('one number format', () => {
     expect(fmtNum(22, { signed: true })).toBe('+22');
     expect(fmtCount(5435, { signed: true })).toBe(`+5${G}435`);
     expect(fmtSeconds(0.233, { signed: true })).toBe('+233 ms');
-    expect(fmtPercentDelta(0.007)).toBe('+0.7 %');
-    expect(fmtPercentDelta(-0.00003)).toBe(`${M}0.003 %`);
+    expect(fmtPercentDelta(0.007)).toBe('+0.7 pp');
+    expect(fmtPercentDelta(-0.00003)).toBe(`${M}0.003 pp`);
   });
 
   test('one thousands separator, k/M/G from 10 000', () => {
@@ -103,10 +103,32 @@ describe('one number format', () => {
     });
     expect(fmtRow(row('jain', '', 0.394, 0.392)).delta).toBe(`${M}0.002`);
     expect(fmtRow(row('e2e', 's', 10.6, 7.17)).delta).toBe(`${M}3.43 s`);
-    expect(fmtRow(row('cache', '', 0.021, 0.028)).delta).toBe('+0.7 %');
+    expect(fmtRow(row('cache', '', 0.021, 0.028)).delta).toBe('+0.7 pp');
     // float noise between two sums of the same figure is no difference
-    expect(fmtRow(row('cache', '', 0.1 + 0.2, 0.3)).delta).toBe('0 %');
+    expect(fmtRow(row('cache', '', 0.1 + 0.2, 0.3)).delta).toBe('0 pp');
     expect(fmtRow(row('ttft', 's', 1.48, 1.48)).delta).toBe('0 ms');
+  });
+
+  test('a difference of two percentages is in percentage points, in every percentage row (tester p51)', () => {
+    // the tester's cache hit rates, default (dlpm) against fcfs: 6.6 % → 4.7 % is −1.86 points, not −1.86 %
+    expect(fmtRow(row('cache', '', 0.06585475868290483, 0.04724000436011891))).toEqual({
+      a: '6.6 %',
+      b: '4.7 %',
+      delta: `${M}1.86 pp`,
+    });
+    // a class's share of uncached tokens (unit '%') likewise
+    expect(fmtRow(row('class-share:free', '%', 0.25, 0.4))).toEqual({
+      a: '25 %',
+      b: '40 %',
+      delta: '+15 pp',
+    });
+    // the A and B cells keep their percent sign; only B − A is in points
+    for (const r of [row('cache', '', 0.5, 0.25), row('class-share:x', '%', 0.1, 0.2)]) {
+      const f = fmtRow(r);
+      expect([f.a, f.b].every((c) => c.endsWith(' %'))).toBe(true);
+      expect(f.delta).toMatch(/ pp$/);
+      expect(f.delta).not.toMatch(/%/);
+    }
   });
 
   test('an axis has one suffix and one number of decimals', () => {
