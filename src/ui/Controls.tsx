@@ -1,5 +1,6 @@
 import { setTheme, usePrefs } from '../state/prefs';
 import { SPEEDS, speedLabel, useUi } from '../state/store';
+import { bGoesOn, useCompare } from './compare/store';
 import type { Driver } from './driver';
 import { keyOf } from './keys';
 import { SCENARIOS, scenarioGroups } from './scenarios';
@@ -27,7 +28,10 @@ function blurAfterPointer(e: React.MouseEvent<HTMLButtonElement>): void {
 /** Play/Pause, Step back, Step and Reset: the playground's masthead and the embed strip share them. */
 export function Transport({ driver }: { driver: Driver }) {
   const playing = useUi((s) => s.playing);
-  const done = useUi((s) => s.done);
+  const doneA = useUi((s) => s.done);
+  // comparing: the run that ended stays at its end while the other goes on; over once both ended
+  const bOn = useCompare(bGoesOn);
+  const done = doneA && !bOn;
   const kind = useUi((s) => s.kind);
   const atStart = useUi((s) => s.decisionCount === 0);
   return (
@@ -43,7 +47,9 @@ export function Transport({ driver }: { driver: Driver }) {
         title={
           done
             ? 'The run is over: Reset to start again'
-            : `${playing ? 'Pause' : 'Play'} (${keyOf('play-pause')})`
+            : doneA && !playing
+              ? `Play run B on to its end: A is over and stays at its end (${keyOf('play-pause')})`
+              : `${playing ? 'Pause' : 'Play'} (${keyOf('play-pause')})`
         }
       >
         {playing ? 'Pause' : 'Play'}
@@ -73,9 +79,11 @@ export function Transport({ driver }: { driver: Driver }) {
         }}
         disabled={done}
         title={
-          kind === 'arbitration'
-            ? `One enqueue or one pop forward (${keyOf('step')})`
-            : `One scheduling decision forward (${keyOf('step')})`
+          doneA && !done
+            ? `One decision of run B forward: A is over (${keyOf('step')})`
+            : kind === 'arbitration'
+              ? `One enqueue or one pop forward (${keyOf('step')})`
+              : `One scheduling decision forward (${keyOf('step')})`
         }
       >
         Step

@@ -46,6 +46,17 @@ export interface LoadedTexts {
 }
 
 export type FrameListener = (frame: Frame) => void;
+
+/**
+ * A second run that plays on after this one has ended (compare mode's run B when it lasts longer):
+ * while it has decisions left, Play and Step move it instead of the finished run.
+ */
+export interface Follower {
+  /** It has decisions left to take (read when this run is over). */
+  pending(): boolean;
+  /** Up to `decisions` decisions forward, stopping after about `maxWallMs` when given. */
+  advance(decisions: number, maxWallMs?: number): Promise<void>;
+}
 export type LoadListener = (texts: LoadedTexts, opts: LoadOptions) => void;
 
 export class Driver {
@@ -67,8 +78,24 @@ export class Driver {
     this.markReady = resolve;
   });
   private applyTimer: ReturnType<typeof setTimeout> | undefined;
+  private follower: Follower | null = null;
 
   constructor(private readonly api: WorkerApi) {}
+
+  /** Let a second run play on after this one ends (null: none). */
+  setFollower(follower: Follower | null): void {
+    this.follower = follower;
+  }
+
+  /** This run is over and no follower has decisions left: nothing for Play or Step to do. */
+  private over(): boolean {
+    return useUi.getState().done && !(this.follower?.pending() ?? false);
+  }
+
+  /** This run is over but the follower is not: Play and Step move the follower. */
+  private followerOn(): boolean {
+    return useUi.getState().done && (this.follower?.pending() ?? false);
+  }
 
   /**
    * Read a trace file in the worker (the File is handed over, never uploaded), with progress; a
@@ -245,7 +272,8 @@ export class Driver {
   async step(n = 1): Promise<void> {
     this.pause();
     if (!this.loaded) await this.ready;
-    this.apply(unpackFrame(await this.api.step(n)));
+    if (this.followerOn()) await this.follower?.advance(n);
+    else this.apply(unpackFrame(await this.api.step(n)));
   }
 
   /**
@@ -303,7 +331,7 @@ export class Driver {
       done: frame.done,
       frameBytesMax: Math.max(ui.frameBytesMax, frame.bytes),
     });
-    if (frame.done) this.pause();
+    if (frame.done && !this.follower?.pending()) this.pause();
     for (const fn of this.frameListeners) fn(frame);
   }
 
@@ -314,7 +342,7 @@ export class Driver {
       this.playWhenLoaded = true;
       return;
     }
-    if (ui.playing || ui.done) return;
+    if (ui.playing || this.over()) return;
     this.seekToken++;
     ui.setPlaying(true);
     useUi.setState({ selected: null, seek: null });
@@ -336,6 +364,12 @@ export class Driver {
       if (budget <= 0) return;
       this.busy = true;
       try {
+        if (useUi.getState().done) {
+          // this run is over: the follower plays on to its own end, then Play stops
+          if (this.followerOn()) await this.follower?.advance(budget, 8);
+          if (!this.followerOn()) this.pause();
+          return;
+        }
         const buf = await this.api.advance({
           decisions: budget,
           maxWallMs: 8,

@@ -1,5 +1,10 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
+import { type DiffRow, fmtRow } from '../../src/ui/compare/diff';
 import { open } from './helpers';
+
+const CLI = 'dist-cli/fairground.mjs';
 
 test('Compare runs B next to A on one timeline; the link restores it; Escape leaves', async ({
   page,
@@ -176,4 +181,119 @@ test("Jain's index: Figures and the Difference table say n/a the same way until 
   await expect(nowLater).toHaveText(`now: ${value} since every client's first request`);
   // its window is not the run JSON's jain_index window: the tooltip says how they differ
   await expect(nowLater).toHaveAttribute('title', /ends its window at the first client's last completion/);
+});
+
+/** `fairground run scenarios/default.yaml --json` with these overrides (the CLI bundle, in Node). */
+async function cliRun(sets: string[]): Promise<CliRun> {
+  const args = [CLI, 'run', 'scenarios/default.yaml', '--json', ...sets.flatMap((s) => ['--set', s])];
+  const { stdout } = await promisify(execFile)('node', args, {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return JSON.parse(stdout) as CliRun;
+}
+
+interface CliRun {
+  sim_time_s: number;
+  decisions: number;
+  cache_hit_rate: number;
+  jain_index: number;
+  throughput: { service_per_s: number };
+  clients: Record<
+    string,
+    { service: number; ttft_p50_s: number; ttft_p99_s: number; e2e_p50_s: number; e2e_p99_s: number }
+  >;
+}
+
+/** The Difference table's rows as they print when A and B are these two whole runs. */
+function expectedRows(a: CliRun, b: CliRun): Record<string, { a: string; b: string; delta: string }> {
+  const rows: [string, string, (r: CliRun) => number][] = [
+    ['throughput', 'units/s', (r) => r.throughput.service_per_s],
+    ['cache', '%', (r) => r.cache_hit_rate],
+    ['jain', '', (r) => r.jain_index],
+  ];
+  for (const name of Object.keys(a.clients)) {
+    rows.push([`service:${name}`, 'units', (r) => r.clients[name].service]);
+    rows.push([`ttft50:${name}`, 's', (r) => r.clients[name].ttft_p50_s]);
+    rows.push([`ttft99:${name}`, 's', (r) => r.clients[name].ttft_p99_s]);
+    rows.push([`e2e50:${name}`, 's', (r) => r.clients[name].e2e_p50_s]);
+    rows.push([`e2e99:${name}`, 's', (r) => r.clients[name].e2e_p99_s]);
+  }
+  return Object.fromEntries(
+    rows.map(([key, unit, get]) => {
+      const row: DiffRow = {
+        key,
+        label: key,
+        unit,
+        client: null,
+        a: get(a),
+        b: get(b),
+        delta: get(b) - get(a),
+      };
+      return [key, fmtRow(row)];
+    }),
+  );
+}
+
+test('Compare plays each run to its own end; the Difference table then holds both final runs, as run --json gives them (tester p51)', async ({
+  page,
+}) => {
+  // the whole runs in Node, while the page plays them
+  const cli = Promise.all([cliRun([]), cliRun(['scheduler.policy=fcfs'])]);
+  await open(page);
+  await page.evaluate(() => window.fairground.compare(['scheduler.policy=fcfs']));
+  // A to its end at once (the hook's step stops there), B following it to A's last moment
+  await page.evaluate(() => window.fairground.step(1_000_000));
+  const [cliA, cliB] = await cli;
+  // the case the tester met: B (fcfs) goes on after A (dlpm) has ended
+  expect(cliB.sim_time_s).toBeGreaterThan(cliA.sim_time_s);
+  const play = page.getByRole('button', { name: 'Play' });
+  const step = page.getByRole('button', { name: 'Step' });
+  await expect.poll(() => page.evaluate(() => window.fairground.state().done)).toBe(true);
+  const ui = await page.evaluate(() => window.fairground.state());
+  expect(ui.decisionCount).toBe(cliA.decisions);
+  expect(ui.simTime).toBe(cliA.sim_time_s);
+  await expect.poll(() => page.evaluate(() => window.fairground.compareState().simTimeB)).toBe(ui.simTime);
+  const atEndOfA = await page.evaluate(() => window.fairground.compareState().decisionsB);
+  expect(atEndOfA).toBeLessThan(cliB.decisions);
+  // A is over, B is not: the transport stays on, and Step moves B alone
+  await expect(play).toBeEnabled();
+  await expect(step).toBeEnabled();
+  const diff = page.getByRole('region', { name: 'Difference' });
+  await expect(diff.getByTestId('diff-moment')).toContainText("B's figures are not final yet");
+  await step.click();
+  await expect
+    .poll(() => page.evaluate(() => window.fairground.compareState().decisionsB))
+    .toBe(atEndOfA + 1);
+  expect(await page.evaluate(() => window.fairground.state().decisionCount)).toBe(cliA.decisions);
+  // Play (fastest speed) runs B on to its own end, then both are over
+  const slider = page.getByRole('slider', { name: 'Speed' });
+  await slider.fill((await slider.getAttribute('max')) ?? '10');
+  await play.click();
+  await expect(play).toBeDisabled();
+  await expect(step).toBeDisabled();
+  expect(await page.evaluate(() => window.fairground.compareState())).toMatchObject({
+    decisionsB: cliB.decisions,
+    simTimeB: cliB.sim_time_s,
+  });
+  expect(await page.evaluate(() => window.fairground.state().decisionCount)).toBe(cliA.decisions);
+
+  await expect(diff.getByTestId('diff-moment')).toContainText('Both runs are over');
+  const want = expectedRows(cliA, cliB);
+  const got = await diff
+    .locator('table.diff-table tbody tr')
+    .evaluateAll((trs) =>
+      trs.map((tr) => [
+        tr.getAttribute('data-row') ?? '',
+        ...[...tr.querySelectorAll('td')].map((td) => td.textContent ?? ''),
+      ]),
+    );
+  const byKey = Object.fromEntries(got.map(([key, a, b, delta]) => [key, { a, b, delta }]));
+  for (const [key, cells] of Object.entries(want)) expect(byKey[key], key).toEqual(cells);
+  // the tester's figures: B's alice TTFT p50 is the CLI's 0.716 s (not 735 ms); the run's Jain's
+  // index (A 0.440 as Figures and run --json say, not the 0.4484 measured since every client's first
+  // request); the cache hit rate's difference in percentage points
+  expect(byKey['ttft50:alice'].b).toBe('716 ms');
+  expect(byKey.jain.a).toMatch(/^0\.440/);
+  expect(byKey.cache.delta).toMatch(/ pp$/);
 });

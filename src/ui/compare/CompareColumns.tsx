@@ -6,6 +6,7 @@
 import { type ReactNode, useMemo, useRef } from 'react';
 import { type UiState, useUi } from '../../state/store';
 import type { SessionSnapshot } from '../../worker/session';
+import { formatSimTime } from '../Controls';
 import { useCalm } from '../useCalm';
 import { ClientService, DrrRing, Workers } from '../views';
 import { fmtCount } from '../views/format';
@@ -59,6 +60,10 @@ function Column({
 export function CompareColumns() {
   const snapshotA = useCalm(selectSnapshot);
   const decisionsA = useUi((s) => s.decisionCount);
+  const doneA = useUi((s) => s.done);
+  // each run's own clock is shown once one of them is over (they no longer share one moment)
+  const endA = useUi((s) => (s.done ? s.simTime : null));
+  const timeB = useCompare((s) => s.simTimeB);
   const kind = useUi((s) => s.kind);
   const snapshotB = useCompare((s) => s.snapshotB);
   const labelA = useCompare((s) => s.labelA);
@@ -81,6 +86,7 @@ export function CompareColumns() {
   const ring = kind === 'arbitration' || (hasDrr(snapshotA) && hasDrr(snapshotB));
   // one service scale for both columns: the same height is the same service in A and B
   const scale = useMemo(() => sharedServiceScale([snapshotA, snapshotB]), [snapshotA, snapshotB]);
+  const clock = (t: number) => (kind === 'arbitration' ? `step ${fmtCount(t)}` : formatSimTime(t));
   const views = (snapshot: SessionSnapshot | null) =>
     kind === 'arbitration' ? (
       <DrrRing snapshot={snapshot} />
@@ -97,6 +103,7 @@ export function CompareColumns() {
         side="A"
         label={labelA}
         decisions={decisionsA}
+        note={doneA ? `run over at ${clock(endA ?? 0)}` : undefined}
         scrollRef={refA}
         onScroll={() => mirror(refA.current, refB.current)}
       >
@@ -106,7 +113,17 @@ export function CompareColumns() {
         side="B"
         label={labelB}
         decisions={decisionsB}
-        note={error ? 'stopped' : busy ? 'catching up' : doneB ? 'run over' : undefined}
+        note={
+          error
+            ? 'stopped'
+            : doneB
+              ? `run over at ${clock(timeB)}`
+              : doneA
+                ? `at ${clock(timeB)}, going on`
+                : busy
+                  ? 'catching up'
+                  : undefined
+        }
         scrollRef={refB}
         onScroll={() => mirror(refB.current, refA.current)}
       >

@@ -1,5 +1,6 @@
 /**
- * The Difference panel: run B against run A at the same simulated moment. A chart over time (a
+ * The Difference panel: run B against run A at the same simulated moment, or each at its own end
+ * once one is over (a line says which figures are final). A chart over time (a
  * metric picked from a list: B − A per client, or A and B side by side) with its legend and unit,
  * and a table of the current values of both runs and their difference.
  */
@@ -16,6 +17,7 @@ import {
   chartData,
   classRows,
   type DiffRow,
+  diffMoment,
   diffRows,
   drrRows,
   figuresOf,
@@ -38,10 +40,18 @@ export function DifferencePanel({ driver }: { driver: Driver }) {
   const labelB = useCompare((s) => s.labelB);
   const sandbox = useUi((s) => s.kind === 'arbitration');
   const timeB = useCompare((s) => s.simTimeB);
+  // A's end, once A is over (null before): A's side is final when the snapshot paired with B is that one
+  const endA = useUi((s) => (s.done ? s.simTime : null));
+  const doneB = useCompare((s) => s.doneB);
   const a = figuresOf(snapA);
   const b = figuresOf(snapB);
   const rows = sandbox ? drrRows(snapA, snapB) : [...diffRows(a, b), ...classRows(snapA, snapB)];
   const data = sandbox ? null : chartData(metric, snapA, snapB, history);
+  const moment = diffMoment(
+    { t: a.t, done: endA !== null && a.t === endA },
+    { t: b.t ?? timeB, done: doneB },
+    sandbox,
+  );
   const metricLabel = CHART_METRICS.find((m) => m.id === metric)?.label ?? metric;
   const summary = data
     ? `${metricLabel} over simulated time; latest: ${data.lines
@@ -52,10 +62,7 @@ export function DifferencePanel({ driver }: { driver: Driver }) {
     <section className="panel view diff-view" aria-label="Difference">
       <div className="panel-head">
         <h2>
-          Difference{' '}
-          <span className="view-sub">
-            {sandbox ? `at step ${fmtNum(a.t ?? timeB)}` : `at t = ${fmtNum(a.t ?? timeB)} s`}
-          </span>
+          Difference <span className="view-sub">{moment.heading}</span>
         </h2>
         <span className="toolbar-gap" />
         <button
@@ -79,6 +86,11 @@ export function DifferencePanel({ driver }: { driver: Driver }) {
         <span className="compare-tag tag-a">A</span> {labelA} <span className="compare-tag tag-b">B</span>{' '}
         {labelB}
       </p>
+      {moment.note && (
+        <p className="diff-moment" data-testid="diff-moment" role="status">
+          {moment.note}
+        </p>
+      )}
       {sandbox ? (
         <p className="empty">
           The DRR sandbox has no clients or service over time: the table compares the classes.

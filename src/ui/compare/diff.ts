@@ -1,9 +1,10 @@
 /**
- * The Difference panel's numbers: the figures of runs A and B at the same simulated moment, their
- * differences, and the lines of the chart over time. Service, throughput, Jain's index and the cache
- * hit rate come from each snapshot's `series` (B's interpolated onto A's times); latency percentiles
- * are cumulative figures of the snapshot, so their curves are sampled at each synchronised moment
- * (`Sample`). Pure functions.
+ * The Difference panel's numbers: the figures of runs A and B at the same simulated moment (or each
+ * at its own end once one run is over), their differences, and the lines of the chart over time. The
+ * table's Jain's index is the run's, as run --json gives it (`jain_run`). The chart's service,
+ * throughput, Jain's index (since every client's first request) and cache hit rate come from each
+ * snapshot's `series` (B's interpolated onto A's times); latency percentiles are cumulative figures
+ * of the snapshot, so their curves are sampled at each synchronised moment (`Sample`). Pure functions.
  */
 import type { ChartLine } from '../views/TimeChart';
 import type { SessionSnapshot } from '../../worker/session';
@@ -367,4 +368,41 @@ export function fmtRow(row: DiffRow): { a: string; b: string; delta: string } {
         ? fmtPercentDelta(d)
         : fmtNum(d, { signed: true });
   return { a, b, delta };
+}
+
+/** One run's clock for the Difference panel's heading: its simulated time and whether it is over. */
+export interface RunClock {
+  t: number | null;
+  done: boolean;
+}
+
+/**
+ * What moment the Difference panel shows, in words: the one moment both runs are at, or each run's
+ * end once one is over (the run that ended stays there while the other goes on). `note` says whose
+ * figures are final and whose are not yet (null while both run at the same moment). `sandbox`: the
+ * clock counts steps (the DRR sandbox), not seconds.
+ */
+export function diffMoment(
+  a: RunClock,
+  b: RunClock,
+  sandbox = false,
+): { heading: string; note: string | null } {
+  const at = (t: number | null) => (sandbox ? `step ${fmtNum(t)}` : `${t === null ? '–' : t.toFixed(3)} s`);
+  const same = sandbox ? `at step ${fmtNum(a.t ?? b.t)}` : `at t = ${fmtNum(a.t ?? b.t)} s`;
+  if (a.done && b.done)
+    return {
+      heading: 'at the end of both runs',
+      note: `Both runs are over: A ended at ${at(a.t)}, B at ${at(b.t)}. Every figure is its run's final one.`,
+    };
+  if (a.done)
+    return {
+      heading: `A at its end, B at ${at(b.t)}`,
+      note: `Run A ended at ${at(a.t)} and stays at its end; B goes on, so B's figures are not final yet: Play or Step runs B to its end.`,
+    };
+  if (b.done && b.t !== a.t)
+    return {
+      heading: `A at ${at(a.t)}, B at its end`,
+      note: `Run B ended at ${at(b.t)} and stays at its end while A goes on, so A's figures are not final yet.`,
+    };
+  return { heading: same, note: null };
 }

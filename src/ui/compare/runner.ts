@@ -2,7 +2,9 @@
  * Compare mode's engine: run B in a second simulation worker, loaded with A's scenario changed by the
  * settings (same seed, same workload), and kept at A's simulated time. Every frame of A that carries
  * a snapshot asks B to follow (coalesced: while B works, only the newest target is kept), so both
- * show the same moment on A's one timeline. A new load of A rebuilds B from the same settings.
+ * show the same moment on A's one timeline. Each run plays to its own end: a B that ends first stays
+ * at its end while A goes on, and once A is over, Play and Step move B on to its end (the driver's
+ * follower) while A stays at its end. A new load of A rebuilds B from the same settings.
  */
 import { heldTraceFile, traceFilesOf } from '../features/trace-file-store';
 import { formatProblems } from '../../format/yaml';
@@ -11,15 +13,23 @@ import { useUi } from '../../state/store';
 import { startSimulation, type WorkerApi } from '../../worker/client';
 import { unpackFrame } from '../../worker/frame';
 import type { SessionSnapshot } from '../../worker/session';
-import type { Driver, LoadedTexts } from '../driver';
+import { type Driver, type LoadedTexts, SNAPSHOT_EVERY_MS } from '../driver';
 import { contributeToShare, decodeShare, isShareFragment } from '../share/codec';
 import { addSample, figuresOf, sampleOf } from './diff';
 import { type CompareSettings, labelOfB, resolveRunB, runLabel } from './settings';
-import { useCompare } from './store';
+import { bGoesOn, useCompare } from './store';
 
 interface Target {
   t: number;
   snapshotA: SessionSnapshot | null;
+  /** A is over at `t`: B goes to `t` but never back from a later moment it has played on to. */
+  atLeast: boolean;
+}
+
+/** Decisions of B asked for after A ended (Step, or one frame of Play). */
+interface Ahead {
+  decisions: number;
+  maxWallMs: number | undefined;
 }
 
 export class CompareRunner {
@@ -27,6 +37,7 @@ export class CompareRunner {
   /** Bumped on every enter/exit: work of an older generation is dropped. */
   private generation = 0;
   private target: Target | null = null;
+  private ahead: Ahead | null = null;
   private pumping = false;
   private idle: (() => void)[] = [];
 
@@ -36,7 +47,11 @@ export class CompareRunner {
   ) {
     driver.onFrame((frame) => {
       if (!useCompare.getState().active || frame.snapshot === null) return;
-      this.follow({ t: frame.sim_time_s, snapshotA: frame.snapshot });
+      this.follow({ t: frame.sim_time_s, snapshotA: frame.snapshot, atLeast: frame.done });
+    });
+    driver.setFollower({
+      pending: () => bGoesOn(useCompare.getState()),
+      advance: (decisions, maxWallMs) => this.advanceB(decisions, maxWallMs),
     });
     driver.onLoad((_texts, opts) => void this.afterLoad(opts.fromLink === true));
     // While playing, frames without a snapshot do not move B; on pause both settle on A's exact time.
@@ -57,6 +72,7 @@ export class CompareRunner {
     if (!b.ok) throw new Error(b.message);
     const gen = ++this.generation;
     this.target = null;
+    this.ahead = null;
     this.pumping = false;
     useCompare.setState({ busy: true, error: null });
     if (!this.worker) this.worker = this.start();
@@ -105,7 +121,7 @@ export class CompareRunner {
       history: [],
     });
     const ui = useUi.getState();
-    this.follow({ t: ui.simTime, snapshotA: ui.snapshot });
+    this.follow({ t: ui.simTime, snapshotA: ui.snapshot, atLeast: ui.done });
     await this.settled();
   }
 
@@ -113,6 +129,7 @@ export class CompareRunner {
   exit(): void {
     this.generation++;
     this.target = null;
+    this.ahead = null;
     this.pumping = false;
     this.worker?.terminate();
     this.worker = null;
@@ -129,7 +146,7 @@ export class CompareRunner {
 
   /** Resolves once B has caught up with the newest target. */
   settled(): Promise<void> {
-    if (!this.pumping && this.target === null) return Promise.resolve();
+    if (!this.pumping && this.target === null && this.ahead === null) return Promise.resolve();
     return new Promise((resolve) => this.idle.push(resolve));
   }
 
@@ -149,24 +166,63 @@ export class CompareRunner {
     if (!this.pumping) void this.pump(this.generation);
   }
 
+  /**
+   * Run A is over and B is not: B takes up to `decisions` more (within about `maxWallMs`, as one
+   * frame of Play), after any sync still queued. Resolves once done.
+   */
+  private advanceB(decisions: number, maxWallMs?: number): Promise<void> {
+    const prev = this.ahead;
+    this.ahead = {
+      decisions: (prev?.decisions ?? 0) + decisions,
+      maxWallMs: prev && prev.maxWallMs === undefined ? undefined : maxWallMs,
+    };
+    if (!this.pumping) void this.pump(this.generation);
+    return this.settled();
+  }
+
   private async pump(gen: number): Promise<void> {
     this.pumping = true;
     useCompare.setState({ busy: true });
     try {
-      while (this.target !== null && gen === this.generation && this.worker) {
-        const { t, snapshotA } = this.target;
-        this.target = null;
-        const frame = unpackFrame(await this.worker.api.syncTo(t));
+      while ((this.target !== null || this.ahead !== null) && gen === this.generation && this.worker) {
+        const api = this.worker.api;
+        let t: number;
+        let snapshotA: SessionSnapshot | null;
+        let buf: ArrayBuffer;
+        if (this.target !== null) {
+          ({ t, snapshotA } = this.target);
+          // A at its end: B, already played on past it, stays where it is (only its snapshot is fetched)
+          const stay = this.target.atLeast && useCompare.getState().simTimeB > t;
+          this.target = null;
+          buf = await (stay ? api.frame() : api.syncTo(t));
+        } else {
+          const ahead = this.ahead as Ahead;
+          this.ahead = null;
+          const s = useCompare.getState();
+          if (!bGoesOn(s)) continue;
+          // A stays at its end (its last snapshot); only B moves
+          snapshotA = s.pairedA;
+          t = s.simTimeB;
+          buf = await api.advance({
+            decisions: ahead.decisions,
+            ...(ahead.maxWallMs === undefined
+              ? {}
+              : { maxWallMs: ahead.maxWallMs, snapshotEveryMs: SNAPSHOT_EVERY_MS }),
+          });
+        }
+        const frame = unpackFrame(buf);
         if (gen !== this.generation) return;
         const s = useCompare.getState();
         const snapshotB = frame.snapshot ?? s.snapshotB;
+        // the sample's moment: the later clock (B's end stays put while A goes on, and the other way round)
+        const at = Math.max(t, frame.sim_time_s);
         useCompare.setState({
           snapshotB,
           pairedA: snapshotA,
           simTimeB: frame.sim_time_s,
           decisionsB: frame.decision_count,
           doneB: frame.done,
-          history: addSample(s.history, sampleOf(t, figuresOf(snapshotA), figuresOf(snapshotB))),
+          history: addSample(s.history, sampleOf(at, figuresOf(snapshotA), figuresOf(snapshotB))),
         });
       }
     } catch (err) {

@@ -39,3 +39,11 @@ export const useCompare = create<CompareState>(() => ({
   history: [],
   error: null,
 }));
+
+/**
+ * Run B still has decisions to take: comparing, B loaded and not over, not stopped by an error. Once
+ * run A is over, Play and Step move B on to its own end (runner.ts, Driver.setFollower).
+ */
+export function bGoesOn(s: CompareState): boolean {
+  return s.active && !s.doneB && s.error === null;
+}

@@ -4,6 +4,7 @@ import {
   addSample,
   chartData,
   classRows,
+  diffMoment,
   diffRows,
   drrRows,
   figuresOf,
@@ -81,6 +82,30 @@ describe('difference figures', () => {
     const early = figuresOf(snap(1, { x: { service: 1 } }, 1));
     expect(early).toMatchObject({ jain: null, jainNa: true });
     expect(figuresOf(null)).toMatchObject({ jain: null, jainNa: false, jainWindow: null });
+  });
+
+  it('say which moment they show: the shared one, or each run at its own end (tester p51)', () => {
+    expect(diffMoment({ t: 12.5, done: false }, { t: 12.5, done: false })).toEqual({
+      heading: 'at t = 12.5 s',
+      note: null,
+    });
+    const aOver = diffMoment({ t: 96.4499, done: true }, { t: 96.8, done: false });
+    expect(aOver.heading).toBe('A at its end, B at 96.800 s');
+    expect(aOver.note).toContain(
+      "Run A ended at 96.450 s and stays at its end; B goes on, so B's figures are not final yet",
+    );
+    const bOver = diffMoment({ t: 50, done: false }, { t: 40, done: true });
+    expect(bOver.heading).toBe('A at 50.000 s, B at its end');
+    expect(bOver.note).toContain("A's figures are not final yet");
+    const both = diffMoment({ t: 96.4499, done: true }, { t: 97.35639, done: true });
+    expect(both).toEqual({
+      heading: 'at the end of both runs',
+      note: "Both runs are over: A ended at 96.450 s, B at 97.356 s. Every figure is its run's final one.",
+    });
+    // the DRR sandbox counts steps
+    expect(diffMoment({ t: 9, done: true }, { t: 12, done: true }, true).note).toContain(
+      'A ended at step 9, B at step 12',
+    );
   });
 
   it('keep samples in time order, dropping those the playhead went back over, thinning past the cap', () => {
