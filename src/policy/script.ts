@@ -21,7 +21,7 @@ import {
 } from '../format/yaml';
 import { Reporter } from '../format/reporter';
 import { releaseRangeText } from './generations';
-import { checkPolicyValue, parsePolicyText, parsePolicyValue, valueAt } from './parse';
+import { parsePolicyText, parsePolicyValue, valueAt } from './parse';
 import { policyJsonSchema, typeError, uint } from './schema';
 
 const MAX_POP_COUNT = 1_000_000;
@@ -193,7 +193,7 @@ export interface ScriptOptions {
 
 /** Load the policy a script uses: inline, from policy_file, or none. Problems are positioned in the script. */
 function scriptPolicy(
-  raw: RawScript,
+  raw: Pick<RawScript, 'policy' | 'policy_file'>,
   parsed: ParsedYaml,
   r: Reporter,
   opts: ScriptOptions,
@@ -351,30 +351,49 @@ function checkOpsAndBuild(
   return ops;
 }
 
-/** Problems of an inline policy when the script failed its schema check elsewhere. */
-function inlinePolicyRules(parsed: ParsedYaml): Problem[] {
-  if (valueAt(parsed.value, ['policy']) === undefined) return [];
-  const res = checkPolicyValue(parsed, ['policy'], { explicitOnlyShorthand: true });
-  return res.ok ? [] : res.problems;
+/** The release the script models must accept its policy. */
+function checkRelease(written: RawScript['release'], policy: CompiledPolicy | null, r: Reporter): void {
+  const release = written ?? 'v1.6';
+  if (policy?.releases && !policy.releases.includes(release))
+    r.at(
+      written !== undefined ? ['release'] : ['policy'],
+      `the policy is valid for ${releaseRangeText(policy.releases)} only, not ${release}${written === undefined ? ' (the default release; set release:)' : ''}`,
+      { key: true },
+    );
+}
+
+/**
+ * Problems beside the schema's when the script fails it elsewhere (one round, #15): its policy's
+ * (inline, or a readable policy_file) and, when the release and the policy are readable, the
+ * release check.
+ */
+function besideSchema(parsed: ParsedYaml, opts: ScriptOptions): Problem[] {
+  const r = new Reporter(parsed);
+  const doc = valueAt(parsed.value, []);
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return [];
+  const file = scriptSchema.shape.policy_file.safeParse(valueAt(parsed.value, ['policy_file']));
+  const policyValue = valueAt(parsed.value, ['policy']);
+  // an unreadable policy_file: no policy to check the release against
+  if (policyValue === undefined && !file.success) return [];
+  const written = { policy: policyValue, policy_file: file.success ? file.data : undefined };
+  const { policy } = scriptPolicy(written, parsed, r, opts);
+  const release = scriptSchema.shape.release.safeParse(valueAt(parsed.value, ['release']));
+  if (release.success) checkRelease(release.data, policy, r);
+  return r.problems;
 }
 
 /** Validate a parsed script document and build the runnable script. */
 export function parseScriptValue(parsed: ParsedYaml, opts: ScriptOptions = {}): Result<ArbitrationScript> {
   const res = validate(scriptSchema, parsed);
-  if (!res.ok) return { ok: false, problems: sortProblems([...res.problems, ...inlinePolicyRules(parsed)]) };
+  if (!res.ok) return { ok: false, problems: sortProblems([...res.problems, ...besideSchema(parsed, opts)]) };
   const raw = res.value;
   const r = new Reporter(parsed);
   const { policy, known } = scriptPolicy(raw, parsed, r, opts);
   const ops = checkOpsAndBuild(raw, policy, known, r);
+  // one round (#15): the release check does not wait for the ops' problems
+  checkRelease(raw.release, policy, r);
   if (r.problems.length > 0) return { ok: false, problems: sortProblems(r.problems) };
   const release = raw.release ?? 'v1.6';
-  if (policy?.releases && !policy.releases.includes(release))
-    r.at(
-      raw.release !== undefined ? ['release'] : ['policy'],
-      `the policy is valid for ${releaseRangeText(policy.releases)} only, not ${release}${raw.release === undefined ? ' (the default release; set release:)' : ''}`,
-      { key: true },
-    );
-  if (r.problems.length > 0) return { ok: false, problems: sortProblems(r.problems) };
   const script: ArbitrationScript = {
     policy,
     workers: raw.workers ?? 1,

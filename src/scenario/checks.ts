@@ -2,20 +2,20 @@
  * Cross-field rules of a scenario that a per-key schema cannot express: unique names, scripted
  * requests consistent with themselves and the duration, the model fitting on the GPU, contexts that
  * fit in one replica's KV cache, and the size limits (SCENARIO_LIMITS). Each problem names the path
- * it is about; the caller turns paths into line:col.
+ * it is about; the caller turns paths into line:col. They read the scenario as far as its schema
+ * accepts it (view.ts), so they come in the same round as the schema's problems; a rule that reads
+ * a value the schema refuses is skipped.
  */
 import { GPUS, MODELS, weightBytes } from '../core/cost/index';
-import { programRequests, expectedRequests, peakContextTokens } from '../core/workload/size';
+import { expectedArrivals } from '../core/workload/arrival-process';
+import { programRequests, peakContextTokens } from '../core/workload/size';
 import type { Path } from '../format/yaml';
 import { thousands } from './fields';
 import { SCENARIO_LIMITS } from './limits';
-import type { ScenarioInputSchema } from './schema';
-import type { z } from 'zod';
 import { pathText, quote } from '../format/yaml';
 import type { TraceSpec } from './trace-schema';
 import { KEY_RELEASES, releaseRangeText } from '../policy/index';
-
-type Parsed = z.output<typeof ScenarioInputSchema>;
+import { known, type Read, type ScenarioView } from './view';
 
 export interface CheckProblem {
   path: Path;
@@ -35,7 +35,7 @@ function fmt(n: number): string {
  * meet a request with a due time: each `due_in_s` is refused, at its key.
  */
 export function dueTimeProblems(
-  s: Parsed,
+  s: Pick<ScenarioView, 'clients' | 'requests'>,
   releases: readonly string[] | undefined,
   /** The scenario's `router.dynamo_release`, when it names one: it decides alone. */
   release?: string,
@@ -51,12 +51,14 @@ export function dueTimeProblems(
     message = `due_in_s stands for a classifier's due_at, which only ${releaseRangeText(due)} has; this policy file is valid for ${releaseRangeText(releases)}${releases.length > 0 ? ' only' : ''}`;
   }
   const out: CheckProblem[] = [];
-  s.clients.forEach((c, i) => {
-    if (c.due_in_s !== undefined) out.push({ path: ['clients', i, 'due_in_s'], message, key: true });
-  });
-  s.requests.forEach((r, i) => {
-    if (r.due_in_s !== undefined) out.push({ path: ['requests', i, 'due_in_s'], message, key: true });
-  });
+  if (known(s.clients))
+    s.clients.forEach((c, i) => {
+      if (known(c) && c.due) out.push({ path: ['clients', i, 'due_in_s'], message, key: true });
+    });
+  if (known(s.requests))
+    s.requests.forEach((r, i) => {
+      if (known(r) && r.due) out.push({ path: ['requests', i, 'due_in_s'], message, key: true });
+    });
   return out;
 }
 
@@ -99,9 +101,12 @@ function traceProblems(
  * `router.dynamo_release` names the release whose class queues the run models: it needs a policy
  * file (the queues), and one that release accepts.
  */
-export function releaseProblems(s: Parsed, policy: { releases?: readonly string[] } | null): CheckProblem[] {
+export function releaseProblems(
+  s: Pick<ScenarioView, 'router'>,
+  policy: { releases?: readonly string[] } | null,
+): CheckProblem[] {
   const release = s.router.dynamo_release;
-  if (release === undefined) return [];
+  if (release === undefined || !known(release)) return [];
   const path = ['router', 'dynamo_release'];
   if (policy === null)
     return [
@@ -121,19 +126,29 @@ export function releaseProblems(s: Parsed, policy: { releases?: readonly string[
   return [];
 }
 
-export function scenarioProblems(s: Parsed): CheckProblem[] {
+export function scenarioProblems(s: ScenarioView): CheckProblem[] {
   const out: CheckProblem[] = [];
   const L = SCENARIO_LIMITS;
+  const clients = known(s.clients) ? s.clients : [];
+  const requests = known(s.requests) ? s.requests : [];
+  const duration = s.duration_s;
+  const kv = s.cluster.kvTokens;
 
-  if (s.clients.length === 0 && s.requests.length === 0 && s.trace === undefined) {
+  if (
+    known(s.clients) &&
+    known(s.requests) &&
+    clients.length === 0 &&
+    requests.length === 0 &&
+    s.trace === undefined
+  ) {
     out.push({
       path: [],
       message: 'no clients and no requests: add at least one client (or a scripted request)',
     });
   }
   const tr = s.trace;
-  if (tr !== undefined) {
-    const twin = s.clients.findIndex((c) => c.name === tr.client);
+  if (tr !== undefined && known(tr)) {
+    const twin = clients.findIndex((c) => known(c) && c.name === tr.client);
     if (twin >= 0)
       out.push({
         path: ['trace', 'client'],
@@ -144,24 +159,27 @@ export function scenarioProblems(s: Parsed): CheckProblem[] {
 
   // Clients: unique names, windows, program sizes, contexts.
   const seen = new Map<string, number>();
-  s.clients.forEach((c, i) => {
-    const first = seen.get(c.name);
-    if (first !== undefined) {
-      out.push({
-        path: ['clients', i, 'name'],
-        message: `duplicate client name '${quote(String(c.name))}' (also clients[${first}])`,
-      });
-    } else seen.set(c.name, i);
-    if (!('arrival' in c)) {
-      traceProblems(c.trace, ['clients', i, 'trace'], out);
+  clients.forEach((c, i) => {
+    if (!known(c)) return;
+    if (known(c.name)) {
+      const first = seen.get(c.name);
+      if (first !== undefined) {
+        out.push({
+          path: ['clients', i, 'name'],
+          message: `duplicate client name '${quote(String(c.name))}' (also clients[${first}])`,
+        });
+      } else seen.set(c.name, i);
+    }
+    if (c.isTrace) {
+      if (known(c.trace) && c.trace !== undefined) traceProblems(c.trace, ['clients', i, 'trace'], out);
       return;
     }
     const a = c.arrival;
-    if (a.process !== 'trace') {
-      if (a.start_s >= s.duration_s) {
+    if (known(a) && a !== undefined && a.process !== 'trace') {
+      if (known(duration) && a.start_s >= duration) {
         out.push({
           path: ['clients', i, 'arrival', 'start_s'],
-          message: `start_s (${a.start_s}) is not before duration_s (${s.duration_s}): this client would never arrive`,
+          message: `start_s (${a.start_s}) is not before duration_s (${duration}): this client would never arrive`,
         });
       }
       if (a.stop_s !== undefined && a.stop_s <= a.start_s) {
@@ -171,95 +189,110 @@ export function scenarioProblems(s: Parsed): CheckProblem[] {
         });
       }
     }
-    const perProgram = programRequests(c.program);
+    const program = c.program;
+    if (!known(program) || program === undefined) return;
+    const perProgram = programRequests(program);
     if (perProgram > L.maxProgramRequests) {
       out.push({
         path: ['clients', i, 'program'],
-        message: `one ${c.program.type} program would submit ${fmt(perProgram)} requests; the limit is ${fmt(L.maxProgramRequests)} (lower depth, branching, dimensions, turns or questions)`,
+        message: `one ${program.type} program would submit ${fmt(perProgram)} requests; the limit is ${fmt(L.maxProgramRequests)} (lower depth, branching, dimensions, turns or questions)`,
       });
     }
-    const peak = peakContextTokens(c.program);
-    if (peak > s.cluster.kv_cache_tokens) {
+    const peak = peakContextTokens(program);
+    if (known(kv) && peak > kv) {
+      const who = known(c.name) ? `client '${quote(String(c.name))}'` : `clients[${i}]`;
       out.push({
         path: ['clients', i, 'program'],
-        message: `a ${c.program.type} request of client '${quote(String(c.name))}' typically reaches ${fmt(peak)} tokens of context, more than one replica's KV cache (${fmt(s.cluster.kv_cache_tokens)} tokens): it could never run. Shorten the program or raise kv_cache_tokens / pick a bigger GPU`,
+        message: `a ${program.type} request of ${who} typically reaches ${fmt(peak)} tokens of context, more than one replica's KV cache (${fmt(kv)} tokens): it could never run. Shorten the program or raise kv_cache_tokens / pick a bigger GPU`,
       });
     }
   });
 
   // Pinned workers must exist.
-  const pinProblem = (path: Path, worker: number | undefined) => {
-    if (worker !== undefined && worker >= s.cluster.workers)
+  const workers = s.cluster.workers;
+  const pinProblem = (path: Path, worker: Read<number | undefined>) => {
+    if (known(workers) && known(worker) && worker !== undefined && worker >= workers)
       out.push({
         path,
-        message: `worker ${worker} does not exist: the cluster has ${s.cluster.workers} worker${s.cluster.workers === 1 ? '' : 's'} (0 to ${s.cluster.workers - 1})`,
+        message: `worker ${worker} does not exist: the cluster has ${workers} worker${workers === 1 ? '' : 's'} (0 to ${workers - 1})`,
       });
   };
-  s.clients.forEach((c, i) => {
-    pinProblem(['clients', i, 'worker'], c.worker);
+  clients.forEach((c, i) => {
+    if (known(c)) pinProblem(['clients', i, 'worker'], c.worker);
   });
-  s.requests.forEach((r, i) => {
-    pinProblem(['requests', i, 'worker'], r.worker);
+  requests.forEach((r, i) => {
+    if (known(r)) pinProblem(['requests', i, 'worker'], r.worker);
   });
 
   // Scripted requests: ids, prefixes, times.
   const ids = new Map<string, number>();
-  s.requests.forEach((r, i) => {
-    const id = r.id ?? `${r.client}!${i}`;
-    const first = ids.get(id);
-    if (first !== undefined) {
-      out.push({
-        path: ['requests', i, r.id !== undefined ? 'id' : 'client'],
-        message: `duplicate request id '${quote(String(id))}' (also requests[${first}])`,
-      });
-    } else ids.set(id, i);
-    if (r.shared_prefix_tokens > r.prompt_tokens) {
+  requests.forEach((r, i) => {
+    if (!known(r)) return;
+    // the default id needs a readable client name
+    const id =
+      known(r.id) && r.id !== undefined ? r.id : known(r.id) && known(r.client) ? `${r.client}!${i}` : null;
+    if (id !== null) {
+      const first = ids.get(id);
+      if (first !== undefined) {
+        out.push({
+          path: ['requests', i, r.id !== undefined ? 'id' : 'client'],
+          message: `duplicate request id '${quote(String(id))}' (also requests[${first}])`,
+        });
+      } else ids.set(id, i);
+    }
+    const shared = r.shared_prefix_tokens;
+    if (known(shared) && known(r.prompt_tokens) && shared > r.prompt_tokens) {
       out.push({
         path: ['requests', i, 'shared_prefix_tokens'],
-        message: `shared_prefix_tokens (${r.shared_prefix_tokens}) must be ≤ prompt_tokens (${r.prompt_tokens})`,
+        message: `shared_prefix_tokens (${shared}) must be ≤ prompt_tokens (${r.prompt_tokens})`,
       });
     }
-    if (r.shared_prefix_tokens > 0 && r.shared_prefix === undefined) {
+    if (known(shared) && shared > 0 && r.shared_prefix === undefined) {
       out.push({
         path: ['requests', i, 'shared_prefix_tokens'],
         message: 'shared_prefix_tokens needs shared_prefix (the name of the prefix the requests share)',
       });
     }
-    if (r.t > s.duration_s) {
-      out.push({ path: ['requests', i, 't'], message: `t (${r.t}) is after duration_s (${s.duration_s})` });
+    if (known(r.t) && known(duration) && r.t > duration) {
+      out.push({ path: ['requests', i, 't'], message: `t (${r.t}) is after duration_s (${duration})` });
     }
-    if (r.prompt_tokens + r.output_tokens > s.cluster.kv_cache_tokens) {
+    if (
+      known(r.prompt_tokens) &&
+      known(r.output_tokens) &&
+      known(kv) &&
+      r.prompt_tokens + r.output_tokens > kv
+    ) {
       out.push({
         path: ['requests', i, 'prompt_tokens'],
-        message: `prompt + output (${fmt(r.prompt_tokens + r.output_tokens)} tokens) exceeds one replica's KV cache (${fmt(s.cluster.kv_cache_tokens)} tokens)`,
+        message: `prompt + output (${fmt(r.prompt_tokens + r.output_tokens)} tokens) exceeds one replica's KV cache (${fmt(kv)} tokens)`,
       });
     }
   });
 
   // Cluster.
   const c = s.cluster;
-  if (c.kv_cache_auto && c.kv_cache_tokens === 0) {
+  if (c.kvAuto === true && kv === 0 && known(c.gpu) && known(c.model)) {
     const gpu = GPUS[c.gpu];
     const model = MODELS[c.model];
     out.push({
       path: ['cluster', 'model'],
       message: `${model.label} needs ${(weightBytes(model) / 2 ** 30).toFixed(1)} GiB of weights and does not fit in ${gpu.label}'s ${gpu.memoryGiB} GiB with room for a KV cache; pick a smaller model or a bigger GPU`,
     });
-  } else if (c.kv_cache_tokens < c.block_size) {
+  } else if (c.kvAuto === false && known(kv) && known(c.block_size) && kv < c.block_size) {
     out.push({
       path: ['cluster', 'kv_cache_tokens'],
-      message: `kv_cache_tokens (${c.kv_cache_tokens}) must hold at least one block (${c.block_size} tokens)`,
+      message: `kv_cache_tokens (${kv}) must hold at least one block (${c.block_size} tokens)`,
     });
   }
-  if (c.chunking.chunk_tokens > c.max_batch_tokens) {
+  if (known(c.chunk_tokens) && known(c.max_batch_tokens) && c.chunk_tokens > c.max_batch_tokens) {
     out.push({
       path: ['cluster', 'chunking', 'chunk_tokens'],
-      message: `chunk_tokens (${c.chunking.chunk_tokens}) must be ≤ max_batch_tokens (${c.max_batch_tokens})`,
+      message: `chunk_tokens (${c.chunk_tokens}) must be ≤ max_batch_tokens (${c.max_batch_tokens})`,
     });
   }
 
   // Router.
-  if (s.router.policy !== undefined && s.router.policy_file !== undefined) {
+  if (s.router.policy && s.router.policy_file) {
     out.push({
       path: ['router', 'policy_file'],
       message: 'give either policy (inline) or policy_file, not both',
@@ -267,14 +300,29 @@ export function scenarioProblems(s: Parsed): CheckProblem[] {
     });
   }
 
-  // Size.
-  const expected = expectedRequests(s.clients, s.duration_s) + s.requests.length;
-  if (expected > L.maxExpectedRequests) {
-    out.push({
-      path: ['duration_s'],
-      message: `this scenario would inject about ${fmt(expected)} requests; the limit is ${fmt(L.maxExpectedRequests)} (lower rates, duration_s or program sizes)`,
-      key: true,
-    });
+  // Size: every program client's arrivals and program must be readable.
+  if (known(duration) && known(s.clients) && known(s.requests)) {
+    let expected: number | null = requests.length;
+    for (const cl of clients) {
+      if (expected === null) break;
+      if (!known(cl)) expected = null;
+      else if (cl.isTrace) continue;
+      else if (
+        !known(cl.arrival) ||
+        !known(cl.program) ||
+        cl.arrival === undefined ||
+        cl.program === undefined
+      )
+        expected = null;
+      else expected += expectedArrivals(cl.arrival, duration) * programRequests(cl.program);
+    }
+    if (expected !== null && expected > L.maxExpectedRequests) {
+      out.push({
+        path: ['duration_s'],
+        message: `this scenario would inject about ${fmt(expected)} requests; the limit is ${fmt(L.maxExpectedRequests)} (lower rates, duration_s or program sizes)`,
+        key: true,
+      });
+    }
   }
   return out;
 }

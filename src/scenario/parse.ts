@@ -19,7 +19,8 @@ import { parsePolicyValue } from '../policy/index';
 import { dueTimeProblems, releaseProblems, scenarioProblems } from './checks';
 import { budgetProblem, estimateRun, PAGE_BUDGET, type RunBudget } from './estimate';
 import { flattenIssues, issueProblem } from '../format/issues';
-import { type Scenario, ScenarioInputSchema } from './schema';
+import { routerCommon, type Scenario, ScenarioInputSchema } from './schema';
+import { known, scenarioView } from './view';
 import type { TraceTable } from '../core/trace/types';
 import { selectClientProblem } from '../core/trace/workload';
 import { readTraceText, type TraceReadOptions, type TraceReadResult } from '../format/trace';
@@ -104,22 +105,19 @@ export function validateScenario(parsed: ParsedYaml, opts: ParseScenarioOptions 
     };
   }
   const res = ScenarioInputSchema.safeParse(input);
-  if (!res.success) {
-    const issues = flattenIssues(res.error.issues, input);
-    const problems = issues.map((i) => issueProblem(i, ScenarioInputSchema, parsed, input));
-    // the inline policy is checked on its own, so its problems come in the same round (#15)
-    const router = input.router;
-    if (!opts.policy && isMapping(router) && router.policy !== undefined && router.policy !== null) {
-      const policy = parsePolicyValue(parsed, ['router', 'policy']);
-      if (!policy.ok) problems.push(...policy.problems);
-    }
-    return { ok: false, problems: sortProblems(problems) };
-  }
-  const problems: Problem[] = scenarioProblems(res.data).map((p) => {
+  // one round (#15): the cross-field rules run beside the schema on every value it accepts
+  const view = scenarioView(input);
+  const problems: Problem[] = scenarioProblems(view).map((p) => {
     const at = parsed.locate(p.path, { key: p.key === true });
     return problem(at.line, at.col, p.message, p.path);
   });
-  if (problems.length === 0) {
+  if (!res.success)
+    problems.push(
+      ...flattenIssues(res.error.issues, input).map((i) =>
+        issueProblem(i, ScenarioInputSchema, parsed, input),
+      ),
+    );
+  else if (problems.length === 0) {
     const over = budgetProblem(estimateRun(res.data, opts.trace ?? null), opts.budget ?? PAGE_BUDGET);
     if (over !== null) {
       const at = parsed.locate(['duration_s'], { key: true });
@@ -127,18 +125,22 @@ export function validateScenario(parsed: ParsedYaml, opts: ParseScenarioOptions 
     }
   }
 
+  // the policy: the CLI's --policy, router.policy, or router.policy_file as far as it is readable
   let policy: CompiledPolicy | null = null;
-  const router = res.data.router;
+  const router = isMapping(input.router) ? input.router : {};
+  const policyFile = routerCommon.policy_file.safeParse(router.policy_file);
+  const hasPolicy = router.policy !== undefined && router.policy !== null;
   if (opts.policy) {
     const at = { line: 1, col: 1 };
     const compiled = compileForeign(opts.policy.text, opts.policy.file, at, ['router', 'policy']);
     if (compiled.ok) policy = compiled.value;
     else problems.push(...compiled.problems);
-  } else if (router.policy !== undefined && router.policy !== null) {
+  } else if (hasPolicy) {
     const compiled = parsePolicyValue(parsed, ['router', 'policy']);
     if (compiled.ok) policy = compiled.value;
     else problems.push(...compiled.problems);
-  } else if (router.policy_file !== undefined) {
+  } else if (policyFile.success && policyFile.data !== undefined) {
+    const file = policyFile.data;
     const path: Path = ['router', 'policy_file'];
     const at = parsed.locate(path);
     if (!opts.readFile) {
@@ -153,40 +155,36 @@ export function validateScenario(parsed: ParsedYaml, opts: ParseScenarioOptions 
     } else {
       let text: string | null = null;
       try {
-        text = opts.readFile(router.policy_file);
+        text = opts.readFile(file);
       } catch (err) {
         const why = err instanceof Error ? err.message : String(err);
         problems.push(
-          problem(
-            at.line,
-            at.col,
-            `cannot read policy_file '${quote(String(router.policy_file))}': ${why}`,
-            path,
-          ),
+          problem(at.line, at.col, `cannot read policy_file '${quote(String(file))}': ${why}`, path),
         );
       }
       if (text !== null) {
-        const compiled = compileForeign(text, router.policy_file, at, path);
+        const compiled = compileForeign(text, file, at, path);
         if (compiled.ok) policy = compiled.value;
         else problems.push(...compiled.problems);
       }
     }
   }
-  // a policy that failed to compile has its own problems; dynamo_release is checked against one that did
-  const policyGiven =
-    opts.policy !== undefined ||
-    (router.policy !== undefined && router.policy !== null) ||
-    router.policy_file !== undefined;
+  // a policy that failed to compile (or a policy_file not read) has its own problems; dynamo_release
+  // is checked against one that did
+  const policyGiven = opts.policy !== undefined || hasPolicy || router.policy_file !== undefined;
   if (policy !== null || !policyGiven)
-    for (const p of releaseProblems(res.data, policy)) {
+    for (const p of releaseProblems(view, policy)) {
       const at = parsed.locate(p.path, { key: p.key === true });
       problems.push(problem(at.line, at.col, p.message, p.path));
     }
-  if (policy !== null)
-    for (const p of dueTimeProblems(res.data, policy.releases, router.dynamo_release)) {
+  const release = view.router.dynamo_release;
+  if (policy !== null && known(release))
+    for (const p of dueTimeProblems(view, policy.releases, release)) {
       const at = parsed.locate(p.path, { key: p.key === true });
       problems.push(problem(at.line, at.col, p.message, p.path));
     }
+  // the traces are read once the whole scenario is readable
+  if (!res.success) return { ok: false, problems: sortProblems(problems) };
   // the trace files: the top-level trace's and every trace client's, each file read once per set of
   // reading options (two clients replaying one file share its table)
   const tables = new Map<string, TraceTable | null>();
@@ -264,7 +262,7 @@ export function validateScenario(parsed: ParsedYaml, opts: ParseScenarioOptions 
   }
   if (problems.length > 0) return { ok: false, problems: sortProblems(problems) };
   const { trace, ...rest } = res.data;
-  const scenario: Scenario = { ...rest, clients, router: { ...router, policy } };
+  const scenario: Scenario = { ...rest, clients, router: { ...res.data.router, policy } };
   if (trace !== undefined) scenario.trace = { ...trace, data: traceData };
   return { ok: true, value: scenario };
 }

@@ -58,7 +58,7 @@ export type SchedulerPolicy = SchedulerName;
 
 // ---- cluster -----------------------------------------------------------------------------------------
 
-const chunkingSchema = z
+export const chunkingSchema = z
   .strictObject({
     mode: oneOf('mode', ['fixed', 'dynamic'] as const)
       .default('fixed')
@@ -75,7 +75,7 @@ const chunkingSchema = z
   })
   .meta({ description: 'Chunked prefill (Sarathi/Vajra). Default: fixed chunks of max_batch_tokens.' });
 
-const clusterInput = z
+export const clusterInput = z
   .strictObject({
     workers: int('workers', 1, L.maxWorkers)
       .default(2)
@@ -149,7 +149,7 @@ const workerSchema = z
 
 // ---- router ------------------------------------------------------------------------------------------
 
-const routerCommon = {
+export const routerCommon = {
   policy: z.unknown().optional().meta({
     description:
       'A Dynamo router policy file inline (default_policy_family, uncached_isl_buckets, policy_classes, models): enables the policy-class DRR queues in front of worker selection.',
@@ -314,7 +314,7 @@ const sloClass = () =>
   oneOf('slo_class', SLO_CLASSES).meta({
     description: 'SLO class: critical | standard | batch | sheddable | background (priority 0, 1, 5, 6, 7).',
   });
-const routerFields = {
+export const routerFields = {
   policy_class: label('policy_class')
     .optional()
     .meta({ description: 'The policy class (or family) requests ask for at the router (optional).' }),
@@ -338,7 +338,7 @@ const routerFields = {
   }),
 };
 
-const clientObject = z
+export const clientObject = z
   .strictObject({
     name: name('name').meta({ description: 'Client name (letters, digits, _ . -), unique.' }),
     slo_class: sloClass().default('standard'),
@@ -393,7 +393,7 @@ const clientSchema = clientObject
       'A client: its arrival process and the program each arrival runs, or (with trace: instead) a request trace whose rows are its requests.',
   });
 
-const requestSchema = z
+export const requestSchema = z
   .strictObject({
     t: num('t', 0, L.maxDurationS).meta({ description: 'Submission time, seconds (≤ duration_s).' }),
     client: name('client').meta({
