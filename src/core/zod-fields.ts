@@ -12,13 +12,16 @@ export function thousands(n: number): string {
   return frac === undefined ? grouped : `${grouped}.${frac}`;
 }
 
-/** Whole number in [min, max]. */
+/**
+ * Whole number in [min, max]. One message per value: out of range says the range (1e300 is a whole
+ * number, only too large; -2.5 is refused for its sign first), else a fraction is refused as one.
+ */
 export function int(what: string, min: number, max: number) {
   return z
     .number({ error: `${what} must be a whole number` })
-    .int({ error: `${what} must be a whole number` })
-    .min(min, { error: `${what} must be ≥ ${min}` })
-    .max(max, { error: `${what} must be ≤ ${thousands(max)}` });
+    .min(min, { error: `${what} must be ≥ ${min}`, abort: true })
+    .max(max, { error: `${what} must be ≤ ${thousands(max)}`, abort: true })
+    .int({ error: `${what} must be a whole number` });
 }
 
 /** Finite number in [min, max] (or (min, max] with `exclusiveMin`). */

@@ -10,8 +10,8 @@ const finite = (what: string) => z.number({ error: `${what} must be a number` })
 const nonNegInt = (what: string) =>
   z
     .number({ error: `${what} must be a whole number` })
-    .int({ error: `${what} must be a whole number` })
-    .min(0, { error: `${what} must be ≥ 0` });
+    .min(0, { error: `${what} must be ≥ 0`, abort: true })
+    .int({ error: `${what} must be a whole number` });
 const text = (what: string) => z.string({ error: `${what} must be a string` });
 
 export const BLIS_ARRIVAL_PROCESSES = ['poisson', 'gamma', 'weibull', 'constant'] as const;

@@ -32,22 +32,24 @@ export const U64_MAX = 2n ** 64n - 1n;
 /**
  * A whole number from `min` up to 2^53 - 1 (fields the playground keeps as plain numbers: token
  * counts of one request, counts of ops). A larger integer arrives as a BigInt and gets the range message.
+ * A value below `min` or above `max` (default 2^53 - 1) gets that message alone (-1e300 is not
+ * 'too large', -2.5 is one problem, 1e300 of workers is not also above 2^53 - 1).
  */
-export function uint(what: string, min = 0) {
-  return z
+export function uint(what: string, min = 0, max?: number) {
+  const top = `${what} must be ≤ ${max ?? UINT_MAX}`;
+  const low = z
     .number({
       error: (issue: { input?: unknown }) =>
         issue.input === undefined
           ? undefined
           : typeof issue.input === 'bigint'
-            ? `${what} must be ≤ ${UINT_MAX}`
+            ? top
             : `${what} must be a whole number`,
     })
-    .int({
-      error: (issue) =>
-        Number.isInteger(issue.input) ? `${what} must be ≤ ${UINT_MAX}` : `${what} must be a whole number`,
-    })
-    .min(min, { error: `${what} must be ≥ ${min}` });
+    .min(min, { error: `${what} must be ≥ ${min}`, abort: true });
+  return (max === undefined ? low : low.max(max, { error: top, abort: true })).int({
+    error: (issue) => (Number.isInteger(issue.input) ? top : `${what} must be a whole number`),
+  });
 }
 
 /**

@@ -88,8 +88,7 @@ const enqueueSchema = z
 const popSchema = z
   .strictObject(
     {
-      count: uint('count', 1)
-        .max(MAX_POP_COUNT, { error: `count must be ≤ ${MAX_POP_COUNT}` })
+      count: uint('count', 1, MAX_POP_COUNT)
         .optional()
         .meta({ description: 'Number of arbitrations (one output line each). Default 1.' }),
       blocked: z
@@ -155,8 +154,7 @@ export const scriptSchema = z
       policy_file: z.string().min(1).optional().meta({
         description: 'Path of a policy file relative to this script (CLI only); instead of policy.',
       }),
-      workers: uint('workers', 1)
-        .max(MAX_WORKERS, { error: `workers must be ≤ ${MAX_WORKERS}` })
+      workers: uint('workers', 1, MAX_WORKERS)
         .optional()
         .meta({ description: 'Worker count that scales the per-worker queue limits. Default 1.' }),
       variant: z.enum(['v1', 'v2'], { error: "variant must be 'v1' or 'v2'" }).optional().meta({

@@ -26,7 +26,12 @@ function distributionSchema(unit: string, floor: number, ceiling: number) {
       min: v('min').meta({ description: `Smallest value, ${unit}.` }),
       max: v('max').meta({ description: `Largest value, ${unit}.` }),
     })
-    .refine((d) => d.min <= d.max, { error: 'min must be ≤ max', path: ['max'] });
+    // only when both bounds are readable: a bound out of range is one message, not two
+    .refine((d) => d.min <= d.max, {
+      error: 'min must be ≤ max',
+      path: ['max'],
+      when: (p) => p.issues.length === 0,
+    });
   const normal = z
     .strictObject({
       dist: z.literal('normal').meta({ description: 'Normal (Gaussian), clipped to [min, max].' }),

@@ -273,7 +273,11 @@ const weightsSchema = z
       .default(2)
       .meta({ description: 'w_q: service per output token (default 2).' }),
   })
-  .refine((w) => w.input > 0 || w.output > 0, { error: 'at least one weight must be > 0' })
+  .refine((w) => w.input > 0 || w.output > 0, {
+    error: 'at least one weight must be > 0',
+    // only when both weights are readable (a weight out of range is one message)
+    when: (p) => p.issues.length === 0,
+  })
   .meta({ description: 'Service weights for VTC/DLPM charging and for the service metric.' });
 
 /** One scheduler's member of the `scheduler` union: its name, the service weights and its own parameters. */

@@ -9,8 +9,10 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseDocument, stringify } from 'yaml';
+import '../fast-check-seed';
 import { memoryIO } from '../../../src/cli/io';
 import { checkText } from '../../../src/cli/validate';
 import { TraceReader } from '../../../src/format/trace/reader';
@@ -311,5 +313,119 @@ describe('regressions: keys that are mappings or lists (#15 re-check, from `npm 
     });
     expect(r.status).toBe(1);
     expect(r.stderr).toBe(`${file}:3:3: a key must be plain text, not a list (write it as a name)\n`);
+  });
+});
+
+describe('regressions: one numeric mistake, one message (#15 leftover)', () => {
+  // Before: `max_requests: 1e300` gave 'must be a whole number' (zod's int check is a safe-integer
+  // check) and 'must be ≤ 10,000,000'; -2.5 gave 'whole number' and '≥ 1'; a uniform length's
+  // `max: 0.5` gave 'max must be ≥ 1' and 'min must be ≤ max'; a policy quantum of -1e300 gave
+  // 'must be ≤ 9007199254740991' and 'must be ≥ 1'.
+  const located = (r: ReturnType<Check>) => problemsOf(r).map((p) => `${p.line}:${p.col}: ${p.message}`);
+
+  it('max_requests: 1e300 says only that it is too large, at the value', () => {
+    const text = 'version: 1\nname: mr\ntrace:\n  file: t.jsonl\n  max_requests: 1e300\nclients: []\n';
+    expect(located(parseScenarioText(text))).toEqual([
+      '5:17: trace.max_requests: max_requests must be ≤ 10,000,000',
+    ]);
+    expect(located(parseScenarioText(text.replace('1e300', '-2.5')))).toEqual([
+      '5:17: trace.max_requests: max_requests must be ≥ 1',
+    ]);
+    expect(located(parseScenarioText(text.replace('1e300', '2.5')))).toEqual([
+      '5:17: trace.max_requests: max_requests must be a whole number',
+    ]);
+    // a script's capped counts: not also 'must be ≤ 9007199254740991'
+    expect(located(validateScriptText('workers: 1e300\nops:\n  - pop: {count: 1e20}\n'))).toEqual([
+      '1:10: workers: workers must be ≤ 1000000',
+      '3:18: ops[0].pop.count: count must be ≤ 1000000',
+    ]);
+    const quantum = 'policy_classes:\n  - {name: a, quantum: -1e300}\n';
+    expect(located(validatePolicyText(quantum)).filter((l) => l.startsWith('2:'))).toEqual([
+      '2:24: policy_classes[0].quantum: quantum must be ≥ 1',
+    ]);
+  });
+
+  // every numeric field of a scenario that writes most of them (cluster, worker weights, a trace,
+  // lengths, a scripted request, the router's fields)
+  const base = {
+    version: 1,
+    name: 'numbers',
+    seed: 3,
+    duration_s: 30,
+    cluster: {
+      workers: 2,
+      kv_cache_tokens: 50_000,
+      block_size: 16,
+      max_batch_tokens: 8192,
+      max_running: 64,
+      chunking: { mode: 'dynamic', chunk_tokens: 2048, target_step_ms: 40 },
+    },
+    scheduler: { policy: 'vtc', weights: { input: 1, output: 0 } },
+    trace: { file: 't.jsonl', time_scale: 1, start_s: 0, stop_s: 20, max_requests: 100, block_tokens: 512 },
+    clients: [
+      {
+        name: 'a',
+        priority: 1,
+        strict_priority: 0,
+        worker: 1,
+        due_in_s: 5,
+        arrival: { process: 'gamma', rate: 2, cv: 1.5, start_s: 1, stop_s: 20 },
+        program: {
+          type: 'multi-turn',
+          turns: 3,
+          shared_prefix_tokens: 100,
+          prompt_tokens: { dist: 'uniform', min: 10, max: 200 },
+          output_tokens: { dist: 'normal', mean: 50, std: 10, min: 5, max: 100 },
+        },
+      },
+    ],
+    requests: [{ t: 2, client: 'b', prompt_tokens: 100, output_tokens: 10, max_new_tokens: 20, worker: 0 }],
+  };
+  type Doc = { [k: string | number]: unknown };
+  const numericPaths: (string | number)[][] = [];
+  const walk = (v: unknown, p: (string | number)[]) => {
+    if (typeof v === 'number') numericPaths.push(p);
+    else if (v !== null && typeof v === 'object')
+      for (const [k, x] of Object.entries(v)) walk(x, [...p, Array.isArray(v) ? Number(k) : k]);
+  };
+  walk(base, []);
+
+  it('the base is valid and has the fields', () => {
+    expect(parseScenarioText(stringify(base)).ok).toBe(true);
+    expect(numericPaths.length).toBeGreaterThan(35);
+  });
+
+  it('any number written into any numeric field gives at most one message about that field', () => {
+    const value = fc.oneof(
+      fc.constantFrom(1e300, -1e300, 2.5, -2.5, 0.5, -0.5, 0, 1e20, 2 ** 53 + 2, -(2 ** 53) - 2),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+    );
+    fc.assert(
+      fc.property(fc.nat(numericPaths.length - 1), value, (i, v) => {
+        const path = numericPaths[i];
+        const d = structuredClone(base) as Doc;
+        let o = d;
+        for (const k of path.slice(0, -1)) o = o[k] as Doc;
+        o[path[path.length - 1]] = v;
+        const r = parseScenarioText(stringify(d));
+        if (r.ok) return;
+        // the field's own problems and, below the top level, its mapping's (a bound against the
+        // other bound, a weight against the other weight); a top-level duration_s may still make
+        // a client or a request elsewhere wrong, each said at its place
+        const key = path.join('.');
+        const parent = path.length > 1 ? path.slice(0, -1).join('.') : key;
+        const near = r.problems.filter((p) => p.path.join('.').startsWith(parent));
+        const here = near.filter((p) => p.path.join('.') === key);
+        expect(
+          here.length,
+          `${path.join('.')} = ${v}: ${here.map((p) => p.message).join(' | ')}`,
+        ).toBeLessThanOrEqual(1);
+        expect(
+          near.length,
+          `${path.join('.')} = ${v}: ${near.map((p) => p.message).join(' | ')}`,
+        ).toBeLessThanOrEqual(1);
+      }),
+      { numRuns: 120 },
+    );
   });
 });
