@@ -10,6 +10,7 @@ import { create } from 'zustand';
 import { useUi } from '../../state/store';
 import { SCENARIOS } from '../scenarios';
 import type { Driver } from '../driver';
+import { fmtCount } from '../views/format';
 import { currentTexts, openInPlayground } from './playground';
 import { openPanel, useFeatures } from './store';
 import { rememberTraceFile, traceFilesOf } from './trace-file-store';
@@ -66,9 +67,12 @@ export function replayScenarioText(
       ? `the request trace **${names[0]}**`
       : `the request traces ${names.map((n) => `**${n}**`).join(', ')}, one client each,`;
   doc.set('name', `Replay of ${names.join(', ')}`);
+  // plain digits: the description is YAML the editor shows and the CLI reads, where the page's
+  // grouping space (U+202F) would be an invisible character (Monaco marks it) and a comma is not the
+  // page's format either
   doc.set(
     'description',
-    `Replays ${what} (${requests.toLocaleString('en-US')} requests over ${Math.round(spanS).toLocaleString('en-US')} s) on this cluster, router and policy. The ${traces.length === 1 ? 'file was' : 'files were'} read in this browser and never left it. Prefix blocks (Mooncake hash_ids) become shared prompt prefixes within a file; CSV traces have none.`,
+    `Replays ${what} (${Math.round(requests)} requests over ${Math.round(spanS)} s) on this cluster, router and policy. The ${traces.length === 1 ? 'file was' : 'files were'} read in this browser and never left it. Prefix blocks (Mooncake hash_ids) become shared prompt prefixes within a file; CSV traces have none.`,
   );
   doc.set('duration_s', Math.min(86_400, Math.floor(spanS) + 1));
   doc.delete('requests');
@@ -86,7 +90,18 @@ export function replayScenarioText(
   return doc.toString();
 }
 
-const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+/** What the dialog and the page's banner say was read: counts in the page's format (12 345, not 12,345). */
+export function readList(read: readonly { name: string; requests: number; format: string }[]): string {
+  return read.map((r) => `${fmtCount(r.requests)} requests (${r.format}) from ${r.name}`).join(', ');
+}
+
+/** The banner once the files are the workload. */
+export function loadedMessage(
+  read: readonly { name: string; requests: number; format: string; spanS: number }[],
+): string {
+  const spanS = Math.max(0, ...read.map((r) => r.spanS));
+  return `Loaded ${readList(read)} over ${fmtCount(Math.round(spanS))} s as the workload. Press Play.`;
+}
 
 /**
  * Read the dropped or picked files in the worker, one after the other (the Import dialog shows the
@@ -112,7 +127,7 @@ export async function importTraces(driver: Driver, files: readonly File[]): Prom
   }
   const texts = currentTexts();
   const named = traceFilesOf(texts.scenario);
-  const list = read.map((r) => `${fmt(r.requests)} requests (${r.format}) from ${r.name}`).join(', ');
+  const list = readList(read);
   let message: string;
   if (read.every((r) => named.includes(r.name))) {
     // the scenario in the editor names these files: load it with them
@@ -133,8 +148,7 @@ export async function importTraces(driver: Driver, files: readonly File[]): Prom
       useTraceImport.setState({ status: 'failed', message: `The replay did not load: ${failed}` });
       return;
     }
-    const spanS = Math.max(0, ...read.map((r) => r.spanS));
-    message = `Loaded ${list} over ${fmt(spanS)} s as the workload. Press Play.`;
+    message = loadedMessage(read);
   }
   useTraceImport.setState({ status: 'loaded', bytes: read[read.length - 1].bytes, message });
   // The run is ready: the dialog would stand over Play. Close it and say what loaded in the page's banner.
