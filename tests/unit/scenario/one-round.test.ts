@@ -13,6 +13,7 @@ import { memoryIO } from '../../../src/cli/io';
 import { validateCommand } from '../../../src/cli/validate';
 import { validateScriptText } from '../../../src/policy';
 import { parseScenarioText } from '../../../src/scenario';
+import { loadSession } from '../../../src/worker/load';
 
 type Doc = { [k: string]: unknown };
 
@@ -150,7 +151,7 @@ describe('a scenario reports its schema and rule problems in one round (#15 left
         fc.pre(fromRules.length > 0 && fromSchema.length > 0);
         expect(problems(both)).toEqual([...fromRules, ...fromSchema].sort());
       }),
-      { numRuns: 60 },
+      { numRuns: 40 },
     );
   });
 
@@ -231,6 +232,24 @@ describe('a scenario reports its schema and rule problems in one round (#15 left
       "s.yaml:25:11: duplicate client name 'alice' ",
       's.yaml:64:8: t ',
     ]);
+  });
+
+  it("the page's problem list (the worker's load) carries the same problems as validate", async () => {
+    const d = clone();
+    d.seed = -1;
+    clients(d)[1].name = 'alice';
+    requests(d)[2].t = 90;
+    const text = stringify(d);
+    const io = memoryIO({ 's.yaml': text });
+    await validateCommand(['s.yaml'], io);
+    const page = loadSession(text);
+    expect(page.ok).toBe(false);
+    if (page.ok) return;
+    expect(page.source).toBe('scenario');
+    expect(page.problems.map((p) => `s.yaml:${p.line}:${p.col}: ${p.message}`)).toEqual(
+      io.stderr.join('\n').split('\n'),
+    );
+    expect(page.problems).toHaveLength(3);
   });
 });
 
