@@ -10,15 +10,8 @@ import { useContext, useState } from 'react';
 import { fmtCount, fmtNum } from './format';
 import { clientShape, colorFor } from './palette';
 import { ServiceScaleContext } from './service-scale';
-import {
-  type ClientModel,
-  readClients,
-  readFairnessBound,
-  readSeries,
-  simTime,
-  type SeriesModel,
-} from './read';
-import { gaugeShare, GAUGE_MAX } from './Guarantees';
+import { type ClientModel, readClients, readSeries, simTime, type SeriesModel } from './read';
+import { GAUGE_MAX, type GuaranteeModel, gaugeShare, pairName, readGuarantee } from './Guarantees';
 import { rateOf } from './series-math';
 import { type ChartLine, TimeChart } from './TimeChart';
 import { useReserve } from './use-reserve';
@@ -55,7 +48,7 @@ export function ClientService({ snapshot, highlight, onSelect }: ViewProps) {
     );
   }
   const series = readSeries(snapshot, clients);
-  const bound = readFairnessBound(snapshot);
+  const guarantee = readGuarantee(snapshot);
   const kind = fairnessKind(clients);
   const sel = highlight?.client ?? null;
   const now = simTime(snapshot);
@@ -95,7 +88,7 @@ export function ClientService({ snapshot, highlight, onSelect }: ViewProps) {
       <ServiceCurves
         clients={clients}
         series={series}
-        bound={bound}
+        guarantee={guarantee}
         mode={mode}
         setMode={setMode}
         selected={sel}
@@ -314,14 +307,14 @@ function ServiceTotals({ clients, selected }: { clients: ClientModel[]; selected
 function ServiceCurves({
   clients,
   series,
-  bound,
+  guarantee,
   mode,
   setMode,
   selected,
 }: {
   clients: ClientModel[];
   series: SeriesModel | null;
-  bound: { value: number; label: string } | null;
+  guarantee: GuaranteeModel | null;
   mode: ServiceMode;
   setMode: (m: ServiceMode) => void;
   selected: string | null;
@@ -341,7 +334,8 @@ function ServiceCurves({
   }));
   const last = series ? series.t.length - 1 : -1;
   const finals = series && last >= 0 ? series.service.map((s) => s[last]).filter(Number.isFinite) : [];
-  const gap = finals.length > 1 ? Math.max(...finals) - Math.min(...finals) : null;
+  const spread = finals.length > 1 ? Math.max(...finals) - Math.min(...finals) : null;
+  const backlogged = backloggedGap(guarantee);
   const toggle = (
     <div className="cs-toolbar">
       <span>Service curves</span>
@@ -355,11 +349,14 @@ function ServiceCurves({
       </fieldset>
     </div>
   );
-  // The bound is drawn against the spread on one axis normalised to the bound (as the Guarantees
-  // gauges are), not as a band under the curves: a bound many times the service left the band
-  // mostly off the chart. Without a bound the spread is still given, with why nothing bounds it.
+  // The bound is drawn against the gap it bounds (the Guarantees panel's, from core: only while both
+  // clients were backlogged) on one axis normalised to the bound, not as a band under the curves: a
+  // bound many times the service left the band mostly off the chart. The whole-run spread of the
+  // curves is given apart, as what it is: nothing bounds it.
   const gauge =
-    mode === 'cumulative' && hasData && gap !== null ? <SpreadGauge gap={gap} bound={bound} /> : null;
+    mode === 'cumulative' && hasData && spread !== null ? (
+      <SpreadGauge gap={backlogged} spread={spread} />
+    ) : null;
   if (!series || !hasData) {
     return (
       <div className="cs-curves">
@@ -374,8 +371,11 @@ function ServiceCurves({
   const summary =
     `${mode === 'rate' ? 'Service rate' : 'Cumulative service'} per client over ${fmtNum(series.t[last])} s` +
     ` (${mode === 'rate' ? 'service units/s' : 'service units'}); latest: ${lastVals}` +
-    (mode === 'cumulative' && gap !== null ? `; largest gap ${fmtNum(gap)}` : '') +
-    (bound && mode === 'cumulative' ? `, bound ${fmtNum(bound.value)}` : '');
+    (mode === 'cumulative' && spread !== null ? `; whole-run spread ${fmtNum(spread)}` : '') +
+    (mode === 'cumulative' && backlogged !== null && backlogged.pair !== null
+      ? `; largest gap while both backlogged ${fmtNum(backlogged.peak)}` +
+        (backlogged.bound !== null ? ` of bound ${fmtNum(backlogged.bound)}` : '')
+      : '');
   return (
     <div className="cs-curves">
       {toggle}
@@ -395,7 +395,17 @@ function ServiceCurves({
           <div className="cs-gauge-stand-in">
             {gauge}
             <div className="tour-ghost" aria-hidden="true" inert>
-              <SpreadGauge gap={88_888_888} bound={{ value: 888_888_888, label: '' }} />
+              <SpreadGauge
+                gap={{
+                  peak: 88_888_888,
+                  pair: 'stand-in–stand-in',
+                  now: 88_888_888,
+                  bound: 888_888_888,
+                  label: '',
+                  violations: 0,
+                }}
+                spread={88_888_888}
+              />
             </div>
           </div>
         ) : (
@@ -407,51 +417,100 @@ function ServiceCurves({
 }
 
 /**
- * The spread of the curves now (leader's total − last client's total) against the theorem's bound, on
- * an axis normalised to the bound (0 … bound … 1.25 × bound), with both numbers; without a bound, the
- * spread and why nothing bounds it, in about the same room.
+ * The gap the fairness theorem bounds, as the Guarantees panel measures it (core's pair tracker):
+ * the largest |W_a − W_b| over intervals in which both clients were continuously backlogged, for the
+ * worst pair so far, and the largest such gap in the joint backlogs open now; with the bound in force
+ * and the violations core counted. Null before core has a guarantee model (no cluster run).
  */
-function SpreadGauge({ gap, bound }: { gap: number; bound: { value: number; label: string } | null }) {
-  const note = (
-    <p className="cs-band-note">
-      Indicative: whole-run totals; the Guarantees panel checks each pair's gap exactly, only while both
-      clients are backlogged.
+export interface BackloggedGap {
+  /** The worst pair's largest backlogged gap so far (0 while no pair was backlogged together). */
+  peak: number;
+  /** "alice–hog", or null while no pair was backlogged together. */
+  pair: string | null;
+  /** The largest gap among the pairs backlogged together now; null when none is. */
+  now: number | null;
+  bound: number | null;
+  label: string;
+  /** Crossings of the bound core recorded: the only thing that makes the gauge red. */
+  violations: number;
+}
+
+export function backloggedGap(g: GuaranteeModel | null): BackloggedGap | null {
+  if (g === null) return null;
+  let now: number | null = null;
+  for (const p of g.pairs)
+    if (p.currentGap !== null && (now === null || p.currentGap > now)) now = p.currentGap;
+  return {
+    peak: g.worst?.maxGap ?? 0,
+    pair: g.worst ? pairName(g.worst.a, g.worst.b) : null,
+    now,
+    bound: g.bound,
+    label: g.boundLabel,
+    violations: g.violationCount,
+  };
+}
+
+/**
+ * Like with like: the largest backlogged gap (the quantity the theorem bounds) against the bound, on an
+ * axis normalised to the bound (0 … bound … 1.25 × bound), red only when core recorded a violation;
+ * then the whole-run spread of the curves (leader's total − last client's), plainly, as a figure no
+ * theorem bounds: clients that stop sending early fall behind without any unfairness. Without a
+ * bound, the backlogged gap and the spread, and why nothing bounds them, in about the same room.
+ */
+function SpreadGauge({ gap, spread }: { gap: BackloggedGap | null; spread: number }) {
+  const spreadNote = (
+    <p className="cs-band-note cs-spread-whole">
+      Whole-run totals: leader − last client = {fmtCount(spread)}. No theorem bounds this spread: a client
+      that sends less, or stops sending, falls behind without any unfairness.
     </p>
   );
-  if (!bound || !(bound.value > 0))
+  const bound = gap?.bound ?? null;
+  if (gap === null || bound === null || !(bound > 0))
     return (
       <div className="cs-spread gu-gauges" data-bound="none">
         <div className="gu-gauge">
-          <span className="gu-gauge-name">spread now</span>
+          <span className="gu-gauge-name">backlogged gap</span>
           <span className="cs-spread-none">no bound</span>
           <span className="gu-gauge-text cs-spread-text">
-            leader − last client = {fmtCount(gap)}: no fairness theorem covers this run, so nothing bounds it
+            {gap !== null && gap.pair !== null
+              ? `largest gap while both clients were backlogged = ${fmtCount(gap.peak)} (${gap.pair}): no fairness theorem covers this run, so nothing bounds it`
+              : 'no two clients backlogged together yet; no fairness theorem covers this run'}
           </span>
         </div>
-        {note}
+        {spreadNote}
       </div>
     );
   const pos = (share: number) => `${Math.round((share / GAUGE_MAX) * 1000) / 10}%`;
-  const share = gap / bound.value;
-  const pct = share < 0.001 && gap > 0 ? '< 0.1' : fmtNum(share * 100);
+  const share = gap.peak / bound;
+  const pct = share < 0.001 && gap.peak > 0 ? '< 0.1' : fmtNum(share * 100);
+  const over = gap.violations > 0;
   return (
-    <div className="cs-spread gu-gauges" data-share={Math.round(share * 1e4) / 1e4}>
+    <div
+      className="cs-spread gu-gauges"
+      data-share={Math.round(share * 1e4) / 1e4}
+      data-violations={gap.violations}
+    >
       <div className="gu-gauge-axis" aria-hidden="true">
         <span style={{ left: '0%' }}>0</span>
         <span style={{ left: pos(1) }}>bound</span>
       </div>
-      <div className={`gu-gauge${gap > bound.value ? ' over' : ''}`}>
-        <span className="gu-gauge-name">spread now</span>
+      <div className={`gu-gauge${over ? ' over' : ''}`}>
+        <span className="gu-gauge-name">backlogged gap</span>
         <span className="gu-gauge-track" aria-hidden="true">
-          <span className="gu-gauge-now" style={{ width: pos(gaugeShare(gap, bound.value)) }} />
+          <span className="gu-gauge-peak" style={{ width: pos(gaugeShare(gap.peak, bound)) }} />
+          <span className="gu-gauge-now" style={{ width: pos(gaugeShare(gap.now ?? 0, bound)) }} />
           <span className="gu-gauge-bound" style={{ left: pos(1) }} />
         </span>
         {/* the whole width under the track: beside it, a narrow column wrapped it onto seven lines */}
-        <span className="gu-gauge-text cs-spread-text" title={bound.label || undefined}>
-          leader − last client = {fmtCount(gap)} = {pct} % of the bound {fmtCount(bound.value)}
+        <span className="gu-gauge-text cs-spread-text" title={gap.label || undefined}>
+          {gap.pair !== null
+            ? `largest gap while both clients were backlogged = ${fmtCount(gap.peak)} (${gap.pair}) = ${pct} % of the bound ${fmtCount(bound)}`
+            : `no two clients backlogged together yet; the bound is ${fmtCount(bound)}`}
+          {gap.now !== null ? ` · now ${fmtCount(gap.now)}` : ''}
+          {over ? ` · ${gap.violations} violation${gap.violations === 1 ? '' : 's'} (Guarantees)` : ''}
         </span>
       </div>
-      {note}
+      {spreadNote}
     </div>
   );
 }

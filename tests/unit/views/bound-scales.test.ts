@@ -112,12 +112,28 @@ describe('TimeChart with a band wider than its lines', () => {
 });
 
 describe('ClientService with a bound far above the service', () => {
-  const render = (value: number) =>
-    renderToStaticMarkup(
+  // the gauge reads core's guarantee (the bound, and the gap it bounds: 400 while both were backlogged)
+  const render = (value: number, violations = 0, gap = 400) => {
+    const base = clusterSnapshot();
+    const worst = { a: 'alice', b: 'bob', max_gap: gap, max_gap_at: 4, current_gap: gap, violated_at: null };
+    return renderToStaticMarkup(
       h(ClientService, {
-        snapshot: { ...clusterSnapshot(), fairness_bound: { value, label: 'DoubleQ bound' } },
+        snapshot: {
+          ...base,
+          fairness_bound: { value, label: 'DoubleQ bound' },
+          guarantee: {
+            ...base.guarantee,
+            algorithm: 'doubleq',
+            bound: value,
+            bound_label: 'DoubleQ bound',
+            pairs: [worst],
+            worst,
+            violation_count: violations,
+          },
+        },
       }),
     ).replaceAll('\u202f', ' ');
+  };
   test('the curves keep their own scale; the bound is a gauge against the spread, on an axis normalised to it', () => {
     const html = render(987_664);
     // no band under the curves (a bound many times the service left it mostly off the chart)
@@ -128,12 +144,15 @@ describe('ClientService with a bound far above the service', () => {
     expect(html).not.toContain('−1M');
     // the spread and the bound on one gauge, with both numbers
     expect(html).toMatch(/class="cs-spread gu-gauges" data-share="0\.\d+"/);
-    expect(html).toMatch(/title="DoubleQ bound">leader − last client = [^<]*% of the bound 987 664</);
+    expect(html).toMatch(
+      /title="DoubleQ bound">largest gap while both clients were backlogged = 400 \(alice–bob\) = [^<]*% of the bound 987 664/,
+    );
     expect(html).toMatch(/class="gu-gauge-bound" style="left:80%"/);
   });
-  test('a spread over the bound is marked', () => {
-    const html = render(1);
-    expect(html).toContain('class="gu-gauge over"');
+  test('a violation is marked; a whole-run spread over the bound is not one', () => {
+    expect(render(987_664, 1)).toContain('class="gu-gauge over"');
+    // the curves end 400 apart, over the bound 300, but the gap while both were backlogged is 100
+    expect(render(300, 0, 100)).not.toContain('class="gu-gauge over"');
   });
 });
 

@@ -8,16 +8,23 @@ import { clusterSnapshot } from './fixtures';
 const render = (snapshot: SessionSnapshot) =>
   renderToStaticMarkup(h(ClientService, { snapshot, highlight: null }));
 
-describe('Client service band note', () => {
-  test('the band legend says it is indicative and points at the Guarantees panel', () => {
-    const html = render({ ...clusterSnapshot(), fairness_bound: { value: 300, label: 'DLPM bound' } });
-    expect(html).toMatch(/class="cs-band-note">Indicative: [^<]*Guarantees panel checks each pair/);
+describe('Client service spread note', () => {
+  test('the whole-run spread is given plainly, as a figure no theorem bounds', () => {
+    const base = clusterSnapshot();
+    const html = render({
+      ...base,
+      fairness_bound: { value: 300, label: 'DLPM bound' },
+      guarantee: { ...base.guarantee, algorithm: 'dlpm', bound: 300, bound_label: 'DLPM bound' },
+    });
+    expect(html).toMatch(
+      /class="cs-band-note cs-spread-whole">Whole-run totals: leader − last client = 400\. No theorem bounds this spread/,
+    );
   });
-  test('without a bound the spread is still given, with why nothing bounds it, and the same note', () => {
+  test('without a bound the backlogged gap and the spread are still given, with why nothing bounds them', () => {
     // (it takes about the room of the gauge, so a tour flipping from LPM to DLPM keeps little empty)
     const html = render(clusterSnapshot());
     expect(html).toContain('data-bound="none"');
-    expect(html).toMatch(/leader − last client = 400: no fairness theorem covers this run/);
-    expect(html).toContain('cs-band-note');
+    expect(html).toContain('no two clients backlogged together yet; no fairness theorem covers this run');
+    expect(html).toContain('cs-spread-whole');
   });
 });

@@ -80,20 +80,32 @@ describe('ClientService', () => {
       'bob',
     ]);
     expect(html).not.toContain('class="band"');
-    expect(html).toContain('largest gap 400');
+    expect(html).toContain('whole-run spread 400');
     await expect(pretty(html)).toMatchFileSnapshot('__snapshots__/client-service-cluster.html');
   });
 
-  test('the fairness bound is a gauge against the spread of the curves (no band under them)', () => {
+  test('the fairness bound is a gauge against the gap it bounds (no band under the curves)', () => {
+    const base = clusterSnapshot();
+    const worst = { a: 'alice', b: 'bob', max_gap: 150, max_gap_at: 3, current_gap: null, violated_at: null };
     const html = render(ClientService, {
-      ...clusterSnapshot(),
+      ...base,
       fairness_bound: { value: 300, label: 'DLPM bound 2·(U + Q^u)' },
+      guarantee: {
+        ...base.guarantee,
+        algorithm: 'dlpm',
+        bound: 300,
+        bound_label: 'DLPM bound 2·(U + Q^u)',
+        pairs: [worst],
+        worst,
+      },
     });
     expect(html).not.toContain('class="band"');
     // the bound's value in the words, which bound in their tooltip (the text spans the gauge's width)
     expect(html).toMatch(
-      /title="DLPM bound 2·\(U \+ Q\^u\)">leader − last client = [^<]* % of the bound 300</,
+      /title="DLPM bound 2·\(U \+ Q\^u\)">largest gap while both clients were backlogged = 150 \(alice–bob\) = 50 % of the bound 300</,
     );
+    // the curves' spread (400, over the bound) is given apart, not as a share of the bound
+    expect(html).toMatch(/Whole-run totals: leader − last client = 400\. No theorem bounds this spread/);
   });
 
   test('VTC counters and DoubleQ per-worker deficits', () => {
