@@ -156,6 +156,8 @@ export function formatClasses(r: Pick<RunResult, 'classes'>): string[] {
     'uncached served',
     'share',
     'quantum share',
+    'contended share',
+    'its quantum share',
     'dispatched',
     'rejected',
     ...(shed ? ['shed (429)'] : []),
@@ -167,6 +169,8 @@ export function formatClasses(r: Pick<RunResult, 'classes'>): string[] {
     int(c.served_uncached_tokens),
     pct(c.share),
     pct(c.quantum_share),
+    pct(c.contended_share),
+    pct(c.contended_quantum_share),
     int(c.dispatched),
     int(c.rejected),
     ...(shed ? [int(c.shed)] : []),
@@ -183,6 +187,8 @@ export function formatClasses(r: Pick<RunResult, 'classes'>): string[] {
     line(head),
     widths.map((w) => '-'.repeat(w)).join('  '),
     ...rows.map(line),
-    '(router policy classes: uncached tokens = prompt - cached_tokens at dispatch; quantum share among the classes that stayed backlogged; rejected = HTTP 529; wait = arrival to dispatch, s)',
+    '(router policy classes: uncached tokens = prompt - cached_tokens at dispatch; share = over the whole run; quantum share among the classes that stayed backlogged;',
+    ' contended share = of the DRR charge (cost = max(1, uncached)) of the pops made while another class also had requests queued, next to its quantum share for those pops;',
+    ' rejected = HTTP 529; wait = arrival to dispatch, s)',
   ];
 }

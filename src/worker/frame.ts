@@ -86,6 +86,8 @@ function lightenCluster(s: SimSnapshot, keep: number): SimSnapshot {
         queued: series.queued.map((r) => tail(r, keep)),
         rejected: series.rejected.map((r) => tail(r, keep)),
         shed: series.shed.map((r) => tail(r, keep)),
+        contended: series.contended.map((r) => tail(r, keep)),
+        predicted: series.predicted.map((r) => tail(r, keep)),
       },
     };
   }

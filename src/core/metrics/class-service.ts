@@ -13,6 +13,16 @@
  * queued requests a pop dropped because their due time had passed (HTTP 429: admitted, then expired —
  * another cause and another answer, so not added to `rejected`). Queue wait is the time from arrival at
  * the router to dispatch (0 for a request that went straight through).
+ *
+ * `share` is over the whole run, and `quantum_share` holds only while the classes are backlogged
+ * together: set side by side they disagree whenever one class queues alone for a while (a trace whose
+ * uncached backlog drains alone at the end). What DRR divides is its charge, a popped request's cost
+ * (max(1, uncached) from the arrival snapshot, the same tokens as `served_uncached_tokens` but for the
+ * max), and it divides it only among the classes with requests queued. So the collector also sums,
+ * per class, the cost charged by the pops made while at least one other class had requests queued
+ * (`contended_cost`; its part of all of them is `contended_share`), and, for those same pops, what the
+ * quanta predict: each such pop's cost split over the classes queued at that moment in proportion to
+ * their quanta (`contended_quantum_share`, the prediction for exactly the intervals measured).
  */
 import { FloatList } from './float-list';
 import { nearestRank } from './percentile';
@@ -34,6 +44,14 @@ export interface ClassServiceRow {
   /** Seconds the class's queue was non-empty, and whether that makes it backlogged (see above). */
   backlogged_s: number;
   backlogged: boolean;
+  /** DRR charge (summed cost of the requests popped) over the whole run. */
+  charged_cost: number;
+  /** DRR charge of the pops made while another class also had requests queued (see above). */
+  contended_cost: number;
+  /** contended_cost / the sum over the classes; null before any contended pop. */
+  contended_share: number | null;
+  /** What the quanta predict for the same pops (see above); null before any contended pop. */
+  contended_quantum_share: number | null;
 }
 
 /** Per-class service for the Class service view (a typed part of the cluster snapshot). */
@@ -44,10 +62,22 @@ export interface ClassServiceSnapshot {
   saturated_s: number;
   /**
    * Per class over time: cumulative served uncached tokens, queue length, cumulative rejections
-   * (529) and cumulative requests shed past their due time (429).
+   * (529), cumulative requests shed past their due time (429), and the cumulative contended charge
+   * and its quantum prediction (`contended_cost`, `contended_quantum_share` above, as sums).
    */
-  series: { t: number[]; served: number[][]; queued: number[][]; rejected: number[][]; shed: number[][] };
+  series: {
+    t: number[];
+    served: number[][];
+    queued: number[][];
+    rejected: number[][];
+    shed: number[][];
+    contended: number[][];
+    predicted: number[][];
+  };
 }
+
+/** The series rows per class, in buffer order. */
+const SERIES_KEYS = ['served', 'queued', 'rejected', 'shed', 'contended', 'predicted'] as const;
 
 export class ClassServiceCollector {
   readonly names: readonly string[];
@@ -57,6 +87,10 @@ export class ClassServiceCollector {
   readonly rejected: Int32Array;
   readonly shed: Int32Array;
   readonly queued: Int32Array;
+  readonly charged: Float64Array;
+  readonly contended: Float64Array;
+  /** Per class, the contended charge its quantum predicts (see the header). */
+  readonly predicted: Float64Array;
   private readonly backloggedS: Float64Array;
   private readonly waits: FloatList[];
   private readonly index = new Map<string, number>();
@@ -86,13 +120,15 @@ export class ClassServiceCollector {
     this.rejected = new Int32Array(n);
     this.shed = new Int32Array(n);
     this.queued = new Int32Array(n);
+    this.charged = new Float64Array(n);
+    this.contended = new Float64Array(n);
+    this.predicted = new Float64Array(n);
     this.backloggedS = new Float64Array(n);
     this.waits = names.map(() => new FloatList(64));
     const rows: string[] = [];
-    for (const k of ['served', 'queued', 'rejected', 'shed'])
-      for (let i = 0; i < n; i++) rows.push(`${k}:${i}`);
+    for (const k of SERIES_KEYS) for (let i = 0; i < n; i++) rows.push(`${k}:${i}`);
     this.series = new DownsampledSeries(rows, seriesOpts.capacity, seriesOpts.initialDt);
-    this.buf = new Float64Array(4 * n);
+    this.buf = new Float64Array(SERIES_KEYS.length * n);
   }
 
   classIndex(name: string): number {
@@ -144,6 +180,30 @@ export class ClassServiceCollector {
   }
 
   /**
+   * DRR's pop of a request of class `name` charged `cost` (call right after `onPopped`: the queues are
+   * then as the pop left them, so the other classes' as it found them). Counted as contended when
+   * another class still has requests queued; the prediction splits the cost over the classes queued
+   * at the pop (this one included) by their quanta.
+   */
+  onCharged(name: string, cost: number): void {
+    const i = this.classIndex(name);
+    if (i < 0) return;
+    this.charged[i] += cost;
+    const n = this.names.length;
+    let others = 0;
+    let qSum = this.quanta[i];
+    for (let j = 0; j < n; j++)
+      if (j !== i && this.queued[j] > 0) {
+        others++;
+        qSum += this.quanta[j];
+      }
+    if (others === 0 || !(qSum > 0)) return;
+    this.contended[i] += cost;
+    for (let j = 0; j < n; j++)
+      if (j === i || this.queued[j] > 0) this.predicted[j] += (cost * this.quanta[j]) / qSum;
+  }
+
+  /**
    * The router dispatched a request of class `name` to a worker at t: `uncached` tokens (prompt −
    * cached_tokens), after `waitS` in the router.
    */
@@ -165,6 +225,8 @@ export class ClassServiceCollector {
       this.buf[n + i] = this.queued[i];
       this.buf[2 * n + i] = this.rejected[i];
       this.buf[3 * n + i] = this.shed[i];
+      this.buf[4 * n + i] = this.contended[i];
+      this.buf[5 * n + i] = this.predicted[i];
     }
     this.series.sample(t, this.buf);
   }
@@ -178,6 +240,12 @@ export class ClassServiceCollector {
     const backlogged = (i: number) => this.saturatedS > 0 && this.backloggedS[i] >= 0.5 * this.saturatedS;
     let qSum = 0;
     for (let i = 0; i < n; i++) if (backlogged(i)) qSum += this.quanta[i];
+    let contendedTotal = 0;
+    let predictedTotal = 0;
+    for (let i = 0; i < n; i++) {
+      contendedTotal += this.contended[i];
+      predictedTotal += this.predicted[i];
+    }
     const out: Record<string, ClassServiceRow> = {};
     for (let i = 0; i < n; i++) {
       out[this.names[i]] = {
@@ -192,6 +260,10 @@ export class ClassServiceCollector {
         queued: this.queued[i],
         backlogged_s: this.backloggedS[i],
         backlogged: backlogged(i),
+        charged_cost: this.charged[i],
+        contended_cost: this.contended[i],
+        contended_share: contendedTotal > 0 ? this.contended[i] / contendedTotal : null,
+        contended_quantum_share: predictedTotal > 0 ? this.predicted[i] / predictedTotal : null,
       };
     }
     return out;
@@ -211,6 +283,8 @@ export class ClassServiceCollector {
         queued: Array.from({ length: n }, (_, i) => row('queued', i)),
         rejected: Array.from({ length: n }, (_, i) => row('rejected', i)),
         shed: Array.from({ length: n }, (_, i) => row('shed', i)),
+        contended: Array.from({ length: n }, (_, i) => row('contended', i)),
+        predicted: Array.from({ length: n }, (_, i) => row('predicted', i)),
       },
     };
   }

@@ -412,6 +412,7 @@ export class Router implements ClusterView {
           this.popped++;
           const r = got.payload;
           this.classService?.onPopped(got.ref.className, now);
+          this.classService?.onCharged(got.ref.className, got.ref.cost);
           if (record && res.record) {
             this.lastPop = { t: now, record: res.record };
             this.hooks.record({

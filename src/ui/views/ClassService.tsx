@@ -1,10 +1,13 @@
 /**
  * Class service (#14.3): for a cluster behind Dynamo's policy-class queues, what share of
- * uncached-token service each class gets — its cumulative share over time next to the share its
- * quantum predicts for the classes that stayed backlogged (dashed), the served tokens, its queue and
- * its rejections (HTTP 529), and a table with the run JSON's figures (with a chart and a column for
- * the requests shed because their due time passed, HTTP 429, when any were). Classes that saw no request are
- * listed by name only.
+ * uncached-token service each class gets. The share chart compares like with like: each class's part
+ * of DRR's charge (a popped request's cost, max(1, uncached tokens)) over the pops made while another
+ * class also had requests queued, next to what the quanta predict for those same pops (dashed) — a
+ * quantum split holds only while the classes contend, so a whole-run share set beside it disagrees
+ * whenever one class queues alone for a while. Then the served tokens, the queues, the rejections
+ * (HTTP 529), and a table with the run JSON's figures, the whole-run share among them (with a chart
+ * and a column for the requests shed because their due time passed, HTTP 429, when any were). Classes
+ * that saw no request are listed by name only.
  */
 import { useId } from 'react';
 import { fmtCount, fmtNum, fmtPercent, fmtSeconds } from './format';
@@ -32,40 +35,47 @@ export function ClassService({ snapshot, highlight }: ViewProps) {
   const idle = all.filter((c) => c.dispatched + c.rejected + c.shed + c.queued === 0);
   const shed = active.some((c) => c.shed > 0);
   const { t } = cs.series;
-  const total = t.map((_, k) => active.reduce((s, c) => s + (cs.series.served[c.index][k] ?? 0), 0));
+  const { contended, predicted: predictedSeries } = cs.series;
   const shareLines = active.map((c) => ({
     key: c.name,
     label: c.name,
     colorIndex: c.index,
-    values: cs.series.served[c.index].map((v, k) => (total[k] > 0 ? v / total[k] : Number.NaN)),
+    values: contendedShares(contended, active, c.index),
   }));
   const predicted = active
-    .filter((c) => c.quantum_share !== null)
+    .filter((c) => c.contended_quantum_share !== null)
     .map((c) => ({
       key: `${c.name} (quantum)`,
-      label: `${c.name}: quantum share`,
+      label: `${c.name}: its quantum's share`,
       colorIndex: c.index,
       dashed: true,
-      values: t.map(() => c.quantum_share as number),
+      values: contendedShares(predictedSeries, active, c.index),
     }));
   const sel = highlight?.class ?? null;
   /** "name figure, …" over the active classes, for a chart's text alternative. */
   const perClass = (figure: (c: (typeof active)[number]) => number) =>
     active.map((c) => `${c.name} ${fmtCount(figure(c))}`).join(', ');
-  const shareSummary = `Cumulative share of served uncached tokens per class; now ${active
-    .map(
-      (c) =>
-        `${c.name} ${fmtPercent(c.share)}${c.quantum_share !== null ? ` (its quantum predicts ${fmtPercent(c.quantum_share)})` : ''}`,
-    )
-    .join(', ')}`;
+  const contendedAny = active.some((c) => c.contended_share !== null);
+  const shareSummary = contendedAny
+    ? `Share of DRR's charge while another class was queued, per class; now ${active
+        .map(
+          (c) =>
+            `${c.name} ${fmtPercent(c.contended_share)}${c.contended_quantum_share !== null ? ` (its quantum predicts ${fmtPercent(c.contended_quantum_share)})` : ''}`,
+        )
+        .join(', ')}`
+    : 'No pop yet while two classes had requests queued: nothing for the quanta to divide';
   // the table's columns after the class name (the narrow card labels each figure with its column's name)
   const columns: { label: string; value: (c: (typeof active)[number]) => string }[] = [
     { label: 'quantum', value: (c) => fmtCount(c.quantum) },
     { label: 'served uncached tokens', value: (c) => fmtCount(c.served_uncached_tokens) },
-    { label: 'share', value: (c) => fmtPercent(c.share) },
+    { label: 'share of run', value: (c) => fmtPercent(c.share) },
     {
-      label: 'quantum share',
-      value: (c) => (c.quantum_share === null ? 'not backlogged' : fmtPercent(c.quantum_share)),
+      label: 'share while contended',
+      value: (c) => (c.contended_share === null ? '–' : fmtPercent(c.contended_share)),
+    },
+    {
+      label: 'its quantum predicts',
+      value: (c) => (c.contended_quantum_share === null ? '–' : fmtPercent(c.contended_quantum_share)),
     },
     { label: 'dispatched', value: (c) => fmtCount(c.dispatched) },
     { label: 'rejected (529)', value: (c) => fmtCount(c.rejected) },
@@ -79,17 +89,19 @@ export function ClassService({ snapshot, highlight }: ViewProps) {
   const tableSummary = `Per class so far: ${active
     .map(
       (c) =>
-        `${c.name} ${fmtPercent(c.share)} of the served uncached tokens${c.quantum_share !== null ? ` (its quantum predicts ${fmtPercent(c.quantum_share)})` : ''}, ${fmtCount(c.dispatched)} dispatched, ${fmtCount(c.rejected)} rejected${shed ? `, ${fmtCount(c.shed)} shed` : ''}, ${fmtCount(c.queued)} queued`,
+        `${c.name} ${fmtPercent(c.share)} of the served uncached tokens over the run, ${c.contended_share !== null ? `${fmtPercent(c.contended_share)} of DRR's charge while another class was queued (its quantum predicts ${fmtPercent(c.contended_quantum_share)})` : 'never popped while another class was queued'}, ${fmtCount(c.dispatched)} dispatched, ${fmtCount(c.rejected)} rejected${shed ? `, ${fmtCount(c.shed)} shed` : ''}, ${fmtCount(c.queued)} queued`,
     )
     .join('; ')}`;
   return (
     <section className="panel view class-service" aria-label="Class service">
       <h2>Class service</h2>
       <p className="muted cs-lede">
-        Served uncached tokens (prompt minus the router's cached_tokens) per policy class. Dashed: the share
-        its quantum predicts among the classes that stayed backlogged (queue non-empty at least half of the
-        time any class queued{cs.saturated_s > 0 ? `: ${fmtNum(cs.saturated_s)} s so far` : ''}).{' '}
-        {saturationNote(cs.saturated_s, queuedNow)}
+        What DRR divides: each popped request's cost (its uncached tokens, prompt minus the router's
+        cached_tokens at arrival), only among the classes with requests queued. The share chart counts the
+        pops made while another class was queued too
+        {cs.saturated_s > 0 ? ` (some class queued for ${fmtNum(cs.saturated_s)} s so far)` : ''}; dashed:
+        what the quanta predict for those same pops. The table's share of run counts every dispatch, including
+        the times a class queued alone. {saturationNote(cs.saturated_s, queuedNow)}
       </p>
       {active.length === 0 ? (
         <p className="empty">No request has reached a class yet.</p>
@@ -102,15 +114,15 @@ export function ClassService({ snapshot, highlight }: ViewProps) {
                 {c.name}
               </li>
             ))}
-            <li className="muted">solid: measured · dashed: quantum share</li>
+            <li className="muted">solid: measured · dashed: the quanta's prediction</li>
           </ul>
           <div className="fig-grid">
             <div>
-              <h3>Cumulative share</h3>
+              <h3>Share of DRR's charge while classes contend</h3>
               <TimeChart
                 t={t}
                 lines={[...shareLines, ...predicted]}
-                yLabel="share of uncached tokens"
+                yLabel="share (cumulative)"
                 yDomain={[0, 1]}
                 summary={shareSummary}
                 highlightKey={sel}
@@ -241,6 +253,23 @@ export function ClassService({ snapshot, highlight }: ViewProps) {
       )}
     </section>
   );
+}
+
+/**
+ * Per sample, class `index`'s part of the cumulative sums in `rows` (contended charge, or its quantum
+ * prediction) over the active classes; NaN before any contended pop.
+ */
+export function contendedShares(
+  rows: readonly number[][],
+  active: readonly { index: number }[],
+  index: number,
+): number[] {
+  const own = rows[index] ?? [];
+  return own.map((v, k) => {
+    let total = 0;
+    for (const c of active) total += rows[c.index]?.[k] ?? 0;
+    return total > 0 ? v / total : Number.NaN;
+  });
 }
 
 /**

@@ -67,6 +67,10 @@ describe('run summary: the class service table', () => {
       queued: 0,
       backlogged_s: 0,
       backlogged: false,
+      charged_cost: 0,
+      contended_cost: 0,
+      contended_share: null,
+      contended_quantum_share: null,
       ...over,
     });
     const out = formatClasses({
@@ -76,6 +80,8 @@ describe('run summary: the class service table', () => {
           served_uncached_tokens: 1500,
           share: 0.75,
           quantum_share: 0.8,
+          contended_share: 0.7,
+          contended_quantum_share: 0.8,
           dispatched: 3,
         }),
         idle: row({}),
@@ -84,22 +90,28 @@ describe('run summary: the class service table', () => {
           served_uncached_tokens: 500,
           share: 0.25,
           quantum_share: 0.2,
+          contended_share: 0.3,
+          contended_quantum_share: 0.2,
           rejected: 2,
           dispatched: 1,
         }),
       } as never,
     });
-    expect(out[1]).toMatch(/^class\s+quantum\s+uncached served\s+share\s+quantum share/);
-    expect(out.slice(3, 5).map((l) => l.split(/\s+/).slice(0, 7))).toEqual([
-      ['cached', '2,048', '1,500', '75.0%', '80.0%', '3', '0'],
-      ['uncached', '512', '500', '25.0%', '20.0%', '1', '2'],
+    expect(out[1]).toMatch(
+      /^class\s+quantum\s+uncached served\s+share\s+quantum share\s+contended share\s+its quantum share/,
+    );
+    // the whole-run share beside its prediction for the backlogged classes, then the share of DRR's
+    // charge while another class was queued beside what the quanta predict for those pops
+    expect(out.slice(3, 5).map((l) => l.split(/\s+/).slice(0, 9))).toEqual([
+      ['cached', '2,048', '1,500', '75.0%', '80.0%', '70.0%', '80.0%', '3', '0'],
+      ['uncached', '512', '500', '25.0%', '20.0%', '30.0%', '20.0%', '1', '2'],
     ]);
     expect(out.join('\n')).not.toMatch(/idle|shed/);
     expect(formatClasses({})).toEqual([]);
     // a class whose requests were all shed for a passed due time is listed, with a shed (429) column
     const shedOut = formatClasses({ classes: { late: row({ quantum: 8, shed: 3 }) } as never });
     expect(shedOut[1]).toMatch(/\brejected\s+shed \(429\)\s+wait p99$/);
-    expect(shedOut[3].split(/\s+/)).toEqual(['late', '8', '0', '0.0%', '-', '0', '0', '3', '-']);
+    expect(shedOut[3].split(/\s+/)).toEqual(['late', '8', '0', '0.0%', '-', '-', '-', '0', '0', '3', '-']);
   });
 });
 

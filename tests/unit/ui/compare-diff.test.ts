@@ -152,9 +152,13 @@ describe('class service in the difference panel', () => {
       queued: 0,
       backlogged_s: 0,
       backlogged: false,
+      charged_cost: 0,
+      contended_cost: 0,
+      contended_share: null,
+      contended_quantum_share: null,
       ...r,
     }));
-    const series = { t: [], served: [], queued: [], rejected: [], shed: [] };
+    const series = { t: [], served: [], queued: [], rejected: [], shed: [], contended: [], predicted: [] };
     return { ...base, class_service: { classes, saturated_s: 0, series } };
   };
 

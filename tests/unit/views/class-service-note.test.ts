@@ -36,7 +36,7 @@ describe('Class service: the queued time behind the dashed prediction', () => {
     expect(now).toContain('A class queue formed at this instant');
     expect(now).not.toMatch(/\b0 s\b/);
     const next = render(later);
-    expect(next).toMatch(/time any class queued: [\d.]+ (s|ms) so far\)/);
+    expect(next).toMatch(/some class queued for [\d.]+ (s|ms) so far\)/);
     expect(next).not.toContain('formed at this instant');
   });
 });

@@ -22,6 +22,10 @@ function withClasses(
     queued: 0,
     backlogged_s: 0,
     backlogged: false,
+    charged_cost: 0,
+    contended_cost: 0,
+    contended_share: null,
+    contended_quantum_share: null,
     ...r,
   }));
   const n = rows.length;
@@ -31,6 +35,8 @@ function withClasses(
     queued: Array(n).fill([0, 0]),
     rejected: Array(n).fill([0, 0]),
     shed: rows.map((r) => [0, r.shed]),
+    contended: Array(n).fill([0, 0]),
+    predicted: Array(n).fill([0, 0]),
   };
   return { ...clusterSnapshot(), class_service: { classes, saturated_s: 0, series } };
 }
@@ -48,10 +54,10 @@ describe('Class service table: requests shed for a passed due time', () => {
     // (the table's elements carry their roles: a narrow card draws its rows as blocks)
     expect(html).toContain('<th scope="col" role="columnheader">shed past due (429)</th>');
     expect(html).toMatch(
-      /<th scope="row" role="rowheader">.*late<\/th>(<td role="cell" data-label="[^"]*">[^<]*<\/td>){6}<td role="cell" data-label="shed past due \(429\)">2<\/td>/,
+      /<th scope="row" role="rowheader">.*late<\/th>(<td role="cell" data-label="[^"]*">[^<]*<\/td>){7}<td role="cell" data-label="shed past due \(429\)">2<\/td>/,
     );
     expect(html).toContain(
-      'late 0 % of the served uncached tokens, 0 dispatched, 0 rejected, 2 shed, 0 queued',
+      'late 0 % of the served uncached tokens over the run, never popped while another class was queued, 0 dispatched, 0 rejected, 2 shed, 0 queued',
     );
     expect(html).not.toMatch(/No requests so far in:[^<]*late/);
     // and a chart of the shed requests over time, with its own title
