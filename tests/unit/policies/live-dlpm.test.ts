@@ -7,6 +7,12 @@
  * (./live-workload.ts) with 2, 4 or 40 clients (more than the 32 notes a record keeps), small and
  * large quanta (many CHECKREFILL rounds, multi-pass steps), the quantum-per-request variant, KV
  * pressure (`cannotFit`), the fallback threshold. Each deliberately broken variant fails the test.
+ *
+ * Under KV pressure the live scan passes over, in bulk, the requests whose uncached prompt at the
+ * step's start already needs more blocks than are free or evictable; the `pressure` workloads (a
+ * small KV cache, optimistic admission and 64 running slots, so most steps end on a KV failure with
+ * hundreds waiting) exercise that skip: a client losing its credit after a bulk skip, later passes,
+ * records whose first 24 entries include skipped requests. Its three broken variants fail them.
  */
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -71,9 +77,21 @@ const cases = fc.record({
   perRequest: fc.constantFrom(false, false, false, true),
 });
 
-const property = (runs: number) =>
+/** Real KV pressure: most steps' scans run with little room left, hundreds waiting per client. */
+const pressure = fc.record({
+  ...caseFields(350),
+  kvTokens: fc.constantFrom(4_000, 6_000),
+  maxRunning: fc.constant(64),
+  admission: fc.constantFrom('optimistic' as const, 'optimistic' as const, 'sglang' as const),
+  fallback: fc.constantFrom(0, 0, 0, 150),
+  clients: fc.constantFrom(2, 4, 4, 40),
+  quantum: fc.constantFrom(50, 50, 500),
+  perRequest: fc.constantFrom(false, false, false, true),
+});
+
+const property = (runs: number, arb: fc.Arbitrary<DlpmCase> = cases) =>
   fc.assert(
-    fc.property(cases, (c) => {
+    fc.property(arb, (c) => {
       expect(firstDifference(c)).toBeNull();
     }),
     { numRuns: runs },
@@ -84,7 +102,7 @@ afterEach(() => {
 });
 
 describe('DLPM live order = re-read, sort and scan every step', () => {
-  it('agrees step by step on random workloads (queues of hundreds)', () => property(16), 300_000);
+  it('agrees step by step on random workloads (queues of hundreds)', () => property(12), 300_000);
 
   it('agrees on a queue of a few thousand', () => {
     for (const quantum of [200, 2500])
@@ -106,9 +124,42 @@ describe('DLPM live order = re-read, sort and scan every step', () => {
       ).toBeNull();
   }, 300_000);
 
+  it('agrees under KV pressure, passing over most requests without a check', () => {
+    property(6, pressure);
+    // one pressured run: the reference checks every request its scan reaches against the room, the
+    // live scan only those within the bound
+    const c: DlpmCase = {
+      seed: 5,
+      n: 400,
+      block: 4,
+      kvTokens: 6_000,
+      maxRunning: 64,
+      batch: 2048,
+      admission: 'optimistic',
+      fallback: 0,
+      collide: false,
+      clients: 4,
+      quantum: 50,
+      perRequest: false,
+    };
+    const a = harness(c, false);
+    const b = harness(c, true);
+    expect(lockstepDifference(workload(c), a, b, { client: (j) => `c${j.client}` })).toBeNull();
+    const live = (a.policy as DlpmPolicy).roomChecks;
+    const reference = (b.policy as DlpmPolicy).roomChecks;
+    expect(reference).toBeGreaterThan(5_000);
+    expect(live * 10).toBeLessThan(reference);
+  }, 300_000);
+
   for (const fault of ['ignoreEvict', 'ignoreInsert', 'ignoreSplit', 'noDefer', 'dlpmNoCreditStop'] as const)
     it(`fails for the broken variant ${fault}`, () => {
       livePrefixFaults[fault] = true;
       expect(() => property(40)).toThrow();
+    }, 300_000);
+
+  for (const fault of ['dlpmSkipAtRoom', 'dlpmStaleBound', 'dlpmNoSweep'] as const)
+    it(`fails under KV pressure for the broken variant ${fault}`, () => {
+      livePrefixFaults[fault] = true;
+      expect(() => property(20, pressure)).toThrow();
     }, 300_000);
 });

@@ -15,10 +15,23 @@
  * once (one successor query per client, a look at the first MAX_ORDER). A request admitted or found
  * without room is stamped with the step and passed over by later passes' successor queries.
  *
+ * Under KV pressure (after the step's first KV failure, `room` = free + evictable blocks left) the
+ * reference checks every request of a client with credit it reaches (`cannotFit`). Its need,
+ * blocksFor(uncached prompt), only grows within a step (matches only shrink: evictions) and room only
+ * shrinks, so a request whose uncached prompt at the step's start needs more than `room` blocks surely
+ * fails that check. Each client's ordered sets keep, per subtree, the smallest such uncached prompt
+ * (refreshed whenever the request is re-keyed, as its match changed), so the scan finds a client's
+ * next request within the bound in O(log n) and passes over the rest as the reference finds them: no
+ * room (marked so among the first MAX_ORDER entries, with the client's deficit then). The reference
+ * never looks at such a request again in the step; for a client that later loses its credit the live
+ * scan remembers the stretches of the order it went through with that client in credit (every request
+ * of the client in them has been acted on or passed over) and steps over them.
+ *
  * Cost per step: O((1 + c) log n) to re-key (c as for LPM) plus O(clients · log n) per request the
- * scan acts on (tried, or passed over by `cannotFit`) and per refill; the requests of clients without
- * deficit cost nothing. With more than MAX_NOTES clients, a recording scan visits those requests one
- * by one (the note list's eviction order then depends on every visit).
+ * scan acts on (tried, or checked by `cannotFit` because its bound did not rule it out) and per
+ * refill; the requests of clients without deficit, and those the bound rules out, cost nothing. With
+ * more than MAX_NOTES clients, a recording scan visits the requests of clients without deficit one by
+ * one (the note list's eviction order then depends on every visit).
  */
 import type { SimRequest } from '../../sim/request';
 import type { AdmissionContext, LocalPolicyConfig, WorkerView } from '../../replica/local-policy';
@@ -57,7 +70,20 @@ class QueueOrder implements Order<LiveEntry> {
   }
 }
 
-/** The ordered sets: everyone and each client, in LPM order and (with a fallback) queue order. */
+/**
+ * A waiting request's uncached tokens at its match when last keyed: at the step's start (`sync`
+ * re-keys every request whose match changed), and an upper bound on them later in the step (the
+ * match can only shrink while a step is planned: evictions; a split keeps lengths).
+ */
+function uncachedBound(e: LiveEntry): number {
+  return livePrefixFaults.dlpmStaleBound ? e.req.promptLen : e.req.promptLen - e.match;
+}
+
+/**
+ * The ordered sets: everyone and each client, in LPM order and (with a fallback) queue order. Each
+ * client's sets also keep, per subtree, the smallest `uncachedBound` (read when an entry is
+ * inserted: LivePrefixOrder re-inserts an entry whenever its match changes).
+ */
 class Sets implements KeyListener {
   readonly all: Treap<LiveEntry>;
   readonly byClient: Treap<LiveEntry>[];
@@ -68,9 +94,9 @@ class Sets implements KeyListener {
     const lpm = new LpmOrder();
     const queue = new QueueOrder();
     this.all = new Treap(lpm);
-    this.byClient = Array.from({ length: clients }, () => new Treap(lpm));
+    this.byClient = Array.from({ length: clients }, () => new Treap(lpm, uncachedBound));
     this.allFifo = fifo ? new Treap(queue) : null;
-    this.byClientFifo = fifo ? Array.from({ length: clients }, () => new Treap(queue)) : null;
+    this.byClientFifo = fifo ? Array.from({ length: clients }, () => new Treap(queue, uncachedBound)) : null;
   }
 
   joining(e: LiveEntry): void {
@@ -88,12 +114,55 @@ class Sets implements KeyListener {
   }
 }
 
+/**
+ * A stretch of the order, both ends included, in which the scan of one pass went on with a client
+ * having credit: every request of that client in it was acted on (or passed over by the bound), so
+ * the reference has marked it admitted or no room for the rest of the step. `from` null: the pass's
+ * start; `to` null: its end.
+ */
+interface Sweep {
+  from: LiveEntry | null;
+  to: LiveEntry | null;
+}
+
 /** This step's record facts about the first MAX_ORDER entries of the order. */
 interface Top {
   entries: LiveEntry[];
   index: Map<LiveEntry, number>;
   seen: Uint8Array;
   deficit: Float64Array;
+}
+
+/** The stretch of `ranges` (merged, in order) that holds `s`, or null. */
+function covering(ranges: readonly Sweep[], s: LiveEntry, ord: Order<LiveEntry>): Sweep | null {
+  // the last stretch starting at or before s
+  let lo = 0;
+  let hi = ranges.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const from = ranges[mid].from;
+    if (from === null || !ord.before(s, from)) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo === 0) return null;
+  const r = ranges[lo - 1];
+  return r.to === null || !ord.before(r.to, s) ? r : null;
+}
+
+/** `ranges` sorted by start with the overlapping ones joined. */
+function mergeSweeps(ranges: Sweep[], ord: Order<LiveEntry>): Sweep[] {
+  const startsBefore = (a: Sweep, b: Sweep) =>
+    a.from === null || (b.from !== null && ord.before(a.from, b.from));
+  ranges.sort((a, b) => (startsBefore(a, b) ? -1 : startsBefore(b, a) ? 1 : 0));
+  const out: Sweep[] = [];
+  for (const r of ranges) {
+    const last = out.length > 0 ? out[out.length - 1] : null;
+    // r starts within `last`: join them
+    if (last !== null && (last.to === null || r.from === null || !ord.before(last.to, r.from))) {
+      if (last.to !== null && (r.to === null || ord.before(last.to, r.to))) last.to = r.to;
+    } else out.push({ from: r.from, to: r.to });
+  }
+  return out;
 }
 
 export class LiveDlpmPolicy extends DlpmPolicy {
@@ -132,16 +201,12 @@ export class LiveDlpmPolicy extends DlpmPolicy {
     const n = live.size;
     if (n === 0) return;
     const step = ++this.step;
-    // the next request of `set` after `at` that this step has not admitted nor found no room for
-    const after = (set: Treap<LiveEntry>, at: LiveEntry | null): LiveEntry | null => {
-      let s = set.after(at);
-      while (s !== null && s.stamp === step) s = set.after(s);
-      return s;
-    };
     const fallback = this.fallback();
     const all = fallback ? (this.sets.allFifo as Treap<LiveEntry>) : this.sets.all;
     const own = fallback ? (this.sets.byClientFifo as Treap<LiveEntry>[]) : this.sets.byClient;
     const ord: Order<LiveEntry> = fallback ? new QueueOrder() : new LpmOrder();
+    const blockSize = ctx.worker.kv.blockSize;
+    const atRoom = livePrefixFaults.dlpmSkipAtRoom ? 1 : 0;
     const rec = ctx.recording;
     let top: Top | null = null;
     if (rec) {
@@ -167,19 +232,73 @@ export class LiveDlpmPolicy extends DlpmPolicy {
     let creditKnown = false;
     let full = false;
     let room = -1;
+    /**
+     * Uncached tokens above which a request surely cannot fit: its need, blocksFor(uncached), is more
+     * than `room` (then `cannotFit` holds: the unlocked part of its path only lowers what it can get).
+     * Infinite before the step's first KV failure.
+     */
+    const limit = () => (room < 0 ? Number.POSITIVE_INFINITY : room * blockSize - atRoom);
+    /** Per client, the merged stretches of earlier passes of this step it had credit in, in order. */
+    const swept: (Sweep[] | undefined)[] = new Array(own.length);
     for (let pass = 0; !full && admitted < n; pass++) {
       let changed = false;
       let at: LiveEntry | null = null;
-      // each client's next request after `at` (kept while `at` is before it: the scan only moves on,
-      // so a stamped request is stepped over once per pass)
-      const cache: (LiveEntry | null | undefined)[] = new Array(own.length);
-      const nextOf = (c: number): LiveEntry | null => {
-        let s = cache[c];
-        if (s === undefined || (s !== null && at !== null && !ord.before(at, s))) {
-          s = after(own[c], at);
-          cache[c] = s;
+      // each client's next request after `at` (kept while `at` is before it, and, for one found under
+      // the bound, while it is still within it: the scan only moves on and the room only shrinks)
+      const fitCache: (LiveEntry | null | undefined)[] = new Array(own.length);
+      const anyCache: (LiveEntry | null | undefined)[] = new Array(own.length);
+      const stale = (s: LiveEntry | null | undefined) =>
+        s === undefined || (s !== null && at !== null && !ord.before(at, s));
+      /**
+       * The next request of client `c` (with credit) the reference acts on: after `at`, not acted on
+       * yet in this step, within the bound. The ones it passes over are found no room.
+       */
+      const nextFit = (c: number): LiveEntry | null => {
+        let s = fitCache[c];
+        const lim = limit();
+        if (stale(s) || (s !== undefined && s !== null && uncachedBound(s) > lim)) {
+          const set = own[c];
+          const bounded = lim !== Number.POSITIVE_INFINITY;
+          s = bounded ? set.firstAtMost(at, lim) : set.after(at);
+          while (s !== null && s.stamp === step) s = bounded ? set.firstAtMost(s, lim) : set.after(s);
+          fitCache[c] = s;
         }
-        return s;
+        return s as LiveEntry | null;
+      };
+      /** The next request of client `c` (without credit) the reference has not acted on in this step. */
+      const nextAny = (c: number): LiveEntry | null => {
+        let s = anyCache[c];
+        if (stale(s)) {
+          const set = own[c];
+          const ranges = livePrefixFaults.dlpmNoSweep ? undefined : swept[c];
+          s = set.after(at);
+          while (s !== null) {
+            if (s.stamp === step) {
+              s = set.after(s);
+              continue;
+            }
+            const r: Sweep | null = ranges === undefined ? null : covering(ranges, s, ord);
+            if (r === null) break;
+            s = r.to === null ? null : set.after(r.to);
+          }
+          anyCache[c] = s;
+        }
+        return s as LiveEntry | null;
+      };
+      // where each client's current stretch with credit began (undefined: it has none), and the
+      // stretches that ended in this pass
+      const open: (LiveEntry | null | undefined)[] = new Array(own.length);
+      for (const c of this.list) if (deficits[c] > 0) open[c] = null;
+      const ended: { c: number; sweep: Sweep }[] = [];
+      /** Client `c`'s credit may have changed at request `x` (it had credit before when `had`). */
+      const flip = (c: number, had: boolean, x: LiveEntry) => {
+        const has = deficits[c] > 0;
+        if (has === had) return;
+        if (has) open[c] = x;
+        else {
+          ended.push({ c, sweep: { from: open[c] as LiveEntry | null, to: x } });
+          open[c] = undefined;
+        }
       };
       for (;;) {
         // the next request of a client with credit, and (when the scan must stop there) without
@@ -191,25 +310,31 @@ export class LiveDlpmPolicy extends DlpmPolicy {
           const set = own[c];
           if (set.size === 0) continue;
           if (deficits[c] > 0) {
-            const s = nextOf(c);
+            const s = nextFit(c);
             if (s !== null && (next === null || ord.before(s, next))) next = s;
           } else if (needNoCredit) {
-            const s = nextOf(c);
+            const s = nextAny(c);
             if (s !== null && (noCredit === null || ord.before(s, noCredit))) noCredit = s;
           }
         }
+        const stop = noCredit !== null && (next === null || ord.before(noCredit, next)) ? noCredit : null;
+        // the requests of clients with credit before where the scan acts next were passed over by the
+        // bound: the reference found each of them no room
+        if (top !== null && room >= 0) this.markNoRoom(at, stop ?? next, ord, top);
         let x: LiveEntry;
-        if (noCredit !== null && (next === null || ord.before(noCredit, next))) {
-          x = noCredit;
+        if (stop !== null) {
+          x = stop;
           const c = x.req.client;
           if (this.quantumPerRequest) {
             // broken variant: this request brings its client a quantum of its own
             deficits[c] += this.quantum;
+            flip(c, false, x);
             this.refills++;
             changed = true;
             if (rec) this.note('refills', { quantum: this.quantum, clients: [this.clients[c]] });
           } else if (!creditKnown) {
             const got = this.checkRefill();
+            for (const y of got) flip(y, false, x);
             if (got.length > 0) changed = true;
             else creditKnown = true;
             if (rec && got.length > 0)
@@ -225,7 +350,7 @@ export class LiveDlpmPolicy extends DlpmPolicy {
           }
         } else {
           // the requests of clients without deficit before `next` are passed over, all at once
-          if (rec && !needNoCredit) this.passOver(at, next, own, ord, top, nextOf);
+          if (rec && !needNoCredit) this.passOver(at, next, own, ord, top, nextAny);
           if (next === null) break;
           x = next;
           mark(x, SEEN_NO_DEFICIT, deficits[x.req.client]);
@@ -257,6 +382,7 @@ export class LiveDlpmPolicy extends DlpmPolicy {
           creditKnown = false;
           this.queued[c]--;
           deficits[c] -= this.we * (r.promptLen - r.cachedLen);
+          flip(c, true, x);
           if (room >= 0) room -= r.privBlocks; // what this admission allocated
         } else if (outcome === 'no-kv') {
           x.stamp = step;
@@ -270,9 +396,39 @@ export class LiveDlpmPolicy extends DlpmPolicy {
         }
         at = x;
       }
-      if (!changed) break;
+      if (!changed || full) break;
+      // the stretches of this pass join the earlier ones (the next pass starts over from the top)
+      for (const c of this.list)
+        if (open[c] !== undefined) ended.push({ c, sweep: { from: open[c], to: null } });
+      const grown = new Set<number>();
+      for (const { c, sweep } of ended) {
+        const ranges = swept[c];
+        if (ranges === undefined) swept[c] = [sweep];
+        else ranges.push(sweep);
+        grown.add(c);
+      }
+      for (const c of grown) swept[c] = mergeSweeps(swept[c] as Sweep[], ord);
     }
     for (const e of taken) live.remove(e);
+  }
+
+  /**
+   * Recording only: the reference, scanning from `at` to `to` (exclusive; null: the end) after a KV
+   * failure, found every request of a client with credit it had not acted on yet no room (the live
+   * scan passed over them by the bound): mark those among the first MAX_ORDER entries.
+   */
+  private markNoRoom(at: LiveEntry | null, to: LiveEntry | null, ord: Order<LiveEntry>, top: Top): void {
+    const deficits = this.deficits;
+    for (let k = 0; k < top.entries.length; k++) {
+      if (top.seen[k] === SEEN_ADMITTED || top.seen[k] === SEEN_NO_ROOM) continue;
+      const t = top.entries[k];
+      if (at !== null && !ord.before(at, t)) continue;
+      if (to !== null && !ord.before(t, to)) continue;
+      const c = t.req.client;
+      if (deficits[c] <= 0) continue;
+      top.seen[k] = SEEN_NO_ROOM;
+      top.deficit[k] = deficits[c];
+    }
   }
 
   /**
@@ -286,13 +442,13 @@ export class LiveDlpmPolicy extends DlpmPolicy {
     own: Treap<LiveEntry>[],
     ord: Order<LiveEntry>,
     top: Top | null,
-    nextOf: (c: number) => LiveEntry | null,
+    nextAny: (c: number) => LiveEntry | null,
   ): void {
     const deficits = this.deficits;
     const met: LiveEntry[] = [];
     for (const c of this.list) {
       if (deficits[c] > 0 || own[c].size === 0) continue;
-      const s = nextOf(c);
+      const s = nextAny(c);
       if (s !== null && (next === null || ord.before(s, next))) met.push(s);
     }
     met.sort((a, b) => (ord.before(a, b) ? -1 : 1));
@@ -316,6 +472,7 @@ export class LiveDlpmPolicy extends DlpmPolicy {
 
   /** `cannotFit` with the request's match re-read now (an admission this step may have evicted). */
   private cannotFitNow(e: LiveEntry, worker: WorkerView, room: number): boolean {
+    this.roomChecks++;
     const radix = worker.radix;
     refreshMemo(e, e.req, radix);
     const end =

@@ -159,6 +159,11 @@ export class DlpmPolicy implements LocalPolicy {
   protected maxPrompt = 0;
   /** CHECKREFILL grants so far. */
   refills = 0;
+  /**
+   * Requests checked against the room after a KV failure (`cannotFit`), so far: the reference checks
+   * every one its scan reaches; the live policy only those within the bound (tests, bench).
+   */
+  roomChecks = 0;
   protected notes: Notes = { skipped: [], refills: [] };
 
   constructor(cfg: LocalPolicyConfig<DlpmParams>) {
@@ -271,10 +276,13 @@ export class DlpmPolicy implements LocalPolicy {
         }
         // a request that cannot fit in what is free or evictable now is not offered (the answer
         // would be 'no-kv'; see the class comment)
-        if (room >= 0 && cannotFit(q, i, ctx.worker, room)) {
-          state[i] = 2;
-          if (scan !== null) scan.seen[i] = SEEN_NO_ROOM;
-          continue;
+        if (room >= 0) {
+          this.roomChecks++;
+          if (cannotFit(q, i, ctx.worker, room)) {
+            state[i] = 2;
+            if (scan !== null) scan.seen[i] = SEEN_NO_ROOM;
+            continue;
+          }
         }
         const outcome =
           scan !== null

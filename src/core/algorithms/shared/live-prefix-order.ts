@@ -58,6 +58,15 @@ export const livePrefixFaults = {
   preemptedLast: false,
   /** DLPM: the scan never stops at a client without deficit for CHECKREFILL. */
   dlpmNoCreditStop: false,
+  /** DLPM: the bulk skip under KV pressure also passes over a request whose bound equals the room. */
+  dlpmSkipAtRoom: false,
+  /** DLPM: the bound is the whole prompt as first filed (match 0), not refreshed when re-keyed. */
+  dlpmStaleBound: false,
+  /**
+   * DLPM: a request the bulk skip passed over counts as not yet reached for a client that later
+   * loses its credit in the step (the reference has found it no room and never offers it again).
+   */
+  dlpmNoSweep: false,
 };
 
 /** Registered inside a node's edge (not at its end). */

@@ -5,6 +5,12 @@
  * item's key must not change while it is in the set (remove it, change it, insert it again).
  * Priorities come from a fixed xorshift sequence, so the shape, like everything else, is
  * deterministic.
+ *
+ * Optionally (a `weigh` function given to the constructor) each node also keeps its item's weight,
+ * read once when the item is inserted, and the smallest weight in its subtree: `firstAtMost` finds
+ * the first item after a given one whose weight is at most a limit in O(log n) expected. A weight,
+ * like the key, is what it was at insertion: re-insert an item to refresh it. Without `weigh` the
+ * set keeps no weights (one untaken branch per node update).
  */
 export interface Order<T> {
   before(a: T, b: T): boolean;
@@ -14,19 +20,29 @@ class TreapNode<T> {
   left: TreapNode<T> | null = null;
   right: TreapNode<T> | null = null;
   size = 1;
+  /** The subtree's smallest weight (with `weigh`; else 0). */
+  min: number;
   constructor(
     readonly item: T,
     readonly pri: number,
-  ) {}
+    /** The item's weight at insertion (with `weigh`; else 0). */
+    readonly weight: number,
+  ) {
+    this.min = weight;
+  }
 }
 
 const sizeOf = <T>(n: TreapNode<T> | null) => (n === null ? 0 : n.size);
+const minOf = <T>(n: TreapNode<T> | null) => (n === null ? Number.POSITIVE_INFINITY : n.min);
 
 export class Treap<T> {
   private root: TreapNode<T> | null = null;
   private seed = 0x9e3779b9;
 
-  constructor(private readonly order: Order<T>) {}
+  constructor(
+    private readonly order: Order<T>,
+    private readonly weigh: ((item: T) => number) | null = null,
+  ) {}
 
   get size(): number {
     return sizeOf(this.root);
@@ -38,7 +54,7 @@ export class Treap<T> {
     x ^= x >>> 17;
     x ^= x << 5;
     this.seed = x >>> 0;
-    const node = new TreapNode(item, this.seed);
+    const node = new TreapNode(item, this.seed, this.weigh === null ? 0 : this.weigh(item));
     const [l, r] = this.split(this.root, item);
     this.root = this.merge(this.merge(l, node), r);
   }
@@ -59,6 +75,40 @@ export class Treap<T> {
       } else n = n.right;
     }
     return best;
+  }
+
+  /**
+   * The first item strictly after `item` (from the first when null) whose weight is at most `limit`,
+   * or null (a set built with `weigh`).
+   */
+  firstAtMost(item: T | null, limit: number): T | null {
+    return this.atMost(this.root, item, limit);
+  }
+
+  private atMost(n: TreapNode<T> | null, item: T | null, limit: number): T | null {
+    // down the search path for `item`; the subtrees wholly after it are tried in order, each in O(1)
+    // by its minimum, and only the first that holds a match is entered
+    while (n !== null && n.min <= limit) {
+      if (item !== null && !this.order.before(item, n.item)) {
+        n = n.right;
+        continue;
+      }
+      const left = this.atMost(n.left, item, limit);
+      if (left !== null) return left;
+      if (n.weight <= limit) return n.item;
+      return this.leftmostAtMost(n.right, limit);
+    }
+    return null;
+  }
+
+  /** The first item of subtree `n` whose weight is at most `limit`. */
+  private leftmostAtMost(n: TreapNode<T> | null, limit: number): T | null {
+    while (n !== null && n.min <= limit) {
+      if (minOf(n.left) <= limit) n = n.left;
+      else if (n.weight <= limit) return n.item;
+      else n = n.right;
+    }
+    return null;
   }
 
   /** Items before `item` (it need not be in the set). */
@@ -97,12 +147,12 @@ export class Treap<T> {
     if (this.order.before(n.item, key)) {
       const [l, r] = this.split(n.right, key);
       n.right = l;
-      n.size = 1 + sizeOf(n.left) + sizeOf(n.right);
+      this.fix(n);
       return [n, r];
     }
     const [l, r] = this.split(n.left, key);
     n.left = r;
-    n.size = 1 + sizeOf(n.left) + sizeOf(n.right);
+    this.fix(n);
     return [l, n];
   }
 
@@ -111,11 +161,11 @@ export class Treap<T> {
     if (b === null) return a;
     if (a.pri > b.pri) {
       a.right = this.merge(a.right, b);
-      a.size = 1 + sizeOf(a.left) + sizeOf(a.right);
+      this.fix(a);
       return a;
     }
     b.left = this.merge(a, b.left);
-    b.size = 1 + sizeOf(b.left) + sizeOf(b.right);
+    this.fix(b);
     return b;
   }
 
@@ -124,7 +174,13 @@ export class Treap<T> {
     if (n.item === item) return this.merge(n.left, n.right);
     if (this.order.before(item, n.item)) n.left = this.without(n.left, item);
     else n.right = this.without(n.right, item);
-    n.size = 1 + sizeOf(n.left) + sizeOf(n.right);
+    this.fix(n);
     return n;
+  }
+
+  /** Size (and, with weights, minimum) of `n` from its children. */
+  private fix(n: TreapNode<T>): void {
+    n.size = 1 + sizeOf(n.left) + sizeOf(n.right);
+    if (this.weigh !== null) n.min = Math.min(n.weight, minOf(n.left), minOf(n.right));
   }
 }
