@@ -34,6 +34,15 @@ export interface WorkerView {
    * sglang admission; see ./sglang.ts).
    */
   readonly deferSharedPrefixes?: boolean;
+  /**
+   * SGLang admission (worker.admission: sglang) refuses a request, before touching the prefix cache,
+   * when its uncached prompt plus `ownOutputTokens(req)` exceeds (free + evictable blocks) × block
+   * size − `reservedTokens` (`reservesOutput` true); a policy may use it to tell a sure 'no-kv' in
+   * advance. Absent or false: no such check (optimistic admission).
+   */
+  readonly reservesOutput?: boolean;
+  readonly reservedTokens?: number;
+  ownOutputTokens?(req: SimRequest): number;
   /** Hardware and model profiles (for cost predictions such as Vajra's prefill-time deadlines). */
   readonly gpu: GpuProfile;
   readonly model: ModelProfile;

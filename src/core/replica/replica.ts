@@ -695,6 +695,16 @@ export class Replica implements WorkerView {
     return outputEstimate(this.maxNew(r), 0);
   }
 
+  /** SGLang admission: a request's output reservation counts (WorkerView). */
+  get reservesOutput(): boolean {
+    return this.sglang;
+  }
+
+  /** What SGLang admission reserves for a new request's output (WorkerView; 0 under optimistic). */
+  ownOutputTokens(r: SimRequest): number {
+    return this.sglang ? this.ownEstimate(r) : 0;
+  }
+
   /**
    * max_new_tokens as SGLang's scheduler holds it: capped so that prompt + output fit in the pool
    * (its max_req_len), so a request alone on an empty replica always fits.

@@ -12,7 +12,8 @@
  * step's start already needs more blocks than are free or evictable; the `pressure` workloads (a
  * small KV cache, optimistic admission and 64 running slots, so most steps end on a KV failure with
  * hundreds waiting) exercise that skip: a client losing its credit after a bulk skip, later passes,
- * records whose first 24 entries include skipped requests. Its three broken variants fail them.
+ * records whose first 24 entries include skipped requests; under sglang admission, the skip by the
+ * output reservation. Its four broken variants fail them.
  */
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -36,7 +37,7 @@ interface DlpmCase extends Case {
   perRequest: boolean;
 }
 
-function harness(c: DlpmCase, reference: boolean): Harness {
+function harness(c: DlpmCase, reference: boolean, recording = true): Harness {
   const clients = Array.from({ length: c.clients }, (_, i) => `c${i}`);
   const cfg = {
     workerId: 0,
@@ -53,6 +54,7 @@ function harness(c: DlpmCase, reference: boolean): Harness {
     policy: 'dlpm',
     use,
     clients,
+    recording,
     ...workerOptions(c),
   });
 }
@@ -126,29 +128,38 @@ describe('DLPM live order = re-read, sort and scan every step', () => {
 
   it('agrees under KV pressure, passing over most requests without a check', () => {
     property(6, pressure);
-    // one pressured run: the reference checks every request its scan reaches against the room, the
-    // live scan only those within the bound
-    const c: DlpmCase = {
-      seed: 5,
-      n: 400,
-      block: 4,
-      kvTokens: 6_000,
-      maxRunning: 64,
-      batch: 2048,
-      admission: 'optimistic',
-      fallback: 0,
-      collide: false,
-      clients: 4,
-      quantum: 50,
-      perRequest: false,
-    };
-    const a = harness(c, false);
-    const b = harness(c, true);
-    expect(lockstepDifference(workload(c), a, b, { client: (j) => `c${j.client}` })).toBeNull();
-    const live = (a.policy as DlpmPolicy).roomChecks;
-    const reference = (b.policy as DlpmPolicy).roomChecks;
-    expect(reference).toBeGreaterThan(5_000);
-    expect(live * 10).toBeLessThan(reference);
+    // pressured runs without records (as the command line runs them): the reference checks every
+    // request its scan reaches against the room (or tries it), the live scan only those within the
+    // bound — the room's (optimistic admission) or the output reservation's (sglang)
+    for (const admission of ['optimistic', 'sglang'] as const) {
+      const c: DlpmCase = {
+        seed: 5,
+        n: 400,
+        block: 4,
+        kvTokens: 6_000,
+        maxRunning: 64,
+        batch: 2048,
+        admission,
+        fallback: 0,
+        collide: false,
+        clients: 4,
+        quantum: 50,
+        perRequest: false,
+      };
+      const a = harness(c, false, false);
+      const b = harness(c, true, false);
+      const pa = a.policy as DlpmPolicy;
+      const pb = b.policy as DlpmPolicy;
+      expect(
+        lockstepDifference(workload(c), a, b, {
+          client: (j) => `c${j.client}`,
+          after: () =>
+            JSON.stringify(pa.describe()) !== JSON.stringify(pb.describe()) ? 'deficits differ' : null,
+        }),
+      ).toBeNull();
+      expect(pb.roomChecks, admission).toBeGreaterThan(5_000);
+      expect(pa.roomChecks * 10, admission).toBeLessThan(pb.roomChecks);
+    }
   }, 300_000);
 
   for (const fault of ['ignoreEvict', 'ignoreInsert', 'ignoreSplit', 'noDefer', 'dlpmNoCreditStop'] as const)
@@ -157,7 +168,7 @@ describe('DLPM live order = re-read, sort and scan every step', () => {
       expect(() => property(40)).toThrow();
     }, 300_000);
 
-  for (const fault of ['dlpmSkipAtRoom', 'dlpmStaleBound', 'dlpmNoSweep'] as const)
+  for (const fault of ['dlpmSkipAtRoom', 'dlpmStaleBound', 'dlpmNoSweep', 'dlpmReserveUnclean'] as const)
     it(`fails under KV pressure for the broken variant ${fault}`, () => {
       livePrefixFaults[fault] = true;
       expect(() => property(20, pressure)).toThrow();

@@ -81,22 +81,33 @@ function uncachedBound(e: LiveEntry): number {
 
 /**
  * The ordered sets: everyone and each client, in LPM order and (with a fallback) queue order. Each
- * client's sets also keep, per subtree, the smallest `uncachedBound` (read when an entry is
- * inserted: LivePrefixOrder re-inserts an entry whenever its match changes).
+ * client's sets also keep, per subtree, the smallest `uncachedBound` and the smallest
+ * `uncachedBound` + output reservation (SGLang admission), read when an entry is inserted:
+ * LivePrefixOrder re-inserts an entry whenever its match changes; the reservation is fixed.
  */
 class Sets implements KeyListener {
   readonly all: Treap<LiveEntry>;
   readonly byClient: Treap<LiveEntry>[];
   readonly allFifo: Treap<LiveEntry> | null;
   readonly byClientFifo: Treap<LiveEntry>[] | null;
+  /** The worker's output reservation for a new request (set when the worker is known). */
+  ownOutput: (r: SimRequest) => number = () => 0;
 
   constructor(clients: number, fifo: boolean) {
     const lpm = new LpmOrder();
     const queue = new QueueOrder();
+    const withOutput = (e: LiveEntry) => this.withOutput(e);
     this.all = new Treap(lpm);
-    this.byClient = Array.from({ length: clients }, () => new Treap(lpm, uncachedBound));
+    this.byClient = Array.from({ length: clients }, () => new Treap(lpm, uncachedBound, withOutput));
     this.allFifo = fifo ? new Treap(queue) : null;
-    this.byClientFifo = fifo ? Array.from({ length: clients }, () => new Treap(queue, uncachedBound)) : null;
+    this.byClientFifo = fifo
+      ? Array.from({ length: clients }, () => new Treap(queue, uncachedBound, withOutput))
+      : null;
+  }
+
+  /** `uncachedBound` plus the request's output reservation. */
+  withOutput(e: LiveEntry): number {
+    return uncachedBound(e) + this.ownOutput(e.req);
   }
 
   joining(e: LiveEntry): void {
@@ -186,6 +197,8 @@ export class LiveDlpmPolicy extends DlpmPolicy {
     if (!this.attached) {
       this.live.attach(worker.radix, worker.deferSharedPrefixes === true);
       this.attached = true;
+      if (worker.reservesOutput === true && worker.ownOutputTokens !== undefined)
+        this.sets.ownOutput = worker.ownOutputTokens.bind(worker);
     }
     this.noteArrival(req, worker);
     this.live.add(req, front);
@@ -238,6 +251,25 @@ export class LiveDlpmPolicy extends DlpmPolicy {
      * Infinite before the step's first KV failure.
      */
     const limit = () => (room < 0 ? Number.POSITIVE_INFINITY : room * blockSize - atRoom);
+    const worker = ctx.worker;
+    const reserves = worker.reservesOutput === true;
+    const unclean = livePrefixFaults.dlpmReserveUnclean;
+    /**
+     * SGLang admission refuses, before touching the cache, a request whose uncached prompt plus its
+     * output reservation exceeds (free + evictable) × block size − the reserved tokens: the limit on
+     * `uncachedBound` + reservation beyond which a try surely fails so. Such a failure changes
+     * nothing when the room is already free + evictable (what it resets the room to), no note waits
+     * (a recording try clears them) and a slot and budget are left (else the try ends the step): then
+     * the reference's outcome for every request past this limit is the same no-room, whether it
+     * checks `cannotFit` or tries, and the scan passes over them. Null when that does not hold.
+     */
+    const reserveLimit = (): number | null => {
+      if (!reserves || room < 0 || ctx.slotsLeft <= 0 || ctx.budgetLeft <= 0) return null;
+      const fe = worker.kv.freeBlocks + worker.radix.evictableBlocks();
+      if (!unclean && room !== fe) return null;
+      if (!unclean && rec && (this.notes.skipped.length > 0 || this.notes.refills.length > 0)) return null;
+      return fe * blockSize - (worker.reservedTokens ?? 0);
+    };
     /** Per client, the merged stretches of earlier passes of this step it had credit in, in order. */
     const swept: (Sweep[] | undefined)[] = new Array(own.length);
     for (let pass = 0; !full && admitted < n; pass++) {
@@ -246,6 +278,12 @@ export class LiveDlpmPolicy extends DlpmPolicy {
       // each client's next request after `at` (kept while `at` is before it, and, for one found under
       // the bound, while it is still within it: the scan only moves on and the room only shrinks)
       const fitCache: (LiveEntry | null | undefined)[] = new Array(own.length);
+      // the bound each was found under (and which: the reservation's)
+      const fitBound = new Float64Array(own.length);
+      const fitSecond = new Uint8Array(own.length);
+      /** This iteration's bound: the reservation's (second weight) when it holds, else the room's. */
+      let bound = Number.POSITIVE_INFINITY;
+      let second = false;
       const anyCache: (LiveEntry | null | undefined)[] = new Array(own.length);
       const stale = (s: LiveEntry | null | undefined) =>
         s === undefined || (s !== null && at !== null && !ord.before(at, s));
@@ -255,13 +293,31 @@ export class LiveDlpmPolicy extends DlpmPolicy {
        */
       const nextFit = (c: number): LiveEntry | null => {
         let s = fitCache[c];
-        const lim = limit();
-        if (stale(s) || (s !== undefined && s !== null && uncachedBound(s) > lim)) {
+        // a request found under a bound stays the next while the bound only tightens and holds it
+        if (
+          stale(s) ||
+          fitSecond[c] !== (second ? 1 : 0) ||
+          bound > fitBound[c] ||
+          (s !== undefined && s !== null && (second ? this.sets.withOutput(s) : uncachedBound(s)) > bound)
+        ) {
           const set = own[c];
-          const bounded = lim !== Number.POSITIVE_INFINITY;
-          s = bounded ? set.firstAtMost(at, lim) : set.after(at);
-          while (s !== null && s.stamp === step) s = bounded ? set.firstAtMost(s, lim) : set.after(s);
+          const ranges = livePrefixFaults.dlpmNoSweep ? undefined : swept[c];
+          const bounded = bound !== Number.POSITIVE_INFINITY;
+          const from = (e: LiveEntry | null) => (bounded ? set.firstAtMost(e, bound, second) : set.after(e));
+          s = from(at);
+          while (s !== null) {
+            if (s.stamp === step) {
+              s = from(s);
+              continue;
+            }
+            // acted on or passed over in an earlier pass of this step
+            const r: Sweep | null = ranges === undefined ? null : covering(ranges, s, ord);
+            if (r === null) break;
+            s = r.to === null ? null : from(r.to);
+          }
           fitCache[c] = s;
+          fitBound[c] = bound;
+          fitSecond[c] = second ? 1 : 0;
         }
         return s as LiveEntry | null;
       };
@@ -306,6 +362,9 @@ export class LiveDlpmPolicy extends DlpmPolicy {
         let noCredit: LiveEntry | null = null;
         const needNoCredit =
           this.quantumPerRequest || (!creditKnown && !livePrefixFaults.dlpmNoCreditStop) || oneByOne;
+        const reserve = reserveLimit();
+        second = reserve !== null;
+        bound = reserve ?? limit();
         for (const c of this.list) {
           const set = own[c];
           if (set.size === 0) continue;
@@ -316,6 +375,19 @@ export class LiveDlpmPolicy extends DlpmPolicy {
             const s = nextAny(c);
             if (s !== null && (noCredit === null || ord.before(s, noCredit))) noCredit = s;
           }
+        }
+        if (second && rec && !needNoCredit && !unclean && this.noCreditBefore(next, own, ord, nextAny)) {
+          // a client without credit would be noted before `next`: a failed try after that note would
+          // clear it, and which of the passed-over requests the reference tries is not known; the
+          // room's bound passes over only requests it does not try
+          second = false;
+          bound = limit();
+          next = null;
+          for (const c of this.list)
+            if (deficits[c] > 0 && own[c].size > 0) {
+              const s = nextFit(c);
+              if (s !== null && (next === null || ord.before(s, next))) next = s;
+            }
         }
         const stop = noCredit !== null && (next === null || ord.before(noCredit, next)) ? noCredit : null;
         // the requests of clients with credit before where the scan acts next were passed over by the
@@ -410,6 +482,21 @@ export class LiveDlpmPolicy extends DlpmPolicy {
       for (const c of grown) swept[c] = mergeSweeps(swept[c] as Sweep[], ord);
     }
     for (const e of taken) live.remove(e);
+  }
+
+  /** Some client without credit has a request the reference has not acted on before `next` (null: the end). */
+  private noCreditBefore(
+    next: LiveEntry | null,
+    own: Treap<LiveEntry>[],
+    ord: Order<LiveEntry>,
+    nextAny: (c: number) => LiveEntry | null,
+  ): boolean {
+    for (const c of this.list) {
+      if (this.deficits[c] > 0 || own[c].size === 0) continue;
+      const s = nextAny(c);
+      if (s !== null && (next === null || ord.before(s, next))) return true;
+    }
+    return false;
   }
 
   /**

@@ -6,11 +6,11 @@
  * Priorities come from a fixed xorshift sequence, so the shape, like everything else, is
  * deterministic.
  *
- * Optionally (a `weigh` function given to the constructor) each node also keeps its item's weight,
- * read once when the item is inserted, and the smallest weight in its subtree: `firstAtMost` finds
- * the first item after a given one whose weight is at most a limit in O(log n) expected. A weight,
- * like the key, is what it was at insertion: re-insert an item to refresh it. Without `weigh` the
- * set keeps no weights (one untaken branch per node update).
+ * Optionally (`weigh` functions given to the constructor: one or two) each node also keeps its
+ * item's weights, read once when the item is inserted, and the smallest of each in its subtree:
+ * `firstAtMost` finds the first item after a given one whose weight (the first or the second) is at
+ * most a limit in O(log n) expected. A weight, like the key, is what it was at insertion: re-insert an
+ * item to refresh it. Without `weigh` the set keeps no weights (one untaken branch per node update).
  */
 export interface Order<T> {
   before(a: T, b: T): boolean;
@@ -20,20 +20,24 @@ class TreapNode<T> {
   left: TreapNode<T> | null = null;
   right: TreapNode<T> | null = null;
   size = 1;
-  /** The subtree's smallest weight (with `weigh`; else 0). */
+  /** The subtree's smallest weights (with `weigh`; else 0). */
   min: number;
+  min2: number;
   constructor(
     readonly item: T,
     readonly pri: number,
-    /** The item's weight at insertion (with `weigh`; else 0). */
+    /** The item's weights at insertion (with `weigh`; else 0). */
     readonly weight: number,
+    readonly weight2: number,
   ) {
     this.min = weight;
+    this.min2 = weight2;
   }
 }
 
 const sizeOf = <T>(n: TreapNode<T> | null) => (n === null ? 0 : n.size);
-const minOf = <T>(n: TreapNode<T> | null) => (n === null ? Number.POSITIVE_INFINITY : n.min);
+const minOf = <T>(n: TreapNode<T> | null, second: boolean) =>
+  n === null ? Number.POSITIVE_INFINITY : second ? n.min2 : n.min;
 
 export class Treap<T> {
   private root: TreapNode<T> | null = null;
@@ -42,6 +46,7 @@ export class Treap<T> {
   constructor(
     private readonly order: Order<T>,
     private readonly weigh: ((item: T) => number) | null = null,
+    private readonly weigh2: ((item: T) => number) | null = null,
   ) {}
 
   get size(): number {
@@ -54,7 +59,12 @@ export class Treap<T> {
     x ^= x >>> 17;
     x ^= x << 5;
     this.seed = x >>> 0;
-    const node = new TreapNode(item, this.seed, this.weigh === null ? 0 : this.weigh(item));
+    const node = new TreapNode(
+      item,
+      this.seed,
+      this.weigh === null ? 0 : this.weigh(item),
+      this.weigh2 === null ? 0 : this.weigh2(item),
+    );
     const [l, r] = this.split(this.root, item);
     this.root = this.merge(this.merge(l, node), r);
   }
@@ -78,34 +88,34 @@ export class Treap<T> {
   }
 
   /**
-   * The first item strictly after `item` (from the first when null) whose weight is at most `limit`,
-   * or null (a set built with `weigh`).
+   * The first item strictly after `item` (from the first when null) whose weight — the second when
+   * `second` — is at most `limit`, or null (a set built with that `weigh`).
    */
-  firstAtMost(item: T | null, limit: number): T | null {
-    return this.atMost(this.root, item, limit);
+  firstAtMost(item: T | null, limit: number, second = false): T | null {
+    return this.atMost(this.root, item, limit, second);
   }
 
-  private atMost(n: TreapNode<T> | null, item: T | null, limit: number): T | null {
+  private atMost(n: TreapNode<T> | null, item: T | null, limit: number, second: boolean): T | null {
     // down the search path for `item`; the subtrees wholly after it are tried in order, each in O(1)
     // by its minimum, and only the first that holds a match is entered
-    while (n !== null && n.min <= limit) {
+    while (n !== null && minOf(n, second) <= limit) {
       if (item !== null && !this.order.before(item, n.item)) {
         n = n.right;
         continue;
       }
-      const left = this.atMost(n.left, item, limit);
+      const left = this.atMost(n.left, item, limit, second);
       if (left !== null) return left;
-      if (n.weight <= limit) return n.item;
-      return this.leftmostAtMost(n.right, limit);
+      if ((second ? n.weight2 : n.weight) <= limit) return n.item;
+      return this.leftmostAtMost(n.right, limit, second);
     }
     return null;
   }
 
   /** The first item of subtree `n` whose weight is at most `limit`. */
-  private leftmostAtMost(n: TreapNode<T> | null, limit: number): T | null {
-    while (n !== null && n.min <= limit) {
-      if (minOf(n.left) <= limit) n = n.left;
-      else if (n.weight <= limit) return n.item;
+  private leftmostAtMost(n: TreapNode<T> | null, limit: number, second: boolean): T | null {
+    while (n !== null && minOf(n, second) <= limit) {
+      if (minOf(n.left, second) <= limit) n = n.left;
+      else if ((second ? n.weight2 : n.weight) <= limit) return n.item;
       else n = n.right;
     }
     return null;
@@ -181,6 +191,7 @@ export class Treap<T> {
   /** Size (and, with weights, minimum) of `n` from its children. */
   private fix(n: TreapNode<T>): void {
     n.size = 1 + sizeOf(n.left) + sizeOf(n.right);
-    if (this.weigh !== null) n.min = Math.min(n.weight, minOf(n.left), minOf(n.right));
+    if (this.weigh !== null) n.min = Math.min(n.weight, minOf(n.left, false), minOf(n.right, false));
+    if (this.weigh2 !== null) n.min2 = Math.min(n.weight2, minOf(n.left, true), minOf(n.right, true));
   }
 }
