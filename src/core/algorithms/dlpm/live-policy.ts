@@ -27,6 +27,14 @@
  * scan remembers the stretches of the order it went through with that client in credit (every request
  * of the client in them has been acted on or passed over) and steps over them.
  *
+ * Under sglang admission most refusals come from the output reservation (uncached prompt + the
+ * request's own output estimate against free + evictable less the reserved tokens), with the room
+ * still large. The sets keep a second subtree minimum, uncached prompt + reservation, and while a
+ * refused try would change nothing (the room already equals free + evictable, a slot and budget
+ * left) the scan passes over every request beyond that bound too. Which of those the reference
+ * tried matters only to a record (a refused try clears the skipped-client notes): a recording scan
+ * finds the last one, checking `cannotFit` backwards from the end of the stretch.
+ *
  * Cost per step: O((1 + c) log n) to re-key (c as for LPM) plus O(clients · log n) per request the
  * scan acts on (tried, or checked by `cannotFit` because its bound did not rule it out) and per
  * refill; the requests of clients without deficit, and those the bound rules out, cost nothing. With
@@ -253,21 +261,20 @@ export class LiveDlpmPolicy extends DlpmPolicy {
     const limit = () => (room < 0 ? Number.POSITIVE_INFINITY : room * blockSize - atRoom);
     const worker = ctx.worker;
     const reserves = worker.reservesOutput === true;
-    const unclean = livePrefixFaults.dlpmReserveUnclean;
     /**
      * SGLang admission refuses, before touching the cache, a request whose uncached prompt plus its
      * output reservation exceeds (free + evictable) × block size − the reserved tokens: the limit on
      * `uncachedBound` + reservation beyond which a try surely fails so. Such a failure changes
-     * nothing when the room is already free + evictable (what it resets the room to), no note waits
-     * (a recording try clears them) and a slot and budget are left (else the try ends the step): then
-     * the reference's outcome for every request past this limit is the same no-room, whether it
-     * checks `cannotFit` or tries, and the scan passes over them. Null when that does not hold.
+     * nothing but the record's notes (a recording try clears them, see `lastTried`) when the room is
+     * already free + evictable (what it resets the room to) and a slot and budget are left (else the
+     * try ends the step): then the reference's outcome for every request past this limit is the same
+     * no-room, whether it checks `cannotFit` or tries, and the scan passes over them. Null when that
+     * does not hold.
      */
     const reserveLimit = (): number | null => {
       if (!reserves || room < 0 || ctx.slotsLeft <= 0 || ctx.budgetLeft <= 0) return null;
       const fe = worker.kv.freeBlocks + worker.radix.evictableBlocks();
-      if (!unclean && room !== fe) return null;
-      if (!unclean && rec && (this.notes.skipped.length > 0 || this.notes.refills.length > 0)) return null;
+      if (room !== fe) return null;
       return fe * blockSize - (worker.reservedTokens ?? 0);
     };
     /** Per client, the merged stretches of earlier passes of this step it had credit in, in order. */
@@ -321,25 +328,64 @@ export class LiveDlpmPolicy extends DlpmPolicy {
         }
         return s as LiveEntry | null;
       };
+      /** The first request of client `c` after `from` the reference has not acted on in this step. */
+      const anyAfter = (c: number, from: LiveEntry | null): LiveEntry | null => {
+        const set = own[c];
+        const ranges = livePrefixFaults.dlpmNoSweep ? undefined : swept[c];
+        let s = set.after(from);
+        while (s !== null) {
+          if (s.stamp === step) {
+            s = set.after(s);
+            continue;
+          }
+          const r: Sweep | null = ranges === undefined ? null : covering(ranges, s, ord);
+          if (r === null) break;
+          s = r.to === null ? null : set.after(r.to);
+        }
+        return s;
+      };
       /** The next request of client `c` (without credit) the reference has not acted on in this step. */
       const nextAny = (c: number): LiveEntry | null => {
         let s = anyCache[c];
         if (stale(s)) {
-          const set = own[c];
-          const ranges = livePrefixFaults.dlpmNoSweep ? undefined : swept[c];
-          s = set.after(at);
-          while (s !== null) {
-            if (s.stamp === step) {
-              s = set.after(s);
-              continue;
-            }
-            const r: Sweep | null = ranges === undefined ? null : covering(ranges, s, ord);
-            if (r === null) break;
-            s = r.to === null ? null : set.after(r.to);
-          }
+          s = anyAfter(c, at);
           anyCache[c] = s;
         }
         return s as LiveEntry | null;
+      };
+      /** The last request of client `c` before `to` (null: the end) and after `at` not acted on yet. */
+      const lastBefore = (c: number, to: LiveEntry | null): LiveEntry | null => {
+        const set = own[c];
+        const ranges = livePrefixFaults.dlpmNoSweep ? undefined : swept[c];
+        let s = set.prior(to);
+        while (s !== null && (at === null || ord.before(at, s))) {
+          if (s.stamp === step) {
+            s = set.prior(s);
+            continue;
+          }
+          const r: Sweep | null = ranges === undefined ? null : covering(ranges, s, ord);
+          if (r === null) return s;
+          s = r.from === null ? null : set.prior(r.from);
+        }
+        return null;
+      };
+      /**
+       * Recording, the reservation's bound: of the requests of clients with credit it passes over
+       * before `to`, the last the reference tries (it fails `cannotFit` no more), found backwards, or
+       * null when it tries none. Its refused try clears the notes the record will show.
+       */
+      const lastTried = (to: LiveEntry | null): LiveEntry | null => {
+        let end = to;
+        for (;;) {
+          let last: LiveEntry | null = null;
+          for (const c of this.list) {
+            if (deficits[c] <= 0 || own[c].size === 0) continue;
+            const s = lastBefore(c, end);
+            if (s !== null && (last === null || ord.before(last, s))) last = s;
+          }
+          if (last === null || !this.cannotFitNow(last, worker, room)) return last;
+          end = last;
+        }
       };
       // where each client's current stretch with credit began (undefined: it has none), and the
       // stretches that ended in this pass
@@ -376,23 +422,13 @@ export class LiveDlpmPolicy extends DlpmPolicy {
             if (s !== null && (noCredit === null || ord.before(s, noCredit))) noCredit = s;
           }
         }
-        if (second && rec && !needNoCredit && !unclean && this.noCreditBefore(next, own, ord, nextAny)) {
-          // a client without credit would be noted before `next`: a failed try after that note would
-          // clear it, and which of the passed-over requests the reference tries is not known; the
-          // room's bound passes over only requests it does not try
-          second = false;
-          bound = limit();
-          next = null;
-          for (const c of this.list)
-            if (deficits[c] > 0 && own[c].size > 0) {
-              const s = nextFit(c);
-              if (s !== null && (next === null || ord.before(s, next))) next = s;
-            }
-        }
         const stop = noCredit !== null && (next === null || ord.before(noCredit, next)) ? noCredit : null;
         // the requests of clients with credit before where the scan acts next were passed over by the
         // bound: the reference found each of them no room
         if (top !== null && room >= 0) this.markNoRoom(at, stop ?? next, ord, top);
+        const tried = second && rec && !livePrefixFaults.dlpmIgnoreTryNotes ? lastTried(stop ?? next) : null;
+        // the reference's last refused try in the stretch cleared the notes so far
+        if (tried !== null) this.notes = { skipped: [], refills: [] };
         let x: LiveEntry;
         if (stop !== null) {
           x = stop;
@@ -422,7 +458,8 @@ export class LiveDlpmPolicy extends DlpmPolicy {
           }
         } else {
           // the requests of clients without deficit before `next` are passed over, all at once
-          if (rec && !needNoCredit) this.passOver(at, next, own, ord, top, nextAny);
+          if (rec && !needNoCredit)
+            this.passOver(at, next, own, ord, top, tried === null ? nextAny : (c) => anyAfter(c, tried));
           if (next === null) break;
           x = next;
           mark(x, SEEN_NO_DEFICIT, deficits[x.req.client]);
@@ -482,21 +519,6 @@ export class LiveDlpmPolicy extends DlpmPolicy {
       for (const c of grown) swept[c] = mergeSweeps(swept[c] as Sweep[], ord);
     }
     for (const e of taken) live.remove(e);
-  }
-
-  /** Some client without credit has a request the reference has not acted on before `next` (null: the end). */
-  private noCreditBefore(
-    next: LiveEntry | null,
-    own: Treap<LiveEntry>[],
-    ord: Order<LiveEntry>,
-    nextAny: (c: number) => LiveEntry | null,
-  ): boolean {
-    for (const c of this.list) {
-      if (this.deficits[c] > 0 || own[c].size === 0) continue;
-      const s = nextAny(c);
-      if (s !== null && (next === null || ord.before(s, next))) return true;
-    }
-    return false;
   }
 
   /**

@@ -67,11 +67,8 @@ export const livePrefixFaults = {
    * loses its credit in the step (the reference has found it no room and never offers it again).
    */
   dlpmNoSweep: false,
-  /**
-   * DLPM: the reservation bound also passes over requests when a try would not have been a no-op
-   * (room above free + evictable, or notes a failed try would have cleared).
-   */
-  dlpmReserveUnclean: false,
+  /** DLPM: a recording scan ignores that the refused tries it passes over clear the record's notes. */
+  dlpmIgnoreTryNotes: false,
 };
 
 /** Registered inside a node's edge (not at its end). */

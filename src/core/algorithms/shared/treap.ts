@@ -87,6 +87,20 @@ export class Treap<T> {
     return best;
   }
 
+  /** The last item strictly before `item` (the last of all when `item` is null), or null. */
+  prior(item: T | null): T | null {
+    let n = this.root;
+    let best: T | null = null;
+    const order = this.order;
+    while (n !== null) {
+      if (item === null || order.before(n.item, item)) {
+        best = n.item;
+        n = n.right;
+      } else n = n.left;
+    }
+    return best;
+  }
+
   /**
    * The first item strictly after `item` (from the first when null) whose weight — the second when
    * `second` — is at most `limit`, or null (a set built with that `weigh`).
