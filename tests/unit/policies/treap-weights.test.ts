@@ -31,11 +31,7 @@ describe('treap with subtree-minimum weights', () => {
           },
         ),
         (ops, queries) => {
-          const t = new Treap<Item>(
-            byKey,
-            (x) => x.w,
-            (x) => x.w2,
-          );
+          const t = new Treap<Item>(byKey, { weight: (x) => x.w, weight2: (x) => x.w2 });
           const live = new Map<number, Item>();
           for (const [key, w, remove] of ops) {
             const had = live.get(key);

@@ -52,7 +52,7 @@ import {
 } from '../shared/live-prefix-order';
 import { refreshMemo } from '../shared/matched-queue';
 import { cachedPrefix } from '../shared/prefix-order';
-import { type Order, Treap } from '../shared/treap';
+import { type Order, Treap, type Weights } from '../shared/treap';
 import type { DlpmAdmitDetail, DlpmOrderEntry } from './detail';
 import type { DlpmParams } from './params';
 import {
@@ -93,29 +93,40 @@ function uncachedBound(e: LiveEntry): number {
  * `uncachedBound` + output reservation (SGLang admission), read when an entry is inserted:
  * LivePrefixOrder re-inserts an entry whenever its match changes; the reservation is fixed.
  */
+/**
+ * The weights of a client's set: `uncachedBound`, and that plus the request's output reservation
+ * under SGLang admission. It holds the worker (an object, not a bound function), so a forked
+ * simulation's copy asks its own worker.
+ */
+class NeedWeights implements Weights<LiveEntry> {
+  /** The worker, once known, when it reserves output for new requests. */
+  worker: WorkerView | null = null;
+
+  weight(e: LiveEntry): number {
+    return uncachedBound(e);
+  }
+
+  weight2(e: LiveEntry): number {
+    const w = this.worker;
+    return uncachedBound(e) + (w?.ownOutputTokens !== undefined ? w.ownOutputTokens(e.req) : 0);
+  }
+}
+
 class Sets implements KeyListener {
   readonly all: Treap<LiveEntry>;
   readonly byClient: Treap<LiveEntry>[];
   readonly allFifo: Treap<LiveEntry> | null;
   readonly byClientFifo: Treap<LiveEntry>[] | null;
-  /** The worker's output reservation for a new request (set when the worker is known). */
-  ownOutput: (r: SimRequest) => number = () => 0;
+  readonly weights = new NeedWeights();
 
   constructor(clients: number, fifo: boolean) {
     const lpm = new LpmOrder();
     const queue = new QueueOrder();
-    const withOutput = (e: LiveEntry) => this.withOutput(e);
+    const weights = this.weights;
     this.all = new Treap(lpm);
-    this.byClient = Array.from({ length: clients }, () => new Treap(lpm, uncachedBound, withOutput));
+    this.byClient = Array.from({ length: clients }, () => new Treap(lpm, weights));
     this.allFifo = fifo ? new Treap(queue) : null;
-    this.byClientFifo = fifo
-      ? Array.from({ length: clients }, () => new Treap(queue, uncachedBound, withOutput))
-      : null;
-  }
-
-  /** `uncachedBound` plus the request's output reservation. */
-  withOutput(e: LiveEntry): number {
-    return uncachedBound(e) + this.ownOutput(e.req);
+    this.byClientFifo = fifo ? Array.from({ length: clients }, () => new Treap(queue, weights)) : null;
   }
 
   joining(e: LiveEntry): void {
@@ -206,7 +217,7 @@ export class LiveDlpmPolicy extends DlpmPolicy {
       this.live.attach(worker.radix, worker.deferSharedPrefixes === true);
       this.attached = true;
       if (worker.reservesOutput === true && worker.ownOutputTokens !== undefined)
-        this.sets.ownOutput = worker.ownOutputTokens.bind(worker);
+        this.sets.weights.worker = worker;
     }
     this.noteArrival(req, worker);
     this.live.add(req, front);
@@ -305,7 +316,9 @@ export class LiveDlpmPolicy extends DlpmPolicy {
           stale(s) ||
           fitSecond[c] !== (second ? 1 : 0) ||
           bound > fitBound[c] ||
-          (s !== undefined && s !== null && (second ? this.sets.withOutput(s) : uncachedBound(s)) > bound)
+          (s !== undefined &&
+            s !== null &&
+            (second ? this.sets.weights.weight2(s) : uncachedBound(s)) > bound)
         ) {
           const set = own[c];
           const ranges = livePrefixFaults.dlpmNoSweep ? undefined : swept[c];

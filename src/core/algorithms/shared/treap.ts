@@ -6,27 +6,35 @@
  * Priorities come from a fixed xorshift sequence, so the shape, like everything else, is
  * deterministic.
  *
- * Optionally (`weigh` functions given to the constructor: one or two) each node also keeps its
+ * Optionally (a `Weights` object given to the constructor) each node also keeps its
  * item's weights, read once when the item is inserted, and the smallest of each in its subtree:
  * `firstAtMost` finds the first item after a given one whose weight (the first or the second) is at
  * most a limit in O(log n) expected. A weight, like the key, is what it was at insertion: re-insert an
- * item to refresh it. Without `weigh` the set keeps no weights (one untaken branch per node update).
+ * item to refresh it. Without weights the set keeps none (one untaken branch per node update). Like
+ * `Order`, `Weights` is an object, not a closure, so a forked simulation's copy of the set reads its
+ * own copy of whatever the weights depend on.
  */
 export interface Order<T> {
   before(a: T, b: T): boolean;
+}
+
+/** An item's two weights, read when it is inserted. */
+export interface Weights<T> {
+  weight(item: T): number;
+  weight2(item: T): number;
 }
 
 class TreapNode<T> {
   left: TreapNode<T> | null = null;
   right: TreapNode<T> | null = null;
   size = 1;
-  /** The subtree's smallest weights (with `weigh`; else 0). */
+  /** The subtree's smallest weights (with weights; else 0). */
   min: number;
   min2: number;
   constructor(
     readonly item: T,
     readonly pri: number,
-    /** The item's weights at insertion (with `weigh`; else 0). */
+    /** The item's weights at insertion (with weights; else 0). */
     readonly weight: number,
     readonly weight2: number,
   ) {
@@ -45,8 +53,7 @@ export class Treap<T> {
 
   constructor(
     private readonly order: Order<T>,
-    private readonly weigh: ((item: T) => number) | null = null,
-    private readonly weigh2: ((item: T) => number) | null = null,
+    private readonly weights: Weights<T> | null = null,
   ) {}
 
   get size(): number {
@@ -62,8 +69,8 @@ export class Treap<T> {
     const node = new TreapNode(
       item,
       this.seed,
-      this.weigh === null ? 0 : this.weigh(item),
-      this.weigh2 === null ? 0 : this.weigh2(item),
+      this.weights === null ? 0 : this.weights.weight(item),
+      this.weights === null ? 0 : this.weights.weight2(item),
     );
     const [l, r] = this.split(this.root, item);
     this.root = this.merge(this.merge(l, node), r);
@@ -103,7 +110,7 @@ export class Treap<T> {
 
   /**
    * The first item strictly after `item` (from the first when null) whose weight — the second when
-   * `second` — is at most `limit`, or null (a set built with that `weigh`).
+   * `second` — is at most `limit`, or null (a set built with weights).
    */
   firstAtMost(item: T | null, limit: number, second = false): T | null {
     return this.atMost(this.root, item, limit, second);
@@ -205,7 +212,9 @@ export class Treap<T> {
   /** Size (and, with weights, minimum) of `n` from its children. */
   private fix(n: TreapNode<T>): void {
     n.size = 1 + sizeOf(n.left) + sizeOf(n.right);
-    if (this.weigh !== null) n.min = Math.min(n.weight, minOf(n.left, false), minOf(n.right, false));
-    if (this.weigh2 !== null) n.min2 = Math.min(n.weight2, minOf(n.left, true), minOf(n.right, true));
+    if (this.weights !== null) {
+      n.min = Math.min(n.weight, minOf(n.left, false), minOf(n.right, false));
+      n.min2 = Math.min(n.weight2, minOf(n.left, true), minOf(n.right, true));
+    }
   }
 }
