@@ -72,6 +72,9 @@ export class DecisionRecorder<T> {
   private summarise(r: DrrPopRecord, chosen: QueuedRequest<T> | null): string {
     if (!chosen) {
       if (this.visits.length === 0) return 'nothing is queued: nothing to arbitrate';
+      // a pop that found work but no class holding any: shedding past due times emptied them all
+      if (this.visits.every((v) => v.outcome === 'empty'))
+        return 'no class has work left after shedding: nothing dispatched and no credit granted';
       return 'every class with work has a blocked head: nothing dispatched and no credit granted';
     }
     const cls = chosen.ref.className;

@@ -6,6 +6,7 @@
  * its own queue in the router. `pop` arbitrates one ring: the one named in the options, else the
  * next profile with backlog in a fixed rotation (root first, then models in declaration order).
  */
+import { lateText } from '../explain/words';
 import { hasBusyThreshold } from './busy';
 import {
   type ClassResolution,
@@ -147,8 +148,13 @@ export class PolicyQueue<T = unknown> {
     const expired = ring.expired.length > 0 ? ring.expired.splice(0) : [];
     const record = rec ? rec.finish(request, headsTouched) : null;
     if (record && expired.length > 0) {
-      record.expired = expired.map((e) => ({ id: e.id, class: e.ref.className }));
-      record.summary += `; shed past their due time, unserved and uncharged: ${record.expired.map((e) => `${e.id} (${e.class})`).join(', ')}`;
+      const now = ring.now;
+      record.expired = expired.map((e) => ({
+        id: e.id,
+        class: e.ref.className,
+        overdue_ms: overdueMs(now, e.due ?? now),
+      }));
+      record.summary += `; shed past their due time, unserved and uncharged: ${record.expired.map((e) => `${e.id} (${e.class}, ${lateText(e.overdue_ms)})`).join(', ')}`;
     }
     return { request, expired, record, headsTouched };
   }
@@ -260,4 +266,12 @@ export class PolicyQueue<T = unknown> {
     const slot = this.rings[profileIndex].slots.find((s) => s.config.name === name);
     return slot ? slot.ordered() : [];
   }
+}
+
+/**
+ * Milliseconds a request shed at `now` was past its due time, truncated (what Dynamo reports as
+ * `overdue_ms`; a due time equal to now is still live, so a shed request is at least 0 late).
+ */
+export function overdueMs(now: number, due: number): number {
+  return Math.trunc((now - due) * 1000);
 }

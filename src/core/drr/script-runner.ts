@@ -5,7 +5,7 @@
  * comes out is plain data).
  */
 import { profileIndexFor, profileList } from './classify';
-import { PolicyQueue } from './policy-queue';
+import { overdueMs, PolicyQueue } from './policy-queue';
 import { type QueuedRequestView, queuedRequestView } from './queued-view';
 import type {
   ArbitrationScript,
@@ -190,7 +190,7 @@ export class ArbitrationSession {
           id: e.id,
           class: e.ref.className,
           // Milliseconds past the due time, truncated (a due time equal to the pop's time is live).
-          overdue_ms: Math.trunc((now - (e.due ?? now)) * 1000),
+          overdue_ms: overdueMs(now, e.due ?? now),
         }));
       result = { opIndex, repeat: this.repeat, line, record: popped.record, enqueue: null };
       this.lastRecord = popped.record;

@@ -306,8 +306,11 @@ export interface DrrPopRecord {
   /** Class heads examined (for the O(C) property: at most 2·C). */
   heads_touched: number;
   summary: string;
-  /** Requests shed in this pop because their due time had passed (absent when none). */
-  expired?: { id: string; class: string }[];
+  /**
+   * Requests shed in this pop because their due time had passed (absent when none), with how late
+   * each was at the pop's time (milliseconds, truncated, as the CLI's `arbitrate` lines print it).
+   */
+  expired?: { id: string; class: string; overdue_ms: number }[];
 }
 
 export interface PopResult<T = unknown> {

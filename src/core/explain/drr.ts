@@ -6,7 +6,7 @@
  */
 import type { ClassVisit, DrrPopRecord } from '../drr/types';
 import { type ExplanationRef, type ExplanationStep, stepsToText } from './types';
-import { count, num } from './words';
+import { count, lateText, list as listWords, num } from './words';
 
 export interface DrrExplainOptions {
   /**
@@ -21,6 +21,20 @@ export function explainDrrDecision(record: DrrPopRecord, opts: DrrExplainOptions
   const ref = (name: string): ExplanationRef => ({ kind: 'class', name, profile: record.profile });
   const quantum = (v: ClassVisit): number | undefined => quantumOf(v, opts);
   const steps: ExplanationStep[] = [];
+
+  // Requests shed past their due time, told at the first visit of their class (where the pop shed them).
+  const shed = new Map<string, { id: string; overdue_ms: number }[]>();
+  for (const e of record.expired ?? []) {
+    const list = shed.get(e.class);
+    if (list) list.push(e);
+    else shed.set(e.class, [e]);
+  }
+  const shedBefore = (c: string): void => {
+    const list = shed.get(c);
+    if (!list) return;
+    shed.delete(c);
+    steps.push({ text: shedText(c, list), ref: ref(c) });
+  };
 
   if (record.visits.length === 0 && record.chosen === null) {
     const carry =
@@ -37,8 +51,10 @@ export function explainDrrDecision(record: DrrPopRecord, opts: DrrExplainOptions
   const scan = record.visits.filter((v) => v.phase === 'scan');
   const final = record.visits.filter((v) => v.phase === 'final');
 
-  if (carryVisit) steps.push({ text: carryText(carryVisit, start), ref: ref(carryVisit.class) });
-  else if (record.variant === 'v1')
+  if (carryVisit) {
+    shedBefore(carryVisit.class);
+    steps.push({ text: carryText(carryVisit, start), ref: ref(carryVisit.class) });
+  } else if (record.variant === 'v1')
     steps.push({
       text: `Start: under the docs' rule (V1) nothing carries over between pops; the ring scan starts at ${start} (the cursor).`,
       ref: ref(start),
@@ -49,7 +65,11 @@ export function explainDrrDecision(record: DrrPopRecord, opts: DrrExplainOptions
       ref: ref(start),
     });
 
-  for (const v of scan) steps.push({ text: scanText(v, quantum(v)), ref: ref(v.class) });
+  for (const v of scan) {
+    shedBefore(v.class);
+    steps.push({ text: scanText(v, quantum(v)), ref: ref(v.class) });
+  }
+  for (const c of [...shed.keys()]) shedBefore(c);
 
   if (record.bulk_rounds !== null) steps.push(bulkStep(record, scan, final, opts, ref));
   if (final.length > 0)
@@ -65,6 +85,22 @@ export function explainDrrText(record: DrrPopRecord, opts: DrrExplainOptions = {
 }
 
 // ---- the steps -----------------------------------------------------------------------------------------
+
+/**
+ * Dynamo v1.6's shedding: a class looked at by a pop first drops every head whose due time (set by a
+ * request classifier) is before the pop's time; they leave unserved and cost nothing.
+ */
+function shedText(c: string, list: readonly { id: string; overdue_ms?: number }[]): string {
+  const each = list.map((e) =>
+    typeof e.overdue_ms === 'number' ? `${e.id} (${lateText(e.overdue_ms)})` : e.id,
+  );
+  const one = list.length === 1;
+  return (
+    `Shed: ${listWords(each)} in ${c} ${one ? 'was' : 'were'} due before this pop, so ${c} drops ${one ? 'it' : 'them'} unserved before its head is read: ` +
+    `since Dynamo v1.6 a queued request whose due time has passed leaves its class without being dispatched (a cluster run refuses it with HTTP 429). ` +
+    `Nothing is charged for ${one ? 'it' : 'them'}: ${c}'s credit is not reduced, and the cursor and the carry do not move for ${one ? 'it' : 'them'}.`
+  );
+}
 
 function credit(n: number): string {
   return `${count(n, 'token')} of credit`;
@@ -183,9 +219,11 @@ function resultStep(
         ? `; ${record.carry_before} keeps its credit but is no longer the carry`
         : '';
     const why =
-      record.bulk_rounds === null
-        ? 'every class with work has a blocked head, so no credit is granted (no bulk rounds)'
-        : 'no class could pay for its head';
+      record.bulk_rounds !== null
+        ? 'no class could pay for its head'
+        : record.visits.every((v) => v.outcome === 'empty')
+          ? 'shedding left no class with work, so no credit is granted'
+          : 'every class with work has a blocked head, so no credit is granted (no bulk rounds)';
     return {
       text: `Result: nothing dispatched: ${why}${lostCarry}; the next scan still starts at ${cursor}.`,
       final: true,

@@ -30,3 +30,19 @@ export function percent(f: number): string {
   if (p > 0 && p < 1) return `${p.toFixed(1)}%`;
   return `${Math.round(p)}%`;
 }
+
+/**
+ * A whole number with its digits grouped by three, as the page prints counts ("1 000", "12 345",
+ * the narrow no-break space U+202F between groups: src/ui/views/format.ts `fmtCount`, which the core
+ * cannot import). Non-integers fall back to `num`.
+ */
+export function grouped(n: number): string {
+  if (!Number.isInteger(n)) return num(n);
+  const digits = String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
+  return n < 0 ? `\u2212${digits}` : digits;
+}
+
+/** How late a request shed past its due time was: "1 000 ms late"; "under 1 ms late" for 0 (truncated). */
+export function lateText(overdueMs: number): string {
+  return overdueMs < 1 ? 'under 1 ms late' : `${grouped(overdueMs)} ms late`;
+}
