@@ -126,3 +126,52 @@ export async function textCollisions(page: Page, root: string, slack = 1): Promi
     [root, slack] as const,
   );
 }
+
+/**
+ * Text under `others` that the box of `subject` overlaps by more than `slack` px, measured in the
+ * first animation frame in which `subject` is drawn (not inside anything hidden, a box larger than
+ * 0): for labels that only show during an animation. Each text node is measured by its own glyph
+ * box (a Range), so a wide table cell is only as large as its figures. Waits up to `timeout` ms.
+ */
+export async function overlapsWhenShown(
+  page: Page,
+  subject: string,
+  others: string,
+  slack = 0,
+  timeout = 10_000,
+): Promise<string[]> {
+  const handle = await page.waitForFunction(
+    ([sel, other, s]) => {
+      const shown = [...document.querySelectorAll<HTMLElement>(sel)].filter((el) => {
+        const r = el.getBoundingClientRect();
+        return !el.closest('[hidden]') && r.width > 0 && r.height > 0;
+      });
+      if (shown.length === 0) return null;
+      const out: string[] = [];
+      for (const el of shown) {
+        const a = el.getBoundingClientRect();
+        for (const scope of document.querySelectorAll(other)) {
+          const walk = document.createTreeWalker(scope, NodeFilter.SHOW_TEXT);
+          for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+            const text = (n.textContent ?? '').trim();
+            if (text === '' || n.parentElement?.closest('[hidden]') || n.parentElement === el) continue;
+            const range = document.createRange();
+            range.selectNodeContents(n);
+            for (const b of range.getClientRects()) {
+              const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+              const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+              if (w > s && h > s)
+                out.push(
+                  `"${(el.textContent ?? '').trim()}" overlaps "${text}" by ${w.toFixed(1)} × ${h.toFixed(1)} px`,
+                );
+            }
+          }
+        }
+      }
+      return out;
+    },
+    [subject, others, slack] as const,
+    { polling: 'raf', timeout },
+  );
+  return (await handle.jsonValue()) as string[];
+}

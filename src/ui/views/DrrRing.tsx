@@ -888,7 +888,11 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
                             data-end-width={pct(c.deficit)}
                           />
                           <div className="drr-tick quantum" style={{ left: pct(c.quantum) }} />
-                          <div className="drr-tick target" hidden />
+                          <div className="drr-tick target" hidden>
+                            <span className="drr-target-label" aria-hidden="true">
+                              +q
+                            </span>
+                          </div>
                           {c.head_cost !== null && (
                             <div className="drr-tick head" style={{ left: pct(c.head_cost) }} />
                           )}

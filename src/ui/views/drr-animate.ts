@@ -123,7 +123,13 @@ export function animatePop(
       if (target) {
         const on = frame.target?.cls === c;
         target.hidden = !on;
-        if (on && frame.target) target.style.left = t.pct(frame.target.value);
+        if (on && frame.target) {
+          const left = t.pct(frame.target.value);
+          target.style.left = left;
+          // the "+q" label sits on the track beside the tick, on the side with more room: never above
+          // the track, where it covered the class's figures (tester p31, drr-burst pop 4)
+          target.dataset.side = Number.parseFloat(left) > 50 ? 'left' : 'right';
+        }
       }
     }
     if (frame.phase === shownPhase) return;
