@@ -6,6 +6,18 @@ test('Export: the run as JSON downloads with the run keys; a chart downloads as 
   await open(page);
   await page.evaluate(() => window.fairground.step(300));
   await expect.poll(() => playhead(page)).toBe(300);
+  // a probe chart: dark text on the palette's blue (4.05:1, the tester's radix export), white text on
+  // its yellow, and page ink on the page's own background
+  await page.evaluate(() => {
+    const probe = document.createElement('section');
+    probe.setAttribute('aria-label', 'Contrast probe');
+    probe.innerHTML = `<svg width="240" height="100" viewBox="0 0 240 100">
+      <rect width="120" height="100" style="fill:#0072b2"/><rect x="120" width="60" height="100" style="fill:#f0e442"/>
+      <text id="p-blue" x="10" y="50" style="fill:#000000">560</text>
+      <text id="p-yellow" x="130" y="50" style="fill:#ffffff">42</text>
+      <text id="p-page" x="190" y="50" style="fill:#1d1d1f">7</text></svg>`;
+    document.querySelector('.workspace')?.append(probe);
+  });
   await page.getByRole('button', { name: 'Export' }).click();
   const dialog = page.getByRole('dialog', { name: 'Export' });
   await expect(dialog).toContainText('at decision 300');
@@ -41,6 +53,31 @@ test('Export: the run as JSON downloads with the run keys; a chart downloads as 
   expect(text).toMatch(/^<\?xml/);
   expect(text).toContain('<svg');
   expect(text).not.toContain('var(--');
+  // the image says what it shows, of which scenario, when
+  // (the heading's lines, wrapped to the chart's width, come before the chart's own <svg>)
+  const heading = [
+    ...text
+      .slice(text.indexOf('<svg') + 4)
+      .split('<svg')[0]
+      .matchAll(/<text[^>]*>([^<]*)<\/text>/g),
+  ]
+    .map((m) => m[1])
+    .join(' ');
+  expect(heading).toMatch(
+    /^Client service — Cumulative service per client Default\b.* · t = [\d.]+ s, decision 300$/,
+  );
+
+  // every label reads at AA on the fill under it: black on blue and white on yellow are rewritten
+  const [probe] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Contrast probe as SVG' }).click(),
+  ]);
+  const probeText = readFileSync((await probe.path()) as string, 'utf8');
+  const fillOf = (id: string) =>
+    new RegExp(`id="${id}" [^>]*style="[^"]*;fill:([^;"]+)`).exec(probeText)?.[1];
+  expect(fillOf('p-blue')).toBe('rgb(255, 255, 255)');
+  expect(fillOf('p-yellow')).toBe('rgb(0, 0, 0)');
+  expect(probeText).toMatch(/id="p-page" [^>]*style="fill:rgb\(29, 29, 31\);[^"]*"/);
 });
 
 test('Export in the DRR sandbox: the steps as CSV', async ({ page }) => {

@@ -1,5 +1,7 @@
 /** The charts on the page that can be exported: every drawn <svg> inside a named region. */
-import { serializeSvg, slug, svgToPng, downloadBlob, downloadText } from './download';
+import { useUi } from '../../state/store';
+import { fmtCount, fmtSeconds } from '../views/format';
+import { type ChartHeading, serializeSvg, slug, svgToPng, downloadBlob, downloadText } from './download';
 
 export interface ChartRef {
   id: string;
@@ -47,12 +49,31 @@ export function findCharts(root: ParentNode = document): ChartRef[] {
   return out;
 }
 
+/** The moment of the run on screen: the simulated time and decision, or the sandbox's step. */
+export function momentText(ui: {
+  kind: 'cluster' | 'arbitration' | null;
+  simTime: number;
+  decisionCount: number;
+  totalSteps: number | null;
+}): string {
+  if (ui.kind === 'arbitration')
+    return `step ${fmtCount(ui.decisionCount)}${ui.totalSteps !== null ? ` of ${fmtCount(ui.totalSteps)}` : ''}`;
+  return `t = ${fmtSeconds(ui.simTime)}, decision ${fmtCount(ui.decisionCount)}`;
+}
+
+/** What an exported image says above the chart: the view and chart, the scenario and the moment. */
+export function chartHeading(chart: ChartRef): ChartHeading {
+  const ui = useUi.getState();
+  const scenario = ui.scenarioName || ui.scenarioId || 'run';
+  return { title: chart.title, caption: `${scenario} · ${momentText(ui)}` };
+}
+
 export function downloadSvg(chart: ChartRef): void {
-  const { text } = serializeSvg(chart.svg);
+  const { text } = serializeSvg(chart.svg, chartHeading(chart));
   downloadText(text, `${slug(chart.title)}.svg`, 'image/svg+xml');
 }
 
 export async function downloadPng(chart: ChartRef): Promise<void> {
-  const { text, width, height } = serializeSvg(chart.svg);
+  const { text, width, height } = serializeSvg(chart.svg, chartHeading(chart));
   downloadBlob(await svgToPng(text, width, height), `${slug(chart.title)}.png`);
 }

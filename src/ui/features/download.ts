@@ -3,6 +3,7 @@
  * with its computed colours and fonts inlined (CSS variables do not travel with the file), and the
  * same SVG drawn into a canvas for a PNG.
  */
+import { cssColor, over, parseColor, type Rgba, readableOn, WHITE } from './contrast';
 
 export function downloadBlob(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
@@ -29,6 +30,9 @@ const PAINT = [
   'stroke-width',
   'stroke-dasharray',
   'stroke-opacity',
+  'stroke-linejoin',
+  // a label's halo is its stroke painted under the fill: without this the stroke covers the glyphs
+  'paint-order',
   'opacity',
   'font-family',
   'font-size',
@@ -37,31 +41,176 @@ const PAINT = [
   'visibility',
 ] as const;
 
-/** A standalone SVG document of a rendered <svg>: computed paint inlined, size fixed, background filled. */
-export function serializeSvg(svg: SVGSVGElement): { text: string; width: number; height: number } {
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** The heading an exported chart carries above the drawing: what it shows, and of which run when. */
+export interface ChartHeading {
+  /** The view and chart, e.g. "Workers — Prefix tree of worker 0". */
+  title: string;
+  /** The scenario and the moment, e.g. "Default · t = 12.4 s, decision 3 456". */
+  caption: string;
+}
+
+/**
+ * A standalone SVG document of a rendered <svg>: computed paint inlined, size fixed, background
+ * filled, every label readable at WCAG AA on the fill drawn under it (`readableOn`), and with
+ * `heading` a title band above the drawing.
+ */
+export function serializeSvg(
+  svg: SVGSVGElement,
+  heading?: ChartHeading,
+): { text: string; width: number; height: number } {
   const box = svg.getBoundingClientRect();
   const width = Math.max(1, Math.round(box.width));
-  const height = Math.max(1, Math.round(box.height));
+  const chartH = Math.max(1, Math.round(box.height));
   const clone = svg.cloneNode(true) as SVGSVGElement;
   const from = [svg, ...svg.querySelectorAll<SVGElement>('*')];
   const to = [clone, ...clone.querySelectorAll<SVGElement>('*')];
+  const bgText = getComputedStyle(document.body).backgroundColor || '#ffffff';
+  const bg = over(parseColor(bgText) ?? WHITE, WHITE);
+  const fixes = readableLabels(from, bg);
   from.forEach((el, i) => {
     const cs = getComputedStyle(el);
     const style = PAINT.map((p) => `${p}:${cs.getPropertyValue(p)}`).join(';');
-    to[i].setAttribute('style', style);
+    const fix = fixes.get(el);
+    // a recoloured label loses its halo, drawn for the colour it had
+    to[i].setAttribute('style', fix ? `${style};fill:${fix};fill-opacity:1;stroke:none` : style);
   });
-  clone.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
   clone.setAttribute('width', String(width));
-  clone.setAttribute('height', String(height));
-  if (!clone.getAttribute('viewBox')) clone.setAttribute('viewBox', `0 0 ${width} ${height}`);
-  const bg = getComputedStyle(document.body).backgroundColor || '#ffffff';
-  const rect = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
+  clone.setAttribute('height', String(chartH));
+  if (!clone.getAttribute('viewBox')) clone.setAttribute('viewBox', `0 0 ${width} ${chartH}`);
+  const band = heading ? headingBand(heading, width) : null;
+  const height = chartH + (band?.height ?? 0);
+  let doc: SVGSVGElement = clone;
+  if (band) {
+    doc = document.createElementNS(SVG_NS, 'svg');
+    doc.setAttribute('width', String(width));
+    doc.setAttribute('height', String(height));
+    doc.setAttribute('viewBox', `0 0 ${width} ${height}`);
+    doc.append(...band.nodes);
+    clone.setAttribute('x', '0');
+    clone.setAttribute('y', String(band.height));
+    doc.append(clone);
+  }
+  doc.setAttribute('xmlns', SVG_NS);
+  const rect = document.createElementNS(SVG_NS, 'rect');
   rect.setAttribute('width', '100%');
   rect.setAttribute('height', '100%');
-  rect.setAttribute('fill', bg);
-  clone.insertBefore(rect, clone.firstChild);
-  const text = `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(clone)}\n`;
+  rect.setAttribute('fill', bgText);
+  doc.insertBefore(rect, doc.firstChild);
+  const text = `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(doc)}\n`;
   return { text, width, height };
+}
+
+/** Elements that draw glyphs of their own (a <text> holding only <tspan>s draws none itself). */
+function drawsGlyphs(el: Element): boolean {
+  if (!(el instanceof SVGTextContentElement)) return false;
+  return [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '');
+}
+
+/** Opacity of an element as drawn: its own times its ancestors' up to the chart's <svg>. */
+function drawnOpacity(el: Element, root: Element): number {
+  let o = 1;
+  for (let n: Element | null = el; n && n !== root.parentElement; n = n.parentElement)
+    o *= Number.parseFloat(getComputedStyle(n).opacity) || 0;
+  return o;
+}
+
+/**
+ * For each label whose colour does not reach AA against what is painted under its centre (the
+ * background, then every shape before it in document order that contains the point, composited
+ * with their opacities), the colour to write instead: black or white by the fill's luminance.
+ */
+function readableLabels(all: readonly SVGElement[], bg: Rgba): Map<Element, string> {
+  const out = new Map<Element, string>();
+  const root = all[0];
+  const shapes: { i: number; el: SVGGeometryElement; box: DOMRect }[] = [];
+  all.forEach((el, i) => {
+    if (
+      el instanceof SVGGeometryElement &&
+      !(el instanceof SVGTextContentElement) &&
+      !el.closest('defs, clipPath, mask, pattern, marker')
+    )
+      shapes.push({ i, el, box: el.getBoundingClientRect() });
+  });
+  all.forEach((el, i) => {
+    if (!drawsGlyphs(el)) return;
+    const cs = getComputedStyle(el);
+    const own = parseColor(cs.fill);
+    const r = el.getBoundingClientRect();
+    if (!own || cs.visibility === 'hidden' || r.width === 0 || r.height === 0) return;
+    const x = r.left + r.width / 2;
+    const y = r.top + r.height / 2;
+    let under = bg;
+    for (const s of shapes) {
+      if (s.i >= i) break;
+      const b = s.box;
+      if (b.width === 0 || x < b.left || x > b.right || y < b.top || y > b.bottom) continue;
+      const scs = getComputedStyle(s.el);
+      const fill = parseColor(scs.fill);
+      const m = s.el.getScreenCTM();
+      if (!fill || fill.a === 0 || scs.visibility === 'hidden' || !m) continue;
+      if (!s.el.isPointInFill(new DOMPoint(x, y).matrixTransform(m.inverse()))) continue;
+      under = over(fill, under, (Number.parseFloat(scs.fillOpacity) || 0) * drawnOpacity(s.el, root));
+    }
+    const seen = over(own, under, (Number.parseFloat(cs.fillOpacity) || 0) * drawnOpacity(el, root));
+    const want = readableOn(seen, under);
+    if (want !== seen) out.set(el, cssColor(want));
+  });
+  return out;
+}
+
+/** The title band: the chart's title in bold and the caption under it, each wrapped to the width. */
+function headingBand(h: ChartHeading, width: number): { nodes: SVGElement[]; height: number } {
+  const body = getComputedStyle(document.body);
+  const font = body.fontFamily || 'sans-serif';
+  const ink = body.color || '#000000';
+  const parts: [string, number, number][] = [
+    [h.title, 15, 700],
+    [h.caption, 14, 400],
+  ];
+  const nodes: SVGElement[] = [];
+  let y = 6;
+  for (const [text, size, weight] of parts)
+    for (const line of wrapText(text, width - 16, `${weight} ${size}px ${font}`, 3)) {
+      y += Math.round(size * 1.25);
+      const t = document.createElementNS(SVG_NS, 'text');
+      t.setAttribute('x', '8');
+      t.setAttribute('y', String(y));
+      t.setAttribute('style', `fill:${ink};font-family:${font};font-size:${size}px;font-weight:${weight}`);
+      t.textContent = line;
+      nodes.push(t);
+    }
+  return { nodes, height: y + 12 };
+}
+
+/**
+ * `text` in lines of at most `max` px in `font` (measured on a canvas; one line without one), broken
+ * at spaces, at most `most` lines, the last cut with an ellipsis if the text is longer still.
+ */
+function wrapText(text: string, max: number, font: string, most: number): string[] {
+  const ctx = document.createElement('canvas').getContext('2d');
+  if (!ctx) return [text];
+  ctx.font = font;
+  const fits = (s: string) => ctx.measureText(s).width <= max;
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/ +/)) {
+    const next = line ? `${line} ${word}` : word;
+    if (fits(next) || !line) line = next;
+    else {
+      lines.push(line);
+      line = word;
+    }
+  }
+  if (line) lines.push(line);
+  const out = lines.slice(0, most);
+  let last = out[out.length - 1] ?? '';
+  if (lines.length > most || !fits(last)) {
+    while (last.length > 0 && !fits(`${last}…`)) last = last.slice(0, -1).trimEnd();
+    out[out.length - 1] = `${last}…`;
+  }
+  return out;
 }
 
 /** Rasterise an SVG document (at `scale` × its size) into a PNG blob. */
