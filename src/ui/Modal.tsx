@@ -8,11 +8,32 @@
  * The first focus goes where showModal puts it (the first focusable element), or to the element marked
  * `data-autofocus`.
  *
+ * When the opener is gone by the time the dialog closes (a feature button inside the phone header's
+ * Menu, folded while the dialog was open: at 853 px or on a phone), the browser's restore lands on
+ * the body and the next Tab starts over at the Scenario picker; the focus then goes to the Menu
+ * button, where the opener lives.
+ *
  * Mounting opens it, unmounting closes it, so the owner's state stays the one truth: Escape and a click
  * on the backdrop only ask the owner to close (`onClose`). A dialog the browser closes by itself (it
  * may refuse to cancel an Escape twice without a user gesture in between) asks the same.
  */
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
+
+/** Whether `el` can hold the focus: attached, rendered (not inside a folded menu), not disabled. */
+function focusable(el: Element | null): el is HTMLElement {
+  if (!(el instanceof HTMLElement) || !el.isConnected || el === document.body) return false;
+  if (el.getClientRects().length === 0) return false;
+  return !(el instanceof HTMLButtonElement && el.disabled);
+}
+
+/** After a dialog closed: if the focus fell to the body (its opener hidden), give it to the Menu button. */
+function refocusIfLost(): void {
+  if (typeof document === 'undefined') return;
+  const now = document.activeElement;
+  if (focusable(now)) return;
+  const menu = document.querySelector('.menu-button');
+  if (focusable(menu)) menu.focus();
+}
 
 export function Modal({
   label,
@@ -47,6 +68,7 @@ export function Modal({
       leaving.current = true;
       // before React removes it: closing a modal dialog is what gives the focus back
       if (dialog.open) dialog.close();
+      refocusIfLost();
     };
   }, []);
   return (
