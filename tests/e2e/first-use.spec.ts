@@ -3,8 +3,8 @@
  * (390×844, touch): the focus after a dialog opened from the Menu, presentation mode's type, the
  * phone's tap targets, and the header's tab order. Screenshots go to test-results/first-use/.
  */
-import { expect, test } from '@playwright/test';
-import { open } from './helpers';
+import { expect, type Page, test } from '@playwright/test';
+import { open, pickScenario, smallText, textCollisions } from './helpers';
 
 const PROJECTOR = { viewport: { width: 853, height: 480 }, deviceScaleFactor: 1.5 };
 
@@ -36,3 +36,64 @@ test('at 853×480@1.5 a dialog opened from the Menu gives the focus back to the 
   }
   await ctx.close();
 });
+
+/**
+ * The centre's lines whose box reaches past the ring's inner circle (60 of the 272 viewBox units),
+ * into the segments and their labels.
+ */
+function outsideHole(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const svg = document.querySelector<SVGSVGElement>('section[aria-label="DRR ring"] svg.drr-ring');
+    const hub = svg?.querySelector('.drr-hub')?.getBoundingClientRect();
+    if (!svg || !hub) return ['no ring'];
+    const box = svg.getBoundingClientRect();
+    const r = (60 * Math.min(box.width, box.height)) / 272;
+    const cx = hub.left + hub.width / 2;
+    const cy = hub.top + hub.height / 2;
+    const out: string[] = [];
+    for (const t of svg.querySelectorAll('.drr-center tspan, .drr-center-k')) {
+      const b = t.getBoundingClientRect();
+      const far = Math.hypot(Math.max(cx - b.left, b.right - cx), Math.max(cy - b.top, b.bottom - cy));
+      if (far > r + 1)
+        out.push(`"${t.textContent}" reaches ${Math.round(far)} px from the centre (hole ${Math.round(r)})`);
+    }
+    return out;
+  });
+}
+
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
+
+for (const [tag, size, presenting] of [
+  ['853×480@1.5', PROJECTOR, true],
+  ['390×844 phone', PHONE, true],
+  ['390×844 phone', PHONE, false],
+] as const)
+  test(`${presenting ? 'presenting' : 'not presenting'} at ${tag}: views text ≥ ${presenting ? 18 : 14} px, the ring's centre label never on a segment's`, async ({
+    browser,
+  }) => {
+    const ctx = await browser.newContext(size);
+    const page = await ctx.newPage();
+    await open(page);
+    const least = presenting ? 18 : 14;
+    if (presenting) await page.locator('body').press('p');
+    await expect(page.locator('.app')).toHaveAttribute('data-presenting', presenting ? 'on' : 'off');
+    const ring = 'section[aria-label="DRR ring"]';
+    await expect(page.locator(`${ring} svg.drr-ring .drr-hub`)).toBeAttached();
+    // the default run's first 40 decisions move the cursor from interactive_cached to bulk_uncached
+    // (bulk_uncached wrapped to "bulk" / "_uncached" ran into "#2" on the phone)
+    const cursors = new Set<string>();
+    for (let i = 0; i <= 40; i += 2) {
+      if (i > 0) await page.evaluate(() => window.fairground.step(2));
+      const cursor = await page.evaluate(async () => (await window.fairground.snapshot()).drr?.cursor ?? '');
+      cursors.add(cursor);
+      expect(await outsideHole(page), `decision ${i}, cursor ${cursor}`).toEqual([]);
+      expect(await textCollisions(page, ring), `decision ${i}, cursor ${cursor}`).toEqual([]);
+      expect(await smallText(page, `${ring} .drr-ring`, least), `decision ${i}`).toEqual([]);
+    }
+    expect([...cursors]).toContain('bulk_uncached');
+    expect(await smallText(page, '.views', least)).toEqual([]);
+    await page.screenshot({
+      path: `test-results/first-use/${presenting ? 'present' : 'plain'}-${tag.replace(/\W+/g, '-')}.png`,
+    });
+    await ctx.close();
+  });

@@ -7,16 +7,17 @@
  * attributes for tests (data-class, data-deficit, data-cursor, data-carry).
  */
 import { arc, pie } from 'd3';
-import { Fragment, type ReactElement, useId, useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, type ReactElement, useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
 import { ROOT_PROFILE_NAME } from '../../core/drr/default-policy';
 import { storesEveryArrival } from '../../core/drr/release';
 import { Term } from '../Glossary';
+import { usePresent } from '../present/store';
 import type { ClassVisit, DrrPopRecord, DynamoRelease } from '../../core/drr/types';
 import { animatePop, motionAllowed, speedUp } from './drr-animate';
 import { CHARGE_RULES, phasePeak, phasesOf, type RuleId, ruleOf, VISIT_RULES } from './drr-phases';
 import { fmtCount, fmtNum } from './format';
 import { colorFor } from './palette';
-import { type Annulus, type LabelLine, labelFits, lineBox, textWidth } from './ring-labels';
+import { type Annulus, centreLabel, type LabelLine, labelFits, lineBox, textWidth } from './ring-labels';
 import type { SessionSnapshot } from '../../worker/session';
 import { type DrrClassModel, type DrrModel, readDrr } from './read';
 import type { ViewProps } from './types';
@@ -359,6 +360,12 @@ function shorten(text: string, max: number): string {
  */
 export function centerLines(name: string): string[] {
   if (name.length <= 10) return [name];
+  const parts = splitCenterName(name);
+  return parts.length > 1 ? parts.map((p) => shorten(p, 12)) : [shorten(name, 12)];
+}
+
+/** A class name in two at the `_`, `-` or space nearest its middle (as centerLines, unshortened). */
+export function splitCenterName(name: string): string[] {
   let cut = -1;
   for (let i = 1; i < name.length - 1; i++)
     if (
@@ -366,11 +373,11 @@ export function centerLines(name: string): string[] {
       (cut < 0 || Math.abs(i - name.length / 2) < Math.abs(cut - name.length / 2))
     )
       cut = i;
-  if (cut < 0) return [shorten(name, 12)];
+  if (cut < 0) return [name];
   // as the deficit table breaks it (nameParts): before a `_`, after a `-`, a space dropped
   const at = name[cut] === '-' ? cut + 1 : cut;
   const rest = name[cut] === ' ' ? cut + 1 : at;
-  return [shorten(name.slice(0, at), 12), shorten(name.slice(rest), 12)];
+  return [name.slice(0, at), name.slice(rest)];
 }
 
 /**
@@ -440,6 +447,24 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const lastAngle = useRef<number | null>(null);
   const sectionRef = useRef<HTMLElement | null>(null);
+  // The ring's scale on screen (px per viewBox unit, 272 units across), for the centre label's floor.
+  const [ringScale, setRingScale] = useState(1);
+  // presenting, the views' text is 18 px and up (theme.css), the centre's too
+  const leastPx = usePresent((s) => s.presenting) ? 18 : 14;
+  const ringObserver = useRef<ResizeObserver | null>(null);
+  const ringRef = useCallback((el: SVGSVGElement | null) => {
+    ringObserver.current?.disconnect();
+    ringObserver.current = null;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const update = () => {
+      const r = el.getBoundingClientRect();
+      const scale = Math.min(r.width, r.height) / 272;
+      if (scale > 0) setRingScale((old) => (Math.abs(old - scale) > 0.01 ? scale : old));
+    };
+    update();
+    ringObserver.current = new ResizeObserver(update);
+    ringObserver.current.observe(el);
+  }, []);
   // The pop to animate: a new record reached by one step forward (a seek or a jump shows end states).
   const seen = useRef<{ key: string; step: number | null } | null>(null);
   const animateKey = useRef<string | null>(null);
@@ -596,6 +621,7 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
       <div className="drr-layout">
         <figure className="drr-figure">
           <svg
+            ref={ringRef}
             className="drr-ring"
             viewBox="-136 -136 272 272"
             role="img"
@@ -757,21 +783,37 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
             )}
             <circle r="7" className="drr-hub" />
             {(() => {
-              const lines = centerLines(model.cursor ?? '—');
-              const two = lines.length > 1;
+              const name = model.cursor ?? '—';
               // Under the hub unless the pointer heads down there: then above it, so the arrow never
               // crosses the words (F14; up to ~100° from straight up the arrowhead passes beside them).
               const above = cursorDeg !== null && Math.cos((cursorDeg * Math.PI) / 180) < -0.2;
-              const kY = above ? (two ? -46 : -30) : two ? 20 : 24;
-              const nameY = above ? (two ? -32 : -14) : two ? 34 : 40;
+              // inside the hole whatever the ring's drawn size: never over a segment's label, and
+              // never under 14 px on screen, 18 presenting (the ring's scale says how many units that is)
+              const c = centreLabel(name, splitCenterName(name), leastPx / ringScale, above);
+              const size = c.size === 15 ? undefined : { fontSize: `${c.size}px` };
               return (
                 <>
-                  <text className="drr-center-k" y={kY} textAnchor="middle" data-above={above || undefined}>
-                    next scan
-                  </text>
-                  <text className="drr-center" y={nameY} textAnchor="middle">
-                    {lines.map((l, i) => (
-                      <tspan key={l} x="0" dy={i === 0 ? 0 : '1.15em'}>
+                  {c.kY !== null && (
+                    <text
+                      className="drr-center-k"
+                      y={r1(c.kY)}
+                      textAnchor="middle"
+                      data-above={above || undefined}
+                      style={size}
+                    >
+                      next scan
+                    </text>
+                  )}
+                  <text
+                    className="drr-center"
+                    textAnchor="middle"
+                    style={size}
+                    data-shortened={c.shortened || undefined}
+                  >
+                    {c.shortened || c.kY === null ? <title>{`next scan: ${name}`}</title> : null}
+                    {c.lines.map((l, i) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one name, in order
+                      <tspan key={`${i}-${l}`} x="0" y={r1(c.nameY[i])}>
                         {l}
                       </tspan>
                     ))}

@@ -122,3 +122,108 @@ export function textWidth(text: string, size: number, weight: 400 | 700): number
   cache.set(key, w);
   return w;
 }
+
+/** Radius (viewBox units) the ring's centre text keeps inside: the inner circle less a margin. */
+const CENTRE_R = 58;
+/** The hub and the cursor's shaft near it: the centre text starts this far above or below the centre. */
+const CENTRE_CLEAR = 9;
+/** Font size (viewBox units) of the centre's text as views.css draws it. */
+const CENTRE_SIZE = 15;
+
+/** The ring's centre label: "next scan" and the cursor's class name, laid out to stay in the hub. */
+export interface CentreLabel {
+  /** The name's lines (one or two; a line ends in '…' when shortened). */
+  lines: string[];
+  /** Font size of every line, "next scan" included (viewBox units). */
+  size: number;
+  /** Baseline of "next scan", or null when it is left out (no room above the hub). */
+  kY: number | null;
+  /** Baseline of each name line. */
+  nameY: number[];
+  shortened: boolean;
+}
+
+/** Whether every line (text, weight) at `size` with these baselines lies inside the centre circle. */
+function centreFits(
+  lines: readonly { text: string; weight: 400 | 700 }[],
+  ys: readonly number[],
+  size: number,
+) {
+  return lines.every((l, i) => {
+    const b = lineBox(textWidth(l.text, size, l.weight), size, ys[i]);
+    return Math.hypot(b.width / 2, Math.max(Math.abs(b.top), Math.abs(b.bottom))) <= CENTRE_R;
+  });
+}
+
+/** Baselines of `n` lines stacked below the hub (first line first) or above it (last line lowest). */
+function centreBaselines(n: number, size: number, above: boolean): number[] {
+  const ys: number[] = [];
+  if (!above) {
+    let y = CENTRE_CLEAR + 0.78 * size;
+    for (let i = 0; i < n; i++) {
+      ys.push(y);
+      y += 1.2 * size;
+    }
+    return ys;
+  }
+  let y = -CENTRE_CLEAR - 0.24 * size;
+  for (let i = n - 1; i >= 0; i--) {
+    ys[i] = y;
+    y -= 1.2 * size;
+  }
+  return ys;
+}
+
+/**
+ * Lay out "next scan" and the cursor's class `name` (or its two-line `split`) inside the ring's hole,
+ * so no line reaches the ring and its segment labels. In this order: the name on one line, else on two,
+ * at the full size or smaller down to `minSize` (the size that still draws 14 px on screen); then
+ * without "next scan" (the arrow points at the class); then the lines shortened with '…' at `minSize`
+ * (the name is whole in the legend, the ring's text alternative and the label's title). `above`: the
+ * cursor points down, the text goes above the hub.
+ */
+export function centreLabel(
+  name: string,
+  split: readonly string[],
+  minSize: number,
+  above: boolean,
+): CentreLabel {
+  const floor = Math.min(CENTRE_SIZE, Math.max(1, minSize));
+  const shapes = split.length > 1 ? [[name], [...split]] : [[name]];
+  const tryAt = (lines: string[], size: number, withK: boolean, shortened: boolean): CentreLabel | null => {
+    const texts: { text: string; weight: 400 | 700 }[] = lines.map((text) => ({ text, weight: 700 }));
+    if (withK) texts.unshift({ text: 'next scan', weight: 400 });
+    const ys = centreBaselines(texts.length, size, above);
+    if (!centreFits(texts, ys, size)) return null;
+    return { lines, size, kY: withK ? ys[0] : null, nameY: withK ? ys.slice(1) : ys, shortened };
+  };
+  const sizes: number[] = [];
+  for (let size = CENTRE_SIZE; size > floor; size -= 0.5) sizes.push(size);
+  sizes.push(floor);
+  for (const withK of [true, false])
+    for (const size of sizes)
+      for (const lines of shapes) {
+        const hit = tryAt(lines, size, withK, false);
+        if (hit) return hit;
+      }
+  // shorten the longest line, one character at a time, at the floor size
+  const lines = [...shapes[shapes.length - 1]];
+  for (;;) {
+    for (const withK of [true, false]) {
+      const hit = tryAt([...lines], floor, withK, true);
+      if (hit) return hit;
+    }
+    let longest = 0;
+    for (let i = 1; i < lines.length; i++) if (lines[i].length > lines[longest].length) longest = i;
+    const bare = lines[longest].replace(/…$/, '');
+    if (bare.length <= 1)
+      return {
+        lines: [...lines],
+        size: floor,
+        kY: null,
+        nameY: centreBaselines(lines.length, floor, above),
+        shortened: true,
+      };
+    lines[longest] = `${bare.slice(0, -1)}…`;
+  }
+}
