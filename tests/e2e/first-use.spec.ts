@@ -97,3 +97,54 @@ for (const [tag, size, presenting] of [
     });
     await ctx.close();
   });
+
+test('on a 390×844 touch phone the transport, the timeline and the glossary "?" take taps over 44 × 44 px; the header stays compact', async ({
+  browser,
+}) => {
+  const ctx = await browser.newContext(PHONE);
+  const page = await ctx.newPage();
+  await open(page);
+  expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(true);
+  const before = await page.locator('.topbar').boundingBox();
+  const targets = [
+    page.getByRole('button', { name: 'Play' }),
+    page.getByRole('button', { name: 'Previous decision' }),
+    page.getByRole('button', { name: 'Step' }),
+    page.getByRole('button', { name: 'Reset' }),
+    page.getByRole('button', { name: 'Menu' }),
+    page.getByRole('slider', { name: 'Timeline' }),
+    page.getByRole('button', { name: 'What is V2?' }),
+    page.getByRole('button', { name: 'What is profile (root)?' }),
+  ];
+  const misses: string[] = [];
+  for (const t of targets) {
+    await t.scrollIntoViewIfNeeded();
+    const name = (await t.getAttribute('aria-label')) ?? (await t.textContent()) ?? '?';
+    // 21.5 px from the centre each way: the element (or its ::before) answers, not what is beside it
+    const hit = await t.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const cx = r.left + r.width / 2;
+      const cy = r.top + r.height / 2;
+      const out: string[] = [];
+      for (const [dx, dy] of [
+        [-21.5, 0],
+        [21.5, 0],
+        [0, -21.5],
+        [0, 21.5],
+      ]) {
+        const at = document.elementFromPoint(cx + dx, cy + dy);
+        if (!at || !(at === el || el.contains(at)))
+          out.push(`(${dx}, ${dy}) → ${at ? `${at.tagName}.${at.getAttribute('class') ?? ''}` : 'nothing'}`);
+      }
+      return `${Math.round(r.width)}×${Math.round(r.height)}: ${out.join('; ')}`;
+    });
+    if (!hit.endsWith(': ')) misses.push(`${name.trim()} ${hit}`);
+  }
+  expect(misses).toEqual([]);
+  // the hit areas do not make the header taller (page-chrome's phone test allows 130 px)
+  const after = await page.locator('.topbar').boundingBox();
+  expect(after?.height ?? 999).toBeLessThanOrEqual(130);
+  expect(Math.abs((after?.height ?? 0) - (before?.height ?? 0))).toBeLessThan(1);
+  await page.screenshot({ path: 'test-results/first-use/phone-taps.png' });
+  await ctx.close();
+});
