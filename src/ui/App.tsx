@@ -226,7 +226,11 @@ export function App({ driver }: { driver: Driver }) {
             <h1>
               Fairground <span className="tagline">fair &amp; locality-aware LLM request scheduling</span>
             </h1>
-            <Controls driver={driver} extra={<PresentButton />} menu={<MenuButton />} />
+            <Controls
+              driver={driver}
+              extra={<PresentButton />}
+              menu={(place) => <MenuButton place={place} />}
+            />
           </header>
           <div className="subbar">
             <Timeline driver={driver} />

@@ -120,8 +120,11 @@ export function Controls({
 }: {
   driver: Driver;
   extra?: React.ReactNode;
-  /** The phone's Menu button, beside the scenario picker (hidden on wider screens). */
-  menu?: React.ReactNode;
+  /**
+   * The phone's Menu button (hidden on wider screens), drawn where it is seen: beside the scenario
+   * picker ('first', below 600 px) or after the clock ('last', 600–899 px), so Tab follows the row.
+   */
+  menu?: (place: 'first' | 'last') => React.ReactNode;
 }) {
   const speedIndex = useUi((s) => s.speedIndex);
   const scenarioId = useUi((s) => s.scenarioId);
@@ -158,7 +161,7 @@ export function Controls({
           ))}
         </select>
       </label>
-      {menu}
+      {menu?.('first')}
       {/* on a phone the transport starts a row of its own */}
       {menu && <span className="toolbar-break" aria-hidden="true" />}
       <Transport driver={driver} />
@@ -180,6 +183,7 @@ export function Controls({
         </span>
       </label>
       <SimTime />
+      {menu?.('last')}
       <span className="toolbar-gap" />
       <button
         type="button"

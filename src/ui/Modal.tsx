@@ -31,8 +31,9 @@ function refocusIfLost(): void {
   if (typeof document === 'undefined') return;
   const now = document.activeElement;
   if (focusable(now)) return;
-  const menu = document.querySelector('.menu-button');
-  if (focusable(menu)) menu.focus();
+  // the one drawn (the header has a Menu for each layout, one of them not displayed)
+  const menu = [...document.querySelectorAll('.menu-button')].find(focusable);
+  menu?.focus();
 }
 
 export function Modal({

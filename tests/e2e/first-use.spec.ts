@@ -4,7 +4,7 @@
  * phone's tap targets, and the header's tab order. Screenshots go to test-results/first-use/.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { open, pickScenario, smallText, textCollisions } from './helpers';
+import { open, smallText, textCollisions } from './helpers';
 
 const PROJECTOR = { viewport: { width: 853, height: 480 }, deviceScaleFactor: 1.5 };
 
@@ -148,3 +148,42 @@ test('on a 390×844 touch phone the transport, the timeline and the glossary "?"
   await page.screenshot({ path: 'test-results/first-use/phone-taps.png' });
   await ctx.close();
 });
+
+for (const [tag, size] of [
+  ['853×480@1.5', PROJECTOR],
+  ['390×844 phone', PHONE],
+] as const)
+  test(`at ${tag} Tab goes through the header in the order it is seen: left to right, row by row`, async ({
+    browser,
+  }) => {
+    const ctx = await browser.newContext(size);
+    const page = await ctx.newPage();
+    await open(page);
+    await page.evaluate(() => window.fairground.step(1));
+    await page.getByRole('combobox', { name: 'Scenario' }).focus();
+    const stops: { name: string; x: number; y: number }[] = [];
+    for (let i = 0; i < 7; i++) {
+      const stop = await page.evaluate(() => {
+        const el = document.activeElement;
+        if (!el?.closest('.masthead')) return null;
+        const r = el.getBoundingClientRect();
+        return {
+          name: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 20),
+          x: Math.round(r.left),
+          y: Math.round(r.top + r.height / 2),
+        };
+      });
+      if (!stop) break;
+      stops.push(stop);
+      await page.keyboard.press('Tab');
+    }
+    const names = stops.map((s) => s.name);
+    expect(names).toEqual(expect.arrayContaining(['Scenario', 'Play', 'Step', 'Reset']));
+    expect(names.some((n) => n.startsWith('Menu'))).toBe(true);
+    for (let i = 1; i < stops.length; i++) {
+      const [a, b] = [stops[i - 1], stops[i]];
+      const sameRow = Math.abs(a.y - b.y) <= 8;
+      expect(sameRow ? b.x > a.x : b.y > a.y, `${a.name} → ${b.name}: ${JSON.stringify(stops)}`).toBe(true);
+    }
+    await ctx.close();
+  });

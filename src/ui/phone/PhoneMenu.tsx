@@ -7,12 +7,18 @@ import { useEffect, useRef } from 'react';
 import { useUi } from '../../state/store';
 import { type Fold, setFold, setMenu, usePhone } from './store';
 
-export function MenuButton() {
+/**
+ * `place`: the header draws Menu in one of two places of the toolbar, so that the tab order follows
+ * what is seen: `first`, right after the scenario picker (below 600 px, where they share the first
+ * row), or `last`, after the transport and the clock (600–899 px, one row with Menu at its right end).
+ * The other one is not displayed (theme.css).
+ */
+export function MenuButton({ place }: { place: 'first' | 'last' }) {
   const open = usePhone((s) => s.menu);
   return (
     <button
       type="button"
-      className="menu-button"
+      className={`menu-button menu-${place}`}
       aria-expanded={open}
       aria-controls="phone-nav"
       onClick={() => setMenu(!open)}
