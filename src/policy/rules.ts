@@ -99,6 +99,8 @@ function profileView(raw: Mapping, path: Path, isModel: boolean): ProfileView {
 }
 
 const isMatrix = (c: Entry<PolicyClassEntry>) => c.given.has('policy_family') && c.given.has('cache_bucket');
+const isExplicit = (c: Entry<PolicyClassEntry>) =>
+  !c.given.has('policy_family') && !c.given.has('cache_bucket');
 
 /** `class 'a'` when the name is readable, else `the class at line N`. */
 function classLabel(r: Reporter, c: Entry<PolicyClassEntry>, at: Path): string {
@@ -154,9 +156,10 @@ function checkClasses(r: Reporter, pv: ProfileView, bucketNames: Set<string>): s
     if (hasFamily !== c.given.has('cache_bucket')) {
       const given = hasFamily ? 'policy_family' : 'cache_bucket';
       const missing = given === 'policy_family' ? 'cache_bucket' : 'policy_family';
+      const known = missing === 'cache_bucket' && pv.bucketsComplete ? [...bucketNames] : [];
       r.at(
         [...cp, given],
-        `${classLabel(r, c, cp)} has ${given} but no ${missing}: a matrix class needs both, an explicit class neither`,
+        `${classLabel(r, c, cp)} has ${given} but no ${missing}: a matrix class needs both, an explicit class neither; add ${missing}${known.length > 0 ? ` (buckets: ${nameList(known)})` : ''} or remove ${given}`,
         { key: true },
       );
     }
@@ -190,16 +193,23 @@ function checkClasses(r: Reporter, pv: ProfileView, bucketNames: Set<string>): s
 function checkMatrix(r: Reporter, pv: ProfileView, families: string[], bucketNames: Set<string>): void {
   const pp = pv.path;
   pv.classes.forEach((c, i) => {
-    if (!c.opaque && !isMatrix(c) && c.ok.name !== undefined && families.includes(c.ok.name))
+    if (!c.opaque && isExplicit(c) && c.ok.name !== undefined && families.includes(c.ok.name))
       r.at(
         [...pp, 'policy_classes', i, 'name'],
         `explicit class '${quote(String(c.ok.name))}' has the name of a policy family; rename it or make it a matrix class of that family`,
       );
   });
-  // every family is known only when every class is readable and its policy_family accepted
+  // every family is known only when every class is readable, its policy_family accepted, and it is
+  // either a matrix class or an explicit one: a class with only one of policy_family and cache_bucket
+  // (reported at that key) may be meant for any family, so it counts as broken, not as explicit
   const allFamilies =
     pv.classesKnown &&
-    pv.classes.every((c) => !c.opaque && !(c.given.has('policy_family') && c.ok.policy_family === undefined));
+    pv.classes.every(
+      (c) =>
+        !c.opaque &&
+        (isMatrix(c) || isExplicit(c)) &&
+        !(c.given.has('policy_family') && c.ok.policy_family === undefined),
+    );
   const dpf = pv.dpf;
   if (dpf !== undefined && allFamilies && !families.includes(dpf)) {
     const hint = didYouMean(dpf, families);

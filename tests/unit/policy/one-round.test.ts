@@ -134,13 +134,12 @@ describe('a policy reports its schema and rule problems in one round (#15 leftov
     expect(res.ok).toBe(false);
     if (res.ok) return;
     expect(res.problems.map((p) => `${p.line}:${p.col}: ${p.message}`)).toEqual([
-      "5:1: missing matrix cell (family 'fam', bucket 'big'): every family needs one class per bucket",
       '6:24: policy_classes[0].quantum: quantum must be ≥ 1',
       '7:24: policy_classes[1].quantum: quantum must be a whole number',
       "8:12: duplicate class name 'A' (first declared at line 6)",
       "9:5: policy_classes[3]: missing required key 'name'",
       '10:24: policy_classes[4].quantum: quantum must be a whole number',
-      "10:29: class 'F' has cache_bucket but no policy_family: a matrix class needs both, an explicit class neither",
+      "10:29: class 'F' has cache_bucket but no policy_family: a matrix class needs both, an explicit class neither; add policy_family or remove cache_bucket",
       "10:43: unknown bucket 'bigg' (did you mean 'big'?); buckets: small, big",
       "11:32: aggregated names no configured instance 'nothere'; instances: none, or 'default' for the built-in selector",
       "12:28: request_classifier.type 'default' is reserved; name a registered classifier plugin, or leave request_classifier out",
