@@ -186,20 +186,29 @@ function isMapping(v: unknown): v is { [k: string]: unknown } {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
+/** Where a policy is written in the unreleased flat/SLO line's shape. */
+export interface FlatShape {
+  /** Profiles (the root at the policy's path, or a models entry) that write default_policy_class. */
+  profiles: Path[];
+  /** worker_selection writes the flat line's `default`. */
+  workerSelectionDefault: boolean;
+}
+
 /**
  * Before the schema: report keys that belong elsewhere (one message each, saying where) and drop
- * them, drop optional class keys given as `null`, and return the copy the schema should check. A
- * file of the unreleased flat/SLO line gets only its flat/SLO messages: the rest of what the schema
- * would say about it is noise.
+ * them, drop optional class keys given as `null`, and return the copy the schema should check. The
+ * flat/SLO keys are reported and dropped like the others, so the rest of the file is checked in the
+ * same round (a bad quantum beside a stray slo_ms); `flat` says which profiles were written in the
+ * flat line's shape, whose missing released keys are then not reported as well (the flat/SLO message
+ * already says which keys a released file uses).
  */
 export function prepassPolicy(
   input: unknown,
   basePath: Path,
   r: Reporter,
-): { value: unknown; stage0: boolean } {
-  if (!isMapping(input)) return { value: input, stage0: false };
-  const before = r.problems.length;
-  let stage0 = false;
+): { value: unknown; flat: FlatShape } {
+  const flat: FlatShape = { profiles: [], workerSelectionDefault: false };
+  if (!isMapping(input)) return { value: input, flat };
   const strip = (obj: { [k: string]: unknown }, at: Path, table: Record<string, string>) => {
     const out: { [k: string]: unknown } = {};
     for (const [k, v] of Object.entries(obj)) {
@@ -208,7 +217,7 @@ export function prepassPolicy(
         out[k] = v;
         continue;
       }
-      if (why === STAGE0) stage0 = true;
+      if (k === 'default_policy_class' && why === STAGE0) flat.profiles.push(at);
       r.at([...at, k], `'${quote(String(k))}' ${why}`, { key: true });
     }
     return out;
@@ -241,7 +250,7 @@ export function prepassPolicy(
   }
   const ws = root.worker_selection;
   if (isMapping(ws) && 'default' in ws) {
-    stage0 = true;
+    flat.workerSelectionDefault = true;
     r.at(
       [...basePath, 'worker_selection', 'default'],
       "worker_selection.default is the shape of Dynamo's unreleased flat/SLO line; released Dynamo (v1.5.0+) names a selector per stage: aggregated, prefill, decode, encode",
@@ -250,12 +259,7 @@ export function prepassPolicy(
     const { default: _d, ...rest } = ws;
     root.worker_selection = rest;
   }
-  if (stage0) {
-    // Keep only the flat/SLO messages.
-    const mine = r.problems.splice(before);
-    r.problems.push(...mine.filter((p) => /flat\/SLO/.test(p.message)));
-  }
-  return { value: root, stage0 };
+  return { value: root, flat };
 }
 
 // ---- release notes in the editor's hover text ------------------------------------------------------------

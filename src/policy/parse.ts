@@ -3,7 +3,15 @@
  * zod schema (types, ranges, unknown keys with hints) and the cross-field rules, in one round.
  */
 import type { CompiledPolicy, PolicyFile } from '../core/drr/types';
-import { type ParsedYaml, type Path, parseYaml, type Result, sortProblems, validate } from '../format/yaml';
+import {
+  type ParsedYaml,
+  type Path,
+  type Problem,
+  parseYaml,
+  type Result,
+  sortProblems,
+  validate,
+} from '../format/yaml';
 import { Reporter } from '../format/reporter';
 import { compilePolicy } from './compile';
 import { prepassPolicy } from './generations';
@@ -27,14 +35,25 @@ export function checkPolicyValue(
   opts: RuleOptions = {},
 ): Result<PolicyFile> {
   const pre = new Reporter(parsed);
-  const { value: input, stage0 } = prepassPolicy(valueAt(parsed.value, basePath), basePath, pre);
-  if (stage0) return { ok: false, problems: sortProblems(pre.problems) };
+  const { value: input, flat } = prepassPolicy(valueAt(parsed.value, basePath), basePath, pre);
   const res = validate(policyFileSchema, parsed, basePath, input ?? null);
+  // a profile written in the flat/SLO shape lacks the matrix keys, and its flat/SLO message already
+  // names them: the schema's 'missing required key' for those is not repeated
+  const flatAt = new Set(flat.profiles.map((p) => JSON.stringify(p)));
+  const flatMissing = (p: Problem) => {
+    const key = p.path[p.path.length - 1];
+    return (
+      (key === 'default_policy_family' || key === 'uncached_isl_buckets') &&
+      flatAt.has(JSON.stringify(p.path.slice(0, -1))) &&
+      valueAt(parsed.value, p.path) === undefined
+    );
+  };
+  const schemaProblems = res.ok ? [] : res.problems.filter((p) => !flatMissing(p));
   // one round: the cross-field rules run on every part the schema accepts, beside its problems
   const problems = [
     ...pre.problems,
-    ...(res.ok ? [] : res.problems),
-    ...policyRuleProblems(input, parsed, basePath, opts),
+    ...schemaProblems,
+    ...policyRuleProblems(input, parsed, basePath, opts, flat),
   ];
   return problems.length > 0 ? { ok: false, problems: sortProblems(problems) } : res;
 }

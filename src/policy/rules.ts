@@ -10,7 +10,13 @@ import type { z } from 'zod';
 import type { PolicyBucketEntry, PolicyClassEntry, WorkerSelectionEntry } from '../core/drr/types';
 import { Reporter } from '../format/reporter';
 import { didYouMean, nameList, type ParsedYaml, type Path, type Problem, quote } from '../format/yaml';
-import { type KeysWritten, releaseRangeText, releasesFor, versionedUses } from './generations';
+import {
+  type FlatShape,
+  type KeysWritten,
+  releaseRangeText,
+  releasesFor,
+  versionedUses,
+} from './generations';
 import { bucketSchema, classSchema, policyFileSchema, workerSelectionSchema } from './schema';
 
 export interface RuleOptions {
@@ -317,11 +323,12 @@ function checkProfile(r: Reporter, pv: ProfileView): void {
 const STAGES = ['aggregated', 'prefill', 'decode', 'encode'] as const;
 
 /** worker_selection (v1.5.0+): non-empty, instance names unique and not `default`, targets resolve. */
-function checkWorkerSelection(r: Reporter, ws: WorkerSelectionEntry, basePath: Path): void {
+function checkWorkerSelection(r: Reporter, ws: WorkerSelectionEntry, basePath: Path, flat: FlatShape): void {
   const wp: Path = [...basePath, 'worker_selection'];
   const stages = STAGES.filter((s) => ws[s] !== undefined);
   const instances = ws.instances ?? [];
-  if (stages.length === 0 && instances.length === 0) {
+  // a flat-line `default` (reported, then dropped) was its selector: the section was not empty
+  if (stages.length === 0 && instances.length === 0 && !flat.workerSelectionDefault) {
     r.at(
       wp,
       'worker_selection must not be empty: name a selector for aggregated, prefill, decode or encode',
@@ -378,6 +385,7 @@ function checkRootKeys(
   root: ProfileView,
   basePath: Path,
   opts: RuleOptions,
+  rootFlat: boolean,
 ): number {
   const present = ROOT_KEYS.filter((k) => input[k] !== undefined);
   const shorthand =
@@ -385,7 +393,8 @@ function checkRootKeys(
     present.length === 1 &&
     present[0] === 'policy_classes' &&
     !root.classes.some((c) => c.given.has('policy_family') || c.given.has('cache_bucket'));
-  if (present.length > 0 && present.length < ROOT_KEYS.length && !shorthand) {
+  // a root written in the flat/SLO shape lacks the released keys: its flat/SLO message says which
+  if (present.length > 0 && present.length < ROOT_KEYS.length && !shorthand && !rootFlat) {
     const missing = ROOT_KEYS.filter((k) => input[k] === undefined);
     r.at(
       [...basePath, present[0]],
@@ -406,16 +415,19 @@ export function policyRuleProblems(
   parsed: ParsedYaml,
   basePath: Path,
   opts: RuleOptions = {},
+  flat: FlatShape = { profiles: [], workerSelectionDefault: false },
 ): Problem[] {
   if (!isMapping(input)) return [];
   const r = new Reporter(parsed);
   const root = profileView(input, basePath, false);
-  const rootKeys = checkRootKeys(r, input, root, basePath, opts);
+  const rootFlat = flat.profiles.some((p) => JSON.stringify(p) === JSON.stringify(basePath));
+  const rootKeys = checkRootKeys(r, input, root, basePath, opts, rootFlat);
   const models = isMapping(input.models) ? Object.entries(input.models) : [];
   if (
     rootKeys === 0 &&
     (input.models === undefined || (isMapping(input.models) && models.length === 0)) &&
-    input.worker_selection === undefined
+    input.worker_selection === undefined &&
+    !rootFlat
   )
     r.at(
       basePath,
@@ -431,7 +443,7 @@ export function policyRuleProblems(
     }
   if (input.worker_selection !== undefined) {
     const ws = workerSelectionSchema.safeParse(input.worker_selection);
-    if (ws.success) checkWorkerSelection(r, ws.data, basePath);
+    if (ws.success) checkWorkerSelection(r, ws.data, basePath, flat);
   }
   // request_classifier (v1.6.0+): the type `default` is reserved
   if (isMapping(input.request_classifier) && input.request_classifier.type === 'default')
