@@ -57,10 +57,10 @@ describe('LPM live order: byte-identical runs', () => {
   it('lists the scenarios it compares', () => expect(files.length).toBeGreaterThanOrEqual(19));
   for (const f of files) it(`${f} as lpm`, () => same(asLpm(f, f.includes('-4w') ? 128 : 0, 15)), 120_000);
 
-  /** 2 s of 2 × 500 req/s on one a10g: about 3,000 requests, nearly all waiting at the peak. */
+  /** 1.4 s of 2 × 500 req/s on one a10g: about 2,000 requests, nearly all waiting at the peak. */
   const overload = `version: 1
 name: lpm overload with shared prefixes (test)
-duration_s: 2
+duration_s: 1.4
 cluster: { workers: 1, gpu: a10g-24gb, model: llama-3.1-8b }
 router: { routing: round-robin }
 scheduler: { policy: lpm }
@@ -74,8 +74,8 @@ clients:
 `;
   it('an overload with thousands waiting', () => same(overload), 240_000);
   it(
-    'the same overload with lpm_fcfs_fallback: 1000',
-    () => same(overload.replace('policy: lpm }', 'policy: lpm, lpm_fcfs_fallback: 1000 }')),
+    'the same overload with lpm_fcfs_fallback: 700',
+    () => same(overload.replace('policy: lpm }', 'policy: lpm, lpm_fcfs_fallback: 700 }')),
     240_000,
   );
 
