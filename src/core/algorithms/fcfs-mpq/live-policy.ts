@@ -3,7 +3,7 @@
  * robin, decisions and records as ./policy.ts's FcfsMpqPolicy (the reference the tests compare it
  * with), without scanning the served group request by request.
  *
- * Each group is an ordered set by arrival (../shared/min-treap.ts), so filing a request is
+ * Each group is an ordered set by arrival (../shared/treap.ts, weighted by refusal key), so filing a request is
  * O(log n). Every filed request carries its worker's refusal key (WorkerView.refusalKey): a request
  * whose key is above the worker's refusal room now would get 'no-kv' from `tryAdmit`, which would
  * then change nothing. The reference tries every request of the group in turn; within one admission
@@ -29,9 +29,8 @@
 import type { SimRequest } from '../../sim/request';
 import type { AdmissionContext, AdmitOutcome, WorkerView } from '../../replica/local-policy';
 import { type KeyListener, type LiveEntry, LivePrefixOrder } from '../shared/live-prefix-order';
-import { MinTreap } from '../shared/min-treap';
 import { cachedPrefix } from '../shared/prefix-order';
-import type { Order } from '../shared/treap';
+import { type Order, Treap, type Weights } from '../shared/treap';
 import type { FcfsMpqDetail } from './detail';
 import { arrivalBefore, FcfsMpqPolicy, MPQ_GROUPS, MPQ_K, mpqGroup } from './policy';
 
@@ -60,24 +59,35 @@ class ByArrival implements Order<Filed> {
   }
 }
 
-/** The groups' ordered sets, re-keyed when a filed request's cached prefix moves. */
-class Groups implements KeyListener {
-  readonly sets: MinTreap<Filed>[];
+/**
+ * The groups' ordered sets, re-keyed when a filed request's cached prefix moves; a request's weight
+ * in its set is its refusal key (read when it is inserted).
+ */
+class Groups implements KeyListener, Weights<Filed> {
+  readonly sets: Treap<Filed>[];
   readonly filed = new Map<SimRequest, Filed>();
   worker: WorkerView | null = null;
 
   constructor() {
     const order = new ByArrival();
-    this.sets = Array.from({ length: MPQ_GROUPS }, () => new MinTreap<Filed>(order));
+    this.sets = Array.from({ length: MPQ_GROUPS }, () => new Treap<Filed>(order, this));
   }
 
   keyOf(e: LiveEntry): number {
     return (this.worker as WorkerView).refusalKey(e.req, mpqFaults.ignoreMatch ? 0 : e.match);
   }
 
+  weight(f: Filed): number {
+    return this.keyOf(f.e);
+  }
+
+  weight2(): number {
+    return 0;
+  }
+
   file(f: Filed): void {
     this.filed.set(f.e.req, f);
-    this.sets[f.group].insert(f, this.keyOf(f.e));
+    this.sets[f.group].insert(f);
   }
 
   unfile(f: Filed): void {
@@ -88,7 +98,7 @@ class Groups implements KeyListener {
   joining(e: LiveEntry): void {
     const f = this.filed.get(e.req);
     if (f === undefined || e.gone || mpqFaults.staleKeys) return;
-    this.sets[f.group].insert(f, this.keyOf(e));
+    this.sets[f.group].insert(f);
   }
 
   leaving(e: LiveEntry): void {
