@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -6,6 +7,9 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     pool: 'threads',
+    // Vitest's default is one worker fewer than the cores, which on CI's 2-core machine is a single
+    // worker: the main thread only collects results, so every core runs test files.
+    maxWorkers: Math.max(2, availableParallelism()),
     setupFiles: ['tests/unit/fast-check-seed.ts'],
   },
 });
