@@ -6,8 +6,9 @@
  * clock) is left out. Arbitration scripts are integer DRR arithmetic, checked against golden vectors
  * in the unit tests. A scenario that replays a trace reads it from disk in Node and from the bundled copy in the page.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { open } from './helpers';
 
@@ -56,31 +57,43 @@ function differences(a: unknown, b: unknown, path = '', out: string[] = [], limi
 
 test.describe.configure({ timeout: 240_000 });
 
-test('every shipped cluster scenario: the browser run equals the command line run bit for bit', async ({
-  page,
-}) => {
-  test.skip(!existsSync(CLI), `the CLI bundle (${CLI}) is built by npm install`);
+test('the comparison covers every shipped cluster scenario', () => {
   expect(files.length).toBeGreaterThan(20);
-  await open(page);
-  const report: string[] = [];
-  for (const f of files) {
+});
+
+// two halves, so that both test workers share the work
+const HALF = Math.ceil(files.length / 2);
+for (const [part, chunk] of [files.slice(0, HALF), files.slice(HALF)].entries())
+  test(`shipped cluster scenarios, part ${part + 1} of 2 (${chunk[0]} to ${chunk.at(-1)}): the browser run equals the command line run bit for bit`, async ({
+    page,
+  }) => {
+    test.skip(!existsSync(CLI), `the CLI bundle (${CLI}) is built by npm install`);
+    await open(page);
+    const report: string[] = [];
     const sets = [`duration_s=${UNTIL_S}`];
-    const node = JSON.parse(
-      execFileSync('node', [CLI, 'run', `scenarios/${f}`, '--json', '--set', sets[0]], {
+    // the command line runs the next file in its own process while the page runs this one
+    const cli = (f: string) =>
+      promisify(execFile)('node', [CLI, 'run', `scenarios/${f}`, '--json', '--set', sets[0]], {
         encoding: 'utf8',
         maxBuffer: 256 * 1024 * 1024,
-      }),
-    ) as Record<string, unknown>;
-    const text = readFileSync(`scenarios/${f}`, 'utf8');
-    const outcome = await page.evaluate(([t, s]) => window.fairground.runResult(t, s), [text, sets] as const);
-    expect(outcome.ok, `${f}: ${outcome.ok ? '' : outcome.message}`).toBe(true);
-    if (!outcome.ok) continue;
-    const browser = { ...outcome.result } as Record<string, unknown>;
-    delete node.wall_time_s;
-    delete browser.wall_time_s;
-    // the command line's account of how it read a trace (file, time scale): its input, not the run's result
-    delete node.trace_replay;
-    for (const d of differences(node, browser)) report.push(`${f} ${d}`);
-  }
-  expect(report).toEqual([]);
-});
+      });
+    let next = cli(chunk[0]);
+    for (const [i, f] of chunk.entries()) {
+      const node = JSON.parse((await next).stdout) as Record<string, unknown>;
+      if (i + 1 < chunk.length) next = cli(chunk[i + 1]);
+      const text = readFileSync(`scenarios/${f}`, 'utf8');
+      const outcome = await page.evaluate(([t, s]) => window.fairground.runResult(t, s), [
+        text,
+        sets,
+      ] as const);
+      expect(outcome.ok, `${f}: ${outcome.ok ? '' : outcome.message}`).toBe(true);
+      if (!outcome.ok) continue;
+      const browser = { ...outcome.result } as Record<string, unknown>;
+      delete node.wall_time_s;
+      delete browser.wall_time_s;
+      // the command line's account of how it read a trace (file, time scale): its input, not the run's result
+      delete node.trace_replay;
+      for (const d of differences(node, browser)) report.push(`${f} ${d}`);
+    }
+    expect(report).toEqual([]);
+  });
