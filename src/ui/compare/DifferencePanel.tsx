@@ -15,6 +15,7 @@ import {
   CHART_METRICS,
   type ChartMetric,
   chartData,
+  chartEndNote,
   classRows,
   type DiffRow,
   diffMoment,
@@ -46,17 +47,23 @@ export function DifferencePanel({ driver }: { driver: Driver }) {
   const a = figuresOf(snapA);
   const b = figuresOf(snapB);
   const rows = sandbox ? drrRows(snapA, snapB) : [...diffRows(a, b), ...classRows(snapA, snapB)];
-  const data = sandbox ? null : chartData(metric, snapA, snapB, history);
-  const moment = diffMoment(
-    { t: a.t, done: endA !== null && a.t === endA },
-    { t: b.t ?? timeB, done: doneB },
-    sandbox,
-  );
+  const clockA = { t: a.t, done: endA !== null && a.t === endA };
+  const clockB = { t: b.t ?? timeB, done: doneB };
+  const data = sandbox ? null : chartData(metric, snapA, snapB, history, { a: clockA.done, b: clockB.done });
+  const moment = diffMoment(clockA, clockB, sandbox);
+  const tMax = data ? lastFinite(data.t) : null;
+  const endNote = data && tMax !== null ? chartEndNote(data.kind, clockA, clockB, tMax) : null;
+  const ended = (key: string) =>
+    key === 'A' && clockA.done && clockA.t !== null
+      ? ` (ended at ${clockA.t.toFixed(3)} s)`
+      : key === 'B' && clockB.done && clockB.t !== null
+        ? ` (ended at ${clockB.t.toFixed(3)} s)`
+        : '';
   const metricLabel = CHART_METRICS.find((m) => m.id === metric)?.label ?? metric;
   const summary = data
     ? `${metricLabel} over simulated time; latest: ${data.lines
         .map((l) => `${l.label} ${fmtNum(lastFinite(l.values))}`)
-        .join(', ')} (${data.yLabel})`
+        .join(', ')} (${data.yLabel})${endNote ? `. ${endNote}` : ''}`
     : '';
   return (
     <section className="panel view diff-view" aria-label="Difference">
@@ -129,11 +136,18 @@ export function DifferencePanel({ driver }: { driver: Driver }) {
                   style={{ color: l.colorIndex === null ? 'var(--ink)' : colorFor(l.colorIndex) }}
                   aria-hidden="true"
                 />
-                {data.kind === 'pair' ? `${l.key}: ${l.key === 'A' ? labelA : labelB}` : l.label}
+                {data.kind === 'pair'
+                  ? `${l.key}: ${l.key === 'A' ? labelA : labelB}${ended(l.key)}`
+                  : l.label}
               </li>
             ))}
             {data.kind === 'delta' && <li className="unit">above 0: B higher</li>}
           </ul>
+          {endNote && (
+            <p className="diff-chart-end" data-testid="diff-chart-end">
+              {endNote}
+            </p>
+          )}
         </>
       ) : (
         <p className="empty">Step or play: the curves appear once both runs have recorded some time.</p>

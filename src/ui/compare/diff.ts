@@ -3,7 +3,8 @@
  * at its own end once one run is over), their differences, and the lines of the chart over time. The
  * table's Jain's index is the run's, as run --json gives it (`jain_run`). The chart's service,
  * throughput, Jain's index (since every client's first request) and cache hit rate come from each
- * snapshot's `series` (B's interpolated onto A's times); latency percentiles are cumulative figures
+ * snapshot's `series` (each run's on the union of both runs' times, so the chart covers the longer
+ * run's whole time); latency percentiles are cumulative figures
  * of the snapshot, so their curves are sampled at each synchronised moment (`Sample`). Pure functions.
  */
 import type { ChartLine } from '../views/TimeChart';
@@ -296,12 +297,44 @@ function pair(t: number[], a: number[], b: number[], yLabel: string, yDomain?: [
   };
 }
 
-/** The chart's lines for a metric; B's series are interpolated onto A's sample times. */
+/** Whether each run is over (its figures final), for the part of the chart past its end. */
+export interface RunsOver {
+  a: boolean;
+  b: boolean;
+}
+
+/**
+ * The chart's time axis: A's sample times, then B's beyond A's last one (B plays on to its own end
+ * after A's, and the other way round A's samples already cover B's end).
+ */
+export function unionTimes(tA: readonly number[], tB: readonly number[]): number[] {
+  const lastA = tA.length > 0 ? tA[tA.length - 1] : Number.NEGATIVE_INFINITY;
+  return [...tA, ...tB.filter((x) => x > lastA)];
+}
+
+/**
+ * A run's series on the chart's times: interpolated within its own range, NaN beyond (its line ends
+ * where its run is), or, with `hold` (a cumulative figure of a run that is over), its final value.
+ */
+function onto(t: readonly number[], tSrc: readonly number[], v: readonly number[], hold: boolean): number[] {
+  const out = interpolateOnto(t, tSrc, v);
+  if (!hold || tSrc.length === 0) return out;
+  const end = tSrc[tSrc.length - 1];
+  const last = v[tSrc.length - 1] ?? Number.NaN;
+  return out.map((x, i) => (t[i] > end ? last : x));
+}
+
+/**
+ * The chart's lines for a metric, over both runs' whole time: each run's series on the union of their
+ * sample times. A line of a run that ended ends there (A and B side by side); B − A of cumulative
+ * service past one run's end takes that run's final figures (`over`: which runs are over).
+ */
 export function chartData(
   metric: ChartMetric,
   snapA: SessionSnapshot | null,
   snapB: SessionSnapshot | null,
   history: readonly Sample[],
+  over: RunsOver = { a: false, b: false },
 ): ChartData | null {
   const ca = readClients(snapA);
   const cb = readClients(snapB);
@@ -310,21 +343,22 @@ export function chartData(
     const sa = readSeries(snapA, ca);
     const sb = readSeries(snapB, cb);
     if (!sa || !sb) return null;
-    const t = sa.t;
-    const onA = (v: number[]) => interpolateOnto(t, sb.t, v);
+    const t = unionTimes(sa.t, sb.t);
+    const onA = (v: number[], hold = false) => onto(t, sa.t, v, hold);
+    const onB = (v: number[], hold = false) => onto(t, sb.t, v, hold);
     if (metric === 'cache')
       return sa.cacheHit && sb.cacheHit
-        ? pair(t, sa.cacheHit, onA(sb.cacheHit), 'cache hit rate', [0, 1])
+        ? pair(t, onA(sa.cacheHit), onB(sb.cacheHit), 'cache hit rate', [0, 1])
         : null;
     if (metric === 'throughput')
-      return pair(t, totalServiceRate(sa), onA(totalServiceRate(sb)), 'service units/s');
+      return pair(t, onA(totalServiceRate(sa)), onB(totalServiceRate(sb)), 'service units/s');
     if (metric === 'jain')
-      return sa.jain && sb.jain ? pair(t, sa.jain, onA(sb.jain), "Jain's index", [0, 1]) : null;
+      return sa.jain && sb.jain ? pair(t, onA(sa.jain), onB(sb.jain), "Jain's index", [0, 1]) : null;
     const lines: ChartLine[] = names.map((name, i) => {
       const ia = ca.findIndex((c) => c.name === name);
       const ib = cb.findIndex((c) => c.name === name);
-      const va = ia >= 0 ? sa.service[ia] : [];
-      const vb = ib >= 0 ? onA(sb.service[ib]) : [];
+      const va = ia >= 0 ? onA(sa.service[ia], over.a) : [];
+      const vb = ib >= 0 ? onB(sb.service[ib], over.b) : [];
       return {
         key: name,
         label: name,
@@ -405,4 +439,28 @@ export function diffMoment(
       note: `Run B ended at ${at(b.t)} and stays at its end while A goes on, so A's figures are not final yet.`,
     };
   return { heading: same, note: null };
+}
+
+/**
+ * What the chart shows past the end of the run that ended first, in words (null while neither run
+ * has ended before the chart's last moment `tMax`): side by side, that run's line stops at its end;
+ * B − A takes its final figures from there on.
+ */
+export function chartEndNote(kind: 'delta' | 'pair', a: RunClock, b: RunClock, tMax: number): string | null {
+  const first =
+    a.done && a.t !== null && a.t < tMax ? 'A' : b.done && b.t !== null && b.t < tMax ? 'B' : null;
+  if (first === null) return null;
+  const end = (first === 'A' ? a.t : b.t) as number;
+  const other = first === 'A' ? 'B' : 'A';
+  const otherClock = first === 'A' ? b : a;
+  const at = `t = ${end.toFixed(3)} s`;
+  const goesOn =
+    otherClock.t === null
+      ? `${other}'s goes on`
+      : otherClock.done
+        ? `${other}'s goes on to ${other}'s end (${otherClock.t.toFixed(3)} s)`
+        : `${other}'s goes on (${other} is at ${otherClock.t.toFixed(3)} s)`;
+  return kind === 'pair'
+    ? `Run ${first} ended at ${at}: its line stops there, ${goesOn}.`
+    : `Run ${first} ended at ${at}: from there on, B − A takes ${first}'s final figures.`;
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addSample,
   chartData,
+  chartEndNote,
   classRows,
   diffMoment,
   diffRows,
@@ -120,6 +121,39 @@ describe('difference figures', () => {
     expect(many.at(-1)?.t).toBe(9);
     const one = snap(1, { x: { service: 1 } });
     expect(chartData('ttft', one, one, h)?.lines.map((l) => [l.key, l.values])).toEqual([['x', [0, 0, 0]]]);
+  });
+
+  it('cover both runs’ whole time: B’s part after A’s end is drawn, A’s line ends at its end (first-time user)', () => {
+    // A ended at t = 2 (service 10, 20, 30 at 0, 1, 2); B played on to t = 4
+    const withSeries = (t: number[], service: number[], jain: number[]): SimSnapshot => ({
+      ...snap(t[t.length - 1], { x: { service: service[service.length - 1] } }),
+      series: { t, rows: { 'service:x': service, jain }, dt: 1 },
+    });
+    const a = withSeries([0, 1, 2], [10, 20, 30], [1, 0.9, 0.8]);
+    const b = withSeries([0, 1.5, 3, 4], [10, 25, 40, 50], [1, 0.7, 0.6, 0.5]);
+    const jain = chartData('jain', a, b, [], { a: true, b: false });
+    expect(jain?.t).toEqual([0, 1, 2, 3, 4]);
+    const [la, lb] = jain?.lines ?? [];
+    expect(la.values.slice(0, 3)).toEqual([1, 0.9, 0.8]);
+    expect(la.values.slice(3).every(Number.isNaN)).toBe(true);
+    expect(lb.values.slice(3)).toEqual([0.6, 0.5]);
+    // B − A of cumulative service past A's end takes A's final figure (30)
+    const service = chartData('service', a, b, [], { a: true, b: false });
+    // (B interpolated at 1 and 2: 20 and 30)
+    expect(service?.lines[0].values).toEqual([0, 0, 0, 10, 20]);
+    // while A is not over its figures past its last sample are unknown, not held
+    expect(
+      chartData('service', a, b, [], { a: false, b: false })?.lines[0].values.slice(3).every(Number.isNaN),
+    ).toBe(true);
+    // the other way round: B ended first, A's samples already cover B's end
+    expect(chartData('jain', b, a, [], { a: false, b: true })?.t).toEqual([0, 1.5, 3, 4]);
+    expect(chartEndNote('pair', { t: 2, done: true }, { t: 4, done: false }, 4)).toBe(
+      "Run A ended at t = 2.000 s: its line stops there, B's goes on (B is at 4.000 s).",
+    );
+    expect(chartEndNote('delta', { t: 2, done: true }, { t: 4, done: false }, 4)).toContain(
+      "A's final figures",
+    );
+    expect(chartEndNote('pair', { t: 4, done: true }, { t: 4, done: true }, 4)).toBeNull();
   });
 });
 
