@@ -134,6 +134,7 @@ export class FairgroundApi {
   }
 
   async reset(): Promise<ArrayBuffer> {
+    this.seeking = null;
     if (this.make) this.rewind();
     return this.frame();
   }
@@ -286,6 +287,8 @@ export class FairgroundApi {
 
   async advance(budget: AdvanceBudget): Promise<ArrayBuffer> {
     const s = this.need();
+    // a seek left unfinished (stopped, or Play pressed) is over: asking for its target again replays anew
+    this.seeking = null;
     const start = now();
     for (let i = 0; i < budget.decisions; i++) {
       if (!this.one(s)) break;
@@ -299,6 +302,7 @@ export class FairgroundApi {
   }
 
   async runUntil(simTimeS: number): Promise<ArrayBuffer> {
+    this.seeking = null;
     if (simTimeS < this.need().time()) this.rewindFor({ time: simTimeS });
     const cur = this.need();
     while (cur.time() < simTimeS && !cur.done()) if (!this.one(cur)) break;
@@ -357,6 +361,7 @@ export class FairgroundApi {
    * from the nearest restore point before it. The decision log is not kept here (B shows no log).
    */
   async syncTo(simTimeS: number): Promise<ArrayBuffer> {
+    this.seeking = null;
     if (simTimeS < this.need().time()) this.rewindFor({ time: simTimeS });
     const s = this.need();
     s.runUntil(simTimeS);

@@ -106,6 +106,17 @@ describe('worker API over a MessageChannel', () => {
     expect(again.reach).toBe(300);
   });
 
+  it('a seek stopped half-way, then Play, then the same seek again lands on its target, not where Play left the run', async () => {
+    const api = new FairgroundApi();
+    await api.load(TOY);
+    // a wall budget below zero stops the slice at its first check (decision 64)
+    const half = await api.seek({ decision: 100 }, -1);
+    expect([half.finished, half.at]).toEqual([false, 64]);
+    unpackFrame(await api.advance({ decisions: 200 }));
+    const again = unpackFrame((await api.seek({ decision: 100 }, 5000)).frame);
+    expect(again.decision_count).toBe(100);
+  });
+
   it('seeks back from the nearest restore point, not from the start, and lands where a straight run does', async () => {
     const { api, ref } = await withReference(50);
     for (let i = 0; i < 12; i++) await api.step(50);
