@@ -308,7 +308,7 @@ export class Driver {
     if (!this.loaded) return;
     const token = ++this.seekToken;
     for (;;) {
-      const slice = await this.api.seek(target, 40);
+      const slice = await this.api.seek(target, 40, SNAPSHOT_EVERY_MS);
       this.apply(unpackFrame(slice.frame));
       if (slice.finished || token !== this.seekToken) break;
       useUi.setState({ seek: { at: slice.at, target: slice.target, from: slice.from } });

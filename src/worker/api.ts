@@ -318,9 +318,10 @@ export class FairgroundApi {
    * One slice of a seek: replays (going back: from the nearest restore point before the target) for
    * at most `maxWallMs`, then returns a frame and the progress. Call again with the same target until
    * `finished`. A time target lands on the first decision at or after that time, as a straight run
-   * stepping to it would.
+   * stepping to it would. With `snapshotEveryMs`, slices before the last carry the snapshot at most
+   * that often (light frames in between, as `advance` sends while playing).
    */
-  async seek(target: SeekTarget, maxWallMs = 40): Promise<SeekSlice> {
+  async seek(target: SeekTarget, maxWallMs = 40, snapshotEveryMs?: number): Promise<SeekSlice> {
     const fresh = !this.seeking || JSON.stringify(this.seeking) !== JSON.stringify(target);
     if (fresh) {
       this.seeking = target;
@@ -351,7 +352,11 @@ export class FairgroundApi {
     this.maybePoint(s);
     if (finished) this.seeking = null;
     this.replaceLog = true;
-    const frame = this.frameOut();
+    // slices on the way may leave the (large) snapshot out, as Play's frames do; the last one has it
+    const last = this.lastSnapshotAt;
+    const light =
+      !finished && snapshotEveryMs !== undefined && last !== null && now() - last < snapshotEveryMs;
+    const frame = this.frameOut(!light);
     return transfer({ frame, at: s.decisions(), target: goal, from: this.seekFrom, finished }, [frame]);
   }
 

@@ -117,6 +117,25 @@ describe('worker API over a MessageChannel', () => {
     expect(again.decision_count).toBe(100);
   });
 
+  it('a seek asked for light slices sends the snapshot at most that often, and always in its last slice', async () => {
+    const api = new FairgroundApi();
+    await api.load(TOY);
+    const slices: [number, boolean][] = [];
+    for (;;) {
+      // a wall budget below zero: one check (64 decisions) per slice
+      const slice = await api.seek({ decision: 300 }, -1, 1e9);
+      slices.push([slice.at, unpackFrame(slice.frame).snapshot !== null]);
+      if (slice.finished) break;
+    }
+    expect(slices).toEqual([
+      [64, true],
+      [128, false],
+      [192, false],
+      [256, false],
+      [300, true],
+    ]);
+  });
+
   it('seeks back from the nearest restore point, not from the start, and lands where a straight run does', async () => {
     const { api, ref } = await withReference(50);
     for (let i = 0; i < 12; i++) await api.step(50);
