@@ -4,6 +4,7 @@
  */
 import { create } from 'zustand';
 import type { Problem } from '../format/yaml';
+import type { SeekTarget } from '../worker/api';
 import type { SessionDecision, SessionKind, SessionSnapshot } from '../worker/session';
 
 /** Speed steps in decisions per wall-clock second; the last means "as fast as possible". */
@@ -29,6 +30,12 @@ export interface SeekProgress {
   target: number;
   /** Where the replay started: a restore point's decision, or 0 (the start). */
   from: number;
+  /** What the seek was asked for: a decision count or a simulated time. */
+  goal: SeekTarget;
+  /** Simulated time the replay has reached. */
+  time: number;
+  /** performance.now() when the seek started (the hint shows only for seeks that take a while). */
+  since: number;
 }
 
 export interface UiState {

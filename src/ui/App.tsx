@@ -24,6 +24,7 @@ import { usePresent } from './present/store';
 import { MenuButton, PhoneNav, useTopbar } from './phone/PhoneMenu';
 import { usePhone } from './phone/store';
 import { ScenarioPanel } from './ScenarioPanel';
+import { SeekHint } from './SeekHint';
 import { Timeline } from './Timeline';
 import { useCalm } from './useCalm';
 import {
@@ -240,6 +241,7 @@ export function App({ driver }: { driver: Driver }) {
         </div>
         <CrashBanner />
         <NeededTraceBanner driver={driver} />
+        <SeekHint driver={driver} />
         {message && (
           <div className="banner" role="alert">
             <span>{message}</span>

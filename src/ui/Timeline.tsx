@@ -1,7 +1,7 @@
 /**
  * The timeline: the playhead in decisions, scrubbed with a slider. Releasing (or a key press) seeks:
  * the worker restarts from its nearest restore point and replays deterministically to the target; a
- * bar shows progress while the replay runs.
+ * replay that takes a while shows its progress in the seeking hint (SeekHint.tsx).
  */
 import { useEffect, useState } from 'react';
 import { useUi } from '../state/store';
@@ -11,7 +11,6 @@ import { fmtCount } from './views/format';
 export function Timeline({ driver }: { driver: Driver }) {
   const count = useUi((s) => s.decisionCount);
   const reach = useUi((s) => s.reach);
-  const seek = useUi((s) => s.seek);
   const kind = useUi((s) => s.kind);
   const [drag, setDrag] = useState<number | null>(null);
   useEffect(() => {
@@ -47,19 +46,6 @@ export function Timeline({ driver }: { driver: Driver }) {
       <span className="timeline-count">
         {unit} {fmtCount(value)} / {fmtCount(Math.max(reach, count))}
       </span>
-      {seek && (
-        <progress
-          className="seek-progress"
-          aria-label="Replaying"
-          max={Math.max(1, seek.target - seek.from)}
-          value={Math.max(0, seek.at - seek.from)}
-          title={
-            seek.from > 0
-              ? `Replaying from the restore point at ${unit} ${fmtCount(seek.from)}`
-              : 'Replaying the run from the start'
-          }
-        />
-      )}
     </div>
   );
 }

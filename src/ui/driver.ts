@@ -307,13 +307,36 @@ export class Driver {
     this.pause();
     if (!this.loaded) return;
     const token = ++this.seekToken;
+    const since = performance.now();
     for (;;) {
       const slice = await this.api.seek(target, 40, SNAPSHOT_EVERY_MS);
-      this.apply(unpackFrame(slice.frame));
+      const frame = unpackFrame(slice.frame);
+      this.apply(frame);
       if (slice.finished || token !== this.seekToken) break;
-      useUi.setState({ seek: { at: slice.at, target: slice.target, from: slice.from } });
+      useUi.setState({
+        seek: {
+          at: slice.at,
+          target: slice.target,
+          from: slice.from,
+          goal: target,
+          time: frame.sim_time_s,
+          since,
+        },
+      });
     }
     if (token === this.seekToken) useUi.setState({ seek: null });
+  }
+
+  /**
+   * Stop the seek under way where its replay has got to (a state of the run like any other: the
+   * playhead then shows that decision). Nothing when no seek runs.
+   */
+  cancelSeek(): void {
+    if (!useUi.getState().seek) return;
+    this.seekToken++;
+    useUi.setState({ seek: null });
+    // the slice it stopped after may have been a light one: the views get the full state there
+    void this.refresh();
   }
 
   private apply(frame: Frame): void {

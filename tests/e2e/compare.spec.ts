@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { type DiffRow, fmtRow } from '../../src/ui/compare/diff';
-import { open } from './helpers';
+import { DEFAULT_TEXT, open } from './helpers';
 
 const CLI = 'dist-cli/fairground.mjs';
 
@@ -296,4 +296,60 @@ test('Compare plays each run to its own end; the Difference table then holds bot
   expect(byKey['ttft50:alice'].b).toBe('716 ms');
   expect(byKey.jain.a).toMatch(/^0\.440/);
   expect(byKey.cache.delta).toMatch(/ pp$/);
+});
+
+test('A link made late in run B, after A has ended, reopens each run at its own time, bit for bit; a long seek says where it goes (first-time user)', async ({
+  page,
+  context,
+}) => {
+  await open(page);
+  // a shorter default run: A (dlpm) ends first, B (fcfs) plays on after it
+  await page.evaluate(
+    (t) => window.fairground.load(t),
+    DEFAULT_TEXT.replace('duration_s: 60', 'duration_s: 15'),
+  );
+  await page.evaluate(() => window.fairground.compare(['scheduler.policy=fcfs']));
+  await page.evaluate(() => window.fairground.step(1_000_000));
+  const a = await page.evaluate(() => window.fairground.state());
+  expect(a.done).toBe(true);
+  await expect.poll(() => page.evaluate(() => window.fairground.compareState().simTimeB)).toBe(a.simTime);
+  // B goes on by itself (22 decisions after A's end): Step once, then 10 more
+  await page.getByRole('button', { name: 'Step' }).click();
+  await page.evaluate(() => window.fairground.step(10));
+  const b = await page.evaluate(() => window.fairground.compareState());
+  expect(b.simTimeB).toBeGreaterThan(a.simTime);
+  const snapB = await page.evaluate(() => window.fairground.snapshotB());
+
+  // what a person sees: each run's decisions and clock, the Difference heading and table
+  const seen = async (p: typeof page) => ({
+    a: await p.locator('.compare-count[data-side="A"]').textContent(),
+    b: await p.locator('.compare-count[data-side="B"]').textContent(),
+    heading: await p.getByRole('region', { name: 'Difference' }).getByRole('heading').textContent(),
+    table: await p.getByRole('region', { name: 'Difference' }).locator('table.diff-table tbody').innerText(),
+  });
+  const before = await seen(page);
+  expect(before.a).toContain(`run over at ${a.simTime.toFixed(3)} s`);
+  expect(before.b).toContain(`at ${b.simTimeB.toFixed(3)} s, going on`);
+  expect(before.heading).toContain(`A at its end, B at ${b.simTimeB.toFixed(3)} s`);
+
+  // the address bar follows B too, and holds the same link as Share
+  await expect(page.locator('html')).toHaveAttribute('data-live-address', 'current');
+  const live = page.url();
+  await page.getByRole('button', { name: 'Share' }).click();
+  const link = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
+  expect(live).toBe(link);
+
+  const other = await context.newPage();
+  await other.goto(link);
+  // A replays to its end from t = 0: a seek long enough for the hint, which says where it goes
+  await expect(other.getByRole('status').filter({ hasText: 'seeking to decision' })).toBeVisible();
+  await expect(other.locator('.compare-count[data-side="B"]')).toHaveText(before.b ?? '');
+  await expect(other.getByTestId('seek-hint')).not.toHaveClass(/\bon\b/);
+  expect(await seen(other)).toEqual(before);
+  expect(await other.evaluate(() => window.fairground.compareState())).toMatchObject({
+    simTimeB: b.simTimeB,
+    decisionsB: b.decisionsB,
+  });
+  expect(await other.evaluate(() => window.fairground.snapshotB())).toEqual(snapB);
+  await other.close();
 });

@@ -4,7 +4,8 @@
  * a snapshot asks B to follow (coalesced: while B works, only the newest target is kept), so both
  * show the same moment on A's one timeline. Each run plays to its own end: a B that ends first stays
  * at its end while A goes on, and once A is over, Play and Step move B on to its end (the driver's
- * follower) while A stays at its end. A new load of A rebuilds B from the same settings.
+ * follower) while A stays at its end. A new load of A rebuilds B from the same settings. A share
+ * link made after B played on carries B's own playhead, and opening it replays B to that decision.
  */
 import { heldTraceFile, traceFilesOf } from '../features/trace-file-store';
 import { formatProblems } from '../../format/yaml';
@@ -14,10 +15,13 @@ import { startSimulation, type WorkerApi } from '../../worker/client';
 import { unpackFrame } from '../../worker/frame';
 import type { SessionSnapshot } from '../../worker/session';
 import { type Driver, type LoadedTexts, SNAPSHOT_EVERY_MS } from '../driver';
-import { contributeToShare, decodeShare, isShareFragment } from '../share/codec';
+import { contributeToShare, decodeShare, isShareFragment, shareContributionChanged } from '../share/codec';
 import { addSample, figuresOf, sampleOf } from './diff';
 import { type CompareSettings, labelOfB, resolveRunB, runLabel } from './settings';
 import { bGoesOn, useCompare } from './store';
+
+/** Longest slice of B's replay to a link's playhead (ms of the worker's time), between progress updates. */
+const REPLAY_SLICE_MS = 40;
 
 interface Target {
   t: number;
@@ -40,6 +44,8 @@ export class CompareRunner {
   private ahead: Ahead | null = null;
   private pumping = false;
   private idle: (() => void)[] = [];
+  /** Stop asked for B's replay to a link's playhead (it stays where it got to). */
+  private stopReplay = false;
 
   constructor(
     private readonly driver: Driver,
@@ -58,14 +64,32 @@ export class CompareRunner {
     useUi.subscribe((s, prev) => {
       if (prev.playing && !s.playing && useCompare.getState().active) void driver.refresh();
     });
-    contributeToShare(() => {
-      const s = useCompare.getState();
-      return s.active && s.settings ? { compare: s.settings } : {};
+    contributeToShare(
+      () => {
+        const s = useCompare.getState();
+        if (!s.active || !s.settings) return {};
+        // B's own place once it has played on past A's end (else it is at A's time, as it follows A)
+        return { compare: s.playedOn ? { ...s.settings, playhead: s.decisionsB } : s.settings };
+      },
+      { busy: () => useCompare.getState().active && useCompare.getState().busy },
+    );
+    useCompare.subscribe((s, p) => {
+      if (
+        s.active !== p.active ||
+        s.settings !== p.settings ||
+        s.playedOn !== p.playedOn ||
+        (s.playedOn && s.decisionsB !== p.decisionsB) ||
+        s.busy !== p.busy
+      )
+        shareContributionChanged();
     });
   }
 
-  /** Start comparing (or change run B); rejects with a readable message when B does not load. */
-  async enter(settings: CompareSettings): Promise<void> {
+  /**
+   * Start comparing (or change run B); rejects with a readable message when B does not load.
+   * `playheadB` (a share link's): once B is at A's moment and A is over, B replays on to that decision.
+   */
+  async enter(settings: CompareSettings, playheadB?: number): Promise<void> {
     if (!this.driver.loadedTexts()) await this.driver.ready;
     const a = this.driver.loadedTexts() as LoadedTexts;
     const b = resolveRunB(a, settings);
@@ -118,11 +142,48 @@ export class CompareRunner {
       simTimeB: 0,
       decisionsB: 0,
       doneB: false,
+      playedOn: false,
+      seekB: null,
+      catchUp: null,
       history: [],
     });
     const ui = useUi.getState();
     this.follow({ t: ui.simTime, snapshotA: ui.snapshot, atLeast: ui.done });
     await this.settled();
+    if (playheadB !== undefined && gen === this.generation) await this.replayB(playheadB, gen);
+  }
+
+  /**
+   * Run A is over: B goes on by itself to decision `target`, in slices (as Play would take them, so
+   * the state is the one the link was made from), showing its progress; then its full snapshot.
+   * Stops early when B ends, a newer enter/exit comes, or A is not over.
+   */
+  private async replayB(target: number, gen: number): Promise<void> {
+    const going = () => {
+      const s = useCompare.getState();
+      return gen === this.generation && useUi.getState().done && bGoesOn(s) && s.decisionsB < target;
+    };
+    if (!going()) return;
+    const since = performance.now();
+    this.stopReplay = false;
+    try {
+      while (going() && !this.stopReplay) {
+        useCompare.setState({ seekB: { at: useCompare.getState().decisionsB, target, since } });
+        await this.advanceB(target - useCompare.getState().decisionsB, REPLAY_SLICE_MS);
+      }
+    } finally {
+      if (gen === this.generation) useCompare.setState({ seekB: null });
+    }
+    if (gen !== this.generation) return;
+    // the slices' frames carry a snapshot only now and then: settle on the full one
+    const ui = useUi.getState();
+    this.follow({ t: ui.simTime, snapshotA: ui.snapshot, atLeast: true });
+    await this.settled();
+  }
+
+  /** Stop B's replay to a link's playhead where it has got to (a state B passed through, as Step would). */
+  stopSeekB(): void {
+    if (useCompare.getState().seekB) this.stopReplay = true;
   }
 
   /** Leave compare mode and stop run B's worker. */
@@ -138,6 +199,9 @@ export class CompareRunner {
       busy: false,
       snapshotB: null,
       pairedA: null,
+      playedOn: false,
+      seekB: null,
+      catchUp: null,
       history: [],
       error: null,
     });
@@ -189,12 +253,20 @@ export class CompareRunner {
         let t: number;
         let snapshotA: SessionSnapshot | null;
         let buf: ArrayBuffer;
+        // B's position after this frame: its own (it took decisions after A's end) or A's clock
+        let playedOn = useCompare.getState().playedOn;
         if (this.target !== null) {
           ({ t, snapshotA } = this.target);
           // A at its end: B, already played on past it, stays where it is (only its snapshot is fetched)
-          const stay = this.target.atLeast && useCompare.getState().simTimeB > t;
+          const stay = this.target.atLeast && (playedOn || useCompare.getState().simTimeB > t);
           this.target = null;
-          buf = await (stay ? api.frame() : api.syncTo(t));
+          if (!stay) useCompare.setState({ catchUp: { to: t, since: performance.now() } });
+          try {
+            buf = await (stay ? api.frame() : api.syncTo(t));
+          } finally {
+            if (!stay && gen === this.generation) useCompare.setState({ catchUp: null });
+          }
+          if (!stay) playedOn = false;
         } else {
           const ahead = this.ahead as Ahead;
           this.ahead = null;
@@ -203,6 +275,7 @@ export class CompareRunner {
           // A stays at its end (its last snapshot); only B moves
           snapshotA = s.pairedA;
           t = s.simTimeB;
+          playedOn = true;
           buf = await api.advance({
             decisions: ahead.decisions,
             ...(ahead.maxWallMs === undefined
@@ -222,6 +295,7 @@ export class CompareRunner {
           simTimeB: frame.sim_time_s,
           decisionsB: frame.decision_count,
           doneB: frame.done,
+          playedOn,
           history: addSample(s.history, sampleOf(at, figuresOf(snapshotA), figuresOf(snapshotB))),
         });
       }
@@ -240,16 +314,23 @@ export class CompareRunner {
   /** A opened something new: a link restores (or ends) its comparison; other loads rebuild B. */
   private async afterLoad(fromLink: boolean): Promise<void> {
     let settings = useCompare.getState().active ? useCompare.getState().settings : null;
+    let playheadB: number | undefined;
     if (fromLink && isShareFragment(location.hash)) {
       const link = await decodeShare(location.hash);
-      settings = link.ok ? (link.state.compare ?? null) : null;
+      const shared = link.ok ? link.state.compare : undefined;
+      settings = null;
+      if (shared) {
+        const { playhead, ...rest } = shared;
+        settings = rest;
+        playheadB = playhead;
+      }
     }
     if (!settings) {
       if (useCompare.getState().active) this.exit();
       return;
     }
     try {
-      await this.enter(settings);
+      await this.enter(settings, playheadB);
     } catch (err) {
       this.exit();
       useUi.setState({

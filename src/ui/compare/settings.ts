@@ -7,8 +7,8 @@ import { formatProblems } from '../../format/yaml';
 import { applyOverrides, outlineOf } from '../../scenario';
 import type { SharedCompare } from '../share/codec';
 
-/** The same shape a share link carries. */
-export type CompareSettings = SharedCompare;
+/** The same shape a share link carries, less where run B is (its playhead, runner.ts). */
+export type CompareSettings = Omit<SharedCompare, 'playhead'>;
 
 export const SCHEDULER_KEY = 'scheduler.policy';
 export const ROUTING_KEY = 'router.routing';

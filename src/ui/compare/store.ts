@@ -19,6 +19,15 @@ export interface CompareState {
   simTimeB: number;
   decisionsB: number;
   doneB: boolean;
+  /**
+   * Run B has taken decisions of its own after run A's end (Play or Step once A is over): where it is
+   * is its decision count, not A's clock, and a share link says so (`compare.playhead`).
+   */
+  playedOn: boolean;
+  /** Run B is replaying to a share link's playhead: where it is and where it goes (decisions). */
+  seekB: { at: number; target: number; since: number } | null;
+  /** Run B is catching up with A's simulated time `to` (one worker call, started at `since`, performance.now()). */
+  catchUp: { to: number; since: number } | null;
   history: Sample[];
   /** Why the last attempt to start (or follow) run B failed. */
   error: string | null;
@@ -36,6 +45,9 @@ export const useCompare = create<CompareState>(() => ({
   simTimeB: 0,
   decisionsB: 0,
   doneB: false,
+  playedOn: false,
+  seekB: null,
+  catchUp: null,
   history: [],
   error: null,
 }));

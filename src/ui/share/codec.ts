@@ -8,7 +8,8 @@
  * DOM), so Node tests it directly.
  *
  * Versions: 1 — scenario, policy, seed, playhead, layout, compare, embed. 2 — adds the selected
- * decision and whether its explanation is open (`selected`, `explain`).
+ * decision and whether its explanation is open (`selected`, `explain`); within format 2, run B's own
+ * playhead (`compare.playhead`) once B has played on past A's end.
  */
 import { z } from 'zod';
 import { cleanPanels } from '../embed/panels';
@@ -36,6 +37,11 @@ export interface SharedCompare {
   policy?: string;
   sets?: string[];
   label?: string;
+  /**
+   * Run B's decisions, when B has played on past the end of run A (added within format 2). Absent:
+   * B is at A's simulated time, as it follows A. A reader that ignores it opens B at A's end.
+   */
+  playhead?: number;
 }
 
 /** Most override lines a link's comparison may carry, and the longest label. */
@@ -178,10 +184,42 @@ export async function inflate(bytes: Uint8Array, limit = MAX_JSON_BYTES): Promis
 export type ShareContribution = () => Pick<SharedState, 'compare'>;
 const contributions = new Set<ShareContribution>();
 
+/**
+ * How the page's address follows a contribution: `busy` is true while it is on its way to a state
+ * worth writing (the address then waits); a change of what it contributes is announced with
+ * `shareContributionChanged`.
+ */
+export interface ShareContributionHooks {
+  busy?: () => boolean;
+}
+const hooks = new Map<ShareContribution, ShareContributionHooks>();
+const changeListeners = new Set<() => void>();
+
 /** Register a contribution; returns its removal. */
-export function contributeToShare(fn: ShareContribution): () => void {
+export function contributeToShare(fn: ShareContribution, opts: ShareContributionHooks = {}): () => void {
   contributions.add(fn);
-  return () => contributions.delete(fn);
+  hooks.set(fn, opts);
+  return () => {
+    contributions.delete(fn);
+    hooks.delete(fn);
+  };
+}
+
+/** A contribution changed (compare mode entered, left, or run B moved on by itself). */
+export function shareContributionChanged(): void {
+  for (const fn of changeListeners) fn();
+}
+
+/** Calls `changed` on every `shareContributionChanged` (for the live address); returns the unsubscribe. */
+export function onShareContributionChange(changed: () => void): () => void {
+  changeListeners.add(changed);
+  return () => changeListeners.delete(changed);
+}
+
+/** Some contribution is on its way to a new state (the live address waits for it). */
+export function shareContributionsBusy(): boolean {
+  for (const h of hooks.values()) if (h.busy?.()) return true;
+  return false;
 }
 
 /** The fragment for a state, starting with `#s=<SHARE_VERSION>.`. */
@@ -207,6 +245,7 @@ function normalise(s: SharedState): SharedState {
     if (s.compare.policy !== undefined) c.policy = s.compare.policy;
     if (s.compare.sets !== undefined) c.sets = [...s.compare.sets];
     if (s.compare.label !== undefined) c.label = s.compare.label;
+    if (s.compare.playhead !== undefined) c.playhead = s.compare.playhead;
     out.compare = c;
   }
   if (s.embed) {
@@ -249,6 +288,12 @@ const CompareSchema = z.object(
     label: z
       .string({ error: `${bad} (label)` })
       .max(MAX_COMPARE_LABEL, `${bad} (label)`)
+      .optional(),
+    playhead: z
+      .number({ error: `${bad} (run B's playhead)` })
+      .int(`${bad} (run B's playhead)`)
+      .min(0, `${bad} (run B's playhead)`)
+      .max(1e9, `${bad} (run B's playhead)`)
       .optional(),
   },
   { error: bad },

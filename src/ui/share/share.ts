@@ -9,7 +9,14 @@ import type { Driver } from '../driver';
 import { useEmbed } from '../embed/store';
 import { DEFAULT_SCENARIO_ID, SCENARIOS } from '../scenarios';
 import { missingTraceFile } from '../features/trace-file-store';
-import { decodeShare, encodeShare, isShareFragment, type SharedState } from './codec';
+import {
+  decodeShare,
+  encodeShare,
+  isShareFragment,
+  onShareContributionChange,
+  type SharedState,
+  shareContributionsBusy,
+} from './codec';
 import { useNeededTrace } from './needed-trace';
 
 function seedOf(text: string): number | undefined {
@@ -196,7 +203,7 @@ export function liveAddress(driver: Driver): () => void {
     timer = null;
     const ui = useUi.getState();
     // mid-load the texts are new and the run is old: write once the load is done (it schedules again)
-    if (!ui.kind || ui.seek || driver.loading) return schedule();
+    if (!ui.kind || ui.seek || driver.loading || shareContributionsBusy()) return schedule();
     // an edit that does not load keeps the address on the last run that did
     if (ui.problems.scenario.length || ui.problems.policy.length) return;
     // A share link in the address bar that this tab neither wrote nor opened was just pasted (its
@@ -242,8 +249,11 @@ export function liveAddress(driver: Driver): () => void {
   const offPrefs = usePrefs.subscribe((s, p) => {
     if (s.theme !== p.theme) schedule();
   });
+  // compare mode entered or left, or its run B moved on by itself (A over): the link changes too
+  const offContributions = onShareContributionChange(schedule);
   return () => {
     if (timer !== null) clearTimeout(timer);
+    offContributions();
     offLoad();
     offUi();
     offEdits();

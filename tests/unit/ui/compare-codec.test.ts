@@ -37,6 +37,16 @@ describe('share links with a comparison', () => {
     expect(await decodeShare(await encodeShare(copy))).toEqual({ ok: true, state: copy });
   });
 
+  it("carry run B's own playhead once B has played on past A's end, and refuse a malformed one (first-time user)", async () => {
+    const late: SharedState = { ...base, compare: { sets: ['scheduler.policy=fcfs'], playhead: 10_164 } };
+    expect(await decodeShare(await encodeShare(late))).toEqual({ ok: true, state: late });
+    for (const playhead of [-1, 1.5, '12'])
+      expect(await decodeShare(await link({ ...base, compare: { playhead } }))).toEqual({
+        ok: false,
+        reason: "the link has a malformed comparison (run B's playhead)",
+      });
+  });
+
   it('still open links made before compare existed (format 1 without the field)', async () => {
     // The JSON exactly as an older Fairground wrote it: no `compare` key.
     const old = {
