@@ -39,3 +39,32 @@ test('clicking a log line seeks the playhead to that decision; ↑ moves on by o
   await expect.poll(() => playhead(page)).toBe(seq);
   await expect(page.getByRole('heading', { name: `Why decision #${seq}` })).toBeVisible();
 });
+
+test('a long seek (a link replayed from t = 0) says where it goes, and Stop seeking leaves the run where it got to, saying so (first-time user)', async ({
+  page,
+  context,
+}) => {
+  await open(page);
+  await page.evaluate(() => window.fairground.step(6000));
+  await expect(page.locator('html')).toHaveAttribute('data-live-address', 'current');
+  const other = await context.newPage();
+  await other.goto(page.url());
+  await expect(
+    other.getByRole('status').filter({ hasText: 'Seeking to decision 6\u202f000…' }),
+  ).toBeVisible();
+  await expect(other.getByRole('progressbar', { name: 'Seek progress' })).toHaveAttribute(
+    'aria-valuetext',
+    /^decision [\d\u202f]+ of 6\u202f000, t = \d+\.\d{3} s$/,
+  );
+  await other.getByRole('button', { name: 'Stop seeking' }).click();
+  await expect(other.getByTestId('seek-hint')).not.toHaveClass(/\bon\b/);
+  const at = await playhead(other);
+  expect(at).toBeLessThan(6000);
+  await expect(
+    other.getByRole('alert').filter({ hasText: 'its replay was stopped at decision' }),
+  ).toBeVisible();
+  // where it stopped is a state of the run like any other: Step goes on from there
+  await other.getByRole('button', { name: 'Step' }).click();
+  await expect.poll(() => playhead(other)).toBe(at + 1);
+  await other.close();
+});

@@ -7,6 +7,7 @@ import { usePrefs } from '../../state/prefs';
 import { useUi } from '../../state/store';
 import type { Driver } from '../driver';
 import { useEmbed } from '../embed/store';
+import { fmtCount } from '../views/format';
 import { DEFAULT_SCENARIO_ID, SCENARIOS } from '../scenarios';
 import { missingTraceFile } from '../features/trace-file-store';
 import {
@@ -107,10 +108,15 @@ export async function openLink(driver: Driver, hash: string): Promise<boolean> {
     return false;
   }
   if (s.selected !== undefined && s.explain !== false) driver.select(s.selected);
+  const at = useUi.getState().decisionCount;
   useUi.setState({
-    message: res.dropped?.length
-      ? `Opened a shared link, but part of it is damaged: kept the scenario, policy and playhead; left out ${res.dropped.join(' and ')}.`
-      : 'Opened a shared link: this is the run as it was shared.',
+    message:
+      // the replay to the link's playhead was stopped (Stop seeking): say so, not "as it was shared"
+      at < s.playhead && !useUi.getState().done
+        ? `Opened a shared link, but its replay was stopped at decision ${fmtCount(at)} of ${fmtCount(s.playhead)}: Step, Play or the timeline go on from there.`
+        : res.dropped?.length
+          ? `Opened a shared link, but part of it is damaged: kept the scenario, policy and playhead; left out ${res.dropped.join(' and ')}.`
+          : 'Opened a shared link: this is the run as it was shared.',
   });
   return true;
 }
