@@ -389,23 +389,15 @@ function ServiceCurves({
       />
       <div className="cs-gauge-room" ref={gaugeRef} style={gaugeStyle}>
         {gauge && shared?.reserve ? (
-          // in a tour, the tallest gauge another step may show (long figures, a bound) drawn unseen in
-          // the same cell, so the room is kept from the first step on and nothing below moves; the
-          // gauge with and without a bound take about the same height, so little of it stays empty
+          // in a tour, the other kind of gauge (with a bound, or without) drawn unseen in the same cell
+          // with this step's figures, so the room is kept from the first step on and nothing below
+          // moves when a step swaps the scheduler; both kinds take about the same height, so little of
+          // it stays empty (a stand-in with the longest figures imaginable left 55 px blank under
+          // LPM's gauge at 1280×720 presenting)
           <div className="cs-gauge-stand-in">
             {gauge}
             <div className="tour-ghost" aria-hidden="true" inert>
-              <SpreadGauge
-                gap={{
-                  peak: 88_888_888,
-                  pair: 'stand-in–stand-in',
-                  now: 88_888_888,
-                  bound: 888_888_888,
-                  label: '',
-                  violations: 0,
-                }}
-                spread={88_888_888}
-              />
+              <SpreadGauge gap={otherGauge(backlogged)} spread={spread ?? 0} />
             </div>
           </div>
         ) : (
@@ -447,6 +439,24 @@ export function backloggedGap(g: GuaranteeModel | null): BackloggedGap | null {
     bound: g.bound,
     label: g.boundLabel,
     violations: g.violationCount,
+  };
+}
+
+/**
+ * A tour's stand-in for the gauge another step shows: the same figures, with a bound when this one has
+ * none (ten times the largest gap, one digit longer, as a bound above the gaps prints) and without one when this one has it.
+ */
+export function otherGauge(gap: BackloggedGap | null): BackloggedGap | null {
+  if (gap !== null && gap.bound !== null && gap.bound > 0) return { ...gap, bound: null, violations: 0 };
+  const peak = gap?.peak ?? 0;
+  return {
+    peak,
+    pair: gap?.pair ?? null,
+    now: gap?.now ?? null,
+    // the gap at 9.99 % of it: a share printed with three digits
+    bound: Math.max(10, peak / 0.0999),
+    label: '',
+    violations: 0,
   };
 }
 
