@@ -6,6 +6,7 @@
  * test-results/views/ for a person to look at.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { AA_TEXT, contrast, over, parseColor, WHITE } from '../../src/ui/features/contrast';
 import { open, pickScenario, playhead, smallText } from './helpers';
 
 const SIZES = [
@@ -87,6 +88,31 @@ async function blankUnder(page: Page): Promise<Record<string, number>> {
       out[sel] = Math.round(r.bottom - bottom);
     }
     return out;
+  });
+}
+
+/** Ring labels under WCAG AA (4.5:1) on their segment's fill as drawn (its opacity over the panel). */
+async function faintRingLabels(page: Page): Promise<string[]> {
+  const inks = await page.evaluate(() =>
+    [...document.querySelectorAll('.drr-ring .drr-seg')].flatMap((g) => {
+      const shape = g.querySelector('.drr-seg-shape');
+      if (!shape) return [];
+      const fill = getComputedStyle(shape);
+      const panel = getComputedStyle(document.querySelector('.drr-view') ?? document.body);
+      return [...g.querySelectorAll('.drr-seg-label tspan, .drr-seg-label textPath')].map((t) => ({
+        text: t.textContent ?? '',
+        ink: getComputedStyle(t).fill,
+        fill: fill.fill,
+        opacity: Number(fill.opacity),
+        panel: panel.backgroundColor,
+      }));
+    }),
+  );
+  if (inks.length < 3) return [`only ${inks.length} labels`];
+  return inks.flatMap((l) => {
+    const under = over(parseColor(l.fill) ?? WHITE, parseColor(l.panel) ?? WHITE, l.opacity);
+    const ratio = contrast(parseColor(l.ink) ?? WHITE, under);
+    return ratio < AA_TEXT ? [`${l.text}: ${l.ink} on ${l.fill} ${ratio.toFixed(2)}:1`] : [];
   });
 }
 
@@ -221,6 +247,8 @@ for (const size of SIZES)
     await queues.screenshot({ path: `test-results/views/queues-empty-${size.width}x${size.height}.png` });
     await runTo(page, 20);
     await expect(queues.locator('.cq-chip').first()).toBeVisible();
+    // the ring's labels here include a blocked (hatched) pink segment's: white on it was 2.8:1
+    await expect.poll(() => faintRingLabels(page)).toEqual([]);
     for (const row of await queues.locator('.cq-class.empty').all())
       expect((await row.boundingBox())?.height ?? 99, 'an empty class row').toBeLessThan(32);
     expect((await box(page, '.cq-view')).height, 'Class queues with 12 chips shown').toBeLessThan(
@@ -263,6 +291,9 @@ for (const size of SIZES)
     // the long names are on the ring (along their arcs), not dropped
     await expect(page.locator('.drr-ring textPath', { hasText: 'latency_cached' })).toHaveCount(1);
     expect(await smallText(page, '.drr-view', 14)).toEqual([]);
+    // every ring label reads at AA on its segment's fill as drawn (white on orange and pink was
+    // 2–2.8:1); polled: a segment that stops being empty fades in over 0.3 s
+    await expect.poll(() => faintRingLabels(page)).toEqual([]);
     await page
       .locator('.drr-ring')
       .first()
@@ -522,6 +553,29 @@ for (const size of SIZES)
     await page.locator('.drr-ring').first().scrollIntoViewIfNeeded();
     expect(await ringStrays(page)).toEqual([]);
     expect(await smallText(page, '.drr-view', 14)).toEqual([]);
+    // every ring label reads at AA on its segment's fill as drawn (white on orange and pink was 2–2.8:1)
+    const inks = await page.evaluate(() =>
+      [...document.querySelectorAll('.drr-ring .drr-seg')].flatMap((g) => {
+        const shape = g.querySelector('.drr-seg-shape');
+        if (!shape) return [];
+        const fill = getComputedStyle(shape);
+        const panel = getComputedStyle(document.querySelector('.drr-view') ?? document.body);
+        return [...g.querySelectorAll('.drr-seg-label tspan, .drr-seg-label textPath')].map((t) => ({
+          text: t.textContent ?? '',
+          ink: getComputedStyle(t).fill,
+          fill: fill.fill,
+          opacity: Number(fill.opacity),
+          panel: panel.backgroundColor,
+        }));
+      }),
+    );
+    expect(inks.length).toBeGreaterThan(3);
+    const faint = inks.flatMap((l) => {
+      const under = over(parseColor(l.fill) ?? WHITE, parseColor(l.panel) ?? WHITE, l.opacity);
+      const ratio = contrast(parseColor(l.ink) ?? WHITE, under);
+      return ratio < AA_TEXT ? [`${l.text}: ${l.ink} on ${l.fill} ${ratio.toFixed(2)}:1`] : [];
+    });
+    expect(faint).toEqual([]);
     await page
       .locator('.drr-ring')
       .first()
@@ -594,6 +648,29 @@ for (const size of SIZES)
     await page.locator('.drr-ring').first().scrollIntoViewIfNeeded();
     expect(await ringStrays(page)).toEqual([]);
     expect(await smallText(page, '.drr-view', 14)).toEqual([]);
+    // every ring label reads at AA on its segment's fill as drawn (white on orange and pink was 2–2.8:1)
+    const inks = await page.evaluate(() =>
+      [...document.querySelectorAll('.drr-ring .drr-seg')].flatMap((g) => {
+        const shape = g.querySelector('.drr-seg-shape');
+        if (!shape) return [];
+        const fill = getComputedStyle(shape);
+        const panel = getComputedStyle(document.querySelector('.drr-view') ?? document.body);
+        return [...g.querySelectorAll('.drr-seg-label tspan, .drr-seg-label textPath')].map((t) => ({
+          text: t.textContent ?? '',
+          ink: getComputedStyle(t).fill,
+          fill: fill.fill,
+          opacity: Number(fill.opacity),
+          panel: panel.backgroundColor,
+        }));
+      }),
+    );
+    expect(inks.length).toBeGreaterThan(3);
+    const faint = inks.flatMap((l) => {
+      const under = over(parseColor(l.fill) ?? WHITE, parseColor(l.panel) ?? WHITE, l.opacity);
+      const ratio = contrast(parseColor(l.ink) ?? WHITE, under);
+      return ratio < AA_TEXT ? [`${l.text}: ${l.ink} on ${l.fill} ${ratio.toFixed(2)}:1`] : [];
+    });
+    expect(faint).toEqual([]);
     await page
       .locator('.drr-ring')
       .first()

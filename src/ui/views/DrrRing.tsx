@@ -7,7 +7,16 @@
  * attributes for tests (data-class, data-deficit, data-cursor, data-carry).
  */
 import { arc, pie } from 'd3';
-import { Fragment, type ReactElement, useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  Fragment,
+  type ReactElement,
+  useCallback,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { ROOT_PROFILE_NAME } from '../../core/drr/default-policy';
 import { storesEveryArrival } from '../../core/drr/release';
 import { Term } from '../Glossary';
@@ -16,7 +25,7 @@ import type { ClassVisit, DrrPopRecord, DynamoRelease } from '../../core/drr/typ
 import { animatePop, motionAllowed, speedUp } from './drr-animate';
 import { CHARGE_RULES, phasePeak, phasesOf, type RuleId, ruleOf, VISIT_RULES } from './drr-phases';
 import { fmtCount, fmtNum } from './format';
-import { colorFor } from './palette';
+import { colorFor, labelOnFor } from './palette';
 import { type Annulus, centreLabel, type LabelLine, labelFits, lineBox, textWidth } from './ring-labels';
 import type { SessionSnapshot } from '../../worker/session';
 import { type DrrClassModel, type DrrModel, readDrr } from './read';
@@ -660,7 +669,16 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
                 .filter(Boolean)
                 .join(' ');
               return (
-                <g key={s.cls.name} className={cls} data-class={s.cls.name}>
+                <g
+                  key={s.cls.name}
+                  className={cls}
+                  data-class={s.cls.name}
+                  // the labels' ink (black or white, whichever reads at AA on this fill) and their
+                  // halo in the fill itself, so hatching under a glyph does not lower its contrast
+                  style={
+                    { '--seg-on': labelOnFor(s.index), '--seg-fill': colorFor(s.index) } as CSSProperties
+                  }
+                >
                   <path
                     className="drr-seg-shape"
                     d={arcPath(s.start, s.end, R_INNER, R_OUTER)}

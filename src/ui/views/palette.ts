@@ -18,6 +18,15 @@ export function colorFor(index: number): string {
   return `var(--c${paletteSlot(index)})`;
 }
 
+/**
+ * The colour for text drawn on a fill of `colorFor(index)`: black or white, whichever contrasts more
+ * (theme.css's `--cN-on`, chosen with contrast.ts's `labelColorOn`; a unit test keeps them so). On the
+ * orange, pink, green, sky blue, vermillion and yellow slots that is black (white on them was 2–3:1).
+ */
+export function labelOnFor(index: number): string {
+  return `var(--c${paletteSlot(index)}-on)`;
+}
+
 /** The palette variable name (`--cN`) for code that must resolve the colour itself (canvas). */
 export function colorVarFor(index: number): string {
   return `--c${paletteSlot(index)}`;
