@@ -516,6 +516,28 @@ for (const size of SIZES)
     expect(outside).toEqual([]);
   });
 
+test("Class service's table at 1280×720 at 150 % (853 px): a table, its columns within the card, text ≥ 14 px", async ({
+  browser,
+}) => {
+  const ctx = await browser.newContext({ viewport: { width: 853, height: 480 }, deviceScaleFactor: 1.5 });
+  const page = await ctx.newPage();
+  await open(page);
+  await pickScenario(page, 'default');
+  await runTo(page, 5);
+  const cs = page.locator('section.class-service');
+  await expect(cs.locator('.cs-table tbody tr').first()).toBeVisible();
+  // drawn as a table here (the card is 837 px wide), its ten columns were 1 286 px wide on one line each
+  expect(await cs.locator('.cs-table thead').evaluate((t) => getComputedStyle(t).display)).toBe(
+    'table-header-group',
+  );
+  const extra = await cs.locator('.table-scroll').evaluate((d) => d.scrollWidth - d.clientWidth);
+  expect(extra, 'Class service table scrolls sideways').toBeLessThanOrEqual(1);
+  expect(await smallText(page, 'section.class-service', 14)).toEqual([]);
+  await cs.locator('.cs-table').scrollIntoViewIfNeeded();
+  await cs.locator('.cs-table').screenshot({ path: 'test-results/views/class-table-853x480@1.5.png' });
+  await ctx.close();
+});
+
 const KEYED_RING = `name: keyed ring
 preload: true
 policy:
