@@ -2,7 +2,8 @@
  * Figures' latency table fits its card with no sideways scroll at all (views-layout.spec allows 1 px
  * and looks at default only): at 1280×720 the ~260 px card held a table 260 px wide on
  * cluster-locality-vs-load, 263 px on cluster-dynamo-kv-aware and 273 px on multi-turn-chat (client
- * names like "batch-job", values like "31.28 ms").
+ * names like "batch-job", values like "31.28 ms"). Each column's figures share one unit and one number
+ * of decimals.
  */
 import { expect, test } from '@playwright/test';
 import { open, pickScenario } from './helpers';
@@ -26,6 +27,19 @@ for (const viewport of [
         return [box.scrollWidth - box.clientWidth, box.scrollWidth, box.clientWidth];
       });
       if (over > 0) found.push(`${id}: ${scroll} px in ${client}`);
+      // one format per column (unit and decimals), p50 and p99 of every client: "31.28 ms" stood
+      // beside "27.1 ms"
+      const columns = await table.evaluate((t) =>
+        [2, 4].map((n) =>
+          [...t.querySelectorAll(`tbody tr > :nth-child(${n}) .fig-v`)].map((v) => v.textContent ?? ''),
+        ),
+      );
+      for (const col of columns) {
+        const shapes = new Set(
+          col.filter((v) => v !== '–').map((v) => v.replace(/\d/g, '9').replace(/^[9\u202f]+/, '9')),
+        );
+        if (shapes.size > 1) found.push(`${id}: ${col.join(', ')}`);
+      }
       await table.screenshot({
         path: `test-results/fig-latency/${id}-${viewport.width}x${viewport.height}.png`,
       });

@@ -2,7 +2,7 @@
  * Headline figures of a run: throughput over time, time to first token and end-to-end latency
  * (p50 / p99) per client as a table with bars, and Jain's fairness index over time.
  */
-import { fmtNum, fmtSeconds } from './format';
+import { fmtNum, secondsColumn } from './format';
 import { colorFor } from './palette';
 import { type ClientModel, readClients, readSeries } from './read';
 import { totalServiceRate } from './series-math';
@@ -156,6 +156,9 @@ function LatencyTable({ clients, selected }: { clients: ClientModel[]; selected:
       )}
     </div>
   );
+  // one unit and number of decimals per column, p50 and p99 of every client alike
+  const ttft = secondsColumn(clients.flatMap((c) => [c.ttftP50, c.ttftP99]));
+  const e2e = secondsColumn(clients.flatMap((c) => [c.e2eP50, c.e2eP99]));
   return (
     <div className="fig-latency">
       <h3>Latency per client</h3>
@@ -192,13 +195,13 @@ function LatencyTable({ clients, selected }: { clients: ClientModel[]; selected:
                   {c.name}
                 </th>
                 <td className="num lat">
-                  <span className="fig-v">{fmtSeconds(c.ttftP50)}</span> /{' '}
-                  <span className="fig-v">{fmtSeconds(c.ttftP99)}</span>
+                  <span className="fig-v">{ttft(c.ttftP50)}</span> /{' '}
+                  <span className="fig-v">{ttft(c.ttftP99)}</span>
                 </td>
                 <td className="bars">{bar(c.ttftP50, c.ttftP99, maxT, c.index)}</td>
                 <td className="num lat">
-                  <span className="fig-v">{fmtSeconds(c.e2eP50)}</span> /{' '}
-                  <span className="fig-v">{fmtSeconds(c.e2eP99)}</span>
+                  <span className="fig-v">{e2e(c.e2eP50)}</span> /{' '}
+                  <span className="fig-v">{e2e(c.e2eP99)}</span>
                 </td>
                 <td className="bars">{bar(c.e2eP50, c.e2eP99, maxE, c.index)}</td>
                 <td className="num">{fmtNum(c.completed)}</td>

@@ -120,6 +120,26 @@ export function fmtSeconds(v: Maybe, opt: SignOpt = {}): string {
   return withSign(v, abs, !!opt.signed);
 }
 
+/**
+ * One format for a column of durations read together (the latency table's TTFT or e2e column, p50 and
+ * p99 of every client): one unit (ms below 1 s, s below 2 min, chosen by the largest value) and one
+ * number of decimals, about three significant digits of the largest — "31.3 ms" beside "27.1 ms" and
+ * "4.0 ms", never "31.28 ms" beside "27.1 ms". From 2 min, minutes and seconds as `fmtSeconds`.
+ */
+export function secondsColumn(values: readonly Maybe[]): (v: Maybe) => string {
+  const finite = values.filter((v): v is number => !missing(v));
+  const big = Math.max(0, ...finite.map((v) => Math.abs(v)));
+  if (big >= 120) return (v) => fmtSeconds(v);
+  const ms = big < 1;
+  const mult = ms ? 1000 : 1;
+  const unit = ms ? ' ms' : ' s';
+  const decimals = big === 0 ? 0 : Math.min(6, sigDecimals(big * mult));
+  return (v) => {
+    if (missing(v)) return MISSING;
+    return withSign(v, `${groupDigits((Math.abs(v) * mult).toFixed(decimals))}${unit}`, false);
+  };
+}
+
 /** A fraction 0..1 as a percentage: whole percent from 10 %, one decimal below. */
 export function fmtPercent(v: Maybe, opt: SignOpt = {}): string {
   if (missing(v)) return MISSING;

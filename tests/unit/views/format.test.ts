@@ -8,6 +8,7 @@ import {
   fmtPercent,
   fmtPercentDelta,
   fmtSeconds,
+  secondsColumn,
   tickFormatter,
 } from '../../../src/ui/views/format';
 
@@ -40,6 +41,24 @@ describe('one number format', () => {
     expect(fmtPercent(-0.15)).toBe(`${M}15 %`);
     for (const s of [fmtNum(-1e5), fmtSeconds(-2), fmtPercent(-0.5), fmtPercentDelta(-0.01)])
       expect(s).not.toMatch(/-/);
+  });
+
+  test("a column of durations shares one unit and one number of decimals (the latency table's)", () => {
+    // the report: "31.28 ms" printed next to "27.1 ms" (fmtSeconds each on its own)
+    const ms = secondsColumn([0.03128, 0.0271, 0.004, null]);
+    expect([0.03128, 0.0271, 0.004].map(ms)).toEqual(['31.3 ms', '27.1 ms', '4.0 ms']);
+    expect(ms(null)).toBe('–');
+    const big = secondsColumn([0.212, 0.5]);
+    expect([0.212, 0.5, 0.0004].map(big)).toEqual(['212 ms', '500 ms', '0 ms']);
+    const s = secondsColumn([0.86, 3.26, 12.4]);
+    expect([0.86, 3.26, 12.4].map(s)).toEqual(['0.9 s', '3.3 s', '12.4 s']);
+    expect(secondsColumn([0.5, 2])(0.5)).toBe('0.50 s');
+    expect(secondsColumn([1500])(125)).toBe('2 min 5 s');
+    expect(secondsColumn([])(0)).toBe('0 ms');
+    // every value of a column has as many decimals as the others
+    const decimals = (t: string) => t.match(/\.(\d+)/)?.[1].length ?? 0;
+    const col = [0.0123, 0.0456, 0.0999, 0.001].map(secondsColumn([0.0123, 0.0456, 0.0999, 0.001]));
+    expect(new Set(col.map(decimals)).size).toBe(1);
   });
 
   test('a value that prints as zero has no sign', () => {
