@@ -12,7 +12,7 @@ export const GLOSSARY = {
   },
   'q-i': {
     term: 'q_i',
-    text: "Client i's deficit in DLPM: it grows by the quantum Q^u at each refill and shrinks by the service the client's admitted requests get; a client with no deficit left waits.",
+    text: "Client i's deficit in DLPM: it grows by the quantum Q^u at each refill and shrinks by the service the client's admitted requests get; a client with no deficit left waits. Each worker runs its own DLPM and keeps its own q_i: Client service shows their sum over all workers (with one worker, that worker's q_i), so with several workers a client may still wait on a worker where its own q_i is used up.",
   },
   'step-ms': {
     // not 'step': the transport's Step button owns that name

@@ -147,7 +147,7 @@ function ClientBars({
   const zero = Math.round(x(0) * 10) / 10;
   const what =
     kind === 'deficit'
-      ? 'DLPM deficit per client (service units; admits only while > 0)'
+      ? "DLPM deficit per client, summed over the workers (each worker's DLPM keeps its own; service units; a worker admits a client only while its q_i > 0)"
       : 'VTC counter per client (service units; the smallest counter goes next)';
   const summary = `${what}: ${clients.map((c, i) => `${c.name} ${fmtNum(values[i])}`).join(', ')}`;
   return (
