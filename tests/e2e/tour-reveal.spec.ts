@@ -96,3 +96,38 @@ for (const size of SIZES) {
     await ctx.close();
   });
 }
+
+// A short screen: the card took 60 % of a 1280×480 window (288 px) and 45 % at 853×480. Now at most
+// 40 %, its buttons in sight, the step's text scrolling inside and reached by Tab (then the arrows).
+for (const { name, viewport, present } of [
+  { name: '1280×480', viewport: { width: 1280, height: 480 }, present: false },
+  { name: '853×480 presenting', viewport: { width: 853, height: 480 }, present: true },
+])
+  test(`on a ${name} screen the tour card is at most 40 % of the height, its text scrolls by keyboard`, async ({
+    browser,
+  }) => {
+    const ctx = await browser.newContext({ viewport, deviceScaleFactor: 1.5 });
+    const page = await ctx.newPage();
+    await open(page);
+    if (viewport.width < 900) await page.getByRole('button', { name: 'Menu', expanded: false }).click();
+    await page.getByRole('button', { name: 'Tour', exact: true }).click();
+    await page.getByRole('button', { name: 'What DRR is' }).click();
+    if (present) await page.keyboard.press('p');
+    const card = page.locator('.tour-panel');
+    await expect(card.locator('.tour-progress')).toHaveText('Step 1 of 4');
+    const c = await card.boundingBox();
+    if (!c) throw new Error('no card');
+    expect(c.height, 'card height').toBeLessThanOrEqual(0.4 * viewport.height + 1);
+    await expect(card.getByRole('button', { name: 'Next' })).toBeInViewport();
+    const text = card.getByRole('region', { name: 'Step text' });
+    expect(await text.evaluate((t) => t.scrollHeight > t.clientHeight + 10), 'the text overflows').toBe(true);
+    // Tab from the close button reaches the text, and the arrow keys scroll it
+    await card.getByRole('button', { name: 'Close tour' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(text).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => text.evaluate((t) => t.scrollTop)).toBeGreaterThan(0);
+    await page.screenshot({ path: `test-results/tour-short-${viewport.width}x${viewport.height}.png` });
+    await ctx.close();
+  });

@@ -42,7 +42,7 @@ export function TourPanel({ driver }: { driver: Driver }) {
   return createPortal(
     <aside className="tour-panel" role="dialog" aria-modal="false" aria-label="Tour">
       <div className="feature-dialog-head">
-        <h2>{current ? current.title : 'Guided tours'}</h2>
+        <h2 title={current?.title}>{current ? current.title : 'Guided tours'}</h2>
         <button type="button" className="small" onClick={close} aria-label="Close tour">
           ×
         </button>
@@ -65,9 +65,16 @@ export function TourPanel({ driver }: { driver: Driver }) {
             {busy ? ' — moving the simulation…' : ''}
           </p>
           <h3 className="tour-step-title">{current.steps[tour.step].title}</h3>
-          <div className="tour-text">
+          {/* the step's text scrolls inside the card where the screen is short (features.css), so
+              the card stays small and its buttons in sight; focusable so the keyboard scrolls it */}
+          <section
+            className="tour-text"
+            aria-label="Step text"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region the keyboard must reach
+            tabIndex={0}
+          >
             <Markdownish text={current.steps[tour.step].text} />
-          </div>
+          </section>
           {error && <p className="error-text">{error}</p>}
           <div className="dialog-actions">
             <button type="button" onClick={() => useFeatures.setState({ tour: null })}>
