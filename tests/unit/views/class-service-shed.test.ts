@@ -1,7 +1,8 @@
 /**
- * The Class service table shows the requests shed because their due time passed (HTTP 429) in a
- * column of their own, and a chart of them over time, apart from the queue limits' rejections (529), when any class shed any; a
- * class whose requests were all shed is listed in the table, not among the idle ones.
+ * The Class service table shows the requests shed because their due time passed (HTTP 429) beside
+ * the queue limits' rejections (529), "rejected / shed", and a chart of them over time apart, when any
+ * class shed any; a class whose requests were all shed is listed in the table, not among the idle
+ * ones. (And the p99 router wait column prints its figures in one unit.)
  */
 import { createElement as h } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -11,7 +12,7 @@ import type { SimSnapshot } from '../../../src/worker/session';
 import { clusterSnapshot } from './fixtures';
 
 function withClasses(
-  rows: { name: string; dispatched: number; rejected: number; shed: number }[],
+  rows: { name: string; dispatched: number; rejected: number; shed: number; p99_queue_wait_s?: number }[],
 ): SimSnapshot {
   const classes = rows.map((r) => ({
     served_uncached_tokens: 100 * r.dispatched,
@@ -64,6 +65,17 @@ describe('Class service table: requests shed for a passed due time', () => {
     // and a chart of the shed requests over time, with its own title
     expect(html).toContain('<h3>Shed past due (HTTP 429)</h3>');
     expect(html).toContain('Queued requests each class shed because their due time passed: fast 0, late 2');
+  });
+  test('the p99 router wait column has one unit and one number of decimals', () => {
+    const html = render(
+      withClasses([
+        { name: 'fast', dispatched: 3, rejected: 0, shed: 0, p99_queue_wait_s: 0.281 },
+        { name: 'slow', dispatched: 3, rejected: 0, shed: 0, p99_queue_wait_s: 3.17 },
+      ]),
+    );
+    const waits = [...html.matchAll(/data-label="p99 router wait">([^<]*)</g)].map((m) => m[1]);
+    // each alone: "281 ms" and "3.17 s"
+    expect(waits).toEqual(['0.28 s', '3.17 s']);
   });
   test('no column when nothing was shed', () => {
     const html = render(withClasses([{ name: 'fast', dispatched: 3, rejected: 1, shed: 0 }]));
