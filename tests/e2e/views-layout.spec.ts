@@ -500,7 +500,7 @@ for (const size of SIZES)
         const b = await svg.boundingBox();
         const c = await card.boundingBox();
         if (!b || !c) continue;
-        for (const fx of [0.3, 0.45, 0.55, 0.7, 0.9]) {
+        for (const fx of [0.3, 0.7, 0.9]) {
           await page.mouse.move(b.x + b.width * fx, b.y + b.height * 0.45);
           const label = svg.locator('.seek-guide text');
           if ((await label.count()) === 0) continue;
