@@ -37,14 +37,28 @@ function nameOf(svg: SVGSVGElement): string {
   return region || own || 'chart';
 }
 
-/** Charts in `root` (the page by default), skipping icons and empty drawings. */
+/**
+ * Whether a drawn <svg> is a chart Export offers: every view's drawing scales to its box through a
+ * viewBox, however small its content (a radix tree of one or two rows is 20 or 40 px high); an icon
+ * (a legend swatch) has a fixed size and no viewBox. A drawing inside another, or one not laid out
+ * (a hidden tab: a 0 × 0 box), is not offered.
+ */
+export function isChart(svg: { nested: boolean; viewBox: boolean; width: number; height: number }): boolean {
+  return !svg.nested && svg.viewBox && svg.width > 0 && svg.height > 0;
+}
+
+/** Charts in `root` (the page by default): every view's drawing on screen, no icons. */
 export function findCharts(root: ParentNode = document): ChartRef[] {
   const out: ChartRef[] = [];
   root.querySelectorAll<SVGSVGElement>('svg').forEach((svg, i) => {
-    if (svg.parentElement?.closest('svg')) return;
     const box = svg.getBoundingClientRect();
-    if (box.width < 80 || box.height < 60) return;
-    out.push({ id: `chart-${i}`, title: nameOf(svg), svg });
+    const drawn = {
+      nested: svg.parentElement?.closest('svg') != null,
+      viewBox: svg.hasAttribute('viewBox'),
+      width: box.width,
+      height: box.height,
+    };
+    if (isChart(drawn)) out.push({ id: `chart-${i}`, title: nameOf(svg), svg });
   });
   return out;
 }
