@@ -6,6 +6,10 @@
  */
 import { parse } from 'yaml';
 import { SWEEP_KNOBS } from '../core/algorithms';
+import { clusterInput } from './schema';
+
+/** The worker count of a scenario that does not write `cluster.workers` (the schema's default). */
+const DEFAULT_WORKERS = clusterInput.parse({}).workers;
 
 export interface SweepParam {
   key: string;
@@ -17,6 +21,8 @@ export interface SweepParam {
   /** Smallest valid value. */
   min: number;
   max: number;
+  /** An algorithm's own knob (DLPM's Q^u, DoubleQ's Q^w, ...), as opposed to the cluster or the workload. */
+  knob?: boolean;
 }
 
 type Mapping = { readonly [key: string]: unknown };
@@ -59,6 +65,7 @@ export function sweepParams(scenarioText: string, policyText?: string): SweepPar
         current: num(sections[section]?.[key]) ?? k.fallback,
         min: k.min,
         max: k.max,
+        knob: true,
       };
     }),
     {
@@ -66,7 +73,7 @@ export function sweepParams(scenarioText: string, policyText?: string): SweepPar
       label: 'Workers (cluster.workers)',
       unit: 'workers',
       integer: true,
-      current: num(cluster.workers),
+      current: num(cluster.workers) ?? DEFAULT_WORKERS,
       min: 1,
       max: 64,
     },

@@ -14,7 +14,14 @@ import { currentTexts, openInPlayground } from './playground';
 import { SweepCharts } from './SweepCharts';
 import { cancelSweep, startSweep, sweepConcurrency } from './sweep-client';
 import { localTraceTables } from './trace-file-store';
-import { defaultRange, SWEEP_PRESETS, type SweepParam, setFor, sweepParams } from './sweep-params';
+import {
+  defaultParam,
+  defaultRange,
+  SWEEP_PRESETS,
+  type SweepParam,
+  setFor,
+  sweepParams,
+} from './sweep-params';
 import { sweepValues } from '../../worker/sweep-runner';
 import { type Scale, type SweepRun, useFeatures } from './store';
 
@@ -47,10 +54,17 @@ function baseTexts(presetId: string): { scenario: string; policy?: string; name:
 }
 
 function initialForm(params: SweepParam[]): Form {
-  const p = params[0];
+  const p = defaultParam(params);
   if (!p) return { presetId: '', key: '', from: '', to: '', points: '5', scale: 'log' };
   const r = defaultRange(p);
-  return { presetId: '', key: p.key, from: String(r.from), to: String(r.to), points: '5', scale: r.scale };
+  return {
+    presetId: '',
+    key: p.key,
+    from: String(r.from),
+    to: String(r.to),
+    points: String(r.points),
+    scale: r.scale,
+  };
 }
 
 export function SweepPanel({ driver }: { driver: Driver }) {
@@ -96,7 +110,14 @@ export function SweepPanel({ driver }: { driver: Driver }) {
     const p = params.find((x) => x.key === key);
     if (!p) return;
     const r = defaultRange(p);
-    setForm({ ...form, key, from: String(r.from), to: String(r.to), scale: r.scale });
+    setForm({
+      ...form,
+      key,
+      from: String(r.from),
+      to: String(r.to),
+      points: String(r.points),
+      scale: r.scale,
+    });
   };
 
   const run = async () => {
