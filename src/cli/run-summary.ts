@@ -69,6 +69,18 @@ function jainText(r: RunResult): string {
   return `${fmt(r.jain_index)} (client view; system view ${fmt(r.jain_index_extend)})`;
 }
 
+/**
+ * The rates line. Its throughput is `completed_tokens_per_s` (prompt + output tokens of completed
+ * requests), the figure the Sweep charts, reproduce, README and the scenarios' lessons quote; the
+ * tokens the GPUs computed (`tokens_per_s`: prompt tokens not served from the cache, recomputations
+ * after preemption included, + output) are named as such, not as a bare "tok/s" a reader would take
+ * for the throughput (on fig1-kv-pressure they are 2,866 against 13,330).
+ */
+export function formatRates(r: Pick<RunResult, 'throughput'>): string {
+  const t = r.throughput;
+  return `rates     ${fmt(t.requests_per_s, 2)} req/s, throughput ${int(t.completed_tokens_per_s)} tok/s (prompt + output of completed requests), computed ${int(t.tokens_per_s)} tok/s (uncached prompt + output), service ${int(t.service_per_s)}/s`;
+}
+
 export function formatSummary(
   r: RunResult,
   replay: TraceReplayInfo | null = null,
@@ -89,9 +101,7 @@ export function formatSummary(
   lines.push(
     `requests  injected ${int(q.injected)}, completed ${int(q.completed)}, rejected ${int(q.rejected)}, queued ${int(q.queued)}, running ${int(q.running)}, preemptions ${int(r.preemptions)}`,
   );
-  lines.push(
-    `rates     ${fmt(r.throughput.requests_per_s, 2)} req/s, ${int(r.throughput.tokens_per_s)} tok/s, service ${int(r.throughput.service_per_s)}/s`,
-  );
+  lines.push(formatRates(r));
   lines.push(
     `fairness  Jain ${jainText(r)}, max backlogged service gap ${int(r.max_backlogged_service_gap)}${r.max_gap.clients ? ` (${r.max_gap.clients.join(' vs ')})` : ''}; cache hit rate ${(r.cache_hit_rate * 100).toFixed(1)}%`,
   );

@@ -12,7 +12,11 @@ export interface RunResult {
   requests: { injected: number; completed: number; rejected: number; queued: number; running: number };
   throughput: {
     requests_per_s: number;
-    /** Input + output tokens of completed requests per simulated second. */
+    /**
+     * Tokens the GPUs computed per simulated second: prompt tokens not served from the prefix cache
+     * (recomputations after a preemption included, requests not yet done included) + output tokens
+     * of completed requests. Not the throughput: that is `completed_tokens_per_s`.
+     */
     tokens_per_s: number;
     service_per_s: number;
     output_tokens_per_s: number;

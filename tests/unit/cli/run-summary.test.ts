@@ -150,3 +150,28 @@ describe("run summary: Jain's index where it says nothing (#15)", () => {
     );
   });
 });
+
+describe('run summary: the rates line', () => {
+  // The summary's bare "tok/s" was tokens_per_s (prompt tokens computed + output, 2,866 on
+  // fig1-kv-pressure), not the throughput the lessons, README and the Sweep quote
+  // (completed_tokens_per_s, 13,330): a user could not find the lesson's figure in the summary.
+  it('gives the throughput run --json gives as completed_tokens_per_s, and names the computed tokens apart', async () => {
+    const text = readFileSync('scenarios/guarantee-dlpm.yaml', 'utf8').replace(
+      /^duration_s: .*$/m,
+      'duration_s: 5',
+    );
+    const io = memoryIO({ 'g.yaml': text });
+    expect(await runCommand(['g.yaml'], io)).toBe(0);
+    const summary = io.stdout.join('');
+    const json = memoryIO({ 'g.yaml': text });
+    expect(await runCommand(['g.yaml', '--json'], json)).toBe(0);
+    const t: RunResult['throughput'] = JSON.parse(json.stdout.join('')).throughput;
+    const n = (x: number) => Math.round(x).toLocaleString('en-US');
+    const rates = summary.split('\n').find((l) => l.startsWith('rates '));
+    expect(rates).toBe(
+      `rates     ${t.requests_per_s.toFixed(2)} req/s, throughput ${n(t.completed_tokens_per_s)} tok/s (prompt + output of completed requests), computed ${n(t.tokens_per_s)} tok/s (uncached prompt + output), service ${n(t.service_per_s)}/s`,
+    );
+    // the two quantities differ here, so the line cannot pass by showing one of them twice
+    expect(n(t.completed_tokens_per_s)).not.toBe(n(t.tokens_per_s));
+  });
+});
