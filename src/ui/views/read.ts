@@ -98,12 +98,6 @@ export function readClients(snapshot: SessionSnapshot | null): ClientModel[] {
   }));
 }
 
-/** The fairness bound the snapshot carries (e.g. 2·(U + Q^u) of DLPM's Theorem 4.1), if any. */
-export function readFairnessBound(snapshot: SessionSnapshot | null): { value: number; label: string } | null {
-  const b = clusterOf(snapshot)?.fairness_bound;
-  return b && b.value > 0 ? b : null;
-}
-
 // ---- time series -------------------------------------------------------------------------------------
 
 export interface SeriesModel {

@@ -5,7 +5,7 @@ import { loadSession } from '../../../src/worker/load';
 import type { SessionDecision } from '../../../src/worker/session';
 import { fmtCount, fmtNum, fmtPercent, fmtSeconds } from '../../../src/ui/views/format';
 import { colorFor, colorVarFor, paletteSlot } from '../../../src/ui/views/palette';
-import { readClients, readDrr, readFairnessBound, readSeries, readWorkers } from '../../../src/ui/views/read';
+import { readClients, readDrr, readSeries, readWorkers } from '../../../src/ui/views/read';
 import { leaderBand, rateOf } from '../../../src/ui/views/series-math';
 import { burstScript, clusterSnapshot, sessionSnapshot } from './fixtures';
 
@@ -107,10 +107,6 @@ describe('readers', () => {
     expect(s?.t).toEqual([0, 1, 2, 3, 4]);
     expect(s?.service[1]).toEqual([0, 100, 200, 300, 400]);
     expect(s?.queued?.[1]).toEqual([0, 2, 3, 4, 4]);
-    expect(readFairnessBound(snap)).toBeNull();
-    const bound = { value: 5000, label: 'DLPM bound' };
-    expect(readFairnessBound({ ...snap, fairness_bound: bound })).toEqual(bound);
-    expect(readFairnessBound(sessionSnapshot(burstScript(), 1))).toBeNull();
   });
 
   test("Jain's index is NaN (shown as n/a) where the engine's basis says it is only the convention (#15)", () => {
