@@ -232,38 +232,95 @@ function scriptPolicy(
   return { policy: null, known: true };
 }
 
-function checkOpsAndBuild(
-  raw: RawScript,
-  policy: CompiledPolicy | null,
-  policyKnown: boolean,
-  r: Reporter,
-): ScriptOp[] {
-  const ops: ScriptOp[] = [];
-  const profiles = profileList(policy);
-  let scriptProfile: { index: number; op: number } | null = null;
+/**
+ * What the op rules read beside the ops. A broken input is null: every rule that needs it is skipped
+ * (the schema reports it), so each mistake gets one message, in the same round as the schema's.
+ */
+interface OpContext {
+  policy: CompiledPolicy | null;
+  /** Whether the policy is readable (none at all counts: the synthetic class); class names are checked only then. */
+  policyKnown: boolean;
+  /** The worker count, or null when `workers` is broken. */
+  workers: number | null;
+  /** The release as written (undefined: not written), or null when broken. */
+  release: RawScript['release'] | null;
+}
+
+type Mapping = { readonly [key: string]: unknown };
+
+function isMapping(v: unknown): v is Mapping {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** A field read with its own schema: its value, or null when the schema refuses it. */
+function readable<T>(
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
+  v: unknown,
+) {
+  const res = schema.safeParse(v);
+  return res.success ? { value: res.data } : null;
+}
+
+/**
+ * The op rules (kinds, cost or isl, ids, classes, workers, due_at's release, blocked classes), on the
+ * document's ops as written: each op and field is read on its own, so they run beside the schema's
+ * problems (one round, #15) and skip only what the schema refuses.
+ */
+function checkOps(ops: readonly unknown[], ctx: OpContext, r: Reporter): void {
+  const profiles = profileList(ctx.policy);
+  // the profile of the script's first enqueue (the pops' default): undefined until one is seen,
+  // null when its model is unreadable
+  let first: number | null | undefined;
   const idAt = new Map<string, number>();
-  raw.ops.forEach((op, i) => {
+  const workersText = (w: number) =>
+    `worker ${w} is not one of the script's ${ctx.workers} worker(s) (0-based)`;
+  const pops: { i: number; pop: Mapping }[] = [];
+  ops.forEach((op, i) => {
+    if (!isMapping(op)) return;
     const p: Path = ['ops', i];
     const kinds = (['enqueue', 'pop'] as const).filter((k) => k in op);
     if (kinds.length !== 1) {
-      r.at(
-        p,
-        kinds.length === 0
-          ? 'an op needs `enqueue: {...}` or `pop: {...}`'
-          : 'an op is either enqueue or pop, not both',
-      );
+      // an op with a key the schema refuses (a typo of enqueue) gets the schema's message alone
+      if (Object.keys(op).every((k) => k === 'enqueue' || k === 'pop'))
+        r.at(
+          p,
+          kinds.length === 0
+            ? 'an op needs `enqueue: {...}` or `pop: {...}`'
+            : 'an op is either enqueue or pop, not both',
+        );
       return;
     }
-    if (op.enqueue !== undefined) {
-      const e = op.enqueue;
-      const ep = [...p, 'enqueue'];
-      if (e.cost !== undefined && (e.isl !== undefined || e.cached !== undefined))
-        r.at([...ep, 'cost'], 'cost is shorthand for isl: N, cached: 0; give cost or isl/cached, not both', {
-          key: true,
-        });
-      if (e.cost === undefined && e.isl === undefined)
-        r.at(ep, 'an enqueue needs cost (uncached tokens) or isl (raw input tokens, with optional cached)');
-      const id = e.id ?? `req${i}`;
+    if (kinds[0] === 'pop') {
+      const pop = op.pop ?? {};
+      if (isMapping(pop)) pops.push({ i, pop });
+      return;
+    }
+    const e = op.enqueue;
+    const ep = [...p, 'enqueue'];
+    if (!isMapping(e)) {
+      if (first === undefined) first = null;
+      return;
+    }
+    const f = enqueueSchema.shape;
+    const cost = readable(f.cost, e.cost);
+    const isl = readable(f.isl, e.isl);
+    const cached = readable(f.cached, e.cached);
+    if (
+      cost?.value !== undefined &&
+      isl !== null &&
+      cached !== null &&
+      (isl.value !== undefined || cached.value !== undefined)
+    )
+      r.at([...ep, 'cost'], 'cost is shorthand for isl: N, cached: 0; give cost or isl/cached, not both', {
+        key: true,
+      });
+    // a key the schema refuses may be the cost misspelt ('cots: 3'): the schema's message alone
+    const unknownKey = Object.keys(e).some((k) => !(k in f));
+    if (e.cost === undefined && e.isl === undefined && !unknownKey)
+      r.at(ep, 'an enqueue needs cost (uncached tokens) or isl (raw input tokens, with optional cached)');
+    const idRead = readable(f.id, e.id);
+    if (idRead !== null) {
+      const id = idRead.value ?? `req${i}`;
       const seen = idAt.get(id);
       if (seen !== undefined)
         r.at(
@@ -271,35 +328,78 @@ function checkOpsAndBuild(
           `duplicate request id '${quote(String(id))}' (first at line ${r.lineOf(['ops', seen])})`,
         );
       else idAt.set(id, i);
-      const profileIndex = profileIndexFor(profiles, e.model ?? null);
-      if (scriptProfile === null) scriptProfile = { index: profileIndex, op: i };
+    }
+    const model = readable(f.model, e.model);
+    const profileIndex = model !== null ? profileIndexFor(profiles, model.value ?? null) : null;
+    if (first === undefined) first = profileIndex;
+    const cls = readable(f.class, e.class);
+    if (ctx.policyKnown && ctx.policy && cls?.value !== undefined && profileIndex !== null) {
       const profile = profiles[profileIndex];
-      if (policyKnown && policy && e.class !== undefined && profile.families.length === 0) {
-        const names = profile.classes.map((c) => c.name);
-        if (!names.includes(e.class)) {
-          const hint = didYouMean(e.class, names);
-          r.at(
-            [...ep, 'class'],
-            `unknown class '${quote(String(e.class))}'${hint ? ` (did you mean '${hint}'?)` : ''}; classes of profile '${quote(String(profile.name))}': ${nameList(names)}`,
-          );
-        }
+      const names = profile.classes.map((c) => c.name);
+      if (profile.families.length === 0 && !names.includes(cls.value)) {
+        const hint = didYouMean(cls.value, names);
+        r.at(
+          [...ep, 'class'],
+          `unknown class '${quote(String(cls.value))}'${hint ? ` (did you mean '${hint}'?)` : ''}; classes of profile '${quote(String(profile.name))}': ${nameList(names)}`,
+        );
       }
-      if (e.worker !== undefined && e.worker >= (raw.workers ?? 1))
-        r.at(
-          [...ep, 'worker'],
-          `worker ${e.worker} is not one of the script's ${raw.workers ?? 1} worker(s) (0-based)`,
-        );
-      if (e.due_at !== undefined && raw.release !== undefined && raw.release !== 'v1.6')
-        r.at(
-          [...ep, 'due_at'],
-          `due_at comes from a request_classifier, which Dynamo has from v1.6.0; this script models ${raw.release}`,
-          {
-            key: true,
-          },
-        );
-      ops.push({
+    }
+    const worker = readable(f.worker, e.worker);
+    if (worker?.value !== undefined && ctx.workers !== null && worker.value >= ctx.workers)
+      r.at([...ep, 'worker'], workersText(worker.value));
+    const due = readable(f.due_at, e.due_at);
+    if (
+      due?.value !== undefined &&
+      ctx.release !== null &&
+      ctx.release !== undefined &&
+      ctx.release !== 'v1.6'
+    )
+      r.at(
+        [...ep, 'due_at'],
+        `due_at comes from a request_classifier, which Dynamo has from v1.6.0; this script models ${ctx.release}`,
+        { key: true },
+      );
+  });
+  // Busy workers must exist; blocked names must be classes of the profile the pop arbitrates.
+  const popFields = popSchema.unwrap().shape;
+  for (const { i, pop } of pops) {
+    const busy = readable(popFields.busy_workers, pop.busy_workers);
+    (busy?.value ?? []).forEach((w, j) => {
+      if (ctx.workers !== null && w >= ctx.workers)
+        r.at(['ops', i, 'pop', 'busy_workers', j], workersText(w));
+    });
+    const blocked = readable(popFields.blocked, pop.blocked);
+    if (!ctx.policyKnown || !blocked?.value) continue;
+    const model = readable(popFields.model, pop.model);
+    const idx =
+      model === null
+        ? null
+        : model.value !== undefined
+          ? profileIndexFor(profiles, model.value)
+          : first === undefined
+            ? 0
+            : first;
+    if (idx === null) continue;
+    const names = profiles[idx].classes.map((c) => c.name);
+    blocked.value.forEach((b, j) => {
+      if (names.includes(b)) return;
+      const hint = didYouMean(b, names);
+      r.at(
+        ['ops', i, 'pop', 'blocked', j],
+        `unknown class '${quote(String(b))}'${hint ? ` (did you mean '${hint}'?)` : ''}; classes of profile '${quote(String(profiles[idx].name))}': ${nameList(names)}`,
+      );
+    });
+  }
+}
+
+/** The runnable ops of a script that passed the schema and the op rules. */
+function buildOps(raw: RawScript): ScriptOp[] {
+  return raw.ops.map((op, i): ScriptOp => {
+    if (op.enqueue !== undefined) {
+      const e = op.enqueue;
+      return {
         kind: 'enqueue',
-        id,
+        id: e.id ?? `req${i}`,
         worker: e.worker ?? null,
         dueS: e.due_at ?? null,
         requestedClass: e.class ?? null,
@@ -309,44 +409,18 @@ function checkOpsAndBuild(
         priority: e.priority ?? 0,
         strictPriority: e.strict_priority ?? 0,
         arrivalS: e.arrival ?? i,
-      });
-      return;
+      };
     }
     const pop = op.pop ?? {};
-    (pop.busy_workers ?? []).forEach((w, j) => {
-      if (w >= (raw.workers ?? 1))
-        r.at(
-          ['ops', i, 'pop', 'busy_workers', j],
-          `worker ${w} is not one of the script's ${raw.workers ?? 1} worker(s) (0-based)`,
-        );
-    });
-    ops.push({
+    return {
       kind: 'pop',
       count: pop.count ?? 1,
       blocked: pop.blocked ?? [],
       busyWorkers: pop.busy_workers ?? [],
       at: pop.at ?? null,
       model: pop.model ?? null,
-    });
+    };
   });
-  // Blocked names must be classes of the profile the pop arbitrates.
-  if (policyKnown) {
-    const fallback = (scriptProfile as { index: number } | null)?.index ?? 0;
-    raw.ops.forEach((op, i) => {
-      if (!op.pop) return;
-      const idx = op.pop.model !== undefined ? profileIndexFor(profiles, op.pop.model) : fallback;
-      const names = profiles[idx].classes.map((c) => c.name);
-      (op.pop.blocked ?? []).forEach((b, j) => {
-        if (names.includes(b)) return;
-        const hint = didYouMean(b, names);
-        r.at(
-          ['ops', i, 'pop', 'blocked', j],
-          `unknown class '${quote(String(b))}'${hint ? ` (did you mean '${hint}'?)` : ''}; classes of profile '${quote(String(profiles[idx].name))}': ${nameList(names)}`,
-        );
-      });
-    });
-  }
-  return ops;
 }
 
 /** The release the script models must accept its policy. */
@@ -362,21 +436,41 @@ function checkRelease(written: RawScript['release'], policy: CompiledPolicy | nu
 
 /**
  * Problems beside the schema's when the script fails it elsewhere (one round, #15): its policy's
- * (inline, or a readable policy_file) and, when the release and the policy are readable, the
- * release check.
+ * (inline, or a readable policy_file), the release check when the release and the policy are
+ * readable, and the op rules on every op and field the schema does not refuse.
  */
 function besideSchema(parsed: ParsedYaml, opts: ScriptOptions): Problem[] {
   const r = new Reporter(parsed);
   const doc = valueAt(parsed.value, []);
   if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return [];
-  const file = scriptSchema.shape.policy_file.safeParse(valueAt(parsed.value, ['policy_file']));
+  const shape = scriptSchema.shape;
+  const file = shape.policy_file.safeParse(valueAt(parsed.value, ['policy_file']));
   const policyValue = valueAt(parsed.value, ['policy']);
-  // an unreadable policy_file: no policy to check the release against
-  if (policyValue === undefined && !file.success) return [];
-  const written = { policy: policyValue, policy_file: file.success ? file.data : undefined };
-  const { policy } = scriptPolicy(written, parsed, r, opts);
-  const release = scriptSchema.shape.release.safeParse(valueAt(parsed.value, ['release']));
-  if (release.success) checkRelease(release.data, policy, r);
+  // an unreadable policy_file: no policy to check the release and the class names against
+  const { policy, known } =
+    policyValue === undefined && !file.success
+      ? { policy: null, known: false }
+      : scriptPolicy(
+          { policy: policyValue, policy_file: file.success ? file.data : undefined },
+          parsed,
+          r,
+          opts,
+        );
+  const release = shape.release.safeParse(valueAt(parsed.value, ['release']));
+  if (release.success && (policyValue !== undefined || file.success)) checkRelease(release.data, policy, r);
+  const workers = shape.workers.safeParse(valueAt(parsed.value, ['workers']));
+  const ops = valueAt(parsed.value, ['ops']);
+  if (Array.isArray(ops))
+    checkOps(
+      ops,
+      {
+        policy,
+        policyKnown: known,
+        workers: workers.success ? (workers.data ?? 1) : null,
+        release: release.success ? release.data : null,
+      },
+      r,
+    );
   return r.problems;
 }
 
@@ -387,10 +481,11 @@ export function parseScriptValue(parsed: ParsedYaml, opts: ScriptOptions = {}): 
   const raw = res.value;
   const r = new Reporter(parsed);
   const { policy, known } = scriptPolicy(raw, parsed, r, opts);
-  const ops = checkOpsAndBuild(raw, policy, known, r);
+  checkOps(raw.ops, { policy, policyKnown: known, workers: raw.workers ?? 1, release: raw.release }, r);
   // one round (#15): the release check does not wait for the ops' problems
   checkRelease(raw.release, policy, r);
   if (r.problems.length > 0) return { ok: false, problems: sortProblems(r.problems) };
+  const ops = buildOps(raw);
   const release = raw.release ?? 'v1.6';
   const script: ArbitrationScript = {
     policy,
