@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { open, playhead } from './helpers';
 
@@ -27,4 +28,51 @@ test('Export offers a small radix tree, and every drawn view', async ({ page }) 
   const dialog = page.getByRole('dialog', { name: 'Export' });
   await expect(dialog.getByRole('button', { name: new RegExp(`${label} as SVG$`) })).toHaveCount(1);
   await expect(dialog.getByRole('button', { name: / as SVG$/ })).toHaveCount(drawn);
+});
+
+// A time chart past a few thousand points draws its lines on a canvas under its svg (the svg keeps the
+// axes); Export copied the svg alone, so the file showed empty axes. The canvas now travels as an image
+// under the svg's content, at its place. A probe chart of the same structure (.chart: canvas + svg).
+test('Export keeps what a chart draws on a canvas under its svg', async ({ page }) => {
+  await open(page);
+  await page.evaluate(() => {
+    const probe = document.createElement('section');
+    probe.setAttribute('aria-label', 'Canvas probe');
+    probe.innerHTML = `<div class="chart" style="width: 300px"><canvas width="600" height="200"></canvas>
+      <svg viewBox="0 0 300 100"><line x1="0" y1="99" x2="300" y2="99" style="stroke:#000"/></svg></div>`;
+    document.querySelector('.workspace')?.append(probe);
+    const ctx = probe.querySelector('canvas')?.getContext('2d');
+    if (ctx) {
+      ctx.fillStyle = '#d55e00';
+      ctx.fillRect(0, 0, 600, 200);
+    }
+  });
+  await page.getByRole('button', { name: 'Export' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export' });
+  const [svg] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Canvas probe as SVG' }).click(),
+  ]);
+  const text = readFileSync((await svg.path()) as string, 'utf8');
+  const image = /<image [^>]*>/.exec(text)?.[0] ?? '';
+  expect(image).toMatch(/href="data:image\/png;base64,/);
+  for (const [k, v] of [
+    ['x', '0'],
+    ['y', '0'],
+    ['width', '300'],
+    ['height', '100'],
+  ])
+    expect(image).toContain(` ${k}="${v}"`);
+  // below the svg's own drawing: the image comes before its line
+  expect(text.indexOf('<image')).toBeLessThan(text.indexOf('<line'));
+  // and the PNG (the same svg drawn into a canvas) is still made
+  const [png] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Canvas probe as PNG' }).click(),
+  ]);
+  expect(
+    readFileSync((await png.path()) as string)
+      .subarray(1, 4)
+      .toString(),
+  ).toBe('PNG');
 });

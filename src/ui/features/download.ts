@@ -79,6 +79,7 @@ export function serializeSvg(
   clone.setAttribute('width', String(width));
   clone.setAttribute('height', String(chartH));
   if (!clone.getAttribute('viewBox')) clone.setAttribute('viewBox', `0 0 ${width} ${chartH}`);
+  underCanvases(svg, clone, box);
   const band = heading ? headingBand(heading, width) : null;
   const height = chartH + (band?.height ?? 0);
   let doc: SVGSVGElement = clone;
@@ -100,6 +101,40 @@ export function serializeSvg(
   doc.insertBefore(rect, doc.firstChild);
   const text = `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(doc)}\n`;
   return { text, width, height };
+}
+
+/**
+ * What a chart draws on a canvas under its <svg> (a time chart's lines once they pass a few thousand
+ * points: the svg keeps only the axes), copied into the exported drawing as an image below the svg's
+ * own content, at the canvas's place. Without it such a chart exported as empty axes.
+ */
+function underCanvases(svg: SVGSVGElement, clone: SVGSVGElement, box: DOMRect): void {
+  const holder = svg.parentElement;
+  if (!holder || box.width <= 0 || box.height <= 0) return;
+  const vb = clone.viewBox.baseVal;
+  const sx = vb && vb.width > 0 ? vb.width / box.width : 1;
+  const sy = vb && vb.height > 0 ? vb.height / box.height : 1;
+  const images: SVGImageElement[] = [];
+  for (const canvas of holder.querySelectorAll<HTMLCanvasElement>(':scope > canvas')) {
+    const c = canvas.getBoundingClientRect();
+    const overlaps = c.right > box.left && c.left < box.right && c.bottom > box.top && c.top < box.bottom;
+    if (!overlaps || canvas.width === 0 || canvas.height === 0) continue;
+    let href: string;
+    try {
+      href = canvas.toDataURL('image/png');
+    } catch {
+      continue; // a tainted canvas cannot be read; the axes still export
+    }
+    const image = document.createElementNS(SVG_NS, 'image');
+    image.setAttribute('x', String((c.left - box.left) * sx + (vb?.x ?? 0)));
+    image.setAttribute('y', String((c.top - box.top) * sy + (vb?.y ?? 0)));
+    image.setAttribute('width', String(c.width * sx));
+    image.setAttribute('height', String(c.height * sy));
+    image.setAttribute('preserveAspectRatio', 'none');
+    image.setAttribute('href', href);
+    images.push(image);
+  }
+  clone.prepend(...images);
 }
 
 /** Elements that draw glyphs of their own (a <text> holding only <tspan>s draws none itself). */
