@@ -391,6 +391,7 @@ for (const size of SIZES)
     if (size.width < 900) await page.getByRole('button', { name: 'Menu', expanded: false }).click();
     await page.getByRole('button', { name: 'Sweep' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sweep' });
+    await dialog.getByRole('combobox', { name: 'Parameter' }).selectOption('scheduler.quantum');
     await expect(dialog).toContainText('5 points (625, 1250, 2500, 5000, 10000)');
     await dialog.getByRole('button', { name: 'Run sweep' }).click();
     await expect(dialog.getByRole('progressbar', { name: 'Sweep progress' })).toHaveAttribute(
