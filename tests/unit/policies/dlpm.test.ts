@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { schedulerState } from '../../../src/core/algorithms';
 import { explainDecisionText } from '../../../src/core/explain';
-import type { DlpmPolicy } from '../../../src/core/algorithms/dlpm/policy';
+import { type DlpmPolicy, dlpmImplementation } from '../../../src/core/algorithms/dlpm/policy';
 import { concat, Harness, range } from './harness';
 
 const dlpm = (h: Harness) => h.policy as DlpmPolicy;
@@ -70,6 +70,44 @@ describe('DLPM (Algorithm 1)', () => {
     const refill = explainDecisionText({ kind: 'admit', summary: '', detail: d[3] });
     expect(refill).toContain('Refill');
     expect(refill).toContain('a3 (a) is admitted');
+  });
+
+  it('a refused try keeps the skipped clients and refills for the next admission record', () => {
+    // The notes are what the scan passed over since the previous admission record; a refused try
+    // writes no record, so what was noted before it belongs to the next admission's. Both the
+    // reference and the live policy.
+    for (const reference of [true, false]) {
+      dlpmImplementation.reference = reference;
+      try {
+        const h = new Harness({ policy: 'dlpm', clients: ['a', 'b', 'c'], quantum: 20, kvTokens: 160 });
+        // first step: one CHECKREFILL gives a, b and c 20; c's longer prompt takes c below 0
+        h.add({ id: 'a0', client: 'a', tokens: range(100, 5), out: 1 });
+        h.add({ id: 'b0', client: 'b', tokens: range(200, 5), out: 1 });
+        h.add({ id: 'c0', client: 'c', tokens: range(300, 30), out: 1 });
+        while (h.step());
+        const d = h.detailsOf('dlpm');
+        expect(d.map((x) => x.refill?.clients)).toEqual([['a', 'b', 'c'], undefined, undefined]);
+        expect([0, 1, 2].map((c) => dlpm(h).deficit(c))).toEqual([13, 13, -12]);
+        // c1 is skipped (a and b have credit: no refill), a1 does not fit the KV cache at all and
+        // is refused, b1 is admitted: its record names c as skipped
+        h.add({ id: 'c1', client: 'c', tokens: range(400, 5), out: 1 });
+        h.add({ id: 'a1', client: 'a', tokens: range(500, 400), out: 1 });
+        h.add({ id: 'b1', client: 'b', tokens: range(600, 5), out: 1 });
+        h.step();
+        const last = h.detailsOf('dlpm').at(-1);
+        expect(last).toMatchObject({ admitted: ['b1'], skipped: [{ client: 'c', deficit: -12 }] });
+        // a refill before a refused try: a1 and b1 meet a and b at ≤ 0 with nobody in credit
+        const g = new Harness({ policy: 'dlpm', clients: ['a', 'b'], quantum: 20, kvTokens: 160 });
+        g.add({ id: 'a1', client: 'a', tokens: range(500, 400), out: 1 });
+        g.add({ id: 'b1', client: 'b', tokens: range(600, 5), out: 1 });
+        g.step();
+        expect(g.detailsOf('dlpm')).toMatchObject([
+          { admitted: ['b1'], refill: { quantum: 20, clients: ['a', 'b'] }, skipped: [] },
+        ]);
+      } finally {
+        dlpmImplementation.reference = false;
+      }
+    }
   });
 
   it('longest prefix first within the deficit rule', () => {

@@ -32,8 +32,8 @@
  * still large. The sets keep a second subtree minimum, uncached prompt + reservation, and while a
  * refused try would change nothing (the room already equals free + evictable, a slot and budget
  * left) the scan passes over every request beyond that bound too. Which of those the reference
- * tried matters only to a record (a refused try clears the skipped-client notes): a recording scan
- * finds the last one, checking `cannotFit` backwards from the end of the stretch.
+ * tried does not matter, records included: a refused try writes no record and leaves the notes (the
+ * clients skipped and refills since the previous admission record) as they were.
  *
  * Cost per step: O((1 + c) log n) to re-key (c as for LPM) plus O(clients · log n) per request the
  * scan acts on (tried, or checked by `cannotFit` because its bound did not rule it out) and per
@@ -276,11 +276,10 @@ export class LiveDlpmPolicy extends DlpmPolicy {
      * SGLang admission refuses, before touching the cache, a request whose uncached prompt plus its
      * output reservation exceeds (free + evictable) × block size − the reserved tokens: the limit on
      * `uncachedBound` + reservation beyond which a try surely fails so. Such a failure changes
-     * nothing but the record's notes (a recording try clears them, see `lastTried`) when the room is
-     * already free + evictable (what it resets the room to) and a slot and budget are left (else the
-     * try ends the step): then the reference's outcome for every request past this limit is the same
-     * no-room, whether it checks `cannotFit` or tries, and the scan passes over them. Null when that
-     * does not hold.
+     * nothing when the room is already free + evictable (what it resets the room to) and a slot and
+     * budget are left (else the try ends the step): then the reference's outcome for every request
+     * past this limit is the same no-room, whether it checks `cannotFit` or tries, and the scan
+     * passes over them. Null when that does not hold.
      */
     const reserveLimit = (): number | null => {
       if (!reserves || room < 0 || ctx.slotsLeft <= 0 || ctx.budgetLeft <= 0) return null;
@@ -366,40 +365,6 @@ export class LiveDlpmPolicy extends DlpmPolicy {
         }
         return s as LiveEntry | null;
       };
-      /** The last request of client `c` before `to` (null: the end) and after `at` not acted on yet. */
-      const lastBefore = (c: number, to: LiveEntry | null): LiveEntry | null => {
-        const set = own[c];
-        const ranges = livePrefixFaults.dlpmNoSweep ? undefined : swept[c];
-        let s = set.prior(to);
-        while (s !== null && (at === null || ord.before(at, s))) {
-          if (s.stamp === step) {
-            s = set.prior(s);
-            continue;
-          }
-          const r: Sweep | null = ranges === undefined ? null : covering(ranges, s, ord);
-          if (r === null) return s;
-          s = r.from === null ? null : set.prior(r.from);
-        }
-        return null;
-      };
-      /**
-       * Recording, the reservation's bound: of the requests of clients with credit it passes over
-       * before `to`, the last the reference tries (it fails `cannotFit` no more), found backwards, or
-       * null when it tries none. Its refused try clears the notes the record will show.
-       */
-      const lastTried = (to: LiveEntry | null): LiveEntry | null => {
-        let end = to;
-        for (;;) {
-          let last: LiveEntry | null = null;
-          for (const c of this.list) {
-            if (deficits[c] <= 0 || own[c].size === 0) continue;
-            const s = lastBefore(c, end);
-            if (s !== null && (last === null || ord.before(last, s))) last = s;
-          }
-          if (last === null || !this.cannotFitNow(last, worker, room)) return last;
-          end = last;
-        }
-      };
       // where each client's current stretch with credit began (undefined: it has none), and the
       // stretches that ended in this pass
       const open: (LiveEntry | null | undefined)[] = new Array(own.length);
@@ -439,9 +404,6 @@ export class LiveDlpmPolicy extends DlpmPolicy {
         // the requests of clients with credit before where the scan acts next were passed over by the
         // bound: the reference found each of them no room
         if (top !== null && room >= 0) this.markNoRoom(at, stop ?? next, ord, top);
-        const tried = second && rec && !livePrefixFaults.dlpmIgnoreTryNotes ? lastTried(stop ?? next) : null;
-        // the reference's last refused try in the stretch cleared the notes so far
-        if (tried !== null) this.notes = { skipped: [], refills: [] };
         let x: LiveEntry;
         if (stop !== null) {
           x = stop;
@@ -471,8 +433,7 @@ export class LiveDlpmPolicy extends DlpmPolicy {
           }
         } else {
           // the requests of clients without deficit before `next` are passed over, all at once
-          if (rec && !needNoCredit)
-            this.passOver(at, next, own, ord, top, tried === null ? nextAny : (c) => anyAfter(c, tried));
+          if (rec && !needNoCredit) this.passOver(at, next, own, ord, top, nextAny);
           if (next === null) break;
           x = next;
           mark(x, SEEN_NO_DEFICIT, deficits[x.req.client]);
@@ -499,6 +460,8 @@ export class LiveDlpmPolicy extends DlpmPolicy {
           x.stamp = step;
           taken.push(x);
           mark(x, SEEN_ADMITTED, before);
+          // the record just written holds the notes: the next one starts afresh
+          if (rec) this.notes = { skipped: [], refills: [] };
           admitted++;
           changed = true;
           creditKnown = false;
@@ -509,6 +472,7 @@ export class LiveDlpmPolicy extends DlpmPolicy {
         } else if (outcome === 'no-kv') {
           x.stamp = step;
           mark(x, SEEN_NO_ROOM, before);
+          if (rec && livePrefixFaults.dlpmTryClearsNotes) this.notes = { skipped: [], refills: [] };
           // everything evictable outside this request's path is gone now: take the bound afresh
           room = ctx.worker.kv.freeBlocks + ctx.worker.radix.evictableBlocks();
         } else {
@@ -656,7 +620,6 @@ export class LiveDlpmPolicy extends DlpmPolicy {
       d.refill = notes.refills[0];
       if (notes.refills.length > 1) d.refills = notes.refills;
     }
-    this.notes = { skipped: [], refills: [] };
     return d;
   }
 

@@ -73,7 +73,11 @@ export const SEEN_ADMITTED = 1;
 export const SEEN_NO_ROOM = 2;
 export const SEEN_NO_DEFICIT = 3;
 
-/** Clients skipped and refills since the last admission record (only kept while recording). */
+/**
+ * Clients skipped and refills since the last admission record (only kept while recording): a try
+ * refused for room writes no record, so what was noted before it stays for the next admission's
+ * (detail.ts: "every refill since the previous admission record").
+ */
 export interface Notes {
   skipped: { client: string; deficit: number }[];
   refills: { quantum: number; clients: string[] }[];
@@ -290,7 +294,12 @@ export class DlpmPolicy implements LocalPolicy {
             : ctx.tryAdmit(r);
         if (outcome === 'admitted') {
           state[i] = 1;
-          if (scan !== null) scan.seen[i] = SEEN_ADMITTED;
+          if (scan !== null) {
+            scan.seen[i] = SEEN_ADMITTED;
+            // the record just written holds the notes: the next one starts afresh (a refused try's
+            // record is not kept, so its notes carry over to the next admission's)
+            this.notes = { skipped: [], refills: [] };
+          }
           admitted++;
           changed = true;
           creditKnown = false;
@@ -387,7 +396,6 @@ export class DlpmPolicy implements LocalPolicy {
       d.refill = notes.refills[0];
       if (notes.refills.length > 1) d.refills = notes.refills;
     }
-    this.notes = { skipped: [], refills: [] };
     return d;
   }
 

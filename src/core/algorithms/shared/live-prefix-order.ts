@@ -67,8 +67,8 @@ export const livePrefixFaults = {
    * loses its credit in the step (the reference has found it no room and never offers it again).
    */
   dlpmNoSweep: false,
-  /** DLPM: a recording scan ignores that the refused tries it passes over clear the record's notes. */
-  dlpmIgnoreTryNotes: false,
+  /** DLPM: a refused try clears the record's notes (they belong to the next admission's record). */
+  dlpmTryClearsNotes: false,
 };
 
 /** Registered inside a node's edge (not at its end). */
