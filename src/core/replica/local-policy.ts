@@ -34,15 +34,6 @@ export interface WorkerView {
    * sglang admission; see ./sglang.ts).
    */
   readonly deferSharedPrefixes?: boolean;
-  /**
-   * SGLang admission (worker.admission: sglang) refuses a request, before touching the prefix cache,
-   * when its uncached prompt plus `ownOutputTokens(req)` exceeds (free + evictable blocks) × block
-   * size − `reservedTokens` (`reservesOutput` true); a policy may use it to tell a sure 'no-kv' in
-   * advance. Absent or false: no such check (optimistic admission).
-   */
-  readonly reservesOutput?: boolean;
-  readonly reservedTokens?: number;
-  ownOutputTokens?(req: SimRequest): number;
   /** Hardware and model profiles (for cost predictions such as Vajra's prefill-time deadlines). */
   readonly gpu: GpuProfile;
   readonly model: ModelProfile;
@@ -56,6 +47,15 @@ export interface WorkerView {
   refusalKey(req: SimRequest, match: number): number;
   /** The room `refusalKey` is compared with, now. */
   refusalRoom(): number;
+  /**
+   * True under SGLang admission (worker.admission: sglang): `tryAdmit`'s first check reserves output,
+   * and `refusalKey` is that check's need for every request, in tokens: its uncached prompt plus its
+   * own output estimate (refused when above free + evictable blocks × block size − the output
+   * tokens this step's admissions keep free, `refusalRoom`). It is then at least the uncached
+   * prompt, and the room at most free + evictable tokens. False or absent: optimistic admission
+   * (a key only for requests with nothing cached).
+   */
+  readonly reservesOutput?: boolean;
 }
 
 /** What `tryAdmit` found: admitted, or which resource stopped it. */

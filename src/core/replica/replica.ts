@@ -695,14 +695,9 @@ export class Replica implements WorkerView {
     return outputEstimate(this.maxNew(r), 0);
   }
 
-  /** SGLang admission: a request's output reservation counts (WorkerView). */
+  /** SGLang admission: `refusalKey` is the output reservation check for every request (WorkerView). */
   get reservesOutput(): boolean {
     return this.sglang;
-  }
-
-  /** What SGLang admission reserves for a new request's output (WorkerView; 0 under optimistic). */
-  ownOutputTokens(r: SimRequest): number {
-    return this.sglang ? this.ownEstimate(r) : 0;
   }
 
   /**

@@ -79,24 +79,25 @@ class QueueOrder implements Order<LiveEntry> {
 }
 
 /**
- * A waiting request's uncached tokens at its match when last keyed: at the step's start (`sync`
- * re-keys every request whose match changed), and an upper bound on them later in the step (the
- * match can only shrink while a step is planned: evictions; a split keeps lengths).
+ * A waiting request's match when last keyed: at the step's start (`sync` re-keys every request whose
+ * match changed), and an upper bound on it later in the step (the match can only shrink while a step
+ * is planned: evictions; a split keeps lengths).
  */
+function keyedMatch(e: LiveEntry): number {
+  return livePrefixFaults.dlpmStaleBound ? 0 : e.match;
+}
+
+/** The uncached tokens at `keyedMatch`: a lower bound on them for the rest of the step. */
 function uncachedBound(e: LiveEntry): number {
-  return livePrefixFaults.dlpmStaleBound ? e.req.promptLen : e.req.promptLen - e.match;
+  return e.req.promptLen - keyedMatch(e);
 }
 
 /**
- * The ordered sets: everyone and each client, in LPM order and (with a fallback) queue order. Each
- * client's sets also keep, per subtree, the smallest `uncachedBound` and the smallest
- * `uncachedBound` + output reservation (SGLang admission), read when an entry is inserted:
- * LivePrefixOrder re-inserts an entry whenever its match changes; the reservation is fixed.
- */
-/**
- * The weights of a client's set: `uncachedBound`, and that plus the request's output reservation
- * under SGLang admission. It holds the worker (an object, not a bound function), so a forked
- * simulation's copy asks its own worker.
+ * The weights of a client's ordered sets, read when an entry is inserted (LivePrefixOrder re-inserts
+ * an entry whenever its match changes), whose subtree minima the scan's bounds query: `uncachedBound`,
+ * and under SGLang admission the worker's refusal key at `keyedMatch` (WorkerView.refusalKey: the
+ * uncached prompt plus the request's own output reservation). It holds the worker (an object, not a
+ * bound function), so a forked simulation's copy asks its own worker.
  */
 class NeedWeights implements Weights<LiveEntry> {
   /** The worker, once known, when it reserves output for new requests. */
@@ -108,7 +109,7 @@ class NeedWeights implements Weights<LiveEntry> {
 
   weight2(e: LiveEntry): number {
     const w = this.worker;
-    return uncachedBound(e) + (w?.ownOutputTokens !== undefined ? w.ownOutputTokens(e.req) : 0);
+    return w === null ? uncachedBound(e) : w.refusalKey(e.req, keyedMatch(e));
   }
 }
 
@@ -216,8 +217,7 @@ export class LiveDlpmPolicy extends DlpmPolicy {
     if (!this.attached) {
       this.live.attach(worker.radix, worker.deferSharedPrefixes === true);
       this.attached = true;
-      if (worker.reservesOutput === true && worker.ownOutputTokens !== undefined)
-        this.sets.weights.worker = worker;
+      if (worker.reservesOutput === true) this.sets.weights.worker = worker;
     }
     this.noteArrival(req, worker);
     this.live.add(req, front);
@@ -273,19 +273,21 @@ export class LiveDlpmPolicy extends DlpmPolicy {
     const worker = ctx.worker;
     const reserves = worker.reservesOutput === true;
     /**
-     * SGLang admission refuses, before touching the cache, a request whose uncached prompt plus its
-     * output reservation exceeds (free + evictable) × block size − the reserved tokens: the limit on
-     * `uncachedBound` + reservation beyond which a try surely fails so. Such a failure changes
-     * nothing when the room is already free + evictable (what it resets the room to) and a slot and
-     * budget are left (else the try ends the step): then the reference's outcome for every request
-     * past this limit is the same no-room, whether it checks `cannotFit` or tries, and the scan
-     * passes over them. Null when that does not hold.
+     * SGLang admission refuses, before touching the cache, a request whose refusal key (uncached
+     * prompt plus its output reservation) exceeds the worker's refusal room ((free + evictable) ×
+     * block size − the reserved tokens): the limit on the second weight beyond which a try surely
+     * fails so. Such a failure changes nothing when the room is already free + evictable (what it
+     * resets the room to) and a slot and budget are left (else the try ends the step): then the
+     * reference's outcome for every request past this limit is the same no-room, whether it checks
+     * `cannotFit` or tries, and the scan passes over them. This limit implies the room's (a key is at
+     * least the uncached prompt, the refusal room at most `room` × block size). Null when it does
+     * not hold.
      */
     const reserveLimit = (): number | null => {
       if (!reserves || room < 0 || ctx.slotsLeft <= 0 || ctx.budgetLeft <= 0) return null;
       const fe = worker.kv.freeBlocks + worker.radix.evictableBlocks();
       if (room !== fe) return null;
-      return fe * blockSize - (worker.reservedTokens ?? 0);
+      return worker.refusalRoom();
     };
     /** Per client, the merged stretches of earlier passes of this step it had credit in, in order. */
     const swept: (Sweep[] | undefined)[] = new Array(own.length);
