@@ -91,12 +91,13 @@ const pressure = fc.record({
   perRequest: fc.constantFrom(false, false, false, true),
 });
 
-const property = (runs: number, arb: fc.Arbitrary<DlpmCase> = cases) =>
+/** `endOnFailure`: stop at the first difference, without shrinking it (the broken variants' tests). */
+const property = (runs: number, arb: fc.Arbitrary<DlpmCase> = cases, endOnFailure = false) =>
   fc.assert(
     fc.property(arb, (c) => {
       expect(firstDifference(c)).toBeNull();
     }),
-    { numRuns: runs },
+    { numRuns: runs, endOnFailure },
   );
 
 afterEach(() => {
@@ -107,7 +108,10 @@ describe('DLPM live order = re-read, sort and scan every step', () => {
   it('agrees step by step on random workloads (queues of hundreds)', () => property(12), 300_000);
 
   it('agrees on a queue of a few thousand', () => {
-    for (const quantum of [200, 2500])
+    // one small quantum (many CHECKREFILL rounds, clients often without credit); the reference's
+    // sort per step makes this run quadratic (~10 s of CPU), so the large quantum is left to the
+    // random workloads
+    for (const quantum of [200])
       expect(
         firstDifference({
           seed: 91,
@@ -170,12 +174,12 @@ describe('DLPM live order = re-read, sort and scan every step', () => {
   for (const fault of ['ignoreEvict', 'ignoreInsert', 'ignoreSplit', 'noDefer', 'dlpmNoCreditStop'] as const)
     it(`fails for the broken variant ${fault}`, () => {
       livePrefixFaults[fault] = true;
-      expect(() => property(40)).toThrow();
+      expect(() => property(40, cases, true)).toThrow();
     }, 300_000);
 
   for (const fault of ['dlpmSkipAtRoom', 'dlpmStaleBound', 'dlpmNoSweep', 'dlpmTryClearsNotes'] as const)
     it(`fails under KV pressure for the broken variant ${fault}`, () => {
       livePrefixFaults[fault] = true;
-      expect(() => property(20, pressure)).toThrow();
+      expect(() => property(20, pressure, true)).toThrow();
     }, 300_000);
 });
