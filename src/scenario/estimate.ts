@@ -80,7 +80,9 @@ export interface RunEstimate {
   simTimeS: number;
   /**
    * The work, in simulator events: the events themselves plus, under an order that walks every
-   * waiting request's prefix at each step (LPM, DLPM, DFS-weight), those walks at WALK_EVENTS each.
+   * waiting request's prefix at each step (its descriptor's `walkedPerStep`; LPM, DLPM and
+   * DFS-weight did before their orders were kept live, #15, and now declare 0), those walks at
+   * WALK_EVENTS each.
    */
   events: number;
   /** Of which waiting-request walks (0 for orders that cost O(log n) per step). */

@@ -3,7 +3,6 @@ import { defineScheduler } from '../descriptor';
 import { explainDlpmAdmit } from './explain';
 import { dlpmListing } from './listing';
 import { dlpmShape } from './params';
-import { prefixOrderWalk } from '../shared/prefix-order';
 import { LiveDlpmPolicy } from './live-policy';
 import { DlpmPolicy, dlpmImplementation } from './policy';
 
@@ -14,7 +13,11 @@ export const dlpm = defineScheduler({
   name: 'dlpm',
   summary: 'longest cached prefix first within per-client deficits refilled by Q^u (DLPM, Algorithm 1)',
   params: dlpmShape,
-  walkedPerStep: prefixOrderWalk,
+  // No walk of the queue per step, records or not: the order is kept live (./live-policy.ts) and the
+  // scan passes over the requests of clients without deficit and the sure refusals in bulk. Declared
+  // (as 0), as for LPM, because waiting requests keep their page fingerprints: the run estimate
+  // charges those bytes for every order that declares this.
+  walkedPerStep: () => 0,
   state: (p) => (p instanceof DlpmPolicy ? p.describe() : undefined),
   create: (cfg) => (dlpmImplementation.reference ? new DlpmPolicy(cfg) : new LiveDlpmPolicy(cfg)),
   explain: (d) => (d.algo === 'dlpm' ? explainDlpmAdmit(d) : null),

@@ -35,11 +35,6 @@ export const fcfsFallbackShape = {
   }),
 };
 
-/** Waiting requests one LPM/DLPM step walks: all of them, none above the fallback threshold. */
-export function prefixOrderWalk(params: { lpm_fcfs_fallback: number }, waiting: number): number {
-  return params.lpm_fcfs_fallback > 0 && waiting > params.lpm_fcfs_fallback ? 0 : waiting;
-}
-
 export interface PrefixOrder {
   /** Queue indexes in scan order. */
   order: Int32Array;
