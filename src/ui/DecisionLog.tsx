@@ -60,8 +60,19 @@ export function DecisionLog({ driver }: { driver: Driver }) {
     [driver],
   );
   const move = (delta: number) => {
+    // the store's log, not the one drawn: the drawn one is calmed (useCalm) and may still show the
+    // lines of a replay under way (a seek back goes through a restore point), so a key pressed then
+    // would find no selected line in it and jump to that replay's newest line
+    const { decisions: now, selected } = useUi.getState();
+    const newestFirst = now.slice(-LOG_SHOWN).reverse();
     if (!newestFirst.length) return;
     const i = newestFirst.findIndex((d) => d.seq === selected);
+    // pressed during a seek, the log holds the replay's lines: move from the selection itself
+    if (i < 0 && selected !== null) {
+      const to = selected - delta;
+      if (to >= 0 && to < useUi.getState().reach) void driver.pick(to);
+      return;
+    }
     // the playhead follows the selection, so the log ends at it: newer than its newest line is the
     // next decision, one step on (up to the furthest point the run has reached)
     if (i === 0 && delta < 0 && selected !== null && selected + 1 < useUi.getState().reach) {
