@@ -137,7 +137,7 @@ export const TOURS: Tour[] = [
     steps: [
       {
         title: 'LPM: cache first',
-        text: "The paper's LLM-as-judge workload on one GPU, scheduled by **LPM**: the request with the longest cached prefix goes first. eve sends three times the others' load, and her requests share prefixes with each other, so they keep winning. The KV cache is **scaled down to 60,000 tokens** for this lesson (the scenario's own A100 holds about 467,000, where nothing queues long enough for the order to matter). Look at **Client service**: the lines drift apart.",
+        text: "The paper's LLM-as-judge workload on one GPU, scheduled by **LPM**: the request with the longest cached prefix goes first. eve sends about six times as many requests as each of the others (493 against 75–87 in the minute), and hers share prefixes with each other, so they keep winning. The KV cache is **scaled down to 60,000 tokens** for this lesson (the scenario's own A100 holds about 467,000, where nothing queues long enough for the order to matter). Look at **Client service**: while the others wait, eve's line pulls away from theirs.",
         at: {
           scenario: 'paper-judge-s1-1w',
           sets: ['scheduler.policy=lpm', 'cluster.kv_cache_tokens=60000'],
@@ -146,12 +146,12 @@ export const TOURS: Tour[] = [
       },
       {
         title: 'DLPM: cache first, within a budget',
-        text: "Same workload, **DLPM**: each client has a deficit that grows by Q^u per refill and shrinks with the service it gets. Prefix order still decides among clients with credit, but a client that has used its share waits. The **Client service** lines stay together and the well-behaved clients' first tokens come much sooner.",
+        text: "Same workload, **DLPM**: each client has a deficit that grows by Q^u per refill and shrinks with the service it gets. Prefix order still decides among clients with credit, but a client that has used its share waits. In **Client service** eve no longer pulls away while the others wait: the largest gap between two backlogged clients stays about 25,000 units (LPM's reached about 317,000), and the well-behaved clients' first tokens come sooner (ann's median 17.5 s → 8.2 s; eve's own 32 s → 52 s). Both runs serve every request, so each client's total ends about the same: DLPM changes who waits, not what each one finally gets.",
         at: { scenario: 'paper-judge-s1-1w', sets: ['cluster.kv_cache_tokens=60000'], time: 30 },
       },
       {
         title: 'The knob',
-        text: 'Q^u (`scheduler.quantum`) trades one for the other: a larger quantum lets a client run longer on its cached prefix (more reuse) before the others catch up (looser fairness). The Sweep panel re-creates the frontier (preset “Paper Fig. 1”).',
+        text: 'Q^u (`scheduler.quantum`) trades one for the other: a larger quantum lets a client run longer on its cached prefix (more reuse) before the others catch up (a looser bound on how far apart two backlogged clients can get). The Sweep panel re-creates the frontier (preset “Paper Fig. 1”).',
         at: { scenario: 'paper-judge-s1-1w', sets: ['cluster.kv_cache_tokens=60000'], time: 60 },
       },
     ],
