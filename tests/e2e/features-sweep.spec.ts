@@ -128,3 +128,25 @@ for (const [name, opts] of [
     });
   });
 }
+
+test("results kept from another scenario's sweep say so beside the new form (first-time user)", async ({
+  page,
+}) => {
+  await open(page);
+  await page.evaluate((t) => window.fairground.load(t), DEFAULT);
+  const dialog = await workersSweep(page);
+  await expect(dialog.getByRole('progressbar', { name: 'Sweep progress' })).toHaveAttribute(
+    'aria-valuetext',
+    '100 %',
+    { timeout: 30_000 },
+  );
+  // on the scenario it ran on, the results need no such word
+  await expect(dialog.getByRole('note')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await pickScenario(page, 'fig1-kv-pressure');
+  await page.getByRole('button', { name: 'Sweep' }).click();
+  // the form is fig1's, the results below it are still the default scenario's: the note says which
+  await expect(dialog.getByRole('note')).toContainText("These are the last sweep's results, on");
+  await expect(dialog.getByRole('note')).toContainText('Run sweep replaces them');
+});

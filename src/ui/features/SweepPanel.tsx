@@ -291,6 +291,13 @@ export function SweepPanel({ driver }: { driver: Driver }) {
             {sweep.label} on <strong>{sweep.scenarioName}</strong>. Click a point to open that run in the
             playground.
           </p>
+          {!running && sweep.scenarioName !== base.name && (
+            // kept from an earlier sweep: say so, beside a form that now names another scenario
+            <p className="sweep-stale" role="note">
+              These are the last sweep's results, on <strong>{sweep.scenarioName}</strong>, not on{' '}
+              <strong>{base.name}</strong>: Run sweep replaces them.
+            </p>
+          )}
           <SweepCharts sweep={sweep} onOpen={(i) => void open(sweep, i)} />
           {sweep.points.some((p) => p.error) && (
             <ul className="sweep-errors">
