@@ -141,3 +141,20 @@ for (const size of [
     });
     expect(clashes).toEqual([]);
   });
+
+test('with no theorem (LPM) the pair legend says "no bound" and shows no dashed line for it (first-time user)', async ({
+  page,
+}) => {
+  await open(page);
+  await page.evaluate(
+    (t) => window.fairground.load(t),
+    REAL.replace(/^ {2}policy: dlpm$/m, '  policy: lpm').replace(/^ {2}quantum: .*\n/m, ''),
+  );
+  await page.evaluate(() => window.fairground.runUntil(6));
+  const legend = page.getByRole('list', { name: 'Client pairs' });
+  const entry = legend.getByRole('listitem').filter({ hasText: /bound/ });
+  await expect(entry).toHaveText('no bound');
+  await expect(entry.locator('span[aria-hidden="true"]')).toHaveCSS('visibility', 'hidden');
+  // and the chart draws none
+  await expect(page.getByRole('region', { name: 'Guarantees' }).locator('.gu-bound')).toHaveCount(0);
+});

@@ -502,11 +502,14 @@ function PairLegend({ g, selectedClient }: { g: GuaranteeModel; selectedClient: 
             borderTop: '2px dashed var(--danger)',
             marginRight: 5,
             verticalAlign: 3,
+            // no theorem, no dashed line in the chart: the entry keeps its place (a tour's steps keep
+            // the chart's layout) but shows no line for it
+            visibility: g.bound !== null ? undefined : 'hidden',
           }}
         />
         {g.bound !== null
           ? `bound ${fmtUnits(g.bound)}${gapAxis(g, shared?.gap ?? 0).boundOffScale ? ' (above the axis)' : ''}`
-          : 'bound'}
+          : 'no bound'}
       </li>
       <li className="unit">service units</li>
     </ul>
