@@ -9,33 +9,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dlpmImplementation } from '../../../src/core/algorithms/dlpm/policy';
-import { lpmImplementation } from '../../../src/core/algorithms/lpm/policy';
 import { livePrefixFaults } from '../../../src/core/algorithms/shared/live-prefix-order';
 import { SCENARIO_DIR, scenarioFiles } from '../shipped-scenarios';
-import { expectSameRuns } from './live-scenarios';
+import { resetPrefixOrders, samePrefixOrderRuns } from './live-scenarios';
 
-/** The live and the reference run of `text` (LPM's and DLPM's switched together) are byte-identical. */
-function same(text: string): void {
-  expectSameRuns(text, (on) => {
-    lpmImplementation.reference = on;
-    dlpmImplementation.reference = on;
-  });
-}
-
-afterEach(() => {
-  lpmImplementation.reference = false;
-  dlpmImplementation.reference = false;
-  livePrefixFaults.ignoreEvict = false;
-  livePrefixFaults.ignoreSplit = false;
-});
-
-afterEach(() => {
-  lpmImplementation.reference = false;
-  dlpmImplementation.reference = false;
-  livePrefixFaults.ignoreEvict = false;
-  livePrefixFaults.ignoreSplit = false;
-});
+afterEach(resetPrefixOrders);
 
 /** The shipped scenarios that run DLPM (on one worker, or on each behind DoubleQ), as they are. */
 const dlpmFiles = scenarioFiles.filter((f) =>
@@ -50,10 +28,10 @@ function capped(file: string, capS: number, extra = ''): string {
 
 describe('DLPM live order: byte-identical runs', () => {
   it('lists the scenarios it compares', () => expect(dlpmFiles.length).toBeGreaterThanOrEqual(20));
-  for (const f of dlpmFiles) it(`${f}`, () => same(capped(f, 15)), 120_000);
+  for (const f of dlpmFiles) it(`${f}`, () => samePrefixOrderRuns(capped(f, 15)), 120_000);
   it(
     'paper-chat-s2-4w.yaml with lpm_fcfs_fallback: 40',
-    () => same(capped('paper-chat-s2-4w.yaml', 15, '\n  lpm_fcfs_fallback: 40')),
+    () => samePrefixOrderRuns(capped('paper-chat-s2-4w.yaml', 15, '\n  lpm_fcfs_fallback: 40')),
     120_000,
   );
   const overload = `version: 1
@@ -73,9 +51,9 @@ clients:
     arrival: { process: poisson, rate: 100 }
     program: { type: single, prompt_tokens: { dist: uniform, min: 100, max: 6000 }, output_tokens: 64 }
 `;
-  it('an overload with hundreds waiting, three clients', () => same(overload), 240_000);
+  it('an overload with hundreds waiting, three clients', () => samePrefixOrderRuns(overload), 240_000);
   it('fails when the live order ignores evictions', () => {
     livePrefixFaults.ignoreEvict = true;
-    expect(() => same(capped('fig1-kv-pressure.yaml', 15))).toThrow();
+    expect(() => samePrefixOrderRuns(capped('fig1-kv-pressure.yaml', 15))).toThrow();
   }, 120_000);
 });

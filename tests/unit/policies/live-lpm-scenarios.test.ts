@@ -10,11 +10,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dlpmImplementation } from '../../../src/core/algorithms/dlpm/policy';
-import { lpmImplementation } from '../../../src/core/algorithms/lpm/policy';
 import { livePrefixFaults } from '../../../src/core/algorithms/shared/live-prefix-order';
 import { SCENARIO_DIR, scenarioFiles } from '../shipped-scenarios';
-import { expectSameRuns } from './live-scenarios';
+import { resetPrefixOrders, samePrefixOrderRuns } from './live-scenarios';
 
 /** The scenario text with LPM as the local policy (and round-robin where DoubleQ routed). */
 function asLpm(file: string, fallback: number, capS: number): string {
@@ -32,20 +30,7 @@ function asLpm(file: string, fallback: number, capS: number): string {
   return text;
 }
 
-/** The live and the reference run of `text` (LPM's and DLPM's switched together) are byte-identical. */
-function same(text: string): void {
-  expectSameRuns(text, (on) => {
-    lpmImplementation.reference = on;
-    dlpmImplementation.reference = on;
-  });
-}
-
-afterEach(() => {
-  lpmImplementation.reference = false;
-  dlpmImplementation.reference = false;
-  livePrefixFaults.ignoreEvict = false;
-  livePrefixFaults.ignoreSplit = false;
-});
+afterEach(resetPrefixOrders);
 
 const files = scenarioFiles.filter(
   (f) =>
@@ -55,7 +40,8 @@ const files = scenarioFiles.filter(
 
 describe('LPM live order: byte-identical runs', () => {
   it('lists the scenarios it compares', () => expect(files.length).toBeGreaterThanOrEqual(19));
-  for (const f of files) it(`${f} as lpm`, () => same(asLpm(f, f.includes('-4w') ? 128 : 0, 15)), 120_000);
+  for (const f of files)
+    it(`${f} as lpm`, () => samePrefixOrderRuns(asLpm(f, f.includes('-4w') ? 128 : 0, 15)), 120_000);
 
   /** 1.4 s of 2 × 500 req/s on one a10g: about 2,000 requests, nearly all waiting at the peak. */
   const overload = `version: 1
@@ -72,15 +58,15 @@ clients:
     arrival: { process: poisson, rate: 500 }
     program: { type: multi-turn, turns: 3, prompt_tokens: { dist: uniform, min: 100, max: 2000 }, output_tokens: 128, think_time_s: 1 }
 `;
-  it('an overload with thousands waiting', () => same(overload), 240_000);
+  it('an overload with thousands waiting', () => samePrefixOrderRuns(overload), 240_000);
   it(
     'the same overload with lpm_fcfs_fallback: 700',
-    () => same(overload.replace('policy: lpm }', 'policy: lpm, lpm_fcfs_fallback: 700 }')),
+    () => samePrefixOrderRuns(overload.replace('policy: lpm }', 'policy: lpm, lpm_fcfs_fallback: 700 }')),
     240_000,
   );
 
   it('fails when the live order ignores evictions', () => {
     livePrefixFaults.ignoreEvict = true;
-    expect(() => same(asLpm('fig1-kv-pressure.yaml', 0, 15))).toThrow();
+    expect(() => samePrefixOrderRuns(asLpm('fig1-kv-pressure.yaml', 0, 15))).toThrow();
   }, 120_000);
 });

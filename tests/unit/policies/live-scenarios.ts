@@ -7,6 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import { dlpmImplementation } from '../../../src/core/algorithms/dlpm/policy';
+import { lpmImplementation } from '../../../src/core/algorithms/lpm/policy';
+import { livePrefixFaults } from '../../../src/core/algorithms/shared/live-prefix-order';
 import { traceRecordV1 } from '../../../src/core/export';
 import { Simulation } from '../../../src/core/sim';
 import { parseScenarioText } from '../../../src/scenario';
@@ -66,4 +69,20 @@ export function expectSameRuns(text: string, setReference: (on: boolean) => void
   expect(live.snapshot).toBe(ref.snapshot);
   expect(live.forked).toBe(live.json);
   return ref;
+}
+
+/** The live and the reference run of `text` (LPM's and DLPM's switched together) are byte-identical. */
+export function samePrefixOrderRuns(text: string): void {
+  expectSameRuns(text, (on) => {
+    lpmImplementation.reference = on;
+    dlpmImplementation.reference = on;
+  });
+}
+
+/** After each test of the LPM/DLPM scenario files: the live orders, without faults. */
+export function resetPrefixOrders(): void {
+  lpmImplementation.reference = false;
+  dlpmImplementation.reference = false;
+  livePrefixFaults.ignoreEvict = false;
+  livePrefixFaults.ignoreSplit = false;
 }
