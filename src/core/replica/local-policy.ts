@@ -53,7 +53,7 @@ export interface WorkerView {
    * own output estimate (refused when above free + evictable blocks × block size − the output
    * tokens this step's admissions keep free, `refusalRoom`). It is then at least the uncached
    * prompt, and the room at most free + evictable tokens. False or absent: optimistic admission
-   * (a key only for requests with nothing cached).
+   * (the key is the uncached prompt's blocks, the room free + evictable blocks).
    */
   readonly reservesOutput?: boolean;
 }

@@ -709,15 +709,13 @@ export class Replica implements WorkerView {
   }
 
   /**
-   * See WorkerView.refusalKey. Under sglang admission: the uncached prompt plus the request's own
-   * output estimate, in tokens (`tryAdmit`'s first check, made before it touches the tree). Under
-   * optimistic admission only a request with nothing cached has a key (its prompt's blocks): any
-   * other one locks and unlocks its cached path when it is tried, which re-times that path for LRU
-   * eviction, so its refusal is not free of effects (-Infinity: never skipped).
+   * See WorkerView.refusalKey: the need of `tryAdmit`'s first check, made before it touches the
+   * tree. Under sglang admission: the uncached prompt plus the request's own output estimate, in
+   * tokens. Under optimistic admission: the uncached prompt's blocks.
    */
   refusalKey(r: SimRequest, match: number): number {
     if (this.sglang) return r.promptLen - match + this.ownEstimate(r);
-    return match === 0 ? this.kv.blocksFor(r.promptLen) : Number.NEGATIVE_INFINITY;
+    return this.kv.blocksFor(r.promptLen - match);
   }
 
   /**
@@ -734,13 +732,12 @@ export class Replica implements WorkerView {
     if (this.running.length >= this.maxRunning) return 'no-slot';
     if (this.budget <= 0) return 'no-budget';
     // SGLang checks the reservation before it locks the prefix too: a request that does not fit even
-    // with its cached prefix still evictable is refused without touching the tree
-    if (this.sglang) {
-      const m0 = this.prefixCaching
-        ? this.radix.matchLength(r.pages(this.blockSize), this.maxReusable(r))
-        : 0;
-      if (this.refusalKey(r, m0) > this.refusalRoom()) return 'no-kv';
-    }
+    // with its cached prefix still evictable is refused without touching the tree (no lock, no LRU
+    // time, no split). Optimistic admission makes the same first check with its own need (the
+    // uncached prompt's blocks): it refuses exactly the requests the check after locking would (a
+    // lock only lowers the evictable count), without re-timing their cached paths.
+    const m0 = this.prefixCaching ? this.radix.matchLength(r.pages(this.blockSize), this.maxReusable(r)) : 0;
+    if (this.refusalKey(r, m0) > this.refusalRoom()) return 'no-kv';
     const { node, length: m } = this.prefixCaching
       ? this.radix.acquire(r.pages(this.blockSize), this.maxReusable(r), this.now)
       : { node: this.radix.root, length: 0 };

@@ -153,3 +153,24 @@ describe('in-batch prefix deferral (longest-prefix orders)', () => {
     expect(o.h.admitDetails()[1].cached_tokens).toBe(0);
   });
 });
+
+describe('the first admission check touches nothing', () => {
+  // 100 tokens of KV. r1's 40-token prompt ends cached and unlocked (evictable). r2 (50 tokens) is
+  // admitted; r3 shares r1's prompt and needs 55 more tokens: 55 > 10 free + 40 evictable, so it
+  // is refused before its cached prefix is locked, and that prefix keeps its LRU time and version.
+  for (const admission of ['sglang', 'optimistic'] as const)
+    it(`${admission}: a sure refusal does not re-time the request's cached prefix`, () => {
+      const h = worker({ kvTokens: 100, admission });
+      h.w.enqueue(req('r1', range(0, 40), 1, 0, 'standard', 1), 0);
+      const t1 = drainWorker(h.w);
+      const p = h.w.radix.match(range(0, 40)).node;
+      expect(p.len).toBe(40);
+      const before = { lastAccess: p.lastAccess, version: p.version };
+      h.w.enqueue(req('r2', range(1000, 50), 5, 0, 'standard', 5), t1 + 1);
+      h.w.enqueue(req('r3', concat(range(0, 40), range(5000, 55)), 5, 0, 'standard', 5), t1 + 1);
+      h.w.beginStep(t1 + 1);
+      expect(h.w.running.map((r) => r.id)).toEqual(['r2']);
+      expect({ lastAccess: p.lastAccess, version: p.version }).toEqual(before);
+      expect(h.w.check()).toBeNull();
+    });
+});

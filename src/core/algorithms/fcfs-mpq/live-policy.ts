@@ -18,10 +18,12 @@
  * still safe, only slower).
  *
  * What stays per request: each one tried costs O(log n) — admitted, or refused after the first
- * check (under sglang admission, a request whose own cached path is unlocked may pass the first
- * check and fail once its path is locked; under optimistic admission every request with a cached
- * prefix is tried), because such a try locks and unlocks the request's path, which re-times it for
- * LRU eviction (and may split an edge): skipping it would change later evictions.
+ * check (under either admission, a request whose own cached path is unlocked may pass the first
+ * check and fail once its path is locked), because such a try locks and unlocks the request's path,
+ * which re-times it for LRU eviction (and may split an edge): skipping it would change later
+ * evictions. Both admissions make the first check before touching the tree (sglang: uncached
+ * prompt + own output estimate in tokens; optimistic: the uncached prompt's blocks), so under
+ * either a request with a cached prefix that surely does not fit is jumped over like any other.
  *
  * Cost per step: O((1 + c) log n) to re-key (c as for LPM: waiting requests whose match the step's
  * tree changes reached) plus O(log n) per request tried; O(log n) per arrival.
