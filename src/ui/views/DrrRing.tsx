@@ -931,7 +931,7 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
                       <span className="drr-deficit" data-end={fmtCount(c.deficit)}>
                         {fmtCount(c.deficit)}
                       </span>{' '}
-                      / {fmtCount(c.quantum)}
+                      <span className="drr-q">/ {fmtCount(c.quantum)}</span>
                     </td>
                     <td className="num drr-wide">{c.head_cost === null ? '—' : fmtCount(c.head_cost)}</td>
                     <td className="num drr-wide">{fmtCount(c.queued)}</td>

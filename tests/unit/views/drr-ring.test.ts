@@ -72,8 +72,12 @@ describe('DrrRing on the docs burst (A, B quantum 10, four cost-3 requests each)
       const html = render(sessionSnapshot(burstScript(), 8 + pops));
       expect(readRing(html)).toEqual({ deficits: { A: e.A, B: e.B }, cursor: e.cursor, carry: e.carry });
       // The numbers are also readable text: "deficit / quantum".
-      expect(html).toContain(`<span class="drr-deficit" data-end="${e.A}">${e.A}</span> / 10`);
-      expect(html).toContain(`<span class="drr-deficit" data-end="${e.B}">${e.B}</span> / 10`);
+      expect(html).toContain(
+        `<span class="drr-deficit" data-end="${e.A}">${e.A}</span> <span class="drr-q">/ 10</span>`,
+      );
+      expect(html).toContain(
+        `<span class="drr-deficit" data-end="${e.B}">${e.B}</span> <span class="drr-q">/ 10</span>`,
+      );
       // the stable hooks: each class's group holds its bar (width ∝ deficit), quantum tick and track
       for (const [cls, d] of [
         ['A', e.A],
