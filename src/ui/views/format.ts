@@ -100,7 +100,6 @@ export function fmtNum(v: Maybe, opt: SignOpt = {}): string {
   let abs: string;
   if (s !== PLAIN) abs = stripZeros((a / s.div).toFixed(sigDecimals(a / s.div))) + s.suffix;
   else if (a >= 100 || a === Math.round(a)) abs = groupDigits(Math.round(a).toString());
-  else if (a >= 1) abs = stripZeros(a.toFixed(2));
   else abs = stripZeros(a.toFixed(sigDecimals(a)));
   return withSign(v, abs, !!opt.signed);
 }

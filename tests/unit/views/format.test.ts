@@ -31,7 +31,7 @@ describe('one number format', () => {
   });
 
   test('negative numbers carry U+2212, never the hyphen', () => {
-    expect(fmtNum(-48.37)).toBe(`${M}48.37`);
+    expect(fmtNum(-48.37)).toBe(`${M}48.4`);
     expect(fmtNum(-0.002)).toBe(`${M}0.002`);
     expect(fmtCount(-7832)).toBe(`${M}7${G}832`);
     expect(fmtSeconds(-3.43)).toBe(`${M}3.43 s`);
@@ -118,7 +118,7 @@ describe('one number format', () => {
     expect(fmtRow(row('throughput', 'units/s', 21000, 20951.63))).toEqual({
       a: '21.00k',
       b: '20.95k',
-      delta: `${M}48.37`,
+      delta: `${M}48.4`,
     });
     expect(fmtRow(row('jain', '', 0.394, 0.392)).delta).toBe(`${M}0.002`);
     expect(fmtRow(row('e2e', 's', 10.6, 7.17)).delta).toBe(`${M}3.43 s`);

@@ -35,6 +35,10 @@ describe('format', () => {
     expect(fmtNum(2.5e6)).toBe('2.5M');
     expect(fmtNum(100e6)).toBe('100M');
     expect(fmtNum(10.5)).toBe('10.5');
+    // about three significant digits between 10 and 100 too (it printed '31.28')
+    expect(fmtNum(31.28)).toBe('31.3');
+    expect(fmtNum(99.96)).toBe('100');
+    expect(fmtNum(3.128)).toBe('3.13');
     expect(fmtNum(0.1)).toBe('0.1');
     expect(fmtNum(Number.NaN)).toBe('–');
     expect(fmtSeconds(0.12)).toBe('120 ms');
