@@ -10,7 +10,7 @@
  * that saw no request are listed by name only.
  */
 import { type ReactNode, useId } from 'react';
-import { fmtCount, fmtNum, fmtPercent, secondsColumn } from './format';
+import { fmtCount, fmtNum, fmtPercent, percentColumn, secondsColumn } from './format';
 import { colorFor } from './palette';
 import { readClassService } from './class-service-read';
 import { TimeChart } from './TimeChart';
@@ -65,18 +65,22 @@ export function ClassService({ snapshot, highlight }: ViewProps) {
         .join(', ')}`
     : 'No pop yet while two classes had requests queued: nothing for the quanta to divide';
   const waitColumn = secondsColumn(active.map((c) => c.p99_queue_wait_s));
+  // each share column in one number of decimals (alone, 0.9 % stood above 14 %)
+  const shareColumn = percentColumn(active.map((c) => c.share));
+  const contendedColumn = percentColumn(active.map((c) => c.contended_share));
+  const predictedColumn = percentColumn(active.map((c) => c.contended_quantum_share));
   // the table's columns after the class name (the narrow card labels each figure with its column's name)
   const columns: { label: string; value: (c: (typeof active)[number]) => string }[] = [
     { label: 'quantum', value: (c) => fmtCount(c.quantum) },
     { label: 'served uncached tokens', value: (c) => fmtCount(c.served_uncached_tokens) },
-    { label: 'share of run', value: (c) => fmtPercent(c.share) },
+    { label: 'share of run', value: (c) => shareColumn(c.share) },
     {
       label: 'share while contended',
-      value: (c) => (c.contended_share === null ? '–' : fmtPercent(c.contended_share)),
+      value: (c) => (c.contended_share === null ? '–' : contendedColumn(c.contended_share)),
     },
     {
       label: 'its quantum predicts',
-      value: (c) => (c.contended_quantum_share === null ? '–' : fmtPercent(c.contended_quantum_share)),
+      value: (c) => (c.contended_quantum_share === null ? '–' : predictedColumn(c.contended_quantum_share)),
     },
     { label: 'dispatched', value: (c) => fmtCount(c.dispatched) },
     // the requests turned away, in one column: an eleventh one for the shed made the table too wide

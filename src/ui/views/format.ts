@@ -148,6 +148,18 @@ export function fmtPercent(v: Maybe, opt: SignOpt = {}): string {
 }
 
 /**
+ * A column of fractions as percentages in one number of decimals: one when some non-zero value is
+ * under 10 % (as `fmtPercent` would print it), else none — "0.9 %" beside "14.0 %", never "14 %".
+ */
+export function percentColumn(values: readonly Maybe[]): (v: Maybe) => string {
+  const small = values.some((v) => !missing(v) && v !== 0 && Math.abs(v * 100) < 10);
+  return (v) => {
+    if (missing(v)) return MISSING;
+    return withSign(v, `${Math.abs(v * 100).toFixed(small ? 1 : 0)} %`, false);
+  };
+}
+
+/**
  * A difference of two fractions in percentage points ("pp": 6.6 % → 4.7 % is −1.9 pp, not −1.9 %,
  * which would read as a relative change), with two significant digits when small.
  */

@@ -7,6 +7,7 @@ import {
   fmtPair,
   fmtPercent,
   fmtPercentDelta,
+  percentColumn,
   fmtSeconds,
   secondsColumn,
   tickFormatter,
@@ -107,6 +108,14 @@ describe('one number format', () => {
       [0.5001, 0.5002],
     ] as const)
       expect(new Set(fmtPair(a, b)).size).toBe(2);
+  });
+
+  test('a column of percentages shares one number of decimals (Class service: 0.9 % stood above 14 %)', () => {
+    const col = percentColumn([0.009, 0.14, null, 0]);
+    expect([0.009, 0.14, 0, null].map(col)).toEqual(['0.9 %', '14.0 %', '0.0 %', '–']);
+    const whole = percentColumn([0.25, 0.75, 0]);
+    expect([0.25, 0.75, 0].map(whole)).toEqual(['25 %', '75 %', '0 %']);
+    expect(percentColumn([])(0.5)).toBe('50 %');
   });
 
   test("the Difference table's rows", () => {
