@@ -187,6 +187,17 @@ type RawScript = z.output<typeof scriptSchema>;
 export interface ScriptOptions {
   /** Reads a `policy_file` given relative to the script; without it such scripts skip policy checks. */
   readFile?: (relPath: string) => string;
+  /**
+   * The policy the script runs with in place of its own (the playground's Policy tab): the ops'
+   * class names and the release are checked against it. The script's own policy is still read, and
+   * its problems reported, since they are in the script's text.
+   */
+  policy?: CompiledPolicy;
+}
+
+/** The policy the ops and the release are checked against: the one given in place, else the script's. */
+function runPolicy(own: { policy: CompiledPolicy | null; known: boolean }, opts: ScriptOptions) {
+  return opts.policy !== undefined ? { policy: opts.policy, known: true } : own;
 }
 
 /** Load the policy a script uses: inline, from policy_file, or none. Problems are positioned in the script. */
@@ -447,7 +458,7 @@ function besideSchema(parsed: ParsedYaml, opts: ScriptOptions): Problem[] {
   const file = shape.policy_file.safeParse(valueAt(parsed.value, ['policy_file']));
   const policyValue = valueAt(parsed.value, ['policy']);
   // an unreadable policy_file: no policy to check the release and the class names against
-  const { policy, known } =
+  const { policy, known } = runPolicy(
     policyValue === undefined && !file.success
       ? { policy: null, known: false }
       : scriptPolicy(
@@ -455,9 +466,12 @@ function besideSchema(parsed: ParsedYaml, opts: ScriptOptions): Problem[] {
           parsed,
           r,
           opts,
-        );
+        ),
+    opts,
+  );
   const release = shape.release.safeParse(valueAt(parsed.value, ['release']));
-  if (release.success && (policyValue !== undefined || file.success)) checkRelease(release.data, policy, r);
+  if (release.success && (policyValue !== undefined || file.success || opts.policy !== undefined))
+    checkRelease(release.data, policy, r);
   const workers = shape.workers.safeParse(valueAt(parsed.value, ['workers']));
   const ops = valueAt(parsed.value, ['ops']);
   if (Array.isArray(ops))
@@ -480,7 +494,7 @@ export function parseScriptValue(parsed: ParsedYaml, opts: ScriptOptions = {}): 
   if (!res.ok) return { ok: false, problems: sortProblems([...res.problems, ...besideSchema(parsed, opts)]) };
   const raw = res.value;
   const r = new Reporter(parsed);
-  const { policy, known } = scriptPolicy(raw, parsed, r, opts);
+  const { policy, known } = runPolicy(scriptPolicy(raw, parsed, r, opts), opts);
   checkOps(raw.ops, { policy, policyKnown: known, workers: raw.workers ?? 1, release: raw.release }, r);
   // one round (#15): the release check does not wait for the ops' problems
   checkRelease(raw.release, policy, r);
@@ -494,7 +508,8 @@ export function parseScriptValue(parsed: ParsedYaml, opts: ScriptOptions = {}): 
     release,
     ops,
   };
-  if (raw.policy_file !== undefined && !opts.readFile) script.unreadPolicyFile = raw.policy_file;
+  if (raw.policy_file !== undefined && !opts.readFile && opts.policy === undefined)
+    script.unreadPolicyFile = raw.policy_file;
   if (raw.preload === true) script.preload = true;
   if (raw.name !== undefined) script.name = raw.name;
   if (raw.description !== undefined) script.description = raw.description;
@@ -520,9 +535,10 @@ export function scriptWithPolicy(
     if (!compiled.ok) return { ok: false, source: 'policy', problems: compiled.problems };
     policy = compiled.value;
   }
-  const script = parseScriptValue(parsed);
+  // the ops' class names and the release are checked against the policy the script will run with
+  const script = parseScriptValue(parsed, policy ? { policy } : {});
   if (!script.ok) return { ok: false, source: 'scenario', problems: script.problems };
-  return policy ? { ok: true, value: { ...script.value, policy } } : script;
+  return script;
 }
 
 /** A script's text -> the runnable script, or every positioned problem. */
