@@ -52,7 +52,12 @@ test('a link from the Share dialog with ?embed=1&panels=ring,log shows only the 
   await expect(page.getByRole('status', { name: 'Simulated time' })).toHaveText(/^\d+\.\d{3} s$/);
 });
 
-test('inside an iframe the page switches to embed mode by itself', async ({ page, baseURL }) => {
+// The two framed tests take a fresh context's first page: with the context reused between tests
+// (playwright.config.ts) the host page is an about:blank navigated to, and Chromium's local network
+// access checks refuse it the frame from 127.0.0.1.
+test('inside an iframe the page switches to embed mode by itself', async ({ browser, baseURL }) => {
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
   await page.setContent(
     `<!doctype html><title>slides</title><iframe title="demo" src="${baseURL}" width="1100" height="700"></iframe>`,
   );
@@ -64,13 +69,17 @@ test('inside an iframe the page switches to embed mode by itself', async ({ page
   await expect(frame.getByRole('log', { name: 'Decision log' })).toBeVisible();
   await frame.getByRole('button', { name: 'Step', exact: true }).click();
   await expect(frame.getByRole('log', { name: 'Decision log' }).locator('li[data-seq]')).not.toHaveCount(0);
+  await ctx.close();
 });
 
-test('?embed=0 keeps the full playground inside a frame', async ({ page, baseURL }) => {
+test('?embed=0 keeps the full playground inside a frame', async ({ browser, baseURL }) => {
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
   await page.setContent(`<iframe title="full" src="${baseURL}?embed=0" width="1366" height="760"></iframe>`);
   const frame = page.frameLocator('iframe[title="full"]');
   await expect(frame.getByRole('button', { name: 'Share', exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(frame.getByRole('combobox', { name: 'Scenario' })).toBeVisible();
+  await ctx.close();
 });
 
 test("a share link's own embed panels apply when the query names none", async ({ page }) => {
