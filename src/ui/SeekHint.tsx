@@ -61,6 +61,7 @@ export function SeekHint({ driver }: { driver: Driver }) {
           <span key={l}>{l.charAt(0).toUpperCase() + l.slice(1)}</span>
         ))}
       </p>
+      {/* the button right after the fixed-width bar, before the figures that change: it stays put */}
       {seek && showA && (
         <div className="seek-hint-row">
           <progress
@@ -69,10 +70,6 @@ export function SeekHint({ driver }: { driver: Driver }) {
             value={Math.max(0, seek.at - seek.from)}
             aria-valuetext={`${unit} ${fmtCount(seek.at)} of ${fmtCount(seek.target)}, ${seconds(seek.time)}`}
           />
-          <span className="seek-hint-at">
-            {unit} {fmtCount(seek.at)} · {seconds(seek.time)}
-            {seek.from > 0 ? ` · from the restore point at ${unit} ${fmtCount(seek.from)}` : ''}
-          </span>
           <button
             type="button"
             className="small"
@@ -81,6 +78,10 @@ export function SeekHint({ driver }: { driver: Driver }) {
           >
             Stop seeking
           </button>
+          <span className="seek-hint-at">
+            {unit} {fmtCount(seek.at)} · {seconds(seek.time)}
+            {seek.from > 0 ? ` · from the restore point at ${unit} ${fmtCount(seek.from)}` : ''}
+          </span>
         </div>
       )}
       {seekB && showB && (
@@ -91,9 +92,6 @@ export function SeekHint({ driver }: { driver: Driver }) {
             value={seekB.at}
             aria-valuetext={`${unit} ${fmtCount(seekB.at)} of ${fmtCount(seekB.target)}`}
           />
-          <span className="seek-hint-at">
-            B at {unit} {fmtCount(seekB.at)}
-          </span>
           <button
             type="button"
             className="small"
@@ -102,6 +100,9 @@ export function SeekHint({ driver }: { driver: Driver }) {
           >
             Stop B
           </button>
+          <span className="seek-hint-at">
+            B at {unit} {fmtCount(seekB.at)}
+          </span>
         </div>
       )}
       {!(seekB && showB) && catchUp && showCatchUp && (
