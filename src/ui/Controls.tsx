@@ -44,12 +44,17 @@ export function Transport({ driver }: { driver: Driver }) {
           driver.toggle();
         }}
         disabled={done && !playing}
+        // named for what a press does: while anything plays it pauses, whichever run is moving
         title={
-          done
-            ? 'The run is over: Reset to start again'
-            : doneA && !playing
-              ? `Play run B on to its end: A is over and stays at its end (${keyOf('play-pause')})`
-              : `${playing ? 'Pause' : 'Play'} (${keyOf('play-pause')})`
+          playing
+            ? doneA && bOn
+              ? `Pause run B (${keyOf('play-pause')}): A is over and stays at its end`
+              : `Pause (${keyOf('play-pause')})`
+            : done
+              ? 'The run is over: Reset to start again'
+              : doneA
+                ? `Play run B on to its end: A is over and stays at its end (${keyOf('play-pause')})`
+                : `Play (${keyOf('play-pause')})`
         }
       >
         {playing ? 'Pause' : 'Play'}

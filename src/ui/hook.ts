@@ -69,7 +69,17 @@ export interface FairgroundHook {
    */
   runResult(scenarioYaml: string, sets?: string[]): Promise<SweepPointOutcome>;
   /** Compare mode's coarse state. */
-  compareState(): { active: boolean; labelA: string; labelB: string; simTimeB: number; decisionsB: number };
+  compareState(): {
+    active: boolean;
+    labelA: string;
+    labelB: string;
+    simTimeB: number;
+    decisionsB: number;
+    /** Run B is at its end. */
+    doneB: boolean;
+    /** Run B's worker has work under way (loading, following A, or playing on). */
+    busy: boolean;
+  };
 }
 
 declare global {
@@ -142,6 +152,8 @@ export function installHook(driver: Driver, api: WorkerApi): FairgroundHook {
         labelB: c.labelB,
         simTimeB: c.simTimeB,
         decisionsB: c.decisionsB,
+        doneB: c.doneB,
+        busy: c.busy,
       };
     },
   };

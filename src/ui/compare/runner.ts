@@ -16,6 +16,7 @@ import { unpackFrame } from '../../worker/frame';
 import type { SessionSnapshot } from '../../worker/session';
 import { type Driver, type LoadedTexts, SNAPSHOT_EVERY_MS } from '../driver';
 import { contributeToShare, decodeShare, isShareFragment, shareContributionChanged } from '../share/codec';
+import { BAhead } from './ahead';
 import { addSample, figuresOf, sampleOf } from './diff';
 import { type CompareSettings, labelOfB, resolveRunB, runLabel } from './settings';
 import { bGoesOn, useCompare } from './store';
@@ -30,18 +31,13 @@ interface Target {
   atLeast: boolean;
 }
 
-/** Decisions of B asked for after A ended (Step, or one frame of Play). */
-interface Ahead {
-  decisions: number;
-  maxWallMs: number | undefined;
-}
-
 export class CompareRunner {
   private worker: { api: WorkerApi; terminate(): void } | null = null;
   /** Bumped on every enter/exit: work of an older generation is dropped. */
   private generation = 0;
   private target: Target | null = null;
-  private ahead: Ahead | null = null;
+  /** Decisions of B asked for after A ended (Step's, and Play's wall-bounded slice). */
+  private readonly ahead = new BAhead();
   private pumping = false;
   private idle: (() => void)[] = [];
   /** Stop asked for B's replay to a link's playhead (it stays where it got to). */
@@ -60,9 +56,13 @@ export class CompareRunner {
       advance: (decisions, maxWallMs) => this.advanceB(decisions, maxWallMs),
     });
     driver.onLoad((_texts, opts) => void this.afterLoad(opts.fromLink === true));
-    // While playing, frames without a snapshot do not move B; on pause both settle on A's exact time.
+    // While playing, frames without a snapshot do not move B; on pause both settle on A's exact time,
+    // and a slice of Play that B has not started yet is dropped (B stops where its worker is now).
     useUi.subscribe((s, prev) => {
-      if (prev.playing && !s.playing && useCompare.getState().active) void driver.refresh();
+      if (prev.playing && !s.playing && useCompare.getState().active) {
+        this.ahead.dropSlice();
+        void driver.refresh();
+      }
     });
     contributeToShare(
       () => {
@@ -96,7 +96,7 @@ export class CompareRunner {
     if (!b.ok) throw new Error(b.message);
     const gen = ++this.generation;
     this.target = null;
-    this.ahead = null;
+    this.ahead.clear();
     this.pumping = false;
     useCompare.setState({ busy: true, error: null });
     if (!this.worker) this.worker = this.start();
@@ -190,7 +190,7 @@ export class CompareRunner {
   exit(): void {
     this.generation++;
     this.target = null;
-    this.ahead = null;
+    this.ahead.clear();
     this.pumping = false;
     this.worker?.terminate();
     this.worker = null;
@@ -210,7 +210,7 @@ export class CompareRunner {
 
   /** Resolves once B has caught up with the newest target. */
   settled(): Promise<void> {
-    if (!this.pumping && this.target === null && this.ahead === null) return Promise.resolve();
+    if (!this.pumping && this.target === null && this.ahead.empty) return Promise.resolve();
     return new Promise((resolve) => this.idle.push(resolve));
   }
 
@@ -231,15 +231,13 @@ export class CompareRunner {
   }
 
   /**
-   * Run A is over and B is not: B takes up to `decisions` more (within about `maxWallMs`, as one
-   * frame of Play), after any sync still queued. Resolves once done.
+   * Run A is over and B is not: B takes up to `decisions` more, after any sync still queued —
+   * exactly that many without `maxWallMs` (Step), else within about `maxWallMs` (one frame of Play).
+   * The two are kept apart, so a Step never lifts a slice's wall limit. Resolves once done.
    */
   private advanceB(decisions: number, maxWallMs?: number): Promise<void> {
-    const prev = this.ahead;
-    this.ahead = {
-      decisions: (prev?.decisions ?? 0) + decisions,
-      maxWallMs: prev && prev.maxWallMs === undefined ? undefined : maxWallMs,
-    };
+    if (maxWallMs === undefined) this.ahead.addSteps(decisions);
+    else this.ahead.addSlice(decisions, maxWallMs);
     if (!this.pumping) void this.pump(this.generation);
     return this.settled();
   }
@@ -248,7 +246,7 @@ export class CompareRunner {
     this.pumping = true;
     useCompare.setState({ busy: true });
     try {
-      while ((this.target !== null || this.ahead !== null) && gen === this.generation && this.worker) {
+      while ((this.target !== null || !this.ahead.empty) && gen === this.generation && this.worker) {
         const api = this.worker.api;
         let t: number;
         let snapshotA: SessionSnapshot | null;
@@ -268,20 +266,17 @@ export class CompareRunner {
           }
           if (!stay) playedOn = false;
         } else {
-          const ahead = this.ahead as Ahead;
-          this.ahead = null;
+          const budget = this.ahead.take(SNAPSHOT_EVERY_MS);
           const s = useCompare.getState();
-          if (!bGoesOn(s)) continue;
+          if (budget === null || !bGoesOn(s)) {
+            this.ahead.clear();
+            continue;
+          }
           // A stays at its end (its last snapshot); only B moves
           snapshotA = s.pairedA;
           t = s.simTimeB;
           playedOn = true;
-          buf = await api.advance({
-            decisions: ahead.decisions,
-            ...(ahead.maxWallMs === undefined
-              ? {}
-              : { maxWallMs: ahead.maxWallMs, snapshotEveryMs: SNAPSHOT_EVERY_MS }),
-          });
+          buf = await api.advance(budget);
         }
         const frame = unpackFrame(buf);
         if (gen !== this.generation) return;
