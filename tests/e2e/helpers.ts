@@ -175,3 +175,44 @@ export async function overlapsWhenShown(
   );
   return (await handle.jsonValue()) as string[];
 }
+
+/**
+ * Resize the window, as a reader does, and wait until the page has laid itself out again: the new
+ * size reported, then the page's extent and the views' charts unchanged over two animation frames
+ * (the charts re-measure with a ResizeObserver and redraw a frame or two later). A chart in a closed
+ * <details> (Workers' radix trees) is not observed while hidden and keeps the width it had when last
+ * shown until it is opened: each is opened for two frames and closed again, so it has the width a
+ * page opened at this size gives it (text checks still look at it as a fresh page's would be).
+ */
+export async function resizeTo(page: Page, size: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(size);
+  await page.waitForFunction(([w, h]) => window.innerWidth === w && window.innerHeight === h, [
+    size.width,
+    size.height,
+  ] as const);
+  await page.evaluate(async () => {
+    const frame = () => new Promise((done) => requestAnimationFrame(() => done(null)));
+    const folded = [...document.querySelectorAll('.views details:not([open]) .radix-svg')].map(
+      (svg) => svg.closest('details') as HTMLDetailsElement,
+    );
+    for (const d of folded) d.open = true;
+    await frame();
+    await frame();
+    for (const d of folded) d.open = false;
+    const shape = () => {
+      const v = document.querySelector('.views')?.getBoundingClientRect();
+      const root = document.documentElement;
+      const charts = [...document.querySelectorAll('.views svg')].map(
+        (s) => `${s.getAttribute('width')}/${s.getAttribute('viewBox')}`,
+      );
+      return [root.scrollWidth, root.scrollHeight, v?.width, v?.height, charts.join(' ')].join();
+    };
+    let last = shape();
+    for (let i = 0, same = 0; i < 120 && same < 2; i++) {
+      await frame();
+      const now = shape();
+      same = now === last ? same + 1 : 0;
+      last = now;
+    }
+  });
+}
