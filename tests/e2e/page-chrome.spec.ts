@@ -5,7 +5,7 @@
  * Screenshots go to test-results/page-chrome/ for a person to look at.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { editorReady, open, pasteInto, pickScenario, playhead, smallText } from './helpers';
+import { editorReady, open, pasteInto, pickScenario, playhead, resizeTo, smallText } from './helpers';
 
 const SIZES = [
   { width: 1280, height: 720 },
@@ -55,25 +55,29 @@ async function selectDecision(page: Page, seq: number): Promise<void> {
   await expect(page.getByRole('region', { name: 'Explanation' })).toContainText(`Why decision #${seq + 1}`);
 }
 
-for (const size of SIZES) {
-  test(`outside the views at ${size.width}×${size.height}: text ≥ 14 px, nothing wider than the viewport`, async ({
-    page,
-  }) => {
-    await page.setViewportSize(size);
-    await open(page);
-    await pickScenario(page, 'default');
-    await page.evaluate(() => window.fairground.seek(6));
-    await expect.poll(() => playhead(page)).toBe(6);
-    await editorReady(page, 'policy');
+// One page, resized to each size in turn as a reader resizes a window (a page load and a run cost
+// seconds of CPU each): the checks at each size are those a page opened at that size gets, each
+// failure named by its size.
+test('outside the views at each size: text ≥ 14 px, nothing wider than the viewport', async ({ page }) => {
+  await page.setViewportSize(SIZES[0]);
+  await open(page);
+  await pickScenario(page, 'default');
+  await page.evaluate(() => window.fairground.seek(6));
+  await expect.poll(() => playhead(page)).toBe(6);
+  await editorReady(page, 'policy');
+  await selectDecision(page, 1);
+  for (const size of SIZES) {
+    const at = `${size.width}×${size.height}`;
+    await resizeTo(page, size);
     if (size.width < 900) {
       // on the phone the log, the scenario's text and the editor are folded: open them, as a reader would
       for (const name of [/^Decision log/, /^YAML/, /^Scenario/])
         await page.getByRole('button', { name, expanded: false }).click();
     }
-    await selectDecision(page, 1);
-    // the explanation is open (selectDecision waited for it): measure once its layout has settled
-    await expect.poll(() => smallTextOutsideViews(page)).toEqual([]);
-    expect(await widerThanViewport(page)).toEqual([]);
+    await expect(page.getByRole('region', { name: 'Explanation' }), at).toContainText('Why decision #2');
+    // the explanation is open: measure once its layout has settled
+    await expect.poll(() => smallTextOutsideViews(page), { message: at }).toEqual([]);
+    expect(await widerThanViewport(page), at).toEqual([]);
     await page.screenshot({
       path: `${SHOTS}/page-${size.width}x${size.height}.png`,
       fullPage: size.width < 900,
@@ -94,17 +98,23 @@ for (const size of SIZES) {
       await page.getByRole('button', { name: opener, exact: true }).click();
       const dialog = page.getByRole('dialog', { name });
       await expect(dialog).toBeVisible();
-      expect(await smallTextOutsideViews(page, '[role="dialog"], dialog[open]'), opener).toEqual([]);
+      expect(
+        await smallTextOutsideViews(page, '[role="dialog"], dialog[open]'),
+        `${opener} at ${at}`,
+      ).toEqual([]);
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
     }
     await menu();
     await page.getByRole('button', { name: 'Tour', exact: true }).click();
-    await expect(page.locator('.tour-panel')).toBeVisible();
-    expect(await smallTextOutsideViews(page, '.tour-panel'), 'tour').toEqual([]);
-    expect(await widerThanViewport(page)).toEqual([]);
-  });
-}
+    const tour = page.locator('.tour-panel');
+    await expect(tour).toBeVisible();
+    expect(await smallTextOutsideViews(page, '.tour-panel'), `tour at ${at}`).toEqual([]);
+    expect(await widerThanViewport(page), `tour at ${at}`).toEqual([]);
+    await tour.getByRole('button', { name: 'Close tour' }).click();
+    await expect(tour).toBeHidden();
+  }
+});
 
 const SIX_PROBLEMS = [
   'policy_classes:',
