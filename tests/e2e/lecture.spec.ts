@@ -4,7 +4,7 @@
  * for a person to look at.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { open, pickScenario, playhead, smallText, textCollisions } from './helpers';
+import { open, pickScenario, playhead, resizeTo, smallText, textCollisions } from './helpers';
 
 const SIZES = [
   { width: 1280, height: 720 },
@@ -68,28 +68,33 @@ async function axisClashes(page: Page): Promise<string[]> {
   });
 }
 
-for (const size of SIZES) {
-  test(`views at ${size.width}×${size.height}: text ≥ 14 px, nothing overlaps, no sideways scroll`, async ({
-    page,
-  }) => {
-    await page.setViewportSize(size);
-    await open(page);
-    for (const id of ['drr-burst', 'default']) {
-      await pickScenario(page, id);
-      await page.evaluate(() => window.fairground.seek(3));
-      await expect.poll(() => playhead(page)).toBe(3);
+// Each scenario is run once and the window resized to each size in turn, as a reader resizes it (a
+// page load and a run cost seconds of CPU each): at each size the checks a page opened there gets,
+// each failure named by its scenario and size.
+test(`views at ${SIZES.map((s) => `${s.width}×${s.height}`).join(', ')}: text ≥ 14 px, nothing overlaps, no sideways scroll`, async ({
+  page,
+}) => {
+  await page.setViewportSize(SIZES[0]);
+  await open(page);
+  for (const id of ['drr-burst', 'default']) {
+    await pickScenario(page, id);
+    await page.evaluate(() => window.fairground.seek(3));
+    await expect.poll(() => playhead(page)).toBe(3);
+    for (const size of SIZES) {
+      const at = `${id} at ${size.width}×${size.height}`;
+      await resizeTo(page, size);
       // the views draw that snapshot, and no pop is being animated
-      await expect(page.locator('.views')).toHaveAttribute('data-decisions', '3');
-      await expect(page.locator('[data-animating]')).toHaveCount(0);
-      expect(await smallText(page, '.views', 14), id).toEqual([]);
-      expect(await overlaps(page), id).toEqual([]);
-      expect(await axisClashes(page), id).toEqual([]);
+      await expect(page.locator('.views'), at).toHaveAttribute('data-decisions', '3');
+      await expect(page.locator('[data-animating]'), at).toHaveCount(0);
+      expect(await smallText(page, '.views', 14), at).toEqual([]);
+      expect(await overlaps(page), at).toEqual([]);
+      expect(await axisClashes(page), at).toEqual([]);
       // the help button is reachable where it is drawn (the feature bar used to cover it at 1280 px);
       // on a phone it is in the header's menu
       const phone = size.width < 900;
       if (phone) {
         await page.getByRole('button', { name: 'Menu' }).click();
-        expect(await overlaps(page), `${id} menu`).toEqual([]);
+        expect(await overlaps(page), `${at} menu`).toEqual([]);
       }
       const help = page.getByRole('button', { name: 'Keyboard shortcuts' });
       const box = await help.boundingBox();
@@ -98,20 +103,20 @@ for (const size of SIZES) {
           ([x, y]) => document.elementFromPoint(x, y)?.closest('button')?.getAttribute('aria-label') ?? null,
           [box.x + box.width / 2, box.y + box.height / 2] as const,
         );
-        expect(hit).toBe('Keyboard shortcuts');
+        expect(hit, at).toBe('Keyboard shortcuts');
       }
       if (phone) await page.keyboard.press('Escape');
       const sideways = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
-      expect(sideways, id).toBeLessThanOrEqual(0);
+      expect(sideways, at).toBeLessThanOrEqual(0);
       await page.screenshot({
         path: `test-results/lecture/${id}-${size.width}x${size.height}.png`,
         fullPage: size.width < 900,
       });
     }
-  });
-}
+  }
+});
 
 test('below 900 px the page is one column in lesson order: transport, ring, step account, log, editor', async ({
   page,
@@ -136,45 +141,54 @@ test('below 900 px the page is one column in lesson order: transport, ring, step
   await expect.poll(() => playhead(page), { timeout: 15_000 }).toBeGreaterThan(2);
 });
 
-for (const size of [
-  { width: 1280, height: 720 },
-  { width: 1920, height: 1080 },
-]) {
-  test(`presentation mode at ${size.width}×${size.height}: the lesson's views fill the screen at 18 px and up`, async ({
-    page,
-  }) => {
-    await page.setViewportSize(size);
-    await open(page);
-    await pickScenario(page, 'drr-burst');
-    await page.evaluate(() => window.fairground.seek(3));
-    await expect.poll(() => playhead(page)).toBe(3);
-    await page.keyboard.press('p');
-    await expect(page.locator('.app')).toHaveAttribute('data-presenting', 'on');
-    await expect(page.getByRole('button', { name: 'Present' })).toHaveAttribute('aria-pressed', 'true');
-    expect(new URL(page.url()).searchParams.get('present')).toBe('1');
+// One page resized from the one size to the other with each lesson on screen (a run of
+// guarantee-dlpm costs seconds of CPU): each failure named by its size.
+test("presentation mode at 1280×720 and 1920×1080: the lesson's views fill the screen at 18 px and up", async ({
+  page,
+}) => {
+  const sizes = [
+    { width: 1280, height: 720 },
+    { width: 1920, height: 1080 },
+  ];
+  await page.setViewportSize(sizes[0]);
+  await open(page);
+  await pickScenario(page, 'drr-burst');
+  await page.evaluate(() => window.fairground.seek(3));
+  await expect.poll(() => playhead(page)).toBe(3);
+  await page.keyboard.press('p');
+  await expect(page.locator('.app')).toHaveAttribute('data-presenting', 'on');
+  await expect(page.getByRole('button', { name: 'Present' })).toHaveAttribute('aria-pressed', 'true');
+  expect(new URL(page.url()).searchParams.get('present')).toBe('1');
+  for (const size of sizes) {
+    const at = `${size.width}×${size.height}`;
+    await resizeTo(page, size);
     // editor and log hidden; ring, deficit table, class queues and the step account shown; transport kept
-    await expect(page.getByRole('log', { name: 'Decision log' })).toBeHidden();
-    await expect(page.locator('.column.left')).toBeHidden();
-    await expect(page.getByRole('region', { name: 'DRR ring' })).toBeVisible();
-    await expect(page.locator('.drr-table')).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Class queues' })).toBeVisible();
-    await expect(page.locator('.drr-account')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Step' })).toBeVisible();
-    expect(await smallText(page, '.views', 18)).toEqual([]);
+    await expect(page.getByRole('log', { name: 'Decision log' }), at).toBeHidden();
+    await expect(page.locator('.column.left'), at).toBeHidden();
+    await expect(page.getByRole('region', { name: 'DRR ring' }), at).toBeVisible();
+    await expect(page.locator('.drr-table'), at).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Class queues' }), at).toBeVisible();
+    await expect(page.locator('.drr-account'), at).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Step' }), at).toBeVisible();
+    expect(await smallText(page, '.views', 18), at).toEqual([]);
     await page.screenshot({ path: `test-results/lecture/present-drr-${size.width}x${size.height}.png` });
-    // a cluster lesson: service, guarantees and workers
-    await pickScenario(page, 'guarantee-dlpm');
-    await page.evaluate(() => window.fairground.step(400));
-    await expect(page.getByRole('region', { name: 'Client service' })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Guarantees' })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Workers' })).toBeAttached();
-    await expect(page.getByRole('region', { name: 'Figures' })).toHaveCount(0);
-    expect(await smallText(page, '.views', 18)).toEqual([]);
+  }
+  // a cluster lesson: service, guarantees and workers
+  await pickScenario(page, 'guarantee-dlpm');
+  await page.evaluate(() => window.fairground.step(400));
+  for (const size of [...sizes].reverse()) {
+    const at = `${size.width}×${size.height}`;
+    await resizeTo(page, size);
+    await expect(page.getByRole('region', { name: 'Client service' }), at).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Guarantees' }), at).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Workers' }), at).toBeAttached();
+    await expect(page.getByRole('region', { name: 'Figures' }), at).toHaveCount(0);
+    expect(await smallText(page, '.views', 18), at).toEqual([]);
     await page.screenshot({ path: `test-results/lecture/present-cluster-${size.width}x${size.height}.png` });
-    await page.getByRole('button', { name: 'Present' }).click();
-    await expect(page.locator('.app')).toHaveAttribute('data-presenting', 'off');
-  });
-}
+  }
+  await page.getByRole('button', { name: 'Present' }).click();
+  await expect(page.locator('.app')).toHaveAttribute('data-presenting', 'off');
+});
 
 test('?present=1 in a link opens in presentation mode', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
@@ -579,15 +593,19 @@ test("the shorthand note's marker is drawn with a glyph every font has (no empty
   expect(missing).toEqual([]);
 });
 
-for (const size of SIZES)
-  test(`presentation at ${size.width}×${size.height} opens at the views' top, the ring's legend clear of the table`, async ({
-    page,
-  }) => {
-    await page.setViewportSize(size);
-    await open(page);
-    await pickScenario(page, 'default');
-    await page.evaluate(() => window.fairground.seek(3));
-    await expect.poll(() => playhead(page)).toBe(3);
+// One page resized to each size in turn, P pressed (and pressed again to leave) at each: each
+// failure named by its size.
+test(`presentation at ${SIZES.map((s) => `${s.width}×${s.height}`).join(', ')} opens at the views' top, the ring's legend clear of the table`, async ({
+  page,
+}) => {
+  await page.setViewportSize(SIZES[0]);
+  await open(page);
+  await pickScenario(page, 'default');
+  await page.evaluate(() => window.fairground.seek(3));
+  await expect.poll(() => playhead(page)).toBe(3);
+  for (const size of SIZES) {
+    const at = `${size.width}×${size.height}`;
+    await resizeTo(page, size);
     // a reader scrolled the views (or the page, on a phone) before pressing P
     await page.evaluate(() => {
       const center = document.querySelector('.column.center');
@@ -595,12 +613,12 @@ for (const size of SIZES)
       if (document.scrollingElement) document.scrollingElement.scrollTop = 900;
     });
     await page.locator('body').press('p');
-    await expect(page.locator('.app')).toHaveAttribute('data-presenting', 'on');
+    await expect(page.locator('.app'), at).toHaveAttribute('data-presenting', 'on');
     const scrolled = await page.evaluate(() => [
       document.querySelector('.column.center')?.scrollTop ?? -1,
       document.scrollingElement?.scrollTop ?? -1,
     ]);
-    expect(scrolled).toEqual([0, 0]);
+    expect(scrolled, at).toEqual([0, 0]);
     // the figure (ring and its legend) and the deficit table beside or below it do not overlap
     const clash = await page.evaluate(() => {
       const f = document.querySelector('.drr-figure')?.getBoundingClientRect();
@@ -610,53 +628,77 @@ for (const size of SIZES)
       const h = Math.min(f.bottom, s.bottom) - Math.max(f.top, s.top);
       return w > 0.5 && h > 0.5 ? `figure ${f.left}–${f.right} × table ${s.left}–${s.right}` : '';
     });
-    expect(clash).toBe('');
+    expect(clash, at).toBe('');
     await page.screenshot({ path: `test-results/lecture/present-scrolled-${size.width}x${size.height}.png` });
-  });
+    await page.locator('body').press('p');
+    await expect(page.locator('.app'), at).toHaveAttribute('data-presenting', 'off');
+  }
+});
 
 // Tester finding F5: at 1280×720 with 150 % zoom, presenting, Client service's "service units" title
 // lay over its 100k–300k ticks and Guarantees' wrapped y title on its "20k" tick and past the SVG's top
 // (the layout reserved room for 14 px text, presenting draws 18 px). No chart text may overlap another
 // or leave its SVG, in or out of Present, at the three sizes. Figures' and Class service's charts are
 // held to the same (and to 14 px text) where they are drawn: presenting leaves them out of the lesson.
-for (const [name, opts] of [
-  ['1280×720 at 150 %', { viewport: { width: 853, height: 480 }, deviceScaleFactor: 1.5 }],
-  ['1280×720', { viewport: { width: 1280, height: 720 } }],
-  ['1920×1080', { viewport: { width: 1920, height: 1080 } }],
-  ['390×844', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
-] as const) {
-  test.describe(`time charts' axes at ${name}`, () => {
+//
+// 1280×720 and 1920×1080 differ only in the window's size: one page is resized from one to the other
+// (a run to the end of the default scenario costs seconds of CPU); the zoomed and the touch phone's
+// sizes need contexts of their own.
+const AXES = [
+  {
+    sizes: [{ name: '1280×720 at 150 %', viewport: { width: 853, height: 480 } }],
+    opts: { viewport: { width: 853, height: 480 }, deviceScaleFactor: 1.5 },
+  },
+  {
+    sizes: [
+      { name: '1280×720', viewport: { width: 1280, height: 720 } },
+      { name: '1920×1080', viewport: { width: 1920, height: 1080 } },
+    ],
+    opts: {},
+  },
+  {
+    sizes: [{ name: '390×844', viewport: { width: 390, height: 844 } }],
+    opts: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  },
+] as const;
+for (const { sizes, opts } of AXES) {
+  test.describe(`time charts' axes at ${sizes.map((s) => s.name).join(' and ')}`, () => {
     test.use(opts);
     test('titles and ticks of the time charts never overlap, presenting or not', async ({ page }) => {
+      const resized = sizes.length > 1;
+      if (resized) await page.setViewportSize(sizes[0].viewport);
       await open(page);
       await page.evaluate(() => window.fairground.seek(1_000_000));
       await expect
         .poll(() => page.evaluate(() => window.fairground.state().decisionCount))
         .toBeGreaterThan(100);
-      const tag = name.replace(/[^0-9a-z]+/gi, '-');
       for (const presenting of [false, true]) {
         if (presenting) await page.locator('body').press('p');
         await expect(page.locator('.app.presenting')).toHaveCount(presenting ? 1 : 0);
-        for (const [view, sel, lesson] of [
-          ['Client service', '.cs-view', true],
-          ['Guarantees', '.gu-view', true],
-          ['Figures', 'section.fig-view', false],
-          ['Class service', 'section.class-service', false],
-        ] as const) {
-          const region = page.getByRole('region', { name: view });
-          if (presenting && !lesson) {
-            await expect(region).toHaveCount(0);
-            continue;
+        for (const { name, viewport } of presenting ? [...sizes].reverse() : sizes) {
+          if (resized) await resizeTo(page, viewport);
+          const tag = name.replace(/[^0-9a-z]+/gi, '-');
+          for (const [view, sel, lesson] of [
+            ['Client service', '.cs-view', true],
+            ['Guarantees', '.gu-view', true],
+            ['Figures', 'section.fig-view', false],
+            ['Class service', 'section.class-service', false],
+          ] as const) {
+            const region = page.getByRole('region', { name: view });
+            const what = `${view}${presenting ? ' (presenting)' : ''} at ${name}`;
+            if (presenting && !lesson) {
+              await expect(region, what).toHaveCount(0);
+              continue;
+            }
+            await region.scrollIntoViewIfNeeded();
+            // (Figures and Class service are taller than the screen: their pictures would cost seconds)
+            if (lesson)
+              await region.screenshot({
+                path: `test-results/axes-${tag}-${presenting ? 'present' : 'plain'}-${view.replace(' ', '-')}.png`,
+              });
+            expect(await textCollisions(page, `${sel} .chart`), what).toEqual([]);
+            if (!lesson) expect(await smallText(page, sel, 14), what).toEqual([]);
           }
-          await region.scrollIntoViewIfNeeded();
-          // (Figures and Class service are taller than the screen: their pictures would cost seconds)
-          if (lesson)
-            await region.screenshot({
-              path: `test-results/axes-${tag}-${presenting ? 'present' : 'plain'}-${view.replace(' ', '-')}.png`,
-            });
-          const what = `${view}${presenting ? ' (presenting)' : ''}`;
-          expect(await textCollisions(page, `${sel} .chart`), what).toEqual([]);
-          if (!lesson) expect(await smallText(page, sel, 14), what).toEqual([]);
         }
       }
     });
