@@ -7,7 +7,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { AA_TEXT, contrast, over, parseColor, WHITE } from '../../src/ui/features/contrast';
-import { open, pickScenario, playhead, smallText } from './helpers';
+import { open, pickScenario, playhead, resizeTo, smallText } from './helpers';
 
 const SIZES = [
   { width: 1280, height: 720 },
@@ -173,30 +173,34 @@ async function ringStrays(page: Page): Promise<string[]> {
   });
 }
 
-for (const size of SIZES)
-  test(`Workers, Class queues, deficit table and ring labels at ${size.width}×${size.height}: bounded, nothing overlaps, text ≥ 14 px`, async ({
-    page,
-  }) => {
-    test.setTimeout(120_000);
-    await page.setViewportSize(size);
-    await open(page);
-    const wide = size.width >= 900;
+// Each scenario is run once and the window resized to each size in turn, as a reader resizes it (a
+// page load and a run cost seconds of CPU each): at each size the checks a page opened there gets,
+// each failure named by its size.
+test(`Workers, Class queues, deficit table and ring labels at ${SIZES.map((s) => `${s.width}×${s.height}`).join(', ')}: bounded, nothing overlaps, text ≥ 14 px`, async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(SIZES[0]);
+  await open(page);
 
-    // four busy workers: compact cards, chips in rows, capped with "+ N more"
-    await pickScenario(page, 'paper-chat-s1-4w');
-    await runTo(page, 20);
-    const workers = page.locator('section.wk-view');
-    await expect(workers.locator('.wk-card')).toHaveCount(4);
+  // four busy workers: compact cards, chips in rows, capped with "+ N more"
+  await pickScenario(page, 'paper-chat-s1-4w');
+  await runTo(page, 20);
+  const workers = page.locator('section.wk-view');
+  for (const size of SIZES) {
+    const at = `${size.width}×${size.height}`;
+    await resizeTo(page, size);
+    await expect(workers.locator('.wk-card'), at).toHaveCount(4);
     const wb = await box(page, '.wk-view');
-    expect(wb.height, 'Workers height').toBeLessThan(wide ? 720 : 1150);
+    expect(wb.height, `Workers height at ${at}`).toBeLessThan(size.width >= 900 ? 720 : 1150);
     for (const card of await workers.locator('.wk-card').all()) {
       const cb = await card.boundingBox();
-      expect(cb?.height ?? 9999).toBeLessThan(340);
+      expect(cb?.height ?? 9999, at).toBeLessThan(340);
       // a busy list shows at most the capped chips and says how many more
       const chips = await card.locator('.wk-ids').first().locator('li[data-request]').count();
-      expect(chips).toBeLessThanOrEqual(6);
+      expect(chips, at).toBeLessThanOrEqual(6);
     }
-    await expect(workers.locator('.wk-ids li.more').first()).toHaveText(/^\+ [\d,\s\u202f]+ more$/);
+    await expect(workers.locator('.wk-ids li.more').first(), at).toHaveText(/^\+ [\d,\s\u202f]+ more$/);
     // chips flow in rows: some row holds two chips side by side
     const sideBySide = await page.evaluate(() =>
       [...document.querySelectorAll('.wk-ids')].some((ul) => {
@@ -206,9 +210,9 @@ for (const size of SIZES)
         return new Set(tops).size < tops.length;
       }),
     );
-    expect(sideBySide).toBe(true);
-    expect(await overlapping(page, '.wk-view', '.wk-card')).toEqual([]);
-    expect(await overlapping(page, '.wk-ids', 'li')).toEqual([]);
+    expect(sideBySide, at).toBe(true);
+    expect(await overlapping(page, '.wk-view', '.wk-card'), at).toEqual([]);
+    expect(await overlapping(page, '.wk-ids', 'li'), at).toEqual([]);
     // one meaning per colour: a chip's colour and shape are its client's, as the legend gives them
     const mismatched = await page.evaluate(() => {
       const legend = new Map(
@@ -233,36 +237,50 @@ for (const size of SIZES)
       }
       return out;
     });
-    expect(mismatched).toEqual([]);
-    expect(await smallText(page, '.wk-view', 14)).toEqual([]);
+    expect(mismatched, at).toEqual([]);
+    expect(await smallText(page, '.wk-view', 14), at).toEqual([]);
     await workers.screenshot({ path: `test-results/views/workers-${size.width}x${size.height}.png` });
+  }
 
-    // class queues: all empty at decision 20 of the default scenario, then a long queue beside empty ones
-    await pickScenario(page, 'default');
-    await page.evaluate(() => window.fairground.seek(20));
-    await expect.poll(() => playhead(page)).toBe(20);
-    const queues = page.locator('section.cq-view');
-    await expect(queues).toHaveAttribute('data-queued', '0');
-    expect((await box(page, '.cq-view')).height, 'all-empty Class queues').toBeLessThan(wide ? 140 : 200);
-    await queues.screenshot({ path: `test-results/views/queues-empty-${size.width}x${size.height}.png` });
-    await runTo(page, 20);
-    await expect(queues.locator('.cq-chip').first()).toBeVisible();
-    // the ring's labels here include a blocked (hatched) pink segment's: white on it was 2.8:1
-    await expect.poll(() => faintRingLabels(page)).toEqual([]);
-    for (const row of await queues.locator('.cq-class.empty').all())
-      expect((await row.boundingBox())?.height ?? 99, 'an empty class row').toBeLessThan(32);
-    expect((await box(page, '.cq-view')).height, 'Class queues with 12 chips shown').toBeLessThan(
-      wide ? 520 : 1100,
+  // class queues: all empty at decision 20 of the default scenario, then a long queue beside empty ones
+  await pickScenario(page, 'default');
+  await page.evaluate(() => window.fairground.seek(20));
+  await expect.poll(() => playhead(page)).toBe(20);
+  const queues = page.locator('section.cq-view');
+  for (const size of SIZES) {
+    const at = `${size.width}×${size.height}`;
+    await resizeTo(page, size);
+    await expect(queues, at).toHaveAttribute('data-queued', '0');
+    expect((await box(page, '.cq-view')).height, `all-empty Class queues at ${at}`).toBeLessThan(
+      size.width >= 900 ? 140 : 200,
     );
-    expect(await overlapping(page, '.cq-view', '.cq-chip')).toEqual([]);
-    expect(await overlapping(page, '.cq-list', '.cq-class')).toEqual([]);
-    expect(await smallText(page, '.cq-view', 14)).toEqual([]);
+    await queues.screenshot({ path: `test-results/views/queues-empty-${size.width}x${size.height}.png` });
+  }
+  await runTo(page, 20);
+  for (const size of SIZES) {
+    const at = `${size.width}×${size.height}`;
+    await resizeTo(page, size);
+    await expect(queues.locator('.cq-chip').first(), at).toBeVisible();
+    // the ring's labels here include a blocked (hatched) pink segment's: white on it was 2.8:1
+    await expect.poll(() => faintRingLabels(page), { message: at }).toEqual([]);
+    for (const row of await queues.locator('.cq-class.empty').all())
+      expect((await row.boundingBox())?.height ?? 99, `an empty class row at ${at}`).toBeLessThan(32);
+    expect((await box(page, '.cq-view')).height, `Class queues with 12 chips shown at ${at}`).toBeLessThan(
+      size.width >= 900 ? 520 : 1100,
+    );
+    expect(await overlapping(page, '.cq-view', '.cq-chip'), at).toEqual([]);
+    expect(await overlapping(page, '.cq-list', '.cq-class'), at).toEqual([]);
+    expect(await smallText(page, '.cq-view', 14), at).toEqual([]);
     await queues.screenshot({ path: `test-results/views/queues-${size.width}x${size.height}.png` });
+  }
 
-    // deficit table and ring labels of the sample policy (long class names, one narrow segment)
-    await pickScenario(page, 'drr-sample-policy');
-    await page.evaluate(() => window.fairground.seek(3));
-    await expect.poll(() => playhead(page)).toBe(3);
+  // deficit table and ring labels of the sample policy (long class names, one narrow segment)
+  await pickScenario(page, 'drr-sample-policy');
+  await page.evaluate(() => window.fairground.seek(3));
+  await expect.poll(() => playhead(page)).toBe(3);
+  for (const size of SIZES) {
+    const at = `${size.width}×${size.height}`;
+    await resizeTo(page, size);
     const apart = await page.evaluate(() => {
       const out: string[] = [];
       for (const th of document.querySelectorAll('.drr-table th[scope="row"]')) {
@@ -282,18 +300,18 @@ for (const size of SIZES)
       }
       return out;
     });
-    expect(apart).toEqual([]);
+    expect(apart, at).toEqual([]);
     // every ring label lies on its own segment: under each label's glyphs, the ring shape hit is its class's
     // (hit-tested on screen, so the ring is scrolled into view first)
     await page.locator('.drr-ring').first().scrollIntoViewIfNeeded();
     const strays = await ringStrays(page);
-    expect(strays).toEqual([]);
+    expect(strays, at).toEqual([]);
     // the long names are on the ring (along their arcs), not dropped
-    await expect(page.locator('.drr-ring textPath', { hasText: 'latency_cached' })).toHaveCount(1);
-    expect(await smallText(page, '.drr-view', 14)).toEqual([]);
+    await expect(page.locator('.drr-ring textPath', { hasText: 'latency_cached' }), at).toHaveCount(1);
+    expect(await smallText(page, '.drr-view', 14), at).toEqual([]);
     // every ring label reads at AA on its segment's fill as drawn (white on orange and pink was
     // 2–2.8:1); polled: a segment that stops being empty fades in over 0.3 s
-    await expect.poll(() => faintRingLabels(page)).toEqual([]);
+    await expect.poll(() => faintRingLabels(page), { message: at }).toEqual([]);
     await page
       .locator('.drr-ring')
       .first()
@@ -302,7 +320,8 @@ for (const size of SIZES)
       .locator('.drr-table')
       .first()
       .screenshot({ path: `test-results/views/table-sample-${size.width}x${size.height}.png` });
-  });
+  }
+});
 
 for (const { size, present } of [
   { size: SIZES[0], present: true },
@@ -380,32 +399,35 @@ for (const { size, present } of [
         expect(px, `step ${s.step}: empty room in ${part}`).toBeLessThanOrEqual(40);
   });
 
-for (const size of SIZES)
-  test(`the default scenario's Q^u sweep: coinciding points share a tag, no tag overlaps a tag or a marker (${size.width}×${size.height})`, async ({
-    page,
-  }) => {
-    test.setTimeout(150_000);
-    await page.setViewportSize(size);
-    await open(page);
-    await pickScenario(page, 'default');
-    if (size.width < 900) await page.getByRole('button', { name: 'Menu', expanded: false }).click();
-    await page.getByRole('button', { name: 'Sweep' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Sweep' });
-    await dialog.getByRole('combobox', { name: 'Parameter' }).selectOption('scheduler.quantum');
-    await expect(dialog).toContainText('5 points (625, 1250, 2500, 5000, 10000)');
-    await dialog.getByRole('button', { name: 'Run sweep' }).click();
-    await expect(dialog.getByRole('progressbar', { name: 'Sweep progress' })).toHaveAttribute(
-      'aria-valuetext',
-      '100 %',
-      { timeout: 120_000 },
-    );
+// One sweep (five runs of the default scenario, many CPU-seconds), its results looked at with the
+// window resized to each size in turn: each failure named by its size.
+test(`the default scenario's Q^u sweep: coinciding points share a tag, no tag overlaps a tag or a marker (${SIZES.map((s) => `${s.width}×${s.height}`).join(', ')})`, async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize(SIZES[0]);
+  await open(page);
+  await pickScenario(page, 'default');
+  await page.getByRole('button', { name: 'Sweep' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sweep' });
+  await dialog.getByRole('combobox', { name: 'Parameter' }).selectOption('scheduler.quantum');
+  await expect(dialog).toContainText('5 points (625, 1250, 2500, 5000, 10000)');
+  await dialog.getByRole('button', { name: 'Run sweep' }).click();
+  await expect(dialog.getByRole('progressbar', { name: 'Sweep progress' })).toHaveAttribute(
+    'aria-valuetext',
+    '100 %',
+    { timeout: 120_000 },
+  );
+  for (const size of SIZES) {
+    const at = `${size.width}×${size.height}`;
+    await resizeTo(page, size);
     const frontier = page.getByRole('region', { name: 'Sweep results' }).locator('figure').first();
-    await expect(frontier.locator('.sweep-marker')).toHaveCount(5);
+    await expect(frontier.locator('.sweep-marker'), at).toHaveCount(5);
     // every run is named by exactly one tag
     const named = await frontier
       .locator('.point-tags > g')
       .evaluateAll((gs) => gs.flatMap((g) => (g.getAttribute('data-points') ?? '').split(',')));
-    expect(named.sort()).toEqual(['0', '1', '2', '3', '4']);
+    expect(named.sort(), at).toEqual(['0', '1', '2', '3', '4']);
     const clashes = await frontier.evaluate((fig) => {
       const boxes = (sel: string) =>
         [...fig.querySelectorAll(sel)].map((e) => ({ e, b: e.getBoundingClientRect() }));
@@ -424,27 +446,33 @@ for (const size of SIZES)
       }
       return out;
     });
-    expect(clashes).toEqual([]);
+    expect(clashes, at).toEqual([]);
     // tags, ticks and axis names at 14 px or more on screen, also where the chart is drawn below its
     // viewBox's width (a phone: 0.88)
-    expect(await smallText(page, '.sweep-svg', 14)).toEqual([]);
-    await expect(frontier.locator('.point-tag').first()).toBeVisible();
+    expect(await smallText(page, '.sweep-svg', 14), at).toEqual([]);
+    await expect(frontier.locator('.point-tag').first(), at).toBeVisible();
     await frontier.screenshot({ path: `test-results/views/sweep-frontier-${size.width}x${size.height}.png` });
-  });
+  }
+});
 
-for (const size of SIZES)
-  test(`Class service's table, drawn as cards where narrow, is still announced as a table, with a text alternative (${size.width}×${size.height})`, async ({
-    page,
-  }) => {
-    await defaultAt(page, size, 20);
+// One run, the window resized to each size in turn (as a reader resizes it): at each size the
+// checks a page opened there gets, each failure named by its size.
+test(`Class service's table, drawn as cards where narrow, is still announced as a table, with a text alternative (${SIZES.map((s) => `${s.width}×${s.height}`).join(', ')})`, async ({
+  page,
+}) => {
+  await defaultAt(page, SIZES[0], 20);
+  for (const size of SIZES) {
+    const at = `${size.width}×${size.height}`;
+    await resizeTo(page, size);
     const table = page.getByRole('table', { name: 'Per class, so far' });
-    await expect(table).toBeVisible();
+    await expect(table, at).toBeVisible();
     // its rows drawn as blocks here (at 1280 and 390 the card is narrow, at 1920 the bottom views too)
     expect(
       await table
         .locator('tbody tr')
         .first()
         .evaluate((tr) => getComputedStyle(tr).display),
+      at,
     ).not.toBe('table-row');
     // the table's roles are its own, not the browser's guess from the styled elements
     const roles = await table.evaluate((t) =>
@@ -456,38 +484,43 @@ for (const size of SIZES)
         t.querySelector('tbody td'),
       ].map((e) => e?.getAttribute('role') ?? null),
     );
-    expect(roles).toEqual(['table', 'rowgroup', 'row', 'rowheader', 'cell']);
+    expect(roles, at).toEqual(['table', 'rowgroup', 'row', 'rowheader', 'cell']);
     // a cell is announced by its figure (its column header says what it is), not the card's label too
     const row = table.getByRole('row', { name: /^bulk_uncached / });
-    await expect(row.getByRole('rowheader')).toHaveText('bulk_uncached');
-    await expect(row.getByRole('cell').first()).toHaveAccessibleName(/^\d{1,3}(\u202f\d{3})*$/);
-    await expect(table.getByRole('columnheader', { name: 'quantum', exact: true })).toBeAttached();
+    await expect(row.getByRole('rowheader'), at).toHaveText('bulk_uncached');
+    await expect(row.getByRole('cell').first(), at).toHaveAccessibleName(/^\d{1,3}(\u202f\d{3})*$/);
+    await expect(table.getByRole('columnheader', { name: 'quantum', exact: true }), at).toBeAttached();
     // and a text alternative in the charts' words, read with the table
-    await expect(table).toHaveAccessibleDescription(
+    await expect(table, at).toHaveAccessibleDescription(
       /^Per class so far: .*bulk_uncached \d+(\.\d)? % of the served uncached tokens.* dispatched, \d+ rejected, \d+ queued/,
     );
-  });
+  }
+});
 
-for (const size of SIZES)
-  test(`Class service and Figures in a narrow card: the table does not scroll sideways, the seek label stays inside its card (${size.width}×${size.height})`, async ({
-    page,
-  }) => {
-    await defaultAt(page, size, 20);
+// One run, the window resized to each size in turn (as a reader resizes it): at each size the
+// checks a page opened there gets, each failure named by its size.
+test(`Class service and Figures in a narrow card: the table does not scroll sideways, the seek label stays inside its card (${SIZES.map((s) => `${s.width}×${s.height}`).join(', ')})`, async ({
+  page,
+}) => {
+  await defaultAt(page, SIZES[0], 20);
+  for (const size of SIZES) {
+    const at = `${size.width}×${size.height}`;
+    await resizeTo(page, size);
     const cs = page.locator('section.class-service');
-    await expect(cs.locator('.cs-table tbody tr').first()).toBeVisible();
+    await expect(cs.locator('.cs-table tbody tr').first(), at).toBeVisible();
     // every figure of the table is on screen without scrolling it sideways
     const sideways = await cs.evaluate((sec) =>
       [...sec.querySelectorAll('.table-scroll')].map((d) => d.scrollWidth - d.clientWidth),
     );
     for (const extra of sideways)
-      expect(extra, 'Class service table scrolls sideways').toBeLessThanOrEqual(1);
+      expect(extra, `Class service table scrolls sideways at ${at}`).toBeLessThanOrEqual(1);
     // each figure keeps its column's name beside it
     const unlabeled = await cs.evaluate(
       (sec) =>
         [...sec.querySelectorAll('.cs-table td')].filter((td) => !td.getAttribute('data-label')).length,
     );
-    expect(unlabeled).toBe(0);
-    expect(await smallText(page, 'section.class-service', 14)).toEqual([]);
+    expect(unlabeled, at).toBe(0);
+    expect(await smallText(page, 'section.class-service', 14), at).toEqual([]);
     await cs
       .locator('.cs-table')
       .screenshot({ path: `test-results/views/class-table-${size.width}x${size.height}.png` });
@@ -514,8 +547,9 @@ for (const size of SIZES)
         }
       }
     }
-    expect(outside).toEqual([]);
-  });
+    expect(outside, at).toEqual([]);
+  }
+});
 
 test("Class service's table at 1280×720 at 150 % (853 px): a table, its columns within the card, text ≥ 14 px", async ({
   browser,
@@ -554,35 +588,40 @@ ops:
   - pop: {count: 1}
 `;
 
-for (const size of SIZES)
-  test(`a ring name that fits nowhere on its segment is drawn as its key, the same key beside it in the table (${size.width}×${size.height})`, async ({
-    page,
-  }) => {
-    await page.setViewportSize(size);
-    await open(page);
-    await page.evaluate((text) => window.fairground.load(text), KEYED_RING);
+// One run, the window resized to each size in turn (as a reader resizes it): at each size the
+// checks a page opened there gets, each failure named by its size.
+test(`a ring name that fits nowhere on its segment is drawn as its key, the same key beside it in the table (${SIZES.map((s) => `${s.width}×${s.height}`).join(', ')})`, async ({
+  page,
+}) => {
+  await page.setViewportSize(SIZES[0]);
+  await open(page);
+  await page.evaluate((text) => window.fairground.load(text), KEYED_RING);
+  for (const size of SIZES) {
+    const at = `${size.width}×${size.height}`;
+    await resizeTo(page, size);
     const seg = page.locator('.drr-ring [data-class="overnight_reindexing_backfill"]').first();
-    await expect(seg).toBeAttached();
+    await expect(seg, at).toBeAttached();
     // the narrow segment (8 % of the ring) has no room for the 29-character name: its key instead
     const keyed = seg.locator('.drr-seg-keyed');
-    await expect(keyed).toHaveCount(1);
-    await expect(keyed.locator('tspan.drr-seg-name, textPath')).toHaveText('#4');
-    await expect(keyed.locator('title')).toHaveText(/#4 = overnight_reindexing_backfill/);
+    await expect(keyed, at).toHaveCount(1);
+    await expect(keyed.locator('tspan.drr-seg-name, textPath'), at).toHaveText('#4');
+    await expect(keyed.locator('title'), at).toHaveText(/#4 = overnight_reindexing_backfill/);
     // its key in the table, beside the full name
     const row = page.locator('.drr-table tr.drr-row[data-class="overnight_reindexing_backfill"]');
-    await expect(row.locator('.drr-key')).toHaveText('#4');
+    await expect(row.locator('.drr-key'), at).toHaveText('#4');
     // names that fit stay names
-    await expect(page.locator('.drr-ring .drr-seg-keyed')).toHaveCount(1);
+    await expect(page.locator('.drr-ring .drr-seg-keyed'), at).toHaveCount(1);
     await page.locator('.drr-ring').first().scrollIntoViewIfNeeded();
-    expect(await ringStrays(page)).toEqual([]);
-    expect(await smallText(page, '.drr-view', 14)).toEqual([]);
+    expect(await ringStrays(page), at).toEqual([]);
+    expect(await smallText(page, '.drr-view', 14), at).toEqual([]);
     // every ring label reads at AA on its segment's fill as drawn (white on orange and pink was 2–2.8:1)
-    expect(await faintRingLabels(page)).toEqual([]);
+    expect(await faintRingLabels(page), at).toEqual([]);
     await page
       .locator('.drr-ring')
       .first()
       .screenshot({ path: `test-results/views/ring-keyed-${size.width}x${size.height}.png` });
-  });
+  }
+});
 
 /** Each keyed ring segment's key, the count drawn with it, and the class's queued count from the table. */
 async function keyedSegments(
@@ -618,55 +657,70 @@ async function keyedSegments(
   );
 }
 
-for (const size of SIZES)
-  test(`a ring segment drawn as its key still shows its queued count (${size.width}×${size.height})`, async ({
-    page,
-  }) => {
-    await page.setViewportSize(size);
-    await open(page);
-    // the sandbox: the 29-character name in an 8 % segment, two requests queued
-    await page.evaluate((text) => window.fairground.load(text), KEYED_RING);
-    await expect(page.locator('.drr-ring .drr-seg-keyed')).toHaveCount(1);
-    expect(await keyedSegments(page)).toEqual([
+// Each run once, the window resized to each size in turn (as a reader resizes it): at each size the
+// checks a page opened there gets, each failure named by its size.
+test(`a ring segment drawn as its key still shows its queued count (${SIZES.map((s) => `${s.width}×${s.height}`).join(', ')})`, async ({
+  page,
+}) => {
+  await page.setViewportSize(SIZES[0]);
+  await open(page);
+  // the sandbox: the 29-character name in an 8 % segment, two requests queued
+  await page.evaluate((text) => window.fairground.load(text), KEYED_RING);
+  for (const size of SIZES) {
+    const at = `${size.width}×${size.height}`;
+    await resizeTo(page, size);
+    await expect(page.locator('.drr-ring .drr-seg-keyed'), at).toHaveCount(1);
+    expect(await keyedSegments(page), at).toEqual([
       { cls: 'overnight_reindexing_backfill', texts: ['#4', '2'], queued: '2', apart: true },
     ]);
-    // a cluster run: the default scenario at 30 s holds 83 requests in bulk_uncached, blocked (#4)
-    await pickScenario(page, 'default');
-    await page.evaluate(() => window.fairground.runUntil(30));
-    await expect.poll(() => playhead(page)).toBeGreaterThan(1000);
+  }
+  // a cluster run: the default scenario at 30 s holds 83 requests in bulk_uncached, blocked (#4)
+  await pickScenario(page, 'default');
+  await page.evaluate(() => window.fairground.runUntil(30));
+  await expect.poll(() => playhead(page)).toBeGreaterThan(1000);
+  for (const size of SIZES) {
+    const at = `${size.width}×${size.height}`;
+    await resizeTo(page, size);
     // (once the views show the run's moment: a keyed class with requests queued)
     await expect
-      .poll(async () => (await keyedSegments(page)).filter((k) => Number(k.queued) > 0).length)
+      .poll(async () => (await keyedSegments(page)).filter((k) => Number(k.queued) > 0).length, {
+        message: at,
+      })
       .toBeGreaterThan(0);
     const full = (await keyedSegments(page)).filter((k) => Number(k.queued) > 0);
     for (const k of full) {
-      expect(k.texts, k.cls).toContain(k.queued);
+      expect(k.texts, `${k.cls} at ${at}`).toContain(k.queued);
       expect(
         k.texts.some((t) => /^#\d+$/.test(t)),
-        k.cls,
+        `${k.cls} at ${at}`,
       ).toBe(true);
-      expect(k.apart, `${k.cls}: key and count apart`).toBe(true);
+      expect(k.apart, `${k.cls}: key and count apart at ${at}`).toBe(true);
     }
     await page.locator('.drr-ring').first().scrollIntoViewIfNeeded();
-    expect(await ringStrays(page)).toEqual([]);
-    expect(await smallText(page, '.drr-view', 14)).toEqual([]);
+    expect(await ringStrays(page), at).toEqual([]);
+    expect(await smallText(page, '.drr-view', 14), at).toEqual([]);
     // every ring label reads at AA on its segment's fill as drawn (white on orange and pink was 2–2.8:1)
-    expect(await faintRingLabels(page)).toEqual([]);
+    expect(await faintRingLabels(page), at).toEqual([]);
     await page
       .locator('.drr-ring')
       .first()
       .screenshot({ path: `test-results/views/ring-keyed-count-${size.width}x${size.height}.png` });
-  });
+  }
+});
 
-for (const size of SIZES)
-  test(`Figures' latency table fits its card: no sideways scroll, no cell cut (${size.width}×${size.height})`, async ({
-    page,
-  }) => {
-    // by t = 45 the values are at their widest ("548 ms", "18.3 s"): tester finding 9 saw "e2e p50/p9"
-    // and "10.6 s" cut in the ~260 px card at 1280 and 1920
-    await defaultAt(page, size, 45);
+// One run, the window resized to each size in turn (as a reader resizes it): at each size the
+// checks a page opened there gets, each failure named by its size.
+test(`Figures' latency table fits its card: no sideways scroll, no cell cut (${SIZES.map((s) => `${s.width}×${s.height}`).join(', ')})`, async ({
+  page,
+}) => {
+  // by t = 45 the values are at their widest ("548 ms", "18.3 s"): tester finding 9 saw "e2e p50/p9"
+  // and "10.6 s" cut in the ~260 px card at 1280 and 1920
+  await defaultAt(page, SIZES[0], 45);
+  for (const size of SIZES) {
+    const at = `${size.width}×${size.height}`;
+    await resizeTo(page, size);
     const lat = page.locator('section.fig-view .fig-latency');
-    await expect(lat.locator('.fig-table tbody tr').first()).toBeVisible();
+    await expect(lat.locator('.fig-table tbody tr').first(), at).toBeVisible();
     await lat.scrollIntoViewIfNeeded();
     const cut = await lat.evaluate((el) => {
       const out: string[] = [];
@@ -680,10 +734,11 @@ for (const size of SIZES)
       }
       return out;
     });
-    expect(cut).toEqual([]);
+    expect(cut, at).toEqual([]);
     // the short headers carry their full names
-    await expect(lat.locator('thead abbr')).toHaveCount(2);
-    await expect(lat.locator('thead th[title*="time to first token"]')).toHaveCount(1);
-    expect(await smallText(page, 'section.fig-view .fig-latency', 14)).toEqual([]);
+    await expect(lat.locator('thead abbr'), at).toHaveCount(2);
+    await expect(lat.locator('thead th[title*="time to first token"]'), at).toHaveCount(1);
+    expect(await smallText(page, 'section.fig-view .fig-latency', 14), at).toEqual([]);
     await lat.screenshot({ path: `test-results/views/latency-table-${size.width}x${size.height}.png` });
-  });
+  }
+});
