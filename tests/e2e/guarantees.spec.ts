@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { open, pickScenario } from './helpers';
+import { open, pickScenario, resizeTo } from './helpers';
 
 const REAL = readFileSync('scenarios/guarantee-dlpm.yaml', 'utf8');
 const BROKEN = readFileSync('scenarios/guarantee-broken-dlpm.yaml', 'utf8');
@@ -104,20 +104,25 @@ test("the bound's formula and every figure beside it read in the page's one numb
   for (let i = 1; i < labels.length; i++) expect(labels[i][0]).toBeGreaterThanOrEqual(labels[i - 1][1]);
 });
 
-for (const size of [
+// One run, the window resized to each size in turn (as a reader resizes it): each failure named by
+// its size.
+const BOUND_SIZES = [
   { width: 1920, height: 1080 },
   { width: 1280, height: 720 },
   { width: 390, height: 844 },
-])
-  test(`the off-scale bound's marker stays clear of the gap axis's labels (${size.width}×${size.height})`, async ({
-    page,
-  }) => {
-    await page.setViewportSize(size);
-    await open(page);
-    await pickScenario(page, 'guarantee-dlpm');
-    await page.evaluate(() => window.fairground.runUntil(20));
+];
+test(`the off-scale bound's marker stays clear of the gap axis's labels (${BOUND_SIZES.map((s) => `${s.width}×${s.height}`).join(', ')})`, async ({
+  page,
+}) => {
+  await page.setViewportSize(BOUND_SIZES[0]);
+  await open(page);
+  await pickScenario(page, 'guarantee-dlpm');
+  await page.evaluate(() => window.fairground.runUntil(20));
+  for (const size of BOUND_SIZES) {
+    const at = `${size.width}×${size.height}`;
+    await resizeTo(page, size);
     const chart = page.getByRole('region', { name: 'Guarantees' }).locator('.gu-chart svg');
-    await expect(chart.locator('.gu-bound[data-off-scale="true"] text')).toContainText('bound');
+    await expect(chart.locator('.gu-bound[data-off-scale="true"] text'), at).toContainText('bound');
     await chart.scrollIntoViewIfNeeded();
     const clashes = await chart.evaluate((svg) => {
       const boxes = [...svg.querySelectorAll('text')].map((t) => ({
@@ -139,8 +144,9 @@ for (const size of [
         }
       return out;
     });
-    expect(clashes).toEqual([]);
-  });
+    expect(clashes, at).toEqual([]);
+  }
+});
 
 test('with no theorem (LPM) the pair legend says "no bound" and shows no dashed line for it (first-time user)', async ({
   page,
