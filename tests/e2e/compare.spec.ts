@@ -303,17 +303,20 @@ test('A link made late in run B, after A has ended, reopens each run at its own 
   context,
 }) => {
   await open(page);
-  // a shorter default run: A (dlpm) ends first, B (fcfs) plays on after it
+  // a longer default run: A (dlpm) ends first, B (fcfs) plays on after it. Two minutes of arrivals
+  // make A's replay in the new page 18,000 decisions, seconds long even on a fast machine, so the
+  // hint (shown once a seek has run 300 ms) is always up when the check looks for it; 15 s of
+  // arrivals (3,600 decisions) could end before it.
   await page.evaluate(
     (t) => window.fairground.load(t),
-    DEFAULT_TEXT.replace('duration_s: 60', 'duration_s: 15'),
+    DEFAULT_TEXT.replace('duration_s: 60', 'duration_s: 120'),
   );
   await page.evaluate(() => window.fairground.compare(['scheduler.policy=fcfs']));
   await page.evaluate(() => window.fairground.step(1_000_000));
   const a = await page.evaluate(() => window.fairground.state());
   expect(a.done).toBe(true);
   await expect.poll(() => page.evaluate(() => window.fairground.compareState().simTimeB)).toBe(a.simTime);
-  // B goes on by itself (22 decisions after A's end): Step once, then 10 more
+  // B goes on by itself (1.8 s of its run after A's end): Step once, then 10 more
   await page.getByRole('button', { name: 'Step' }).click();
   await page.evaluate(() => window.fairground.step(10));
   const b = await page.evaluate(() => window.fairground.compareState());
