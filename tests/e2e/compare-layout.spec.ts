@@ -1,0 +1,62 @@
+/**
+ * Compare mode's Difference panel and run B's controls as a person meets them: the panel's heading
+ * ("A at its end, B at 109.448 s") ran on under "Edit B" at 1280 px and on a phone.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { open, resizeTo, smallText } from './helpers';
+
+/** Text in the Difference panel's head whose glyphs lie under one of its buttons, or past the panel. */
+async function headClashes(page: Page): Promise<string[]> {
+  return page.locator('.diff-view').evaluate((panel) => {
+    const out: string[] = [];
+    const head = panel.querySelector('.panel-head') as HTMLElement;
+    const buttons = [...head.querySelectorAll('button')].map((b) => ({
+      name: b.textContent,
+      r: b.getBoundingClientRect(),
+    }));
+    const box = panel.getBoundingClientRect();
+    const walker = document.createTreeWalker(head.querySelector('h2') as HTMLElement, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      for (const r of range.getClientRects()) {
+        if (r.width === 0) continue;
+        const text = (n.textContent ?? '').trim();
+        if (r.right > box.right + 0.5 || r.left < box.left - 0.5) out.push(`"${text}" past the panel`);
+        for (const b of buttons) {
+          const w = Math.min(r.right, b.r.right) - Math.max(r.left, b.r.left);
+          const h = Math.min(r.bottom, b.r.bottom) - Math.max(r.top, b.r.top);
+          if (w > 0.5 && h > 0.5) out.push(`"${text}" under "${b.name}"`);
+        }
+      }
+    }
+    return out;
+  });
+}
+
+test('the Difference panel’s heading never runs under Edit B: 1280×720, at 150 % and on a phone', async ({
+  page,
+}) => {
+  await open(page);
+  await page.evaluate(() => window.fairground.compare(['scheduler.policy=fcfs', 'cluster.workers=1']));
+  // A to its end, B (one worker, slower) goes on past it: the longest heading
+  await page.evaluate(() => window.fairground.step(1_000_000));
+  await expect.poll(() => page.evaluate(() => window.fairground.state().done)).toBe(true);
+  await page.getByRole('button', { name: 'Step' }).click();
+  const diff = page.getByRole('region', { name: 'Difference' });
+  await expect(diff.getByRole('heading')).toHaveText(/^Difference A at its end, B at \d+\.\d{3} s$/);
+  const problems: string[] = [];
+  for (const size of [
+    { width: 1280, height: 720 },
+    { width: 853, height: 480 },
+    { width: 390, height: 844 },
+  ]) {
+    await resizeTo(page, size);
+    await diff.scrollIntoViewIfNeeded();
+    const at = `${size.width}×${size.height}`;
+    for (const p of await headClashes(page)) problems.push(`${at}: ${p}`);
+    for (const p of await smallText(page, '.diff-view', 14)) problems.push(`${at}: under 14 px: ${p}`);
+    await expect(diff.getByRole('button', { name: 'Edit B' }), at).toBeVisible();
+  }
+  expect(problems).toEqual([]);
+});
