@@ -60,3 +60,39 @@ test('the Difference panel’s heading never runs under Edit B: 1280×720, at 15
   }
   expect(problems).toEqual([]);
 });
+
+/** Open Compare from the feature bar and start (or update) run B with these picks, as a person does. */
+async function startB(page: Page, opener: 'Compare' | 'Edit B', overrides: string, scheduler?: string) {
+  if (opener === 'Compare') await page.getByRole('button', { name: 'Compare', exact: true }).click();
+  else await page.getByRole('region', { name: 'Difference' }).getByRole('button', { name: 'Edit B' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Compare' });
+  if (scheduler) await dialog.getByLabel('B scheduler').selectOption(scheduler);
+  await dialog.getByLabel('B overrides').fill(overrides);
+  await dialog
+    .getByRole('button', { name: opener === 'Compare' ? 'Start comparing' : 'Update run B' })
+    .click();
+  await expect(dialog).toBeHidden();
+}
+
+test('run B’s label shows every override: the first ones spelled out, the rest counted, all in its tooltip', async ({
+  page,
+}) => {
+  await open(page);
+  await startB(page, 'Compare', 'cluster.workers=1', 'fcfs');
+  // "fcfs · kv-aware" alone hid the one worker
+  const heading = page.getByRole('region', { name: /^B: / }).locator('.compare-head h2');
+  await expect(heading).toHaveText('B fcfs · kv-aware + cluster.workers=1');
+  const diff = page.getByRole('region', { name: 'Difference' });
+  await expect(diff.locator('.diff-runs')).toContainText('B fcfs · kv-aware + cluster.workers=1');
+  // more overrides than the label has room for
+  await startB(
+    page,
+    'Edit B',
+    'cluster.workers=1\nduration_s=50\nclients.alice.arrival.rate=2\nclients.mallory.arrival.rate=9',
+  );
+  await expect(heading).toHaveText(/^B fcfs · kv-aware \+ cluster\.workers=1(, [^,]+)* \+\d more$/);
+  const title =
+    'Run B overrides:\nscheduler.policy=fcfs\ncluster.workers=1\nduration_s=50\nclients.alice.arrival.rate=2\nclients.mallory.arrival.rate=9';
+  await expect(heading).toHaveAttribute('title', title);
+  await expect(diff.locator('.diff-label-b')).toHaveAttribute('title', title);
+});

@@ -39,6 +39,7 @@ export function DifferencePanel({ driver }: { driver: Driver }) {
   const history = useCompare((s) => s.history);
   const labelA = useCompare((s) => s.labelA);
   const labelB = useCompare((s) => s.labelB);
+  const titleB = useCompare((s) => s.titleB);
   const sandbox = useUi((s) => s.kind === 'arbitration');
   const timeB = useCompare((s) => s.simTimeB);
   // A's end, once A is over (null before): A's side is final when the snapshot paired with B is that one
@@ -103,7 +104,9 @@ export function DifferencePanel({ driver }: { driver: Driver }) {
       </div>
       <p className="diff-runs">
         <span className="compare-tag tag-a">A</span> {labelA} <span className="compare-tag tag-b">B</span>{' '}
-        {labelB}
+        <span className="diff-label-b" title={titleB ?? undefined}>
+          {labelB}
+        </span>
       </p>
       {moment.note && (
         <p className="diff-moment" data-testid="diff-moment" role="status">
