@@ -96,3 +96,24 @@ test('run B’s label shows every override: the first ones spelled out, the rest
   await expect(heading).toHaveAttribute('title', title);
   await expect(diff.locator('.diff-label-b')).toHaveAttribute('title', title);
 });
+
+test('after Start comparing or Update run B the focus is on Play, so Space plays instead of reopening the dialog', async ({
+  page,
+}) => {
+  await open(page);
+  const playing = () => page.evaluate(() => window.fairground.state().playing);
+  const dialog = page.getByRole('dialog', { name: 'Compare' });
+  const play = page.getByRole('button', { name: 'Play' });
+  await startB(page, 'Compare', '', 'fcfs');
+  await expect(play).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect.poll(playing).toBe(true);
+  await expect(dialog).toBeHidden();
+  await page.keyboard.press('Space');
+  await expect.poll(playing).toBe(false);
+  await startB(page, 'Edit B', 'cluster.workers=1');
+  await expect(play).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect.poll(playing).toBe(true);
+  await expect(dialog).toBeHidden();
+});
