@@ -34,6 +34,11 @@ export interface SeekProgress {
   goal: SeekTarget;
   /** Simulated time the replay has reached. */
   time: number;
+  /**
+   * Where the seek lands when the run has been there before: the decision and the simulated time
+   * then (null: not known yet, e.g. a link's playhead on a page that has not run that far).
+   */
+  landing: { decision: number | null; time: number | null };
   /** performance.now() when the seek started (the hint shows only for seeks that take a while). */
   since: number;
 }

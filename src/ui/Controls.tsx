@@ -39,6 +39,7 @@ export function Transport({ driver }: { driver: Driver }) {
       <button
         type="button"
         className="primary"
+        data-transport="play"
         onClick={(e) => {
           blurAfterPointer(e);
           driver.toggle();

@@ -7,7 +7,9 @@ import { type UiState, useUi } from '../state/store';
 import type { SessionDecision } from '../worker/session';
 import type { Driver } from './driver';
 import { FoldHeading, useFoldProps } from './phone/Fold';
+import { seekGoalText } from './seek-words';
 import { useCalm } from './useCalm';
+import { SEEK_HINT_DELAY_MS, useShownAfter } from './useShownAfter';
 import { fmtCount } from './views/format';
 
 /** Lines the log shows (the newest). */
@@ -53,6 +55,12 @@ export function DecisionLog({ driver }: { driver: Driver }) {
   const selected = useUi((s) => s.selected);
   const kind = useUi((s) => s.kind);
   const count = useUi((s) => s.decisionCount);
+  const seek = useUi((s) => s.seek);
+  // a replay under way (shown once the seeking hint is): its lines reach the log in bursts, thousands
+  // of decisions behind the clock (or not at all, "No decisions yet"), so the log says where the
+  // replay is instead and shows its lines where it lands
+  const replaying = useShownAfter(seek?.since ?? null, SEEK_HINT_DELAY_MS) ? seek : null;
+  const unit = kind === 'arbitration' ? 'step' : 'decision';
   const fold = useFoldProps('log');
   const newestFirst = decisions.slice(-LOG_SHOWN).reverse();
   const onPick = useCallback(
@@ -103,6 +111,7 @@ export function DecisionLog({ driver }: { driver: Driver }) {
         className="decision-log"
         role="log"
         aria-label="Decision log"
+        aria-busy={replaying ? true : undefined}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the log is one tab stop; arrows move the selection
         tabIndex={0}
         onKeyDown={(e) => {
@@ -119,15 +128,20 @@ export function DecisionLog({ driver }: { driver: Driver }) {
           }
         }}
       >
-        {newestFirst.length === 0 && (
+        {replaying && (
+          <li className="empty replaying" data-testid="log-replaying">
+            Replaying to {seekGoalText(replaying.goal, unit, replaying.landing)}: at {unit} {fmtCount(count)}.
+            Its lines show here when it lands.
+          </li>
+        )}
+        {!replaying && newestFirst.length === 0 && (
           <li className="empty">
             No decisions yet. Press Play or Step (→)
             {kind === 'arbitration' ? ': each step is one enqueue or one pop.' : '.'}
           </li>
         )}
-        {newestFirst.map((d) => (
-          <Row key={d.seq} d={d} selected={d.seq === selected} onPick={onPick} />
-        ))}
+        {!replaying &&
+          newestFirst.map((d) => <Row key={d.seq} d={d} selected={d.seq === selected} onPick={onPick} />)}
       </ol>
     </section>
   );

@@ -26,6 +26,14 @@ function focusable(el: Element | null): el is HTMLElement {
   return !(el instanceof HTMLButtonElement && el.disabled);
 }
 
+/**
+ * The Play button drawn now, when it can be pressed: where a dialog that has just started something to
+ * watch (Compare's "Start comparing", "Update run B") gives the focus, so Space plays, not reopens it.
+ */
+export function playButton(): HTMLElement | null {
+  return [...document.querySelectorAll('[data-transport="play"]')].find(focusable) ?? null;
+}
+
 /** After a dialog closed: if the focus fell to the body (its opener hidden), give it to the Menu button. */
 function refocusIfLost(): void {
   if (typeof document === 'undefined') return;
@@ -42,6 +50,7 @@ export function Modal({
   children,
   className,
   heading = 'plain',
+  focusOnClose,
 }: {
   label: string;
   onClose: () => void;
@@ -49,10 +58,17 @@ export function Modal({
   className?: string;
   /** 'bar': a heading with the label and a × button above the content; 'plain': the content only. */
   heading?: 'bar' | 'plain';
+  /**
+   * Where the focus goes when the dialog closes, instead of back to its opener (asked at that moment;
+   * null: the opener after all).
+   */
+  focusOnClose?: () => HTMLElement | null;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  const focusOnCloseRef = useRef(focusOnClose);
+  focusOnCloseRef.current = focusOnClose;
   /** Set while the dialog is being closed because it unmounts (its `close` event is ours then). */
   const leaving = useRef(false);
   useLayoutEffect(() => {
@@ -69,7 +85,9 @@ export function Modal({
       leaving.current = true;
       // before React removes it: closing a modal dialog is what gives the focus back
       if (dialog.open) dialog.close();
-      refocusIfLost();
+      const next = focusOnCloseRef.current?.() ?? null;
+      if (focusable(next)) next.focus();
+      else refocusIfLost();
     };
   }, []);
   return (

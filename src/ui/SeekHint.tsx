@@ -5,37 +5,16 @@
  * (a stopped replay leaves the run at the decision it reached, a state like any other). A polite live
  * region announces the start once; the progress bar carries the figures that change.
  */
-import { useEffect, useState } from 'react';
 import { useUi } from '../state/store';
-import type { SeekTarget } from '../worker/api';
 import { compareRunner } from './compare/runner';
 import { useCompare } from './compare/store';
 import type { Driver } from './driver';
+import { SEEK_HINT_DELAY_MS, useShownAfter } from './useShownAfter';
+import { seekGoalText } from './seek-words';
 import { fmtCount } from './views/format';
 import './seek-hint.css';
 
-/** A seek shorter than this shows no hint (ms). */
-export const SEEK_HINT_DELAY_MS = 300;
-
-/** True once `ms` have passed since `since` (performance.now()); false while `since` is null. */
-function useShownAfter(since: number | null, ms: number): boolean {
-  const [, tick] = useState(0);
-  useEffect(() => {
-    if (since === null) return;
-    const left = since + ms - performance.now();
-    if (left <= 0) return;
-    const id = setTimeout(() => tick((x) => x + 1), left);
-    return () => clearTimeout(id);
-  }, [since, ms]);
-  return since !== null && performance.now() - since >= ms;
-}
-
 const seconds = (t: number) => `t = ${t.toFixed(3)} s`;
-
-/** Where a seek goes, in words: `t = 12.500 s` or `decision 10 320` (`step` in the DRR sandbox). */
-export function seekGoalText(goal: SeekTarget, unit: 'decision' | 'step'): string {
-  return 'time' in goal ? seconds(goal.time) : `${unit} ${fmtCount(goal.decision)}`;
-}
 
 export function SeekHint({ driver }: { driver: Driver }) {
   const seek = useUi((s) => s.seek);
@@ -49,7 +28,7 @@ export function SeekHint({ driver }: { driver: Driver }) {
   const comparing = useCompare((s) => s.active);
   const run = comparing ? 'Run A: ' : '';
   const lines: string[] = [];
-  if (seek && showA) lines.push(`${run}seeking to ${seekGoalText(seek.goal, unit)}…`);
+  if (seek && showA) lines.push(`${run}seeking to ${seekGoalText(seek.goal, unit, seek.landing)}…`);
   if (seekB && showB) lines.push(`Run B: seeking to ${unit} ${fmtCount(seekB.target)}…`);
   else if (catchUp && showCatchUp)
     lines.push(`Run B: catching up with A, seeking to ${seconds(catchUp.to)}…`);

@@ -6,12 +6,16 @@
 import { useEffect, useState } from 'react';
 import { useUi } from '../state/store';
 import type { Driver } from './driver';
-import { fmtCount } from './views/format';
+import { timelineView } from './seek-words';
+import { SEEK_HINT_DELAY_MS, useShownAfter } from './useShownAfter';
 
 export function Timeline({ driver }: { driver: Driver }) {
   const count = useUi((s) => s.decisionCount);
   const reach = useUi((s) => s.reach);
   const kind = useUi((s) => s.kind);
+  const seek = useUi((s) => s.seek);
+  // a seek shows as a replay once the seeking hint shows too (a short one changes nothing here)
+  const replaying = useShownAfter(seek?.since ?? null, SEEK_HINT_DELAY_MS);
   const [drag, setDrag] = useState<number | null>(null);
   useEffect(() => {
     if (drag === null) return;
@@ -20,9 +24,8 @@ export function Timeline({ driver }: { driver: Driver }) {
     }, 120);
     return () => clearTimeout(t);
   }, [drag, driver]);
-  const max = Math.max(reach, count, 1);
-  const value = drag ?? count;
   const unit = kind === 'arbitration' ? 'step' : 'decision';
+  const view = timelineView({ count, reach, drag, seek: seek && replaying ? seek : null, unit });
   return (
     <div className="timeline">
       <label className="field grow">
@@ -31,10 +34,10 @@ export function Timeline({ driver }: { driver: Driver }) {
           type="range"
           aria-label="Timeline"
           min={0}
-          max={max}
+          max={view.max}
           step={1}
-          value={value}
-          aria-valuetext={`${unit} ${value} of ${max}`}
+          value={view.value}
+          aria-valuetext={view.valueText}
           title={
             reach === 0
               ? 'Play or step first: the timeline covers what has been run'
@@ -43,8 +46,12 @@ export function Timeline({ driver }: { driver: Driver }) {
           onChange={(e) => setDrag(Number(e.target.value))}
         />
       </label>
-      <span className="timeline-count">
-        {unit} {fmtCount(value)} / {fmtCount(Math.max(reach, count))}
+      <span
+        className={view.title ? 'timeline-count replaying' : 'timeline-count'}
+        data-testid="timeline-count"
+        title={view.title ?? undefined}
+      >
+        {view.text}
       </span>
     </div>
   );

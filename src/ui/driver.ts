@@ -320,6 +320,7 @@ export class Driver {
           from: slice.from,
           goal: target,
           time: frame.sim_time_s,
+          landing: slice.landing,
           since,
         },
       });

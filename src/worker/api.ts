@@ -50,6 +50,12 @@ export interface SeekSlice {
   /** The decision this seek replays from (a restore point, 0 for the start, or where it already was). */
   from: number;
   finished: boolean;
+  /**
+   * Where the seek lands, when the run has been there before (a seek back, or forward over ground
+   * already run): the decision it stops after and the simulated time then; null where not known yet
+   * (a link's playhead on a fresh page). For a decision target `landing.decision` is that target.
+   */
+  landing: { decision: number | null; time: number | null };
 }
 
 const now = () => performance.now();
@@ -342,7 +348,11 @@ export class FairgroundApi {
       }
       finished = s.decisions() >= goal || s.done();
     } else {
-      goal = Math.max(s.decisions(), this.checkpoints.atOrBeforeTime(target.time).decision);
+      const exact = this.checkpoints.firstAtOrAfterTime(target.time);
+      goal =
+        exact !== null && exact >= s.decisions()
+          ? exact
+          : Math.max(s.decisions(), this.checkpoints.atOrBeforeTime(target.time).decision);
       while (s.time() < target.time) {
         if (!this.one(s)) break;
         if ((s.decisions() & 63) === 0 && now() - start > maxWallMs) break;
@@ -357,7 +367,18 @@ export class FairgroundApi {
     const light =
       !finished && snapshotEveryMs !== undefined && last !== null && now() - last < snapshotEveryMs;
     const frame = this.frameOut(!light);
-    return transfer({ frame, at: s.decisions(), target: goal, from: this.seekFrom, finished }, [frame]);
+    const landing =
+      'decision' in target
+        ? { decision: goal, time: this.checkpoints.exactTimeOf(goal) }
+        : this.landingAtTime(target.time);
+    return transfer({ frame, at: s.decisions(), target: goal, from: this.seekFrom, finished, landing }, [
+      frame,
+    ]);
+  }
+
+  private landingAtTime(time: number): SeekSlice['landing'] {
+    const decision = this.checkpoints.firstAtOrAfterTime(time);
+    return { decision, time: decision === null ? null : this.checkpoints.exactTimeOf(decision) };
   }
 
   /**

@@ -106,6 +106,32 @@ describe('worker API over a MessageChannel', () => {
     expect(again.reach).toBe(300);
   });
 
+  it('a seek says where it lands when the run has been there: the time of a decision, the decision of a time', async () => {
+    const api = new FairgroundApi();
+    await api.load(TOY);
+    // on a fresh run nothing ahead is known yet (a link's playhead on a new page)
+    const fresh = await api.seek({ decision: 200 }, -1);
+    expect(fresh.landing).toEqual({ decision: 200, time: null });
+    let done = fresh;
+    while (!done.finished) done = await api.seek({ decision: 200 }, 5000);
+    const at200 = unpackFrame(done.frame).sim_time_s;
+    // once there, it is known
+    expect(done.landing).toEqual({ decision: 200, time: at200 });
+    unpackFrame(await api.step(100));
+    const back = await api.seek({ decision: 200 }, -1);
+    expect(back.finished).toBe(false);
+    expect(back.landing).toEqual({ decision: 200, time: at200 });
+    unpackFrame(await api.step(100));
+    const byTime = await api.seek({ time: at200 }, -1);
+    // the first decision at or after that time (decision 200 or one before it, at the same time)
+    expect(byTime.landing.time).toBe(at200);
+    expect(byTime.landing.decision).toBeLessThanOrEqual(200);
+    expect(byTime.target).toBe(byTime.landing.decision);
+    let last = byTime;
+    while (!last.finished) last = await api.seek({ time: at200 }, 5000);
+    expect(unpackFrame(last.frame).decision_count).toBe(byTime.landing.decision);
+  });
+
   it('a seek stopped half-way, then Play, then the same seek again lands on its target, not where Play left the run', async () => {
     const api = new FairgroundApi();
     await api.load(TOY);

@@ -22,6 +22,7 @@ function hasDrr(snapshot: SessionSnapshot | null): boolean {
 function Column({
   side,
   label,
+  title,
   decisions,
   note,
   scrollRef,
@@ -30,6 +31,8 @@ function Column({
 }: {
   side: 'A' | 'B';
   label: string;
+  /** The label's tooltip: every override of run B. */
+  title?: string | null;
   decisions: number;
   note?: string;
   scrollRef: React.RefObject<HTMLDivElement | null>;
@@ -45,7 +48,7 @@ function Column({
       onScroll={onScroll}
     >
       <header className="compare-head">
-        <h2>
+        <h2 title={title ?? undefined}>
           <span className={`compare-tag tag-${side.toLowerCase()}`}>{side}</span> {label}
         </h2>
         <span className="compare-count" data-side={side}>
@@ -68,6 +71,7 @@ export function CompareColumns() {
   const snapshotB = useCompare((s) => s.snapshotB);
   const labelA = useCompare((s) => s.labelA);
   const labelB = useCompare((s) => s.labelB);
+  const titleB = useCompare((s) => s.titleB);
   const decisionsB = useCompare((s) => s.decisionsB);
   const doneB = useCompare((s) => s.doneB);
   const busy = useCompare((s) => s.busy);
@@ -112,6 +116,7 @@ export function CompareColumns() {
       <Column
         side="B"
         label={labelB}
+        title={titleB}
         decisions={decisionsB}
         note={
           error

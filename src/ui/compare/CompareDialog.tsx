@@ -3,11 +3,11 @@
  * `key.path=value` overrides, or a full copy of the scenario to edit; an optional label. Starting
  * loads B next to A; problems with B's texts show in the dialog and A keeps running.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ROUTINGS, SCHEDULER_POLICIES } from '../../scenario';
 import { useUi } from '../../state/store';
 import type { Driver } from '../driver';
-import { Modal } from '../Modal';
+import { Modal, playButton } from '../Modal';
 import { compareRunner } from './runner';
 import { type CompareChoice, changesNothing, choiceOf, runLabel, runParts, settingsOf } from './settings';
 import { useCompare } from './store';
@@ -28,6 +28,9 @@ function CompareForm({ driver }: { driver: Driver }) {
   });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // run B started or updated: the focus goes to Play (Space plays), not back to Compare or Edit B
+  // (where Space would open this dialog again)
+  const started = useRef(false);
   const close = () => useCompare.setState({ dialogOpen: false });
   const set = (patch: Partial<CompareChoice>) => setChoice((c) => ({ ...c, ...patch }));
   const parts = runParts(aText);
@@ -40,6 +43,7 @@ function CompareForm({ driver }: { driver: Driver }) {
     setError(null);
     try {
       await compareRunner(driver).enter(settingsOf(choice));
+      started.current = true;
       close();
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
@@ -49,7 +53,13 @@ function CompareForm({ driver }: { driver: Driver }) {
   };
 
   return (
-    <Modal label="Compare" heading="bar" className="feature-dialog" onClose={close}>
+    <Modal
+      label="Compare"
+      heading="bar"
+      className="feature-dialog"
+      onClose={close}
+      focusOnClose={() => (started.current ? playButton() : null)}
+    >
       <form
         className="compare-form"
         onSubmit={(e) => {

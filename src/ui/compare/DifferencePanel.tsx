@@ -4,7 +4,7 @@
  * metric picked from a list: B − A per client, or A and B side by side) with its legend and unit,
  * and a table of the current values of both runs and their difference.
  */
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import type { Driver } from '../driver';
 import { fmtNum } from '../views/format';
 import { JainNa } from '../views/JainNa';
@@ -39,6 +39,7 @@ export function DifferencePanel({ driver }: { driver: Driver }) {
   const history = useCompare((s) => s.history);
   const labelA = useCompare((s) => s.labelA);
   const labelB = useCompare((s) => s.labelB);
+  const titleB = useCompare((s) => s.titleB);
   const sandbox = useUi((s) => s.kind === 'arbitration');
   const timeB = useCompare((s) => s.simTimeB);
   // A's end, once A is over (null before): A's side is final when the snapshot paired with B is that one
@@ -69,7 +70,19 @@ export function DifferencePanel({ driver }: { driver: Driver }) {
     <section className="panel view diff-view" aria-label="Difference">
       <div className="panel-head">
         <h2>
-          Difference <span className="view-sub">{moment.heading}</span>
+          Difference{' '}
+          <span className="view-sub">
+            {/* each clause whole ("B at 109.448 s"): the heading wraps between them, never inside */}
+            {moment.heading.split(', ').map((clause, i, all) => (
+              <Fragment key={clause}>
+                {i > 0 && ' '}
+                <span className="diff-clause">
+                  {clause}
+                  {i < all.length - 1 ? ',' : ''}
+                </span>
+              </Fragment>
+            ))}
+          </span>
         </h2>
         <span className="toolbar-gap" />
         <button
@@ -91,7 +104,9 @@ export function DifferencePanel({ driver }: { driver: Driver }) {
       </div>
       <p className="diff-runs">
         <span className="compare-tag tag-a">A</span> {labelA} <span className="compare-tag tag-b">B</span>{' '}
-        {labelB}
+        <span className="diff-label-b" title={titleB ?? undefined}>
+          {labelB}
+        </span>
       </p>
       {moment.note && (
         <p className="diff-moment" data-testid="diff-moment" role="status">

@@ -18,7 +18,7 @@ import { type Driver, type LoadedTexts, SNAPSHOT_EVERY_MS } from '../driver';
 import { contributeToShare, decodeShare, isShareFragment, shareContributionChanged } from '../share/codec';
 import { BAhead } from './ahead';
 import { addSample, figuresOf, sampleOf } from './diff';
-import { type CompareSettings, labelOfB, resolveRunB, runLabel } from './settings';
+import { type CompareSettings, describeB, resolveRunB, runLabel } from './settings';
 import { bGoesOn, useCompare } from './store';
 
 /** Longest slice of B's replay to a link's playhead (ms of the worker's time), between progress updates. */
@@ -131,12 +131,14 @@ export class CompareRunner {
       throw new Error(message);
     }
     const labelA = runLabel(a.scenario);
+    const named = describeB(labelA, b.scenario, settings);
     if (useUi.getState().message?.startsWith('Compare mode ended')) useUi.setState({ message: null });
     useCompare.setState({
       active: true,
       settings,
       labelA,
-      labelB: labelOfB(labelA, b.scenario, settings),
+      labelB: named.label,
+      titleB: named.title,
       snapshotB: null,
       pairedA: null,
       simTimeB: 0,

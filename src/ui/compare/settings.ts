@@ -109,11 +109,58 @@ export function runLabel(scenarioText: string): string {
   return outline.name ?? 'DRR sandbox';
 }
 
-/** B's label: the viewer's, else its scheduler and routing, else (same as A's) what was changed. */
-export function labelOfB(aLabel: string, bScenario: string, settings: CompareSettings): string {
-  if (settings.label) return settings.label;
+/** A label's overrides beyond this many characters are counted ("+2 more"), not spelled out. */
+export const LABEL_MAX_CHARS = 56;
+/** One override longer than this is cut (with "…"); the tooltip has it whole. */
+const OVERRIDE_MAX_CHARS = 36;
+
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** Run B's label, and the tooltip that spells out everything B changes. */
+export interface LabelB {
+  label: string;
+  /** Every override, one a line (null when B has none: its label says it all). */
+  title: string | null;
+}
+
+/**
+ * B's label: the viewer's, else its scheduler and routing, else (same as A's) what was changed; and
+ * the overrides that label does not show, so that none is hidden (`fcfs · kv-aware + cluster.workers=1`).
+ * Beside a derived label they are spelled out while the label stays short, the rest counted
+ * (`+2 more`); beside the viewer's own label only counted (`+3 overrides`). The tooltip lists them all.
+ */
+export function describeB(aLabel: string, bScenario: string, settings: CompareSettings): LabelB {
+  const sets = settings.sets ?? [];
+  const title = sets.length > 0 ? `Run B overrides:\n${sets.join('\n')}` : null;
+  if (settings.label) {
+    const n = sets.length;
+    return { label: n ? `${settings.label} +${n} override${n === 1 ? '' : 's'}` : settings.label, title };
+  }
   const own = runLabel(bScenario);
-  if (own !== aLabel) return own;
-  if (settings.sets && settings.sets.length > 0) return settings.sets.join(', ');
-  return settings.scenario !== undefined ? 'edited copy' : 'same as A';
+  // a scheduler or routing set shows in the derived label; anything else would be hidden by it
+  const shownByLabel = (set: string) => {
+    const key = set.slice(0, Math.max(0, set.indexOf('='))).trim();
+    return key === SCHEDULER_KEY || key === ROUTING_KEY;
+  };
+  const base = own !== aLabel ? own : null;
+  const extra = base ? sets.filter((set) => !shownByLabel(set)) : sets;
+  if (extra.length === 0)
+    return { label: base ?? (settings.scenario !== undefined ? 'edited copy' : 'same as A'), title };
+  const lead = base ? `${base} + ` : '';
+  const shown: string[] = [];
+  for (const set of extra) {
+    const next = cut(set, OVERRIDE_MAX_CHARS);
+    const rest = extra.length - shown.length - 1;
+    const tail = rest > 0 ? ` +${rest} more`.length : 0;
+    const length = lead.length + [...shown, next].join(', ').length + tail;
+    if (shown.length > 0 && length > LABEL_MAX_CHARS) break;
+    shown.push(next);
+  }
+  const more = extra.length - shown.length;
+  return { label: `${lead}${shown.join(', ')}${more > 0 ? ` +${more} more` : ''}`, title };
+}
+
+/** B's label alone (see `describeB`). */
+export function labelOfB(aLabel: string, bScenario: string, settings: CompareSettings): string {
+  return describeB(aLabel, bScenario, settings).label;
 }

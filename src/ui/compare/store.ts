@@ -12,6 +12,8 @@ export interface CompareState {
   settings: CompareSettings | null;
   labelA: string;
   labelB: string;
+  /** Every override run B has, one a line, for its label's tooltip (null: none). */
+  titleB: string | null;
   /** Run B's snapshot and clock at the last synchronised moment. */
   snapshotB: SessionSnapshot | null;
   /** Run A's snapshot at that same moment (A may have moved on since). */
@@ -40,6 +42,7 @@ export const useCompare = create<CompareState>(() => ({
   settings: null,
   labelA: '',
   labelB: '',
+  titleB: null,
   snapshotB: null,
   pairedA: null,
   simTimeB: 0,

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   changesNothing,
   choiceOf,
+  describeB,
+  LABEL_MAX_CHARS,
   labelOfB,
   resolveRunB,
   runLabel,
@@ -76,6 +78,44 @@ describe('compare settings', () => {
     expect(labelOfB(a, DEFAULT, { sets: ['scheduler.quantum=9000'] })).toBe('scheduler.quantum=9000');
     expect(labelOfB(a, DEFAULT, { scenario: DEFAULT })).toBe('edited copy');
     expect(labelOfB(a, DEFAULT, { label: 'mine' })).toBe('mine');
+  });
+
+  it('B’s label hides no override: the ones its scheduler · routing does not show follow it, the rest counted', () => {
+    const a = runLabel(DEFAULT);
+    const fcfs = DEFAULT.replace('policy: dlpm', 'policy: fcfs');
+    // the case reported: "fcfs · kv-aware" said nothing of the one worker
+    const one = describeB(a, fcfs, { sets: ['scheduler.policy=fcfs', 'cluster.workers=1'] });
+    expect(one).toEqual({
+      label: 'fcfs · kv-aware + cluster.workers=1',
+      title: 'Run B overrides:\nscheduler.policy=fcfs\ncluster.workers=1',
+    });
+    const many = describeB(a, fcfs, {
+      sets: [
+        'scheduler.policy=fcfs',
+        'cluster.workers=1',
+        'duration_s=120',
+        'clients.alice.arrival.rate=2',
+        'clients.mallory.arrival.rate=9',
+      ],
+    });
+    expect(many.label.length).toBeLessThanOrEqual(LABEL_MAX_CHARS);
+    expect(many.label).toMatch(/^fcfs · kv-aware \+ cluster\.workers=1(, [^,]+)* \+\d more$/);
+    const shown = many.label
+      .split(' + ')[1]
+      .replace(/ \+\d more$/, '')
+      .split(', ').length;
+    expect(Number(/\+(\d) more$/.exec(many.label)?.[1])).toBe(4 - shown);
+    expect(many.title?.split('\n')).toHaveLength(6);
+    // one override longer than the label's room is cut, the tooltip has it whole
+    const long = `clients.alice.program.turns=${'9'.repeat(60)}`;
+    const cut = describeB(a, DEFAULT, { sets: [long] });
+    expect(cut.label.endsWith('…')).toBe(true);
+    expect(cut.title).toContain(long);
+    // the viewer's own label stays, with a count of what it may not say
+    expect(
+      describeB(a, fcfs, { label: 'one GPU', sets: ['scheduler.policy=fcfs', 'cluster.workers=1'] }).label,
+    ).toBe('one GPU +2 overrides');
+    expect(describeB(a, DEFAULT, { sets: [] })).toEqual({ label: 'same as A', title: null });
   });
 });
 
