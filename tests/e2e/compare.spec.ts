@@ -302,6 +302,7 @@ test('A link made late in run B, after A has ended, reopens each run at its own 
   page,
   context,
 }) => {
+  test.slow(); // two replays of two minutes' arrivals each
   await open(page);
   // a longer default run: A (dlpm) ends first, B (fcfs) plays on after it. Two minutes of arrivals
   // make A's replay in the new page 18,000 decisions, seconds long even on a fast machine, so the
@@ -346,8 +347,11 @@ test('A link made late in run B, after A has ended, reopens each run at its own 
   await other.goto(link);
   // A replays to its end from t = 0: a seek long enough for the hint, which says where it goes
   await expect(other.getByRole('status').filter({ hasText: 'seeking to decision' })).toBeVisible();
-  await expect(other.locator('.compare-count[data-side="B"]')).toHaveText(before.b ?? '');
-  await expect(other.getByTestId('seek-hint')).not.toHaveClass(/\bon\b/);
+  // both replays (18,000 and 17,669 decisions) can take more than the default 10 s on a loaded machine
+  await expect(other.locator('.compare-count[data-side="B"]')).toHaveText(before.b ?? '', {
+    timeout: 45_000,
+  });
+  await expect(other.getByTestId('seek-hint')).not.toHaveClass(/\bon\b/, { timeout: 45_000 });
   expect(await seen(other)).toEqual(before);
   expect(await other.evaluate(() => window.fairground.compareState())).toMatchObject({
     simTimeB: b.simTimeB,
