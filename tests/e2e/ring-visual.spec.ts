@@ -207,3 +207,23 @@ for (const group of [
     }
     await ctx?.close();
   });
+
+// The legend's "blocked" swatch once showed the ring's hatch alone: panel-coloured stripes over
+// nothing, an empty square. It needs a fill the stripes contrast with, and the ring's dashed outline.
+test("the legend's blocked swatch shows stripes over a fill, outlined as on the ring", async ({ page }) => {
+  await open(page);
+  await pickScenario(page, 'drr-burst');
+  const colours = await page
+    .getByRole('region', { name: 'DRR ring' })
+    .locator('.drr-blocked-key')
+    .evaluate((svg) => {
+      const fill = getComputedStyle(svg.querySelector('.drr-blocked-key-fill') as Element).fill;
+      const outline = getComputedStyle(svg.querySelector('.drr-blocked-overlay') as Element);
+      const stripe = getComputedStyle(document.querySelector('.drr-hatch-line') as Element).stroke;
+      return { fill, stripe, outline: outline.stroke, dashed: outline.strokeDasharray };
+    });
+  expect(colours.fill).toMatch(/^rgb/);
+  expect(colours.fill).not.toBe(colours.stripe);
+  expect(colours.outline).not.toBe('none');
+  expect(colours.dashed).not.toBe('none');
+});

@@ -854,8 +854,18 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
               cursor {model.cursor ?? '—'}
             </span>
             <span>
-              <svg width="14" height="12" aria-hidden="true">
-                <rect width="14" height="12" style={{ fill: `url(#${hatchId})` }} />
+              {/* the hatch's stripes are the panel's colour, drawn over a segment's fill: the swatch
+                  gives them a neutral fill to stripe, and the dashed outline the ring draws */}
+              <svg width="16" height="14" aria-hidden="true" className="drr-blocked-key">
+                <rect x="1" y="1" width="14" height="12" className="drr-blocked-key-fill" />
+                <rect
+                  x="1"
+                  y="1"
+                  width="14"
+                  height="12"
+                  className="drr-blocked-overlay"
+                  style={{ fill: `url(#${hatchId})` }}
+                />
               </svg>{' '}
               blocked
             </span>
