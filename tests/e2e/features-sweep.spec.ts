@@ -38,7 +38,9 @@ test('a 3-point sweep runs to 100 %, plots 3 points, and a point opens its run',
   await expect(
     results.locator('figure', { hasText: 'Throughput vs fairness' }).locator('svg.sweep-svg path'),
   ).toHaveCount(0);
-  await expect(results).toContainText('throughput (tokens/s)');
+  await expect(results).toContainText('throughput (completed tokens/s)');
+  // the swept axis says "Workers", not "Workers (workers)"; 1, 2, 3 are evenly spaced: a linear axis
+  await expect(results.locator('.axis-label', { hasText: /^Workers$/ })).toHaveCount(2);
 
   const [png] = await Promise.all([
     page.waitForEvent('download'),
@@ -145,6 +147,8 @@ for (const { sizes, opts } of AXES) {
       for (const { name, viewport } of sizes) {
         if (resized) await resizeTo(page, viewport);
         await expect(results.locator('svg.sweep-svg'), name).toHaveCount(3);
+        // Q^u 625 → 10,000 is log-spaced (a 16× spread): both charts over it draw a log axis
+        await expect(results.locator('.axis-label', { hasText: 'log scale' }), name).toHaveCount(2);
         expect(await smallText(page, '.sweep-results', 14), name).toEqual([]);
         const tag = name.replace(/[^0-9a-z]+/gi, '-');
         await results.locator('figure').nth(1).scrollIntoViewIfNeeded();

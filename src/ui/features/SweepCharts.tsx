@@ -116,12 +116,13 @@ function Chart(props: ChartProps) {
   const titleBand = ASC + DESC + 2;
   const TICK_GAP = 6;
   const hasRight = right.length > 0;
+  // On a log axis the ticks are the swept values themselves (thinned evenly to n): powers of ten
+  // alone would leave a 0.5 → 8 sweep with the single tick 1.
+  const sweptXs = [...new Set(series.flatMap((s) => s.pts.map((p) => p.x)))].sort((a, b) => a - b);
   const xCandidates = (n: number): number[] => {
-    const s = (useLog ? scaleLog() : scaleLinear()).domain([x0, x1]);
-    if (!useLog) s.nice();
-    return useLog
-      ? s.ticks(n).filter((t) => Math.abs(Math.log10(t) - Math.round(Math.log10(t))) < 1e-9)
-      : s.ticks(n).filter((t) => !props.xIntegers || Number.isInteger(t));
+    if (useLog) return thin(sweptXs, n);
+    const s = scaleLinear().domain([x0, x1]).nice();
+    return s.ticks(n).filter((t) => !props.xIntegers || Number.isInteger(t));
   };
   const M = {
     top: Math.ceil(ASC / 2) + 4,
@@ -425,15 +426,17 @@ export function SweepCharts({ sweep, onOpen }: { sweep: SweepRun; onOpen: (index
       ],
     })),
   ];
+  // Values spaced by a ratio go on a log axis, so equal steps look equal: the sweep's own spacing
+  // when it was log, or a spread of 20× or more however it was spaced.
   const xLog =
     swept.length > 1 &&
     swept.every((d) => (d.p.value ?? 0) > 0) &&
-    isLogSpread(swept.map((d) => d.p.value ?? 1));
+    (sweep.scale === 'log' || isLogSpread(swept.map((d) => d.p.value ?? 1)));
   const xIntegers = swept.every((d) => Number.isInteger(d.p.value));
-  const xLabel = `${name} (${sweep.unit}${xLog ? ', log scale' : ''})`;
+  const xLabel = axisTitle(name, sweep.unit, xLog);
   const response: Series[] = [
     {
-      label: 'throughput (tokens/s)',
+      label: 'throughput (completed tokens/s)',
       color: 'var(--c0)',
       axis: 'left',
       connect: true,
@@ -503,7 +506,7 @@ export function SweepCharts({ sweep, onOpen }: { sweep: SweepRun; onOpen: (index
       <Chart
         title={`${name} vs throughput and fairness`}
         xLabel={xLabel}
-        yLabel="throughput (tokens/s)"
+        yLabel="completed tokens/s"
         y2Label="Jain's index"
         xLog={xLog}
         xIntegers={xIntegers}
@@ -530,6 +533,26 @@ export function SweepCharts({ sweep, onOpen }: { sweep: SweepRun; onOpen: (index
       />
     </div>
   );
+}
+
+/**
+ * The swept axis's title: the parameter's name with its unit, unless the unit only repeats the
+ * name ("Workers (workers)" reads as a slip): then the name alone, or with the scale.
+ */
+export function axisTitle(name: string, unit: string, log: boolean): string {
+  const scale = log ? 'log scale' : '';
+  const repeats = unit.trim().toLowerCase() === name.trim().toLowerCase();
+  const parts = [repeats ? '' : unit, scale].filter((x) => x !== '');
+  return parts.length === 0 ? name : `${name} (${parts.join(', ')})`;
+}
+
+/** At most `n` of the sorted `values`, evenly spaced by index, always the first and the last. */
+export function thin(values: number[], n: number): number[] {
+  if (values.length <= n) return values;
+  if (n <= 1) return values.slice(0, 1);
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push(values[Math.round((i * (values.length - 1)) / (n - 1))]);
+  return [...new Set(out)];
 }
 
 function isLogSpread(values: number[]): boolean {

@@ -135,6 +135,7 @@ export function SweepPanel({ driver }: { driver: Driver }) {
         key: param.key,
         label: param.label,
         unit: param.unit,
+        scale: form.scale,
         scenarioName: base.name,
         scenario: base.scenario,
         ...(base.policy !== undefined ? { policy: base.policy } : {}),

@@ -23,6 +23,8 @@ export interface SweepRun {
   key: string;
   label: string;
   unit: string;
+  /** How the swept values were spaced: log-spaced values are drawn on a log axis. */
+  scale?: Scale;
   scenarioName: string;
   /** The texts the sweep ran on (a point opens as these plus its overrides). */
   scenario: string;
