@@ -147,7 +147,7 @@ for (const { sizes, opts } of AXES) {
       for (const { name, viewport } of sizes) {
         if (resized) await resizeTo(page, viewport);
         await expect(results.locator('svg.sweep-svg'), name).toHaveCount(3);
-        // Q^u 625 → 10,000 is log-spaced (a 16× spread): both charts over it draw a log axis
+        // Q^u 125 → 2,000 is log-spaced (a 16× spread): both charts over it draw a log axis
         await expect(results.locator('.axis-label', { hasText: 'log scale' }), name).toHaveCount(2);
         expect(await smallText(page, '.sweep-results', 14), name).toEqual([]);
         const tag = name.replace(/[^0-9a-z]+/gi, '-');
