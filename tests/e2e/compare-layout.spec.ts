@@ -3,7 +3,7 @@
  * ("A at its end, B at 109.448 s") ran on under "Edit B" at 1280 px and on a phone.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { open, resizeTo, smallText } from './helpers';
+import { openPlain, resizeTo, smallText } from './helpers';
 
 /** Text in the Difference panel's head whose glyphs lie under one of its buttons, or past the panel. */
 async function headClashes(page: Page): Promise<string[]> {
@@ -37,7 +37,7 @@ async function headClashes(page: Page): Promise<string[]> {
 test('the Difference panel’s heading never runs under Edit B: 1280×720, at 150 % and on a phone', async ({
   page,
 }) => {
-  await open(page);
+  await openPlain(page);
   await page.evaluate(() => window.fairground.compare(['scheduler.policy=fcfs', 'cluster.workers=1']));
   // A to its end, B (one worker, slower) goes on past it: the longest heading
   await page.evaluate(() => window.fairground.step(1_000_000));
@@ -77,7 +77,7 @@ async function startB(page: Page, opener: 'Compare' | 'Edit B', overrides: strin
 test('run B’s label shows every override: the first ones spelled out, the rest counted, all in its tooltip', async ({
   page,
 }) => {
-  await open(page);
+  await openPlain(page);
   await startB(page, 'Compare', 'cluster.workers=1', 'fcfs');
   // "fcfs · kv-aware" alone hid the one worker
   const heading = page.getByRole('region', { name: /^B: / }).locator('.compare-head h2');
@@ -100,7 +100,7 @@ test('run B’s label shows every override: the first ones spelled out, the rest
 test('after Start comparing or Update run B the focus is on Play, so Space plays instead of reopening the dialog', async ({
   page,
 }) => {
-  await open(page);
+  await openPlain(page);
   const playing = () => page.evaluate(() => window.fairground.state().playing);
   const dialog = page.getByRole('dialog', { name: 'Compare' });
   const play = page.getByRole('button', { name: 'Play' });

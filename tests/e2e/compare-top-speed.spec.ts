@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { open } from './helpers';
+import { openPlain } from './helpers';
 
 const bState = (page: Page) => page.evaluate(() => window.fairground.compareState());
 
@@ -9,7 +9,7 @@ const bPast = (page: Page, n: number) =>
 
 /** Compare with B = fcfs changed by `overrides`, as the dialog sets it, at the top speed. */
 async function compareAtTopSpeed(page: Page, overrides: string): Promise<void> {
-  await open(page);
+  await openPlain(page);
   await page.getByRole('button', { name: 'Compare', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Compare' });
   await dialog.getByRole('combobox', { name: 'B scheduler' }).selectOption('fcfs');

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { type DiffRow, fmtRow } from '../../src/ui/compare/diff';
-import { DEFAULT_TEXT, open } from './helpers';
+import { DEFAULT_TEXT, openPlain } from './helpers';
 
 const CLI = 'dist-cli/fairground.mjs';
 
@@ -10,7 +10,7 @@ test('Compare runs B next to A on one timeline; the link restores it; Escape lea
   page,
   context,
 }) => {
-  await open(page);
+  await openPlain(page);
   await page.getByRole('button', { name: 'Compare', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Compare' });
   await dialog.getByRole('combobox', { name: 'B scheduler' }).selectOption('lpm');
@@ -118,7 +118,7 @@ test('Compare runs B next to A on one timeline; the link restores it; Escape lea
 });
 
 test('Compare reports overrides that do not apply, and A keeps running', async ({ page }) => {
-  await open(page);
+  await openPlain(page);
   await page.getByRole('button', { name: 'Compare', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Compare' });
   await dialog.getByRole('textbox', { name: 'B overrides' }).fill('scheduler.policy=nonsense');
@@ -139,7 +139,7 @@ test("Jain's index: Figures and the Difference table say n/a the same way until 
   page,
 }) => {
   const NA = 'n/a — needs two active clients and some service';
-  await open(page);
+  await openPlain(page);
   // 40 decisions into the default scenario only one client has sent requests: the engine's index is
   // 1 by convention, which says nothing about fairness
   await page.evaluate(() => window.fairground.step(40));
@@ -240,7 +240,7 @@ test('Compare plays each run to its own end; the Difference table then holds bot
 }) => {
   // the whole runs in Node, while the page plays them
   const cli = Promise.all([cliRun([]), cliRun(['scheduler.policy=fcfs'])]);
-  await open(page);
+  await openPlain(page);
   await page.evaluate(() => window.fairground.compare(['scheduler.policy=fcfs']));
   // A to its end at once (the hook's step stops there), B following it to A's last moment
   await page.evaluate(() => window.fairground.step(1_000_000));
@@ -303,7 +303,7 @@ test('A link made late in run B, after A has ended, reopens each run at its own 
   context,
 }) => {
   test.slow(); // two replays of two minutes' arrivals each
-  await open(page);
+  await openPlain(page);
   // a longer default run: A (dlpm) ends first, B (fcfs) plays on after it. Two minutes of arrivals
   // make A's replay in the new page 18,000 decisions, seconds long even on a fast machine, so the
   // hint (shown once a seek has run 300 ms) is always up when the check looks for it; 15 s of

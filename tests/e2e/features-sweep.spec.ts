@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { open, pickScenario, playhead, resizeTo, smallText, textCollisions } from './helpers';
+import { openPlain, pickScenario, playhead, resizeTo, smallText, textCollisions } from './helpers';
 
 const DEFAULT = readFileSync('scenarios/default.yaml', 'utf8').replace(/^duration_s: .*$/m, 'duration_s: 8');
 
@@ -18,7 +18,7 @@ async function workersSweep(page: Page, check?: (dialog: Locator) => Promise<voi
 }
 
 test('a 3-point sweep runs to 100 %, plots 3 points, and a point opens its run', async ({ page }) => {
-  await open(page);
+  await openPlain(page);
   await page.evaluate((t) => window.fairground.load(t), DEFAULT);
   const dialog = await workersSweep(page, async (d) => {
     await d.getByRole('radio', { name: 'linear' }).check();
@@ -66,7 +66,7 @@ test('a 3-point sweep runs to 100 %, plots 3 points, and a point opens its run',
 });
 
 test('Cancel stops a running sweep', async ({ page }) => {
-  await open(page);
+  await openPlain(page);
   await page.getByRole('button', { name: 'Sweep' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sweep' });
   await dialog.getByRole('combobox', { name: 'Preset' }).selectOption('fig10');
@@ -80,7 +80,7 @@ test('Cancel stops a running sweep', async ({ page }) => {
 // resizes it; a page load and a sweep cost seconds of CPU each): each failure named by its size.
 test("the sweep charts' text is drawn at 14 px or more at 1280×720 and 1920×1080", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
-  await open(page);
+  await openPlain(page);
   await page.evaluate((t) => window.fairground.load(t), DEFAULT);
   await workersSweep(page);
   for (const [w, h] of [
@@ -131,7 +131,7 @@ for (const { sizes, opts } of AXES) {
       test.setTimeout(150_000);
       const resized = sizes.length > 1;
       if (resized) await page.setViewportSize(sizes[0].viewport);
-      await open(page);
+      await openPlain(page);
       await pickScenario(page, 'guarantee-dlpm');
       const menu = page.getByRole('button', { name: /^Menu/ });
       if (await menu.isVisible()) await menu.click();
@@ -162,7 +162,7 @@ for (const { sizes, opts } of AXES) {
 test("results kept from another scenario's sweep say so beside the new form (first-time user)", async ({
   page,
 }) => {
-  await open(page);
+  await openPlain(page);
   await page.evaluate((t) => window.fairground.load(t), DEFAULT);
   const dialog = await workersSweep(page);
   await expect(dialog.getByRole('progressbar', { name: 'Sweep progress' })).toHaveAttribute(

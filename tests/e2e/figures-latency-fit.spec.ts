@@ -7,7 +7,7 @@
  * resizes it): the table is measured again at each, a finding named by its scenario and size.
  */
 import { expect, test } from '@playwright/test';
-import { open, pickScenario, resizeTo } from './helpers';
+import { openPlain, pickScenario, resizeTo } from './helpers';
 
 const SIZES = [
   { width: 1280, height: 720 },
@@ -19,7 +19,7 @@ test(`Figures' latency table fits its card at ${SIZES.map((s) => `${s.width}×${
   page,
 }) => {
   await page.setViewportSize(SIZES[0]);
-  await open(page);
+  await openPlain(page);
   const table = page.locator('section.fig-view .fig-table');
   const found: string[] = [];
   for (const id of ['cluster-locality-vs-load', 'cluster-dynamo-kv-aware', 'multi-turn-chat']) {

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { open, pickScenario, resizeTo } from './helpers';
+import { openPlain, pickScenario, resizeTo } from './helpers';
 
 const REAL = readFileSync('scenarios/guarantee-dlpm.yaml', 'utf8');
 const BROKEN = readFileSync('scenarios/guarantee-broken-dlpm.yaml', 'utf8');
@@ -12,7 +12,7 @@ const BROKEN = readFileSync('scenarios/guarantee-broken-dlpm.yaml', 'utf8');
 test('the broken DLPM violates the bound and says when; the real one does not', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await open(page);
+  await openPlain(page);
   const region = page.getByRole('region', { name: 'Guarantees' });
 
   await page.evaluate((t) => window.fairground.load(t), BROKEN);
@@ -40,7 +40,7 @@ test('the broken DLPM violates the bound and says when; the real one does not', 
 });
 
 test('DoubleQ: a bound far above the gaps goes off scale instead of flattening them', async ({ page }) => {
-  await open(page);
+  await openPlain(page);
   await pickScenario(page, 'paper-tot-s1-4w');
   await page.evaluate(() => window.fairground.runUntil(10));
   const region = page.getByRole('region', { name: 'Guarantees' });
@@ -74,7 +74,7 @@ test("the bound's formula and every figure beside it read in the page's one numb
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
-  await open(page);
+  await openPlain(page);
   await pickScenario(page, 'guarantee-broken-dlpm');
   await page.evaluate(() => window.fairground.runUntil(12));
   const gu = page.getByRole('region', { name: 'Guarantees' });
@@ -115,7 +115,7 @@ test(`the off-scale bound's marker stays clear of the gap axis's labels (${BOUND
   page,
 }) => {
   await page.setViewportSize(BOUND_SIZES[0]);
-  await open(page);
+  await openPlain(page);
   await pickScenario(page, 'guarantee-dlpm');
   await page.evaluate(() => window.fairground.runUntil(20));
   for (const size of BOUND_SIZES) {
@@ -151,7 +151,7 @@ test(`the off-scale bound's marker stays clear of the gap axis's labels (${BOUND
 test('with no theorem (LPM) the pair legend says "no bound" and shows no dashed line for it (first-time user)', async ({
   page,
 }) => {
-  await open(page);
+  await openPlain(page);
   await page.evaluate(
     (t) => window.fairground.load(t),
     REAL.replace(/^ {2}policy: dlpm$/m, '  policy: lpm').replace(/^ {2}quantum: .*\n/m, ''),

@@ -6,11 +6,22 @@ export const DEFAULT_TEXT = readFileSync('scenarios/default.yaml', 'utf8');
 export const BURST_TEXT = readFileSync('scenarios/drr-burst.yaml', 'utf8');
 
 /** Open the app (optionally with a fragment) and wait until a run is loaded. */
-export async function open(page: Page, hash = ''): Promise<void> {
-  await page.goto(`./${hash}`);
+export async function open(page: Page, hash = '', opts: { editor?: 'monaco' | 'plain' } = {}): Promise<void> {
+  await page.goto(`./${opts.editor === 'plain' ? '?editor=plain' : ''}${hash}`);
   await page.waitForFunction(
     () => typeof window.fairground?.state === 'function' && window.fairground.state().kind !== null,
   );
+}
+
+/**
+ * Open the app with the plain-text editor (`?editor=plain`), for specs about the views, runs and
+ * links, not the editor. Monaco's start-up is about 1.5 s of main-thread work per page: three view
+ * specs (19 tests) took 149 CPU-seconds with Monaco, 129 without. The editor,
+ * the page's chrome and first use keep Monaco (editor-problems, playground, page-chrome, page-safety,
+ * first-use and the rest that call `open`).
+ */
+export async function openPlain(page: Page, hash = ''): Promise<void> {
+  await open(page, hash, { editor: 'plain' });
 }
 
 export async function playhead(page: Page): Promise<number> {

@@ -4,7 +4,7 @@
  * for a person to look at.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { open, pickScenario, playhead, resizeTo, smallText, textCollisions } from './helpers';
+import { openPlain, pickScenario, playhead, resizeTo, smallText, textCollisions } from './helpers';
 
 const SIZES = [
   { width: 1280, height: 720 },
@@ -75,7 +75,7 @@ test(`views at ${SIZES.map((s) => `${s.width}×${s.height}`).join(', ')}: text �
   page,
 }) => {
   await page.setViewportSize(SIZES[0]);
-  await open(page);
+  await openPlain(page);
   for (const id of ['drr-burst', 'default']) {
     await pickScenario(page, id);
     await page.evaluate(() => window.fairground.seek(3));
@@ -122,7 +122,7 @@ test('below 900 px the page is one column in lesson order: transport, ring, step
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await open(page);
+  await openPlain(page);
   await pickScenario(page, 'drr-burst');
   const top = async (sel: string) => (await page.locator(sel).first().boundingBox())?.y ?? -1;
   const order = [
@@ -151,7 +151,7 @@ test("presentation mode at 1280×720 and 1920×1080: the lesson's views fill the
     { width: 1920, height: 1080 },
   ];
   await page.setViewportSize(sizes[0]);
-  await open(page);
+  await openPlain(page);
   await pickScenario(page, 'drr-burst');
   await page.evaluate(() => window.fairground.seek(3));
   await expect.poll(() => playhead(page)).toBe(3);
@@ -201,7 +201,7 @@ test('a pop animates in phases: the bar rises by the quantum, then falls by the 
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
-  await open(page);
+  await openPlain(page);
   await pickScenario(page, 'drr-burst');
   await page.locator('body').click({ position: { x: 5, y: 700 } });
   // a sampler in the page reads the hooks at every animation frame of the step, up to the first
@@ -265,7 +265,7 @@ test('a pop animates in phases: the bar rises by the quantum, then falls by the 
 
 test('reduced motion gets the end state at once', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await open(page);
+  await openPlain(page);
   await pickScenario(page, 'drr-burst');
   await page.locator('body').click({ position: { x: 5, y: 700 } });
   // the bar's deficit at every animation frame from before the step until it shows the end state
@@ -294,7 +294,7 @@ test('reduced motion gets the end state at once', async ({ page }) => {
 });
 
 test('a focused view takes ← / → to move the playhead', async ({ page }) => {
-  await open(page);
+  await openPlain(page);
   await pickScenario(page, 'drr-burst');
   await page.getByRole('region', { name: 'Class queues' }).focus();
   await page.keyboard.press('ArrowRight');
@@ -307,7 +307,7 @@ test('the address bar follows the run, and a link keeps the selected decision an
   page,
   context,
 }) => {
-  await open(page);
+  await openPlain(page);
   // the start-up scenario's address first, then the picked one's (a load: one new history entry)
   await expect.poll(() => new URL(page.url()).hash).toMatch(/^#s=\d+\./);
   const startup = new URL(page.url()).hash;
@@ -339,7 +339,7 @@ test('the address bar follows the run, and a link keeps the selected decision an
 });
 
 test('a link cut short says it is damaged or truncated and what is kept', async ({ page }) => {
-  await open(page);
+  await openPlain(page);
   await pickScenario(page, 'drr-burst');
   await page.getByRole('button', { name: 'Step' }).click();
   await expect.poll(() => new URL(page.url()).hash).toMatch(/^#s=\d+\./);
@@ -357,7 +357,7 @@ test('a cluster run at 1280×720 is compact: the DRR panel sits beside its table
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
-  await open(page);
+  await openPlain(page);
   await pickScenario(page, 'default');
   await page.evaluate(() => window.fairground.seek(20));
   await expect.poll(() => playhead(page)).toBe(20);
@@ -383,7 +383,7 @@ test('at 150 % zoom (1280×720 screen) the DRR ring and its deficit table are ab
 }) => {
   const ctx = await browser.newContext({ viewport: { width: 853, height: 480 }, deviceScaleFactor: 1.5 });
   const page = await ctx.newPage();
-  await open(page);
+  await openPlain(page);
   for (const id of ['drr-burst', 'default']) {
     await pickScenario(page, id);
     await page.evaluate(() => window.fairground.seek(3));
@@ -402,7 +402,7 @@ test('presentation mode on a phone stacks the ring above the class queues; Speed
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await open(page);
+  await openPlain(page);
   await pickScenario(page, 'drr-burst');
   await page.evaluate(() => window.fairground.seek(3));
   await expect.poll(() => playhead(page)).toBe(3);
@@ -438,7 +438,7 @@ test("a tour while presenting at 1280×720: the lesson's text is whole, 18 px, b
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
-  await open(page);
+  await openPlain(page);
   await page.getByRole('button', { name: 'Tour' }).click();
   await page.getByRole('button', { name: 'What DRR is' }).click();
   await expect(page.locator('.tour-progress')).toHaveText(/Step 1 of 4$/);
@@ -462,7 +462,7 @@ test("a DLPM run's rules panel lists Algorithm 1 and marks the step the selected
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
-  await open(page);
+  await openPlain(page);
   await pickScenario(page, 'guarantee-dlpm');
   await page.evaluate(() => window.fairground.step(300));
   const panel = page.getByRole('region', { name: 'Algorithm steps' });
@@ -487,7 +487,7 @@ test("a DoubleQ run's rules panel lists Algorithm 2 (the router) and Algorithm 1
   page,
 }) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
-  await open(page);
+  await openPlain(page);
   await pickScenario(page, 'paper-tot-s1-4w');
   await page.evaluate(() => window.fairground.step(200));
   const panel = page.getByRole('region', { name: 'Algorithm steps' });
@@ -506,7 +506,7 @@ test("a DoubleQ run's rules panel lists Algorithm 2 (the router) and Algorithm 1
 test('the LPM/DLPM tour keeps one y axis for the service curves across its steps', async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 720 });
-  await open(page);
+  await openPlain(page);
   await page.getByRole('button', { name: 'Tour' }).click();
   await page.getByRole('button', { name: 'Why LPM starves a client and DLPM does not' }).click();
   const yMax = async () => {
@@ -545,7 +545,7 @@ test('in embed mode the address does not follow the run (the host page owns the 
 });
 
 test("the log's chips and the ring's visit tones use no class/client palette colour", async ({ page }) => {
-  await open(page);
+  await openPlain(page);
   await pickScenario(page, 'drr-burst');
   await page.evaluate(() => window.fairground.seek(4));
   await expect.poll(() => playhead(page)).toBe(4);
@@ -569,7 +569,7 @@ test("the log's chips and the ring's visit tones use no class/client palette col
 });
 
 test("the shorthand note's marker is drawn with a glyph every font has (no empty box)", async ({ page }) => {
-  await open(page);
+  await openPlain(page);
   await pickScenario(page, 'drr-blocked-class');
   const note = page.locator('.editor-release[data-shorthand="true"] p');
   await expect(note).toBeVisible();
@@ -599,7 +599,7 @@ test(`presentation at ${SIZES.map((s) => `${s.width}×${s.height}`).join(', ')} 
   page,
 }) => {
   await page.setViewportSize(SIZES[0]);
-  await open(page);
+  await openPlain(page);
   await pickScenario(page, 'default');
   await page.evaluate(() => window.fairground.seek(3));
   await expect.poll(() => playhead(page)).toBe(3);
@@ -667,7 +667,7 @@ for (const { sizes, opts } of AXES) {
     test('titles and ticks of the time charts never overlap, presenting or not', async ({ page }) => {
       const resized = sizes.length > 1;
       if (resized) await page.setViewportSize(sizes[0].viewport);
-      await open(page);
+      await openPlain(page);
       await page.evaluate(() => window.fairground.seek(1_000_000));
       await expect
         .poll(() => page.evaluate(() => window.fairground.state().decisionCount))

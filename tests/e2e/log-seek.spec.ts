@@ -5,10 +5,10 @@
  * arrow keys move the selection and the playhead together.
  */
 import { expect, test } from '@playwright/test';
-import { open, playhead } from './helpers';
+import { openPlain, playhead } from './helpers';
 
 test('clicking a log line seeks the playhead to that decision; ↑ moves on by one', async ({ page }) => {
-  await open(page);
+  await openPlain(page);
   await page.evaluate(() => window.fairground.runUntil(20));
   const end = await playhead(page);
   expect(end).toBeGreaterThan(40);
@@ -44,7 +44,7 @@ test('a long seek (a link replayed from t = 0) says where it goes, and Stop seek
   page,
   context,
 }) => {
-  await open(page);
+  await openPlain(page);
   // A replay of the default run's 6,000 decisions takes about a second, and on a loaded machine it
   // could end before the checks below and the click on Stop seeking. Four minutes of arrivals
   // instead of one, and a link at decision 30,000: the new page's replay takes several seconds.

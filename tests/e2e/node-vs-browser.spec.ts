@@ -10,7 +10,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
-import { open } from './helpers';
+import { openPlain } from './helpers';
 
 const UNTIL_S = 4;
 const CLI = 'dist-cli/fairground.mjs';
@@ -68,7 +68,7 @@ for (const [part, chunk] of [files.slice(0, HALF), files.slice(HALF)].entries())
     page,
   }) => {
     test.skip(!existsSync(CLI), `the CLI bundle (${CLI}) is built by npm install`);
-    await open(page);
+    await openPlain(page);
     const report: string[] = [];
     const sets = [`duration_s=${UNTIL_S}`];
     // the command line runs the next file in its own process while the page runs this one

@@ -7,7 +7,7 @@
  * in bursts thousands of decisions behind the clock, says where the replay is too.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { open, playhead } from './helpers';
+import { openPlain, playhead } from './helpers';
 
 const digits = (s: string) => Number(s.replace(/\u202f/g, ''));
 const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
@@ -24,7 +24,7 @@ test('a link replaying to a late playhead: the timeline shows the replay heading
   page,
   context,
 }) => {
-  await open(page);
+  await openPlain(page);
   await longRun(page, 30_000);
   await expect(page.locator('html')).toHaveAttribute('data-live-address', 'current');
   const other = await context.newPage();
@@ -49,7 +49,7 @@ test('a link replaying to a late playhead: the timeline shows the replay heading
 test('Step back in a long run replayed from the start: the timeline counts the replay, and the hint gives the target’s time', async ({
   page,
 }) => {
-  await open(page);
+  await openPlain(page);
   // a background tab takes no restore points: the run below keeps none past its start, so one step
   // back replays ~30 000 decisions from t = 0, long enough to watch
   await page.evaluate(() => {

@@ -10,7 +10,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { TOURS } from '../../src/ui/features/tours';
 import { firstNamed } from '../../src/ui/features/tour-reveal';
-import { open } from './helpers';
+import { openPlain } from './helpers';
 
 const SIZES = [
   { name: '1280×720 at 150 %', viewport: { width: 853, height: 480 }, deviceScaleFactor: 1.5 },
@@ -63,7 +63,7 @@ for (const size of SIZES) {
       deviceScaleFactor: size.deviceScaleFactor,
     });
     const page = await ctx.newPage();
-    await open(page);
+    await openPlain(page);
     const labels = await page
       .locator('.views > .view[aria-label]')
       .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
@@ -108,7 +108,7 @@ for (const { name, viewport, present } of [
   }) => {
     const ctx = await browser.newContext({ viewport, deviceScaleFactor: 1.5 });
     const page = await ctx.newPage();
-    await open(page);
+    await openPlain(page);
     if (viewport.width < 900) await page.getByRole('button', { name: 'Menu', expanded: false }).click();
     await page.getByRole('button', { name: 'Tour', exact: true }).click();
     await page.getByRole('button', { name: 'What DRR is' }).click();

@@ -7,7 +7,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { AA_TEXT, contrast, over, parseColor, WHITE } from '../../src/ui/features/contrast';
-import { open, pickScenario, playhead, resizeTo, smallText } from './helpers';
+import { openPlain, pickScenario, playhead, resizeTo, smallText } from './helpers';
 
 const SIZES = [
   { width: 1280, height: 720 },
@@ -127,7 +127,7 @@ const box = async (page: Page, sel: string) => {
 async function defaultAt(page: Page, size: { width: number; height: number }, t: number): Promise<void> {
   test.setTimeout(120_000);
   await page.setViewportSize(size);
-  await open(page);
+  await openPlain(page);
   await pickScenario(page, 'default');
   await runTo(page, t);
 }
@@ -181,7 +181,7 @@ test(`Workers, Class queues, deficit table and ring labels at ${SIZES.map((s) =>
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize(SIZES[0]);
-  await open(page);
+  await openPlain(page);
 
   // four busy workers: compact cards, chips in rows, capped with "+ N more"
   await pickScenario(page, 'paper-chat-s1-4w');
@@ -336,7 +336,7 @@ for (const { sizes, present } of [
   }) => {
     test.setTimeout(150_000 * sizes.length);
     await page.setViewportSize(sizes[0]);
-    await open(page);
+    await openPlain(page);
     // on a phone the tours sit behind the header's Menu
     if (sizes[0].width < 900) await page.getByRole('button', { name: 'Menu', expanded: false }).click();
     await page.getByRole('button', { name: 'Tour' }).click();
@@ -412,7 +412,7 @@ test(`the default scenario's Q^u sweep: coinciding points share a tag, no tag ov
 }) => {
   test.setTimeout(150_000);
   await page.setViewportSize(SIZES[0]);
-  await open(page);
+  await openPlain(page);
   await pickScenario(page, 'default');
   await page.getByRole('button', { name: 'Sweep' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sweep' });
@@ -562,7 +562,7 @@ test("Class service's table at 1280×720 at 150 % (853 px): a table, its columns
 }) => {
   const ctx = await browser.newContext({ viewport: { width: 853, height: 480 }, deviceScaleFactor: 1.5 });
   const page = await ctx.newPage();
-  await open(page);
+  await openPlain(page);
   await pickScenario(page, 'default');
   await runTo(page, 5);
   const cs = page.locator('section.class-service');
@@ -600,7 +600,7 @@ test(`a ring name that fits nowhere on its segment is drawn as its key, the same
   page,
 }) => {
   await page.setViewportSize(SIZES[0]);
-  await open(page);
+  await openPlain(page);
   await page.evaluate((text) => window.fairground.load(text), KEYED_RING);
   for (const size of SIZES) {
     const at = `${size.width}×${size.height}`;
@@ -669,7 +669,7 @@ test(`a ring segment drawn as its key still shows its queued count (${SIZES.map(
   page,
 }) => {
   await page.setViewportSize(SIZES[0]);
-  await open(page);
+  await openPlain(page);
   // the sandbox: the 29-character name in an 8 % segment, two requests queued
   await page.evaluate((text) => window.fairground.load(text), KEYED_RING);
   for (const size of SIZES) {
