@@ -15,7 +15,8 @@ import { useCompare } from './compare/store';
 import type { Driver } from './driver';
 import { useFeatures } from './features/store';
 import { setMenu, usePhone } from './phone/store';
-import { setPresenting, togglePresenting, usePresent } from './present/store';
+import { setPresenting, usePresent } from './present/store';
+import { requestPresenting } from './present/toggle';
 import { useUi } from '../state/store';
 
 export type KeyActionId = 'play-pause' | 'step' | 'step-back' | 'reset' | 'present' | 'help' | 'leave';
@@ -112,7 +113,7 @@ export const KEY_ACTIONS: readonly KeyAction[] = [
     does: 'Presentation mode: the lesson’s views fill the screen in large type (Esc leaves it)',
     klass: 'letter',
     run: () => {
-      togglePresenting();
+      requestPresenting();
       return true;
     },
   },

@@ -360,3 +360,27 @@ test('A link made late in run B, after A has ended, reopens each run at its own 
   expect(await other.evaluate(() => window.fairground.snapshotB())).toEqual(snapB);
   await other.close();
 });
+
+// Presentation mode shows one run. In Compare, P and Present were stored but did nothing, and the
+// page sprang into presentation mode once Compare was left; now they say what to do instead.
+test('P or Present in Compare says to leave Compare first, and nothing springs on after it', async ({
+  page,
+}) => {
+  await openPlain(page);
+  await page.getByRole('button', { name: 'Compare', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Compare' });
+  await dialog.getByRole('button', { name: 'Start comparing' }).click();
+  await expect(dialog).toHaveCount(0);
+  const app = page.locator('.app');
+  await page.keyboard.press('p');
+  await expect(page.getByText('Presentation mode shows one run')).toBeVisible();
+  await page.getByRole('button', { name: 'Present' }).click();
+  await expect(page.getByRole('button', { name: 'Present' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(app).toHaveAttribute('data-presenting', 'off');
+  await page.getByRole('button', { name: 'Exit compare' }).click();
+  await expect(page.getByRole('region', { name: /^B:/ })).toHaveCount(0);
+  await expect(app).toHaveAttribute('data-presenting', 'off');
+  // outside Compare, P presents as before
+  await page.keyboard.press('p');
+  await expect(app).toHaveAttribute('data-presenting', 'on');
+});

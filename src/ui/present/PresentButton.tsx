@@ -1,9 +1,12 @@
 import { keyOf } from '../keys';
-import { togglePresenting, usePresent } from './store';
+import { useCompare } from '../compare/store';
+import { usePresent } from './store';
+import { requestPresenting } from './toggle';
 
 /** `Present` in the masthead: pressed while presentation mode is on (P toggles it too). */
 export function PresentButton() {
-  const presenting = usePresent((s) => s.presenting);
+  const comparing = useCompare((s) => s.active);
+  const presenting = usePresent((s) => s.presenting) && !comparing;
   return (
     <button
       type="button"
@@ -11,12 +14,14 @@ export function PresentButton() {
       aria-pressed={presenting}
       onClick={(e) => {
         if (e.detail > 0) e.currentTarget.blur();
-        togglePresenting();
+        requestPresenting();
       }}
       title={
-        presenting
-          ? `Leave presentation mode (${keyOf('present')}): show the editor and the decision log again`
-          : `Presentation mode (${keyOf('present')}): the lesson’s views fill the screen in large type`
+        comparing
+          ? 'Presentation mode shows one run: leave Compare first'
+          : presenting
+            ? `Leave presentation mode (${keyOf('present')}): show the editor and the decision log again`
+            : `Presentation mode (${keyOf('present')}): the lesson’s views fill the screen in large type`
       }
     >
       Present
