@@ -213,16 +213,26 @@ for (const group of [
 test("the legend's blocked swatch shows stripes over a fill, outlined as on the ring", async ({ page }) => {
   await open(page);
   await pickScenario(page, 'drr-burst');
-  const colours = await page
-    .getByRole('region', { name: 'DRR ring' })
-    .locator('.drr-blocked-key')
-    .evaluate((svg) => {
-      const fill = getComputedStyle(svg.querySelector('.drr-blocked-key-fill') as Element).fill;
-      const outline = getComputedStyle(svg.querySelector('.drr-blocked-overlay') as Element);
-      const stripe = getComputedStyle(document.querySelector('.drr-hatch-line') as Element).stroke;
-      return { fill, stripe, outline: outline.stroke, dashed: outline.strokeDasharray };
+  // read in one task from the page (a locator's element can be replaced by a re-render before its
+  // evaluate runs, and a detached element has no computed style), until the swatch is drawn
+  const read = () =>
+    page.evaluate(() => {
+      const svg = document.querySelector('section[aria-label="DRR ring"] .drr-blocked-key');
+      const fillEl = svg?.querySelector('.drr-blocked-key-fill');
+      const outlineEl = svg?.querySelector('.drr-blocked-overlay');
+      const stripeEl = document.querySelector('.drr-hatch-line');
+      if (!fillEl || !outlineEl || !stripeEl) return null;
+      const outline = getComputedStyle(outlineEl);
+      return {
+        fill: getComputedStyle(fillEl).fill,
+        stripe: getComputedStyle(stripeEl).stroke,
+        outline: outline.stroke,
+        dashed: outline.strokeDasharray,
+      };
     });
-  expect(colours.fill).toMatch(/^rgb/);
+  await expect.poll(async () => (await read())?.fill ?? '').toMatch(/^rgb/);
+  const colours = await read();
+  if (!colours) throw new Error('the blocked swatch is gone');
   expect(colours.fill).not.toBe(colours.stripe);
   expect(colours.outline).not.toBe('none');
   expect(colours.dashed).not.toBe('none');
