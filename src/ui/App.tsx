@@ -20,7 +20,7 @@ import { useFeatures } from './features/store';
 import { HelpOverlay, ShareDialog } from './Overlays';
 import { PresentButton } from './present/PresentButton';
 import { installKeys } from './keys';
-import { usePresent } from './present/store';
+import { usePresentingShown } from './present/toggle';
 import { MenuButton, PhoneNav, useTopbar } from './phone/PhoneMenu';
 import { usePhone } from './phone/store';
 import { ScenarioPanel } from './ScenarioPanel';
@@ -186,7 +186,7 @@ export function App({ driver }: { driver: Driver }) {
   const message = useUi((s) => s.message);
   const theme = usePrefs((s) => s.theme);
   const comparing = useCompare((s) => s.active);
-  const presenting = usePresent((s) => s.presenting) && !comparing;
+  const presenting = usePresentingShown();
   // Fast play: many updates per second; motion (transitions, flashes) would only cost frames.
   const fast = useUi((s) => s.playing && s.speedIndex >= FAST_SPEED_INDEX);
   useEffect(() => installKeys(window, driver), [driver]);

@@ -1,12 +1,11 @@
 import { keyOf } from '../keys';
 import { useCompare } from '../compare/store';
-import { usePresent } from './store';
-import { requestPresenting } from './toggle';
+import { requestPresenting, usePresentingShown } from './toggle';
 
 /** `Present` in the masthead: pressed while presentation mode is on (P toggles it too). */
 export function PresentButton() {
   const comparing = useCompare((s) => s.active);
-  const presenting = usePresent((s) => s.presenting) && !comparing;
+  const presenting = usePresentingShown();
   return (
     <button
       type="button"

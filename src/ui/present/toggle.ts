@@ -5,7 +5,7 @@
  */
 import { useUi } from '../../state/store';
 import { useCompare } from '../compare/store';
-import { togglePresenting } from './store';
+import { togglePresenting, usePresent } from './store';
 
 export const PRESENT_IN_COMPARE =
   'Presentation mode shows one run: press “Exit compare” first, then Present (P).';
@@ -16,4 +16,10 @@ export function requestPresenting(): void {
     return;
   }
   togglePresenting();
+}
+
+/** Whether the page presents now: presentation mode is on and Compare is not. */
+export function usePresentingShown(): boolean {
+  const comparing = useCompare((s) => s.active);
+  return usePresent((s) => s.presenting) && !comparing;
 }
