@@ -2,7 +2,7 @@
  * The Difference panel's numbers: the figures of runs A and B at the same simulated moment (or each
  * at its own end once one run is over), their differences, and the lines of the chart over time. The
  * table's Jain's index is the run's, as run --json gives it (`jain_run`). The chart's service,
- * throughput, Jain's index (since every client's first request) and cache hit rate come from each
+ * service rate, Jain's index (since every client's first request) and cache hit rate come from each
  * snapshot's `series` (each run's on the union of both runs' times, so the chart covers the longer
  * run's whole time); latency percentiles are cumulative figures
  * of the snapshot, so their curves are sampled at each synchronised moment (`Sample`). Pure functions.
@@ -127,7 +127,7 @@ const PER_CLIENT: [string, string, string, (c: ClientModel) => number | null][] 
 /** The table: run-wide figures first, then each client's service and latencies. */
 export function diffRows(a: RunFigures, b: RunFigures): DiffRow[] {
   const rows: DiffRow[] = [
-    row('throughput', 'throughput', 'units/s', null, a.throughput, b.throughput),
+    row('throughput', 'service rate', 'units/s', null, a.throughput, b.throughput),
     row('cache', 'cache hit rate', '', null, a.cacheHit, b.cacheHit),
     {
       ...row('jain', "Jain's index", '', null, a.jain, b.jain),
@@ -265,7 +265,7 @@ export type ChartMetric = 'service' | 'throughput' | 'jain' | 'cache' | 'ttft' |
 
 export const CHART_METRICS: { id: ChartMetric; label: string }[] = [
   { id: 'service', label: 'Service per client, B − A' },
-  { id: 'throughput', label: 'Throughput, A and B' },
+  { id: 'throughput', label: 'Service rate, A and B' },
   { id: 'jain', label: "Jain's index since every client's first request, A and B" },
   { id: 'cache', label: 'Cache hit rate, A and B' },
   { id: 'ttft', label: 'TTFT p99 per client, B − A' },

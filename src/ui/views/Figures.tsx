@@ -1,5 +1,5 @@
 /**
- * Headline figures of a run: throughput over time, time to first token and end-to-end latency
+ * Headline figures of a run: the service rate over time, time to first token and end-to-end latency
  * (p50 / p99) per client as a table with bars, and Jain's fairness index over time.
  */
 import { fmtNum, secondsColumn } from './format';
@@ -19,14 +19,15 @@ export function Figures({ snapshot, highlight }: ViewProps) {
       <section className="panel view fig-view" aria-label="Figures">
         <h2>Figures</h2>
         <p className="empty">
-          No run figures yet: load a cluster scenario and press Play to see throughput, latency per client and
+          No run figures yet: load a cluster scenario and press Play to see the service rate, latency per client and
           Jain's fairness index.
         </p>
       </section>
     );
   }
   const sel = highlight?.client ?? null;
-  // The engine records no throughput series: the rate of the clients' total service stands for it.
+  // The rate of the clients' total service (w_e · input + w_q · output per second), named so: not
+  // the run's throughput (completed tokens/s, as Sweep plots it), which the engine does not record over time.
   const throughput = series ? { values: totalServiceRate(series), unit: 'service units/s' } : null;
   // Jain's index as the engine computes it (core/metrics), shipped in the series; NaN (a gap, and
   // JAIN_NA in words) where it is not meaningful
@@ -52,19 +53,19 @@ export function Figures({ snapshot, highlight }: ViewProps) {
       <h2>Figures</h2>
       <div className="fig-grid">
         <div>
-          <h3>Throughput</h3>
+          <h3>Service rate</h3>
           {series && throughput?.values.some(Number.isFinite) ? (
             <TimeChart
               t={series.t}
               lines={[
-                { key: 'throughput', label: 'throughput', colorIndex: null, values: throughput.values },
+                { key: 'throughput', label: 'service rate', colorIndex: null, values: throughput.values },
               ]}
               yLabel={throughput.unit}
-              summary={`Throughput over ${fmtNum(tEnd)} s in ${throughput.unit}; latest ${fmtNum(last(throughput.values))}`}
+              summary={`Service rate over ${fmtNum(tEnd)} s in ${throughput.unit}; latest ${fmtNum(last(throughput.values))}`}
               height={180}
             />
           ) : (
-            <p className="empty">Throughput appears once the run has recorded some time.</p>
+            <p className="empty">The service rate appears once the run has recorded some time.</p>
           )}
         </div>
         <div>

@@ -33,7 +33,7 @@ export function leaderBand(series: readonly number[][], bound: number): ChartBan
   return { lo, hi, label: '' };
 }
 
-/** Total service rate over time (service units/s), the throughput fallback when none is recorded. */
+/** Total service rate over time (service units/s): what Figures and Compare chart as the service rate. */
 export function totalServiceRate(series: SeriesModel, window = 3): number[] {
   const total = series.t.map((_, i) => {
     let s = 0;

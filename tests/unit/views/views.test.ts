@@ -217,7 +217,7 @@ describe('Workers', () => {
 describe('Figures', () => {
   test('throughput, Jain over time and the latency table', async () => {
     const html = render(Figures, clusterSnapshot());
-    expect(html).toContain('Throughput over 4 s in service units/s; latest 300');
+    expect(html).toContain('Service rate over 4 s in service units/s; latest 300');
     // alice serves at 200/s and bob at 100/s: Jain = 300² / (2 · (200² + 100²)) = 0.9.
     expect(html).toContain('latest 0.9 (1 means equal service rates)');
     expect(html).toContain('<span class="fig-v">120 ms</span> / <span class="fig-v">400 ms</span>');
