@@ -19,8 +19,8 @@ export function Figures({ snapshot, highlight }: ViewProps) {
       <section className="panel view fig-view" aria-label="Figures">
         <h2>Figures</h2>
         <p className="empty">
-          No run figures yet: load a cluster scenario and press Play to see the service rate, latency per client and
-          Jain's fairness index.
+          No run figures yet: load a cluster scenario and press Play to see the service rate, latency per
+          client and Jain's fairness index.
         </p>
       </section>
     );
