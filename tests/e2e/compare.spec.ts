@@ -384,3 +384,31 @@ test('P or Present in Compare says to leave Compare first, and nothing springs o
   await page.keyboard.press('p');
   await expect(app).toHaveAttribute('data-presenting', 'on');
 });
+
+// A Compare link with ?present=1 opened presentation mode's state hidden behind Compare, and the page
+// sprang into it once Compare was left; now the link opens in Compare with the reason, and stays so.
+test('a Compare link with ?present=1 opens in Compare, says why it does not present, and leaving Compare does not present', async ({
+  page,
+  context,
+}) => {
+  await openPlain(page);
+  await page.getByRole('button', { name: 'Compare', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Compare' });
+  await dialog.getByRole('button', { name: 'Start comparing' }).click();
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('button', { name: 'Share' }).click();
+  const link = new URL(await page.getByRole('textbox', { name: 'Share link' }).inputValue());
+  link.searchParams.set('present', '1');
+
+  const other = await context.newPage();
+  await other.goto(link.toString());
+  await expect(other.getByRole('region', { name: /^B:/ })).toBeVisible();
+  await expect(other.getByText('Presentation mode shows one run')).toBeVisible();
+  const app = other.locator('.app');
+  await expect(app).toHaveAttribute('data-presenting', 'off');
+  expect(new URL(other.url()).searchParams.get('present')).toBeNull();
+  await other.getByRole('button', { name: 'Exit compare' }).click();
+  await expect(other.getByRole('region', { name: /^B:/ })).toHaveCount(0);
+  await expect(app).toHaveAttribute('data-presenting', 'off');
+  await other.close();
+});

@@ -20,6 +20,8 @@ import { BAhead } from './ahead';
 import { addSample, figuresOf, sampleOf } from './diff';
 import { type CompareSettings, describeB, resolveRunB, runLabel } from './settings';
 import { bGoesOn, useCompare } from './store';
+import { setPresenting, usePresent } from '../present/store';
+import { PRESENT_IN_COMPARE } from '../present/toggle';
 
 /** Longest slice of B's replay to a link's playhead (ms of the worker's time), between progress updates. */
 const REPLAY_SLICE_MS = 40;
@@ -133,6 +135,12 @@ export class CompareRunner {
     const labelA = runLabel(a.scenario);
     const named = describeB(labelA, b.scenario, settings);
     if (useUi.getState().message?.startsWith('Compare mode ended')) useUi.setState({ message: null });
+    // A link with ?present=1 that opens in Compare: presentation mode shows one run, so it is turned
+    // off (and out of the address) with the reason, rather than kept to spring on once Compare is left
+    if (usePresent.getState().presenting) {
+      setPresenting(false);
+      useUi.getState().setMessage(PRESENT_IN_COMPARE);
+    }
     useCompare.setState({
       active: true,
       settings,
