@@ -311,9 +311,21 @@ export class FairgroundApi {
     this.seeking = null;
     if (simTimeS < this.need().time()) this.rewindFor({ time: simTimeS });
     const cur = this.need();
-    while (cur.time() < simTimeS && !cur.done()) if (!this.one(cur)) break;
-    // The core's own runUntil also processes what is due exactly at the target time.
+    let k = 0;
+    while (cur.time() < simTimeS && !cur.done()) {
+      if (!this.one(cur)) break;
+      // restore points on the way, as Play takes them between its slices: a long jump (a tour step's
+      // moment) would otherwise leave one point at its end, and a seek back would replay from 0
+      if ((++k & 63) === 0 && !this.background && this.points.due(cur.decisions()))
+        this.points.take(cur, this.log.slice(-LOG_LIMIT));
+    }
+    // The core's own runUntil also processes what is due exactly at the target time. Those decisions
+    // (and any the last step's event recorded but did not hand out) all happen at the clock's
+    // present time, since the loop stopped at or past the target: noted so, the time index has no
+    // gap and a later time seek across them still says where it lands.
+    const before = cur.decisions();
     cur.runUntil(simTimeS);
+    for (let d = before + 1; d <= cur.decisions(); d++) this.checkpoints.note(d, cur.time());
     this.maybePoint(cur);
     this.reach = Math.max(this.reach, cur.decisions());
     this.replaceLog = true;

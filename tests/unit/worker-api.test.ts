@@ -247,6 +247,37 @@ describe('worker API over a MessageChannel', () => {
     expect(back.decision_count).toBe(5);
   });
 
+  it('a run to a time keeps the time index whole and takes restore points on the way, as Play does', async () => {
+    // the reference steps one decision at a time: the time after each decision, and a moment at
+    // which one event records several decisions (the step stops after the first, runUntil takes the rest)
+    const ref = new FairgroundApi();
+    await ref.load(TOY);
+    const times: number[] = [0];
+    let target = -1;
+    while (target < 0) {
+      const f = unpackFrame(await ref.step(1));
+      expect(f.decision_count).toBe(times.length);
+      times.push(f.sim_time_s);
+      const n = times.length - 1;
+      if (n > 300 && times[n] === times[n - 1] && times[n - 1] > times[n - 2]) target = n - 1;
+    }
+    const t = times[target];
+    const { api, close } = connect({ restorePoints: { minGap: 50, overhead: 1e9 } });
+    closeLast = close;
+    await api.load(TOY);
+    const jumped = unpackFrame(await api.runUntil(t));
+    expect(jumped.sim_time_s).toBe(t);
+    expect(jumped.decision_count).toBeGreaterThan(target);
+    // points along the way, not only where the jump ends
+    const points = (await api.restorePoints()).decisions;
+    expect(points.length).toBeGreaterThan(2);
+    expect(points[0]).toBeLessThan(target / 2);
+    // a seek to the jump's last decision, or to its time, says where it lands
+    const last = jumped.decision_count;
+    expect((await api.seek({ decision: last }, -1)).landing).toEqual({ decision: last, time: t });
+    expect((await api.seek({ time: t }, -1)).landing).toEqual({ decision: target, time: t });
+  });
+
   it('seeks to a time', async () => {
     const { api, close } = connect();
     closeLast = close;
