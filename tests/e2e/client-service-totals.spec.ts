@@ -5,7 +5,7 @@
  * measured again at each, a failure named by its size.
  */
 import { expect, test } from '@playwright/test';
-import { open, pickScenario, resizeTo } from './helpers';
+import { openPlain, pickScenario, resizeTo } from './helpers';
 
 const SIZES = [
   { width: 1280, height: 720 },
@@ -17,7 +17,7 @@ test(`Client service totals fit their card at ${SIZES.map((s) => `${s.width}×${
   page,
 }) => {
   await page.setViewportSize(SIZES[0]);
-  await open(page);
+  await openPlain(page);
   await pickScenario(page, 'cluster-locality-vs-load');
   await page.evaluate(() => window.fairground.runUntil(30));
   const table = page.locator('.cs-totals');

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { open, playhead } from './helpers';
+import { openPlain, playhead } from './helpers';
 
 const MINI = Array.from({ length: 40 }, (_, i) =>
   JSON.stringify({
@@ -35,7 +35,7 @@ test('share of a dropped-trace run: the dialog warns, the link asks for the file
   page,
   context,
 }) => {
-  await open(page);
+  await openPlain(page);
   await pickTrace(page);
   await page.evaluate(() => window.fairground.step(25));
   const at = await playhead(page);
@@ -64,7 +64,7 @@ test('share of a dropped-trace run: the dialog warns, the link asks for the file
 });
 
 test('a sweep of a run on a dropped trace replays that trace at every point', async ({ page }) => {
-  await open(page);
+  await openPlain(page);
   await pickTrace(page);
   await page.getByRole('button', { name: 'Sweep' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sweep' });
@@ -82,7 +82,7 @@ test('a sweep of a run on a dropped trace replays that trace at every point', as
 });
 
 test('Export and runResult of a run on a dropped trace replay that trace', async ({ page }) => {
-  await open(page);
+  await openPlain(page);
   await pickTrace(page);
   await page.evaluate(() => window.fairground.step(100));
   await expect.poll(() => playhead(page)).toBe(100);

@@ -5,7 +5,7 @@
  * cut at the card's edge. One page, resized, so the check costs one load.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { open, playhead, smallText } from './helpers';
+import { openPlain, playhead, smallText } from './helpers';
 
 /** Cells of the table that reach past its column, and the column's sideways overflow, in px. */
 async function cut(page: Page): Promise<string[]> {
@@ -30,7 +30,7 @@ async function cut(page: Page): Promise<string[]> {
 test("the DRR ring's class table is whole in its column, presenting or not, at the four sizes", async ({
   page,
 }) => {
-  await open(page);
+  await openPlain(page);
   await page.evaluate(() => window.fairground.seek(30));
   await expect.poll(() => playhead(page)).toBe(30);
   const sizes = [

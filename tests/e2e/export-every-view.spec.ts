@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { open, playhead } from './helpers';
+import { openPlain, playhead } from './helpers';
 
 // Export left out every drawing under 80 × 60 px (meant for icons), so a worker's radix tree of one
 // or two rows (20 or 40 px high) could not be exported while on screen. Every view's drawing is
 // offered now, whatever its size; legend swatches (no viewBox) are not.
 test('Export offers a small radix tree, and every drawn view', async ({ page }) => {
-  await open(page);
+  await openPlain(page);
   await page.evaluate(() => window.fairground.step(20));
   await expect.poll(() => playhead(page)).toBe(20);
   const summary = page.locator('summary', { hasText: /^radix tree/ }).first();
@@ -34,7 +34,7 @@ test('Export offers a small radix tree, and every drawn view', async ({ page }) 
 // axes); Export copied the svg alone, so the file showed empty axes. The canvas now travels as an image
 // under the svg's content, at its place. A probe chart of the same structure (.chart: canvas + svg).
 test('Export keeps what a chart draws on a canvas under its svg', async ({ page }) => {
-  await open(page);
+  await openPlain(page);
   await page.evaluate(() => {
     const probe = document.createElement('section');
     probe.setAttribute('aria-label', 'Canvas probe');

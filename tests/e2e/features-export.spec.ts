@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { open, pickScenario, playhead } from './helpers';
+import { openPlain, pickScenario, playhead } from './helpers';
 
 test('Export: the run as JSON downloads with the run keys; a chart downloads as SVG', async ({ page }) => {
-  await open(page);
+  await openPlain(page);
   await page.evaluate(() => window.fairground.step(300));
   await expect.poll(() => playhead(page)).toBe(300);
   // a probe chart: dark text on the palette's blue (4.05:1, the tester's radix export), white text on
@@ -81,7 +81,7 @@ test('Export: the run as JSON downloads with the run keys; a chart downloads as 
 });
 
 test('Export in the DRR sandbox: the steps as CSV', async ({ page }) => {
-  await open(page);
+  await openPlain(page);
   await pickScenario(page, 'drr-burst');
   // two pops after the eight preloaded enqueues: the CSV has all ten ops run so far
   await page.evaluate(() => window.fairground.step(2));

@@ -5,7 +5,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { GLOSSARY, type GlossaryId } from '../../src/ui/Glossary';
-import { open, pickScenario } from './helpers';
+import { openPlain, pickScenario } from './helpers';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
@@ -24,7 +24,7 @@ async function tapTerm(page: Page, id: GlossaryId): Promise<void> {
 }
 
 test('on a phone, tapping "?" beside q_i and step shows their definitions', async ({ page }) => {
-  await open(page);
+  await openPlain(page);
   await page.evaluate(() => window.fairground.runUntil(10));
   for (const id of ['q-i', 'step-ms'] as const) {
     const g = GLOSSARY[id];
@@ -50,7 +50,7 @@ test('on a phone, tapping "?" beside q_i and step shows their definitions', asyn
 test('on a phone, profile (root), V2, w_e and w_q, Q^u and S1 / S2 open their definitions by tap', async ({
   page,
 }) => {
-  await open(page);
+  await openPlain(page);
   await page.evaluate(() => window.fairground.runUntil(5));
   for (const id of ['profile-root', 'drr-v2'] as const) await tapTerm(page, id);
   // the weights are named under the service totals, which a run without client deficits shows

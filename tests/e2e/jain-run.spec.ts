@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { open } from './helpers';
+import { openPlain } from './helpers';
 
 const CLI = 'dist-cli/fairground.mjs';
 
@@ -23,7 +23,7 @@ test("Figures' run figure at the end of default equals run --json's jain_index a
       maxBuffer: 256 * 1024 * 1024,
     }),
   ) as { jain_index: number; jain_interval_s: { from: number; to: number; whole_run: boolean } };
-  await open(page);
+  await openPlain(page);
   await page.evaluate(() => window.fairground.runUntil(1e9));
   await expect.poll(() => page.evaluate(() => window.fairground.state().done)).toBe(true);
   const figures = page.getByRole('region', { name: 'Figures' });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { open, pickScenario } from './helpers';
+import { openPlain, pickScenario } from './helpers';
 
 // The Sweep dialog starts on a parameter that changes the outcome (sweep-default.test.ts measures
 // it): the worker count on a cluster (the default scenario's Q^u gave five identical runs), the
@@ -9,7 +9,7 @@ for (const [id, key, text] of [
   ['fig1-kv-pressure', 'scheduler.quantum', '5 points (625, 1250, 2500, 5000, 10000)'],
 ] as const)
   test(`the Sweep dialog starts on ${key} for ${id}: ${text}`, async ({ page }) => {
-    await open(page);
+    await openPlain(page);
     await pickScenario(page, id);
     await page.getByRole('button', { name: 'Sweep' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sweep' });

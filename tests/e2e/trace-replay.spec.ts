@@ -4,7 +4,7 @@
  * and loads nothing; the Class service view shows the classes it went through.
  */
 import { expect, test } from '@playwright/test';
-import { open } from './helpers';
+import { openPlain } from './helpers';
 
 const MINI = Array.from({ length: 40 }, (_, i) =>
   JSON.stringify({
@@ -27,7 +27,7 @@ async function openImport(page: import('@playwright/test').Page) {
 test('a trace picked in Import replays as the workload, with its classes in Class service', async ({
   page,
 }) => {
-  await open(page);
+  await openPlain(page);
   const dialog = await openImport(page);
   await dialog.getByLabel('Trace file').setInputFiles({
     name: 'mini.jsonl',
@@ -69,7 +69,7 @@ test('a trace picked in Import replays as the workload, with its classes in Clas
 test('a trace dropped on the page replays; a malformed one says file:line and loads nothing', async ({
   page,
 }) => {
-  await open(page);
+  await openPlain(page);
   const csv =
     'TIMESTAMP,ContextTokens,GeneratedTokens\n2023-11-16 18:15:46.68,374,44\n2023-11-16 18:15:50.99,396,109\n';
   const drop = (name: string, body: string) =>
