@@ -95,6 +95,12 @@ test('run B’s label shows every override: the first ones spelled out, the rest
     'Run B overrides:\nscheduler.policy=fcfs\ncluster.workers=1\nduration_s=50\nclients.alice.arrival.rate=2\nclients.mallory.arrival.rate=9';
   await expect(heading).toHaveAttribute('title', title);
   await expect(diff.locator('.diff-label-b')).toHaveAttribute('title', title);
+  // on a phone the label wraps, but never inside its count ("+2" on one line, "more" on the next)
+  await resizeTo(page, { width: 390, height: 844 });
+  for (const count of [heading.locator('.label-count'), diff.locator('.diff-label-b .label-count')]) {
+    await expect(count).toHaveText(/^\+\d more$/);
+    expect(await count.evaluate((el) => el.getClientRects().length)).toBe(1);
+  }
 });
 
 test('after Start comparing or Update run B the focus is on Play, so Space plays instead of reopening the dialog', async ({

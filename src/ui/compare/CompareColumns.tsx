@@ -11,6 +11,7 @@ import { useCalm } from '../useCalm';
 import { ClientService, DrrRing, Workers } from '../views';
 import { fmtCount } from '../views/format';
 import { ServiceScaleContext, sharedServiceScale } from '../views/service-scale';
+import { RunLabel } from './RunLabel';
 import { useCompare } from './store';
 
 const selectSnapshot = (s: UiState) => s.snapshot;
@@ -49,7 +50,7 @@ function Column({
     >
       <header className="compare-head">
         <h2 title={title ?? undefined}>
-          <span className={`compare-tag tag-${side.toLowerCase()}`}>{side}</span> {label}
+          <span className={`compare-tag tag-${side.toLowerCase()}`}>{side}</span> <RunLabel label={label} />
         </h2>
         <span className="compare-count" data-side={side}>
           {fmtCount(decisions)} decisions{note ? ` · ${note}` : ''}

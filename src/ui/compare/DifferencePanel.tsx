@@ -24,6 +24,7 @@ import {
   figuresOf,
   fmtRow,
 } from './diff';
+import { RunLabel } from './RunLabel';
 import { compareRunner } from './runner';
 import { useCompare } from './store';
 
@@ -105,7 +106,7 @@ export function DifferencePanel({ driver }: { driver: Driver }) {
       <p className="diff-runs">
         <span className="compare-tag tag-a">A</span> {labelA} <span className="compare-tag tag-b">B</span>{' '}
         <span className="diff-label-b" title={titleB ?? undefined}>
-          {labelB}
+          <RunLabel label={labelB} />
         </span>
       </p>
       {moment.note && (

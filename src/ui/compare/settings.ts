@@ -164,3 +164,12 @@ export function describeB(aLabel: string, bScenario: string, settings: CompareSe
 export function labelOfB(aLabel: string, bScenario: string, settings: CompareSettings): string {
   return describeB(aLabel, bScenario, settings).label;
 }
+
+/**
+ * A label split before its trailing count (`+2 more`, `+3 overrides`), so the page can keep the count
+ * on one line: a narrow column wrapped it between "+2" and "more".
+ */
+export function splitLabelCount(label: string): { text: string; count: string | null } {
+  const m = / \+\d+ (?:more|overrides?)$/.exec(label);
+  return m ? { text: label.slice(0, m.index), count: m[0].slice(1) } : { text: label, count: null };
+}

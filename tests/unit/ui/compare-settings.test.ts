@@ -10,6 +10,7 @@ import {
   runLabel,
   runParts,
   settingsOf,
+  splitLabelCount,
 } from '../../../src/ui/compare/settings';
 
 const DEFAULT = readFileSync('scenarios/default.yaml', 'utf8');
@@ -129,5 +130,22 @@ describe('changesNothing', () => {
     expect(changesNothing({ ...blank, scheduler: 'lpm' }, a)).toBe(false);
     expect(changesNothing({ ...blank, extra: 'seed=2' }, a)).toBe(false);
     expect(changesNothing({ ...blank, copy: a.replace('seed:', 'seed: 9 #') }, a)).toBe(false);
+  });
+});
+
+describe('splitLabelCount', () => {
+  it('splits the trailing count off a label so the page keeps it on one line', () => {
+    expect(splitLabelCount('fcfs · kv-aware + cluster.workers=1, seed=7 +2 more')).toEqual({
+      text: 'fcfs · kv-aware + cluster.workers=1, seed=7',
+      count: '+2 more',
+    });
+    expect(splitLabelCount('one GPU +1 override')).toEqual({ text: 'one GPU', count: '+1 override' });
+    expect(splitLabelCount('one GPU +12 overrides')).toEqual({ text: 'one GPU', count: '+12 overrides' });
+    // a count inside the label, or no count, is left alone
+    expect(splitLabelCount('fcfs · kv-aware + seed=2 more')).toEqual({
+      text: 'fcfs · kv-aware + seed=2 more',
+      count: null,
+    });
+    expect(splitLabelCount('same as A')).toEqual({ text: 'same as A', count: null });
   });
 });
