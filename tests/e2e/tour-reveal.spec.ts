@@ -115,6 +115,12 @@ for (const { name, viewport, present } of [
     if (present) await page.keyboard.press('p');
     const card = page.locator('.tour-panel');
     await expect(card.locator('.tour-progress')).toHaveText('Step 1 of 4');
+    // "Step 1 of 4" and the step's title share a line, leaving the text the room
+    const progress = await card.locator('.tour-progress').boundingBox();
+    const stepTitle = await card.locator('.tour-step-title').boundingBox();
+    if (!progress || !stepTitle) throw new Error('no progress or step title');
+    expect(stepTitle.y, 'step title beside the progress').toBeLessThan(progress.y + progress.height);
+    expect(stepTitle.x).toBeGreaterThan(progress.x + progress.width);
     const c = await card.boundingBox();
     if (!c) throw new Error('no card');
     expect(c.height, 'card height').toBeLessThanOrEqual(0.4 * viewport.height + 1);

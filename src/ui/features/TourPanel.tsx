@@ -60,11 +60,14 @@ export function TourPanel({ driver }: { driver: Driver }) {
         </ul>
       ) : (
         <>
-          <p className="tour-progress" aria-live="polite">
-            Step {tour.step + 1} of {current.steps.length}
-            {busy ? ' — moving the simulation…' : ''}
-          </p>
-          <h3 className="tour-step-title">{current.steps[tour.step].title}</h3>
+          {/* on a short screen the two share a line (features.css), leaving the step's text room */}
+          <div className="tour-step-head">
+            <p className="tour-progress" aria-live="polite">
+              Step {tour.step + 1} of {current.steps.length}
+              {busy ? ' — moving the simulation…' : ''}
+            </p>
+            <h3 className="tour-step-title">{current.steps[tour.step].title}</h3>
+          </div>
           {/* the step's text scrolls inside the card where the screen is short (features.css), so
               the card stays small and its buttons in sight; focusable so the keyboard scrolls it */}
           <section
