@@ -5,7 +5,16 @@
  * Screenshots go to test-results/page-chrome/ for a person to look at.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { editorReady, open, pasteInto, pickScenario, playhead, resizeTo, smallText } from './helpers';
+import {
+  editorReady,
+  open,
+  openPlain,
+  pasteInto,
+  pickScenario,
+  playhead,
+  resizeTo,
+  smallText,
+} from './helpers';
 
 const SIZES = [
   { width: 1280, height: 720 },
@@ -233,7 +242,7 @@ test('the YAML editor wraps long lines only at spaces, never inside a key', asyn
 });
 
 test("the explanation's numbered steps do not repeat the summary under its heading", async ({ page }) => {
-  await open(page);
+  await openPlain(page);
   await pickScenario(page, 'default');
   await page.evaluate(() => window.fairground.seek(4));
   await expect.poll(() => playhead(page)).toBe(4);
@@ -335,7 +344,7 @@ test('a phone opens a shared link at its moment: playhead, selected decision, it
   page,
   context,
 }) => {
-  await open(page);
+  await openPlain(page);
   await pickScenario(page, 'default');
   await page.evaluate(() => window.fairground.seek(5));
   await expect.poll(() => playhead(page)).toBe(5);
@@ -374,7 +383,7 @@ test('at 150 % zoom of 1280×720 (853 px wide) the header is two rows: picker, t
 }) => {
   const ctx = await browser.newContext({ viewport: { width: 853, height: 480 }, deviceScaleFactor: 1.5 });
   const page = await ctx.newPage();
-  await open(page);
+  await openPlain(page);
   await pickScenario(page, 'drr-burst');
   const bar = await page.locator('.topbar').boundingBox();
   expect(bar?.height ?? 999).toBeLessThanOrEqual(90);
@@ -394,7 +403,7 @@ test('a file dragged over the page shows the drop overlay over the whole page, n
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
-  await open(page);
+  await openPlain(page);
   await page.evaluate(() => {
     const dt = new DataTransfer();
     dt.items.add(new File(['{}\n'], 'trace.jsonl', { type: 'application/json' }));
@@ -417,7 +426,7 @@ test('a file dragged over the page shows the drop overlay over the whole page, n
 
 test('presentation mode keeps the speed value beside the slider', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
-  await open(page);
+  await openPlain(page);
   await pickScenario(page, 'drr-burst');
   await page.getByRole('button', { name: 'Present' }).click();
   await expect(page.locator('.app')).toHaveAttribute('data-presenting', 'on');
@@ -432,7 +441,7 @@ test('presentation mode keeps the speed value beside the slider', async ({ page 
 
 test('in compare mode at 1280×720 "Edit B" and "Exit compare" are each one line', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
-  await open(page);
+  await openPlain(page);
   await page.getByRole('button', { name: 'Compare', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Compare' });
   await dialog.getByRole('combobox', { name: 'B scheduler' }).selectOption('lpm');
@@ -503,7 +512,7 @@ test('phone 390×844: a tour opened from the Menu brings the ring it names into 
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await open(page);
+  await openPlain(page);
   await pickScenario(page, 'default');
   // the reader has scrolled down to the scenario's text
   await page.getByRole('button', { name: /^(Scenario|DRR sandbox)/, expanded: false }).click();
@@ -540,7 +549,7 @@ test('phone 390×844: a tour opened from the Menu brings the ring it names into 
 
 test("phone 390×844: the Sweep dialog's fields stay inside the dialog", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await open(page);
+  await openPlain(page);
   await page.getByRole('button', { name: 'Menu', expanded: false }).click();
   await page.getByRole('button', { name: 'Sweep', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Sweep' });
@@ -563,7 +572,7 @@ test("phone 390×844: the timeline's decision count stays on one line, 14 px, cl
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await open(page);
+  await openPlain(page);
   await pickScenario(page, 'default');
   // four-digit counts on both sides: "decision 2 845 / 2 845"
   await page.evaluate(() => window.fairground.runUntil(30));
@@ -608,7 +617,7 @@ for (const [name, opts] of [
   test.describe(`the Help dialog at ${name}`, () => {
     test.use(opts);
     test('shows its whole heading and its Close button inside the window', async ({ page }) => {
-      await open(page);
+      await openPlain(page);
       await page.locator('body').press('?');
       const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
       await expect(dialog).toBeVisible();
@@ -635,7 +644,7 @@ for (const [name, opts] of [
     // nothing and a screen reader started inside a scrolling region. It is Close now; the list stays
     // one Shift+Tab away and scrolls by keyboard.
     test('opens with the focus on Close; the list is reachable by keyboard and scrolls', async ({ page }) => {
-      await open(page);
+      await openPlain(page);
       await page.locator('body').press('?');
       const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
       await expect(dialog).toBeVisible();
