@@ -16,9 +16,9 @@ export async function open(page: Page, hash = '', opts: { editor?: 'monaco' | 'p
 /**
  * Open the app with the plain-text editor (`?editor=plain`), for specs about the views, runs and
  * links, not the editor. Monaco's start-up is about 1.5 s of main-thread work per page: three view
- * specs (19 tests) took 149 CPU-seconds with Monaco, 129 without. The editor,
- * the page's chrome and first use keep Monaco (editor-problems, playground, page-chrome, page-safety,
- * first-use and the rest that call `open`).
+ * specs (19 tests) took 149 CPU-seconds with Monaco, 129 without. Tests of the editor and of the
+ * page as a user first gets it keep Monaco (editor-problems, editor-typing, playground, page-safety,
+ * first-use, policy-versions, page-chrome's size and problem-list tests, and the rest that call `open`).
  */
 export async function openPlain(page: Page, hash = ''): Promise<void> {
   await open(page, hash, { editor: 'plain' });
