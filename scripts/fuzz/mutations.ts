@@ -95,7 +95,9 @@ export type Mutation =
   /** the n-th word becomes one letter repeated `len` times (does a message echo it?) */
   | { kind: 'longWord'; word: number; letter: number; len: number }
   /** `depth` opening brackets (closed again or not) */
-  | { kind: 'nest'; at: number; depth: number; closed: boolean };
+  | { kind: 'nest'; at: number; depth: number; closed: boolean }
+  /** a list entry of another kind (`- null`, `- 3`, `- []`) put before the n-th entry of a block list */
+  | { kind: 'item'; line: number; value: string };
 
 const WORD = /\b[A-Za-z_][\w.-]*/g;
 
@@ -145,13 +147,23 @@ export function applyMutation(text: string, m: Mutation): string {
       const at = m.at % (text.length + 1);
       return `${text.slice(0, at)}${'['.repeat(m.depth)}${']'.repeat(m.closed ? m.depth : 0)}${text.slice(at)}`;
     }
+    case 'item': {
+      const items = lines.flatMap((l, i) => (/^\s*- /.test(l) ? [i] : []));
+      if (items.length === 0) return text;
+      const i = items[m.line % items.length];
+      lines.splice(i, 0, `${/^\s*/.exec(lines[i])?.[0] ?? ''}- ${m.value}`);
+      return lines.join('\n');
+    }
   }
 }
+
+/** What an `item` mutation puts in a list: entries of every kind but the one the list wants. */
+export const FUZZ_ITEMS = ['null', '3', '-1', 'x', '[]', '[null]', '{}', '{a: null}', 'true', '""'] as const;
 
 /** One mutation drawn from the fuzzer's seeded stream. */
 export function randomMutation(rng: Rng): Mutation {
   const at = rng.int(1 << 30);
-  switch (rng.int(10)) {
+  switch (rng.int(11)) {
     case 0:
       return { kind: 'delete', at, len: 1 + rng.int(12) };
     case 1:
@@ -169,6 +181,8 @@ export function randomMutation(rng: Rng): Mutation {
       return { kind: 'nest', at, depth: 60 + rng.int(3000), closed: rng.int(2) === 1 };
     case 8:
       return { kind: 'value', at, value: FUZZ_VALUES[rng.int(FUZZ_VALUES.length)] };
+    case 9:
+      return { kind: 'item', line: at, value: FUZZ_ITEMS[rng.int(FUZZ_ITEMS.length)] };
     default:
       return { kind: 'extreme', value: FUZZ_EXTREMES[rng.int(FUZZ_EXTREMES.length)] };
   }
@@ -194,5 +208,6 @@ export function mutationArb(tokens: readonly string[] = FUZZ_TOKENS): fc.Arbitra
     fc.record({ kind: fc.constant('dropLine' as const), line: fc.nat() }),
     fc.record({ kind: fc.constant('swapLines' as const), a: fc.nat(), b: fc.nat() }),
     fc.record({ kind: fc.constant('value' as const), at: fc.nat(), value: fc.constantFrom(...FUZZ_VALUES) }),
+    fc.record({ kind: fc.constant('item' as const), line: fc.nat(), value: fc.constantFrom(...FUZZ_ITEMS) }),
   );
 }

@@ -152,7 +152,16 @@ export function flattenIssues(issues: readonly Issue[], input: unknown): Issue[]
         errs.filter((e) => e.code === 'invalid_type').map((e) => (e as { expected: string }).expected),
       )
       .map((e) => (e === 'object' ? 'a mapping' : `a ${e}`));
-    out.push({ ...issue, message: `expected ${[...new Set(expected)].join(' or ') || 'a different value'}` });
+    const given = valueAtPath(input, base);
+    const quotedNumber =
+      expected.includes('a number') &&
+      typeof given === 'string' &&
+      given.trim() !== '' &&
+      Number.isFinite(Number(given));
+    out.push({
+      ...issue,
+      message: `expected ${[...new Set(expected)].join(' or ') || 'a different value'}${quotedNumber ? ` (got the text '${quote(given)}': write the number without quotes)` : ''}`,
+    });
   }
   return out;
 }
@@ -220,5 +229,38 @@ export function issueProblem(
       path,
     );
   }
+  if (issue.code === 'invalid_type' && issue.message.startsWith('Invalid input'))
+    return problem(at.line, at.col, `${where}${typeMessage(issue.expected, valueAtPath(input, rel))}`, path);
   return problem(at.line, at.col, `${where}${issue.message}`, path);
+}
+
+const KIND_WORDS: Record<string, string> = {
+  object: 'a mapping (key: value lines)',
+  array: 'a list',
+  number: 'a number',
+  string: 'a text value',
+  boolean: 'true or false',
+};
+
+/** What a value is, in words, quoting at most a short piece of it. */
+function kindOf(v: unknown): string {
+  if (v === null) return 'an empty value (null)';
+  if (Array.isArray(v)) return 'a list';
+  if (typeof v === 'object') return 'a mapping';
+  if (typeof v === 'string') return `the text '${quote(v)}'`;
+  return `${typeof v === 'number' ? 'the number' : 'the value'} ${String(v)}`;
+}
+
+/**
+ * zod's own "Invalid input: expected object, received null", said in the document's terms; a number
+ * written in quotes is told to lose them.
+ */
+export function typeMessage(expected: string, given: unknown): string {
+  const want = KIND_WORDS[expected] ?? `a ${expected}`;
+  const quotedNumber =
+    expected === 'number' &&
+    typeof given === 'string' &&
+    given.trim() !== '' &&
+    Number.isFinite(Number(given));
+  return `expected ${want}, got ${kindOf(given)}${quotedNumber ? ': write the number without quotes' : ''}`;
 }

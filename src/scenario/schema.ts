@@ -377,7 +377,9 @@ export const clientObject = z
             message: 'missing',
           });
     },
-    { when: () => true },
+    // run even when a field failed (a missing arrival is reported beside a bad name), but only on a
+    // mapping: a client written as `null` or `3` has only the type problem (it crashed here once)
+    { when: (p) => typeof p.value === 'object' && p.value !== null && !Array.isArray(p.value) },
   );
 
 /** A client as the engine takes it: a program client or a trace client (see core/input's ClientSpec). */

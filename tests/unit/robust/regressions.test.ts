@@ -429,3 +429,57 @@ describe('regressions: one numeric mistake, one message (#15 leftover)', () => {
     );
   });
 });
+
+// A new user's tryout: `--set clients.alice=null` (and `clients: [null]` in a file) crashed the
+// scenario schema's client check, which ran on whatever stood there: "internal error", exit 2.
+describe('regressions: any node of any format replaced by a value of another kind', () => {
+  const nodePaths = (text: string): (string | number)[][] => {
+    const out: (string | number)[][] = [];
+    const walk = (v: unknown, p: (string | number)[]) => {
+      if (p.length > 0) out.push(p);
+      if (v !== null && typeof v === 'object')
+        for (const [k, x] of Object.entries(v)) walk(x, [...p, Array.isArray(v) ? Number(k) : k]);
+    };
+    walk(parseDocument(text).toJS(), []);
+    return out;
+  };
+
+  it('clients: [null] is a located type problem, not a crash', () => {
+    const r = parseScenarioText(scenario.replace(/^clients:\n/m, 'clients:\n  - null\n'));
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.problems.map((p) => p.message)).toEqual([
+      'clients[0]: expected a mapping (key: value lines), got an empty value (null)',
+    ]);
+  });
+
+  it('a number in quotes is told to lose them', () => {
+    const r = parseScenarioText(scenario.replace('prompt_tokens: 256', 'prompt_tokens: "10"'));
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.problems[0].message).toMatch(/got the text '10': write the number without quotes/);
+  });
+
+  for (const [name, { check, base }] of Object.entries(FORMATS)) {
+    const paths = nodePaths(base);
+    it(`${name}: never throws, and every problem has a place (${paths.length} nodes)`, () => {
+      fc.assert(
+        fc.property(
+          fc.nat(paths.length - 1),
+          fc.constantFrom<unknown>(null, 3, -1, 'x', [], [null], {}, { a: null }, true),
+          (i, v) => {
+            const doc = parseDocument(base);
+            doc.setIn(paths[i], doc.createNode(v));
+            const r = check(doc.toString());
+            for (const p of r.problems ?? []) {
+              expect(p.line).toBeGreaterThanOrEqual(1);
+              expect(p.col).toBeGreaterThanOrEqual(1);
+              expect(p.message).not.toMatch(/Cannot read|undefined|received/);
+            }
+          },
+        ),
+        { numRuns: 250 },
+      );
+    });
+  }
+});
