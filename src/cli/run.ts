@@ -23,7 +23,7 @@ import {
   estimateRun,
   formatProblem,
   type Override,
-  overrideTarget,
+  overrideOf,
   parseScenarioText,
   type RunBudget,
 } from '../scenario/index';
@@ -171,7 +171,7 @@ export async function runCommand(args: string[], io: CliIO): Promise<number> {
       return EXIT.invalid;
     }
     const original = text;
-    overrides = a.sets.map((set) => ({ set, target: overrideTarget(original, set) }));
+    overrides = a.sets.map((set) => overrideOf(original, set));
     text = o.value;
   }
   const base = dirname(resolve(a.file));

@@ -33,6 +33,7 @@ export {
   applyOverridesToValue,
   formatProblem,
   type Override,
+  overrideOf,
   overrideTarget,
   parseKeyPath,
 } from './overrides';

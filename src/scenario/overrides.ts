@@ -10,6 +10,7 @@ import {
   formatProblems,
   type Path,
   parseYaml,
+  pathText,
   type Problem,
   problem,
   type Result,
@@ -31,16 +32,25 @@ export function parseKeyPath(text: string): Path | null {
   return out.length > 0 && last === text.length ? out : null;
 }
 
-/** Resolve name segments in lists of named mappings to indices, following the document. */
+/**
+ * Resolve name segments in lists of named mappings to indices, following the document. An index may
+ * name an entry or the one just past the end (adding an entry), never one further: setting [9] of a
+ * 3-entry list would fill [3] to [8] with empty entries nobody wrote.
+ */
 function resolvePath(doc: Document, path: Path): Path | string {
   const out: Path = [];
   let node: unknown = doc.contents;
   for (const seg of path) {
     if (isSeq(node)) {
       let index = typeof seg === 'number' ? seg : -1;
+      const where = pathText(out) || 'the document';
       if (typeof seg === 'string') {
         index = node.items.findIndex((item) => isMap(item) && item.get('name') === seg);
-        if (index < 0) return `no entry named '${quote(String(seg))}' in ${out.join('.') || 'the document'}`;
+        if (index < 0) return `no entry named '${quote(String(seg))}' in ${where}`;
+      } else if (index > node.items.length) {
+        const n = node.items.length;
+        const has = n === 0 ? 'it is empty' : `it has ${n}, [0]${n > 1 ? ` to [${n - 1}]` : ''}`;
+        return `no entry [${index}] in ${where} (${has}; [${n}] adds one)`;
       }
       out.push(index);
       node = node.items[index];
@@ -58,13 +68,25 @@ function resolvePath(doc: Document, path: Path): Path | string {
  * Lets a caller tell a problem in an overridden value from a problem in the file.
  */
 export function overrideTarget(text: string, set: string): Path | null {
+  return overrideOf(text, set).target;
+}
+
+/**
+ * One assignment as `formatProblem` needs it: the path it sets, and the first part of that path the
+ * file did not have (the override adds it: `clients[3].name=x` adds clients[3], and a problem there,
+ * such as its missing arrival, is the override's, not a line of the file's).
+ */
+export function overrideOf(text: string, set: string): Override {
   const eq = set.indexOf('=');
   const path = eq > 0 ? parseKeyPath(set.slice(0, eq).trim()) : null;
-  if (path === null) return null;
+  if (path === null) return { set, target: null };
   const doc = parseDocument(text);
-  if (doc.errors.length > 0) return null;
+  if (doc.errors.length > 0) return { set, target: null };
   const resolved = resolvePath(doc, path);
-  return typeof resolved === 'string' ? null : resolved;
+  if (typeof resolved === 'string') return { set, target: null };
+  for (let i = 1; i < resolved.length; i++)
+    if (!doc.hasIn(resolved.slice(0, i))) return { set, target: resolved, created: resolved.slice(0, i) };
+  return { set, target: resolved };
 }
 
 /**
@@ -100,7 +122,8 @@ function applyToText(text: string, sets: readonly string[]): Result<string> {
     }
     let value: unknown;
     try {
-      value = parse(set.slice(eq + 1));
+      // integers read exactly (quanta and limits are unsigned 64-bit), as the file's own are read
+      value = parse(set.slice(eq + 1), { intAsBigInt: true });
     } catch (err) {
       const why = err instanceof Error ? err.message.split('\n')[0] : String(err);
       problems.push(problem(1, 1, `--set ${keyText}: value is not valid YAML (${why})`, path));
@@ -128,6 +151,8 @@ export function applyOverridesToValue(value: unknown, sets: readonly string[]): 
 export interface Override {
   set: string;
   target: Path | null;
+  /** The shortest part of `target` the file does not have, when the override adds it. */
+  created?: Path;
 }
 
 const startsWith = (path: Path, prefix: Path): boolean =>
@@ -147,7 +172,9 @@ export function formatProblem(p: Problem, file: string, sets: readonly Override[
     .find(
       (o) =>
         o.target !== null &&
-        (startsWith(p.path, o.target) || (unknownKey && p.path.length > 0 && startsWith(o.target, p.path))),
+        (startsWith(p.path, o.target) ||
+          (o.created !== undefined && startsWith(p.path, o.created)) ||
+          (unknownKey && p.path.length > 0 && startsWith(o.target, p.path))),
     );
   if (by === undefined || by.target === null) return formatProblems([p], file);
   // the message's own `key.path: ` lead is the override's key, already named
@@ -168,10 +195,12 @@ function overrideColumn(set: string, target: Path, path: Path, message: string):
   const unknownKey = message.startsWith('unknown key');
   if (path.length < target.length) {
     // the unknown key is one of the override's own segments: point at it in `key.path`
+    // the segments as written (`clients.alice.arival`), not as resolved (`clients[0].arival`)
     const key = set.slice(0, eq);
+    const written = parseKeyPath(key.trim()) ?? path;
     let from = 0;
     let at = -1;
-    for (const seg of path) {
+    for (const seg of written.slice(0, path.length)) {
       at = key.indexOf(String(seg), from);
       if (at < 0) return 1;
       from = at + String(seg).length;

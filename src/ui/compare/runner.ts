@@ -9,7 +9,7 @@
  */
 import { heldTraceFile, traceFilesOf } from '../features/trace-file-store';
 import { formatProblems } from '../../format/yaml';
-import { formatProblem, type Override, overrideTarget } from '../../scenario';
+import { formatProblem, type Override, overrideOf } from '../../scenario';
 import { useUi } from '../../state/store';
 import { startSimulation, type WorkerApi } from '../../worker/client';
 import { unpackFrame } from '../../worker/frame';
@@ -113,7 +113,7 @@ export class CompareRunner {
       if (!res.ok) {
         // a problem in a value the overrides set names the override, not a line of B's hidden text
         const sets = settings.scenario === undefined ? (settings.sets ?? []) : [];
-        const overrides: Override[] = sets.map((set) => ({ set, target: overrideTarget(a.scenario, set) }));
+        const overrides: Override[] = sets.map((set) => overrideOf(a.scenario, set));
         message =
           res.source === 'policy'
             ? formatProblems(res.problems, 'policy B')

@@ -66,3 +66,54 @@ describe('a bad value given by --set names the override and the column inside it
     expect(io.stderr.join('\n')).toMatch(/^s\.yaml:2:\d+: cluster\.workers: /m);
   });
 });
+
+describe('overrides that add or address list entries (new-user tryout)', () => {
+  it('an index past the end is refused with the count, instead of padding the list with empty entries', async () => {
+    // it used to fill clients[3] to [8] with nulls and crash validation ("internal error", exit 2)
+    const { code, err } = await runErr('--set', 'clients[9].arrival.rate=1');
+    expect(code).toBe(1);
+    expect(err).toBe(
+      '--set clients[9].arrival.rate: no entry [9] in clients (it has 3, [0] to [2]; [3] adds one)',
+    );
+    expect((await runErr('--set', 'router.policy.policy_classes[9].quantum=5')).err).toMatch(
+      /^--set router\.policy\.policy_classes\[9\]\.quantum: no entry \[9\] in router\.policy\.policy_classes /,
+    );
+  });
+
+  it('a client set to null is a type problem of the override, not a crash', async () => {
+    const { code, err } = await runErr('--set', 'clients.alice=null');
+    expect(code).toBe(1);
+    expect(err).toBe(
+      '--set clients.alice=null:15: expected a mapping (key: value lines), got an empty value (null)',
+    );
+  });
+
+  it("an entry the override adds is the override's: its missing keys are not blamed on a line of the file", async () => {
+    const { err } = await runErr('--set', 'clients[3].name=x');
+    expect(err.split('\n')).toEqual([
+      "--set clients[3].name=x:17: missing required key 'arrival'",
+      "--set clients[3].name=x:17: missing required key 'program'",
+    ]);
+    // a whole new entry runs
+    const io = memoryIO();
+    const add =
+      'clients[3]={name: zed, arrival: {process: poisson, rate: 1}, program: {type: single, prompt_tokens: 10, output_tokens: 5}}';
+    expect(await runCommand([scenario, '--json', '--set', add, 'duration_s=5'], io)).toBe(0);
+    expect(Object.keys(JSON.parse(io.stdout.join('')).clients)).toContain('zed');
+  });
+
+  it('an unknown key under a client named in the path points at that key', async () => {
+    expect((await runErr('--set', 'clients.alice.arival.rate=2')).err).toMatch(
+      /^--set clients\.alice\.arival\.rate=2:15: unknown key 'arival'/,
+    );
+  });
+
+  it('integers are read exactly, as in the file: a quantum of 2^64 - 2 is accepted', async () => {
+    const io = memoryIO();
+    const set = 'router.policy.policy_classes[0].quantum=18446744073709551614';
+    expect(await runCommand([scenario, '--json', '--set', set, 'duration_s=2'], io)).toBe(0);
+    expect(
+      (await runErr('--set', 'router.policy.policy_classes[0].quantum=18446744073709551616')).err,
+    ).toMatch(/quantum must be ≤ 18446744073709551615/);
+  });
+});
