@@ -11,7 +11,7 @@
  * FAIRGROUND_MAX_EVENTS (default 2e9 events); a run cut short by one exits 1 with a clear message.
  */
 import { appendFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { isTraceClient, type SimScenario } from '../core/input';
 import { type DecisionRecord, SimConfigError, Simulation } from '../core/sim';
 import { traceRecordV1 } from '../core/export';
@@ -220,6 +220,22 @@ export async function runCommand(args: string[], io: CliIO): Promise<number> {
     }
   }
 
+  // where --trace writes, checked once the input is known good (so a bad scenario leaves an
+  // earlier trace alone) and before the run: never over one of the run's input files
+  if (a.trace !== null) {
+    const traceFiles = [
+      scenario.trace?.file,
+      ...scenario.clients.map((c) => ('trace' in c ? c.trace.file : undefined)),
+    ]
+      .filter((f): f is string => f !== undefined)
+      .map((f) => resolve(base, f));
+    const bad = traceOutputProblem(a.trace, [a.file, a.policy, a.replay, ...traceFiles], io);
+    if (bad !== null) {
+      io.err(bad);
+      return EXIT.invalid;
+    }
+  }
+
   let sim: Simulation;
   try {
     sim = new Simulation(scenario, { record: a.trace !== null, seed: a.seed ?? undefined });
@@ -350,6 +366,33 @@ function clientTraceInfo(scenario: SimScenario): Record<string, TraceReplayInfo>
  * fit in one string: the first part through the command's IO (tests see it in memory), later parts
  * appended to the same file.
  */
+/**
+ * Whether `--trace PATH` can be written, checked before the run (a run can take minutes, and a path
+ * that cannot be written ended it with an internal error): never one of the run's own input files,
+ * and a file its folder lets us create. Creates the file empty; null when it can be written.
+ */
+function traceOutputProblem(path: string, inputs: readonly (string | null)[], io: CliIO): string | null {
+  const out = resolve(path);
+  const same = inputs.find((f) => f !== null && resolve(f) === out);
+  if (same !== undefined && same !== null)
+    return `--trace ${quote(path)}: that is an input of this run (${quote(same)}); name another output file, e.g. --trace out.jsonl`;
+  try {
+    io.writeFile(path, '');
+    return null;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException)?.code;
+    const why =
+      code === 'ENOENT'
+        ? `its folder ${quote(dirname(out))} does not exist: create it first, or name a file in an existing folder`
+        : code === 'EISDIR'
+          ? `it is a folder: name a file in it, e.g. --trace ${quote(join(path, 'trace.jsonl'))}`
+          : code === 'EACCES' || code === 'EPERM'
+            ? 'permission denied: name a file in a folder you can write to'
+            : `cannot write it (${code ?? 'unknown error'})`;
+    return `--trace ${quote(path)}: ${why}`;
+  }
+}
+
 class TraceWriter {
   private lines: string[] = [];
   private size = 0;

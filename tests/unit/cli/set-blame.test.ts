@@ -117,3 +117,34 @@ describe('overrides that add or address list entries (new-user tryout)', () => {
     ).toMatch(/quantum must be ≤ 18446744073709551615/);
   });
 });
+
+describe('--trace names a file that can be written, checked before the run (new-user tryout)', () => {
+  it('a missing folder, a folder, or an input of the run: exit 1 with what to change, no internal error', async () => {
+    const { mkdtempSync, readFileSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'fg-trace-'));
+    const own = join(dir, 'own.yaml');
+    const text = readFileSync(scenario, 'utf8');
+    writeFileSync(own, text);
+    const run = async (...args: string[]) => {
+      // files written to the disk, as the command line writes them
+      const io = { ...memoryIO(), writeFile: (p: string, d: string) => writeFileSync(p, d) };
+      const code = await runCommand(args, io);
+      return { code, err: io.stderr.join('\n') };
+    };
+    const missing = await run(own, '--trace', join(dir, 'nodir', 'x.jsonl'));
+    expect(missing.code).toBe(1);
+    expect(missing.err).toMatch(/^--trace .*nodir.x\.jsonl: its folder .* does not exist: create it first/);
+    const folder = await run(own, '--trace', dir);
+    expect(folder.code).toBe(1);
+    expect(folder.err).toMatch(/: it is a folder: name a file in it, e\.g\. --trace .*trace\.jsonl$/);
+    const self = await run(own, '--trace', own);
+    expect(self.code).toBe(1);
+    expect(self.err).toMatch(/: that is an input of this run/);
+    // the scenario is untouched, and a good path is written
+    expect(readFileSync(own, 'utf8')).toBe(text);
+    const good = await run(own, '--set', 'duration_s=1', '--trace', join(dir, 'out.jsonl'));
+    expect(good.code).toBe(0);
+    expect(readFileSync(join(dir, 'out.jsonl'), 'utf8').split('\n').length).toBeGreaterThan(10);
+  });
+});
