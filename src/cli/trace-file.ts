@@ -3,6 +3,8 @@
  * large trace is never one string in memory. Problems come back as `file:line: message` lines.
  */
 import { closeSync, readSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { quote } from '../format/yaml';
 import type { TraceTable } from '../core/trace';
 import {
   formatTraceProblems,
@@ -41,9 +43,14 @@ export function streamTraceFile(
   try {
     fd = openLimited(path, maxBytes).fd;
   } catch (err) {
+    // the whole file, not a line of it (line 0); where it was looked for, when the name was relative
+    const looked =
+      resolve(path) !== resolve(shownAs)
+        ? ` (looked for ${quote(path)}: a relative path is read from the scenario's folder)`
+        : '';
     return {
       ok: false,
-      problems: [{ line: 1, message: `cannot read the trace file: ${readFailure(err)}` }],
+      problems: [{ line: 0, message: `cannot read the trace file${looked}: ${readFailure(err)}` }],
       more: 0,
     };
   }
@@ -64,7 +71,7 @@ export function streamTraceFile(
     reader.push(decoder.decode());
   } catch (err) {
     const why = err instanceof FileLimitError ? err.message : readFailure(err);
-    return { ok: false, problems: [{ line: 1, message: `cannot read the trace file: ${why}` }], more: 0 };
+    return { ok: false, problems: [{ line: 0, message: `cannot read the trace file: ${why}` }], more: 0 };
   } finally {
     closeSync(fd);
   }

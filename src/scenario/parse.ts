@@ -212,7 +212,9 @@ export function validateScenario(parsed: ParsedYaml, opts: ParseScenarioOptions 
       if (read.ok) table = read.value;
       else {
         for (const p of read.problems)
-          problems.push(problem(at.line, at.col, `${quote(file)}:${p.line}: ${p.message}`, path));
+          problems.push(
+            problem(at.line, at.col, `${quote(file)}${p.line > 0 ? `:${p.line}` : ''}: ${p.message}`, path),
+          );
         if (read.more > 0)
           problems.push(problem(at.line, at.col, `${quote(file)}: … and ${read.more} more problems`, path));
       }

@@ -44,6 +44,7 @@ export interface TraceReadOptions {
 }
 
 export interface TraceProblem {
+  /** 1-based line of the file; 0: the file as a whole (it could not be read). */
   line: number;
   message: string;
 }
@@ -54,7 +55,7 @@ export type TraceReadResult =
 
 /** `file:line: message` lines, with a last line counting what was left out. */
 export function formatTraceProblems(file: string, problems: readonly TraceProblem[], more = 0): string {
-  const lines = problems.map((p) => `${file}:${p.line}: ${p.message}`);
+  const lines = problems.map((p) => `${file}${p.line > 0 ? `:${p.line}` : ''}: ${p.message}`);
   if (more > 0) lines.push(`${file}: … and ${more} more problem${more === 1 ? '' : 's'}`);
   return lines.join('\n');
 }

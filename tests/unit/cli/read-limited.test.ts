@@ -110,17 +110,22 @@ describe('trace files are read with limits first (#15 re-check)', () => {
   truncateSync(nuls, 3e6);
 
   it('streamTraceFile refuses a pipe, a device, a directory and a file over the trace cap, by name', () => {
-    const why = (p: string) => {
-      const r = streamTraceFile(p, 'x', {});
+    // line 0: the file as a whole (it printed a line 1 that nothing was read from)
+    const why = (p: string, shownAs = p) => {
+      const r = streamTraceFile(p, shownAs, {});
       return r.ok ? 'read' : r.problems.map((q) => `${q.line}: ${q.message}`).join('\n');
     };
-    expect(why(fifo)).toBe('1: cannot read the trace file: it is a pipe, not a regular file');
-    expect(why('/dev/zero')).toBe('1: cannot read the trace file: it is a device, not a regular file');
-    expect(why(dir)).toBe('1: cannot read the trace file: it is a directory, not a regular file');
+    expect(why(fifo)).toBe('0: cannot read the trace file: it is a pipe, not a regular file');
+    expect(why('/dev/zero')).toBe('0: cannot read the trace file: it is a device, not a regular file');
+    expect(why(dir)).toBe('0: cannot read the trace file: it is a directory, not a regular file');
     expect(why(sparse)).toBe(
-      `1: cannot read the trace file: it is 2147 MB; the limit is ${FILE_LIMITS.traceBytes / 1e6} MB`,
+      `0: cannot read the trace file: it is 2147 MB; the limit is ${FILE_LIMITS.traceBytes / 1e6} MB`,
     );
-    expect(why(join(dir, 'none.jsonl'))).toBe('1: cannot read the trace file: no such file');
+    expect(why(join(dir, 'none.jsonl'))).toBe('0: cannot read the trace file: no such file');
+    // a name relative to the scenario says where it was looked for
+    expect(why(join(dir, 'none.jsonl'), 'none.jsonl')).toBe(
+      `0: cannot read the trace file (looked for ${join(dir, 'none.jsonl')}: a relative path is read from the scenario's folder): no such file`,
+    );
   });
 
   it('a file of NULs within the cap is one over-long line: refused, and reading stops there', () => {
@@ -155,7 +160,9 @@ describe('trace files are read with limits first (#15 re-check)', () => {
       for (const command of [validateCommand, runCommand]) {
         const io = memoryIO();
         expect(await command([p], io)).toBe(1);
-        expect(io.stderr.join('\n')).toMatch(new RegExp(`^${p}:7:9: \\S+:1: .*${reason}`));
+        // the file as a whole has no line; an over-long line of NULs is line 1
+        const line = file === nuls ? ':1' : '';
+        expect(io.stderr.join('\n')).toMatch(new RegExp(`^${p}:7:9: [^\\s:]+${line}: .*${reason}`));
       }
       const io = memoryIO();
       expect(
