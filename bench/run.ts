@@ -1,6 +1,7 @@
 /**
- * `npm run bench [-- filter]`: runs every `bench/*.bench.ts` (or those whose name contains the
- * filter), prints a table, then one JSON line per figure: {"name", "value", "unit"}.
+ * `npm run bench [-- filter]`: runs every `bench/*.bench.ts` (or `<filter>.bench.ts` when there is
+ * one, else those whose name contains the filter: `lpm` is lpm's, not dlpm's too), prints a table,
+ * then one JSON line per figure: {"name", "value", "unit"}.
  */
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -11,9 +12,15 @@ const here = dirname(fileURLToPath(import.meta.url));
 const filter = process.argv[2] ?? '';
 
 async function main() {
-  const files = readdirSync(here)
-    .filter((f) => f.endsWith('.bench.ts') && f.includes(filter))
-    .sort();
+  const all = readdirSync(here).filter((f) => f.endsWith('.bench.ts'));
+  const exact = all.filter((f) => f === `${filter}.bench.ts`);
+  const files = (exact.length > 0 ? exact : all.filter((f) => f.includes(filter))).sort();
+  if (files.length === 0) {
+    process.stderr.write(
+      `bench: no benchmark matches '${filter}'; there are: ${all.map((f) => f.replace('.bench.ts', '')).join(', ')}\n`,
+    );
+    process.exit(1);
+  }
   const figures: Figure[] = [];
   const failed: string[] = [];
   for (const f of files) {

@@ -16,6 +16,11 @@ export async function main(argv: string[]): Promise<number> {
     return name ? EXIT.ok : EXIT.invalid;
   }
   const load = commands[name];
+  // `run x.yaml --help` asks for help too, not for an option named --help
+  if (load && (rest.includes('--help') || rest.includes('-h'))) {
+    io.out(HELP);
+    return EXIT.ok;
+  }
   if (!load) {
     io.err(
       `unknown command '${name.length > 80 ? `${name.slice(0, 60)}… (${name.length} characters)` : name}'. Commands: run, arbitrate, validate, help.`,

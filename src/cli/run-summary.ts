@@ -92,7 +92,7 @@ export function formatSummary(
   for (const [client, t] of Object.entries(clientTraces ?? {}))
     lines.push(formatTraceReplay({ ...t, file: `${t.file} (client ${client})` }));
   lines.push(
-    `cluster   ${r.config.workers} workers, routing ${r.config.routing}${r.config.policy_queue ? ` behind policy-class queues (Dynamo ${r.config.dynamo_release ?? '?'})` : ''}, scheduler ${r.config.scheduler}`,
+    `cluster   ${r.config.workers} worker${r.config.workers === 1 ? '' : 's'}, routing ${r.config.routing}${r.config.policy_queue ? ` behind policy-class queues (Dynamo ${r.config.dynamo_release ?? '?'})` : ''}, scheduler ${r.config.scheduler}`,
   );
   lines.push(
     `simulated ${fmt(r.sim_time_s, 2)} s in ${fmt(r.wall_time_s, 2)} s wall, ${int(r.events)} events`,

@@ -99,7 +99,7 @@ describe('run command', () => {
     ).toBe(0);
     const text = io.stdout.join('\n');
     expect(text).toMatch(/seed 5/);
-    expect(text).toMatch(/1 workers/);
+    expect(text).toMatch(/cluster   1 worker, /);
     expect(text).toMatch(/^alice\s/m);
   });
 
