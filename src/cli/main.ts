@@ -15,13 +15,14 @@ export async function main(argv: string[]): Promise<number> {
     io.out(HELP);
     return name ? EXIT.ok : EXIT.invalid;
   }
-  const load = commands[name];
+  // own keys only: `constructor` or `toString` is not a command
+  const load = Object.hasOwn(commands, name) ? commands[name] : undefined;
   // `run x.yaml --help` asks for help too, not for an option named --help
-  if (load && (rest.includes('--help') || rest.includes('-h'))) {
+  if (load !== undefined && (rest.includes('--help') || rest.includes('-h'))) {
     io.out(HELP);
     return EXIT.ok;
   }
-  if (!load) {
+  if (load === undefined) {
     io.err(
       `unknown command '${name.length > 80 ? `${name.slice(0, 60)}… (${name.length} characters)` : name}'. Commands: run, arbitrate, validate, help.`,
     );

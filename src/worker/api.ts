@@ -238,8 +238,9 @@ export class FairgroundApi {
   }
 
   /** One decision forward, with bookkeeping; false when the run is over. */
-  private one(s: Session): boolean {
-    const d = s.step();
+  /** One decision (with `by`: only one due by that simulated time) into the log and the time index. */
+  private one(s: Session, by?: number): boolean {
+    const d = by === undefined ? s.step() : s.stepBy(by);
     if (!d) return false;
     this.log.push(d);
     if (this.log.length > LOG_LIMIT * 2) this.log = this.log.slice(-LOG_LIMIT);
@@ -319,13 +320,14 @@ export class FairgroundApi {
       if ((++k & 63) === 0 && !this.background && this.points.due(cur.decisions()))
         this.points.take(cur, this.log.slice(-LOG_LIMIT));
     }
-    // The core's own runUntil also processes what is due exactly at the target time. Those decisions
-    // (and any the last step's event recorded but did not hand out) all happen at the clock's
-    // present time, since the loop stopped at or past the target: noted so, the time index has no
-    // gap and a later time seek across them still says where it lands.
-    const before = cur.decisions();
+    // Then what is due by the target time, one decision at a time (the last step's event may have
+    // recorded more than it handed out, and more may be due exactly then): each goes into the log and
+    // the time index, as the core's own runUntil, which would take them unseen, is left nothing to
+    // do but set the clock.
+    while (this.one(cur, simTimeS)) {
+      /* one decision each */
+    }
     cur.runUntil(simTimeS);
-    for (let d = before + 1; d <= cur.decisions(); d++) this.checkpoints.note(d, cur.time());
     this.maybePoint(cur);
     this.reach = Math.max(this.reach, cur.decisions());
     this.replaceLog = true;

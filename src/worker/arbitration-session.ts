@@ -55,6 +55,10 @@ export class SandboxSession implements Session {
     return d;
   }
 
+  stepBy(t: number): SessionDecision | null {
+    return this.count < t ? this.step() : null;
+  }
+
   runUntil(t: number): void {
     while (this.count < t && this.step()) {
       /* one op per simulated second */

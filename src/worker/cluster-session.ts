@@ -2,7 +2,7 @@
  * The cluster simulator behind the Session interface: one step is one decision record of the core's
  * `Simulation` (an arrival, a DRR pop, a dispatch, an admission, a completion ...).
  */
-import { type SimSnapshot, Simulation } from '../core/sim';
+import { type DecisionRecord, type SimSnapshot, Simulation } from '../core/sim';
 import type { Scenario } from '../scenario';
 import type { Session, SessionDecision } from './session';
 
@@ -21,7 +21,14 @@ export class ClusterSession implements Session {
   }
 
   step(): SessionDecision | null {
-    const rec = this.sim.stepDecision();
+    return this.handOut(this.sim.stepDecision());
+  }
+
+  stepBy(t: number): SessionDecision | null {
+    return this.handOut(this.sim.stepDecisionBy(t));
+  }
+
+  private handOut(rec: DecisionRecord | null): SessionDecision | null {
     if (!rec) return null;
     this.count++;
     const d: SessionDecision = { seq: rec.seq, t: rec.t, kind: rec.kind, summary: rec.summary };

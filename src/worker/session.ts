@@ -39,6 +39,11 @@ export interface Session {
   readonly description: string;
   /** One scheduling decision forward; null when the run is over. */
   step(): SessionDecision | null;
+  /**
+   * The next decision due by simulated time `t` (one the last step's event recorded and none has
+   * taken yet included); null when there is none by then. Nothing due after `t` is processed.
+   */
+  stepBy(t: number): SessionDecision | null;
   /** Advance until simulated time reaches `simTimeS` (or the run ends). */
   runUntil(simTimeS: number): void;
   time(): number;

@@ -515,6 +515,12 @@ test('the LPM/DLPM tour keeps one y axis for the service curves across its steps
     return Number(await page.locator('.cs-curves .chart').first().getAttribute('data-y-max'));
   };
   const lpm = await yMax();
+  // the tour's jump leaves every decision in the log: its newest line is the playhead's decision
+  // (the steps say "click the newest line"; the last ones taken at the target time were missing)
+  const count = await page.evaluate(() => window.fairground.state().decisionCount);
+  await expect(
+    page.getByRole('log', { name: 'Decision log' }).locator('li[data-seq]').first(),
+  ).toHaveAttribute('data-seq', String(count - 1));
   // LPM lets eve run ahead: her service sets the axis
   const lpmTop = await page.evaluate(() => {
     const s = window.fairground.snapshot() as { clients?: Record<string, { service?: number }> };

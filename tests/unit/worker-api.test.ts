@@ -268,6 +268,15 @@ describe('worker API over a MessageChannel', () => {
     const jumped = unpackFrame(await api.runUntil(t));
     expect(jumped.sim_time_s).toBe(t);
     expect(jumped.decision_count).toBeGreaterThan(target);
+    // the log holds every decision up to the playhead (the core's runUntil took the last ones
+    // unseen: a tour's "click the newest line" found it missing), and they are the straight run's
+    const seqs = jumped.decisions.map((d) => d.seq);
+    expect(seqs.at(-1)).toBe(jumped.decision_count - 1);
+    expect(seqs).toEqual(seqs.map((_, i) => jumped.decision_count - seqs.length + i));
+    const straight = new FairgroundApi();
+    await straight.load(TOY);
+    const same = unpackFrame(await straight.step(jumped.decision_count));
+    expect(jumped.decisions).toEqual(same.decisions.slice(-jumped.decisions.length));
     // points along the way, not only where the jump ends
     const points = (await api.restorePoints()).decisions;
     expect(points.length).toBeGreaterThan(2);

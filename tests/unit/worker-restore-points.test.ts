@@ -9,6 +9,7 @@ function fakeSession(decision: number, time: number, bytes = 1000): Session {
     name: 'fake',
     description: '',
     step: () => null,
+    stepBy: () => null,
     runUntil: () => {},
     time: () => time,
     decisions: () => decision,

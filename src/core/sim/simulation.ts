@@ -326,6 +326,28 @@ export class Simulation {
     return this.pending.shift()!;
   }
 
+  /**
+   * `stepDecision`, processing no event due after `tS`: the next decision record (one the last event
+   * recorded and none has taken yet, or one of an event due by `tS`), or null when there is none by
+   * then. Taken until null and followed by `runUntil(tS)`, it leaves the run as `runUntil(tS)` alone
+   * would, with every decision handed out (the playground's log shows each one).
+   */
+  stepDecisionBy(tS: number): DecisionRecord | null {
+    this.recordOn = true;
+    if (this.pending.length > 0) return this.pending.shift()!;
+    this.collecting = true;
+    try {
+      while (this.pending.length === 0) {
+        const next = this.peekLive();
+        if (next === undefined || next.t > tS || this.stoppedReason !== null) return null;
+        this.processEvent();
+      }
+    } finally {
+      this.collecting = false;
+    }
+    return this.pending.shift()!;
+  }
+
   /** Process every event up to and including simulated time `tS`; the clock then reads `tS`. */
   runUntil(tS: number): void {
     this.pending.length = 0;
