@@ -748,3 +748,39 @@ test(`Figures' latency table fits its card: no sideways scroll, no cell cut (${S
     await lat.screenshot({ path: `test-results/views/latency-table-${size.width}x${size.height}.png` });
   }
 });
+
+// Tester finding (new user, 1920×1080): the views column made three 290 px tracks, and the cards that
+// come in pairs (Client service and Guarantees, Class service and Figures) left the third empty, their
+// charts squeezed. No card may sit in a row with a track to spare, and each is at least 400 px wide.
+test('at 1920×1080 the paired view cards share the views column: no empty track beside them, each ≥ 400 px', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await openPlain(page);
+  await page.evaluate(() => window.fairground.seek(300));
+  await expect.poll(() => playhead(page)).toBe(300);
+  const rows = await page.evaluate(() => {
+    const views = document.querySelector<HTMLElement>('.views');
+    if (!views) return null;
+    const box = views.getBoundingClientRect();
+    const cards = [...views.children].filter((c) => (c as HTMLElement).offsetParent !== null);
+    return cards.map((c) => {
+      const r = c.getBoundingClientRect();
+      return {
+        name: c.getAttribute('aria-label') ?? c.className,
+        left: r.left - box.left,
+        right: box.right - r.right,
+        width: r.width,
+      };
+    });
+  });
+  expect(rows).not.toBeNull();
+  for (const name of ['Client service', 'Guarantees', 'Class service', 'Figures']) {
+    const card = rows?.find((r) => r.name === name);
+    expect(card, name).toBeDefined();
+    expect(card?.width, `${name} width`).toBeGreaterThanOrEqual(400);
+  }
+  // the right-hand card of each pair reaches the column's right edge (no empty track after it)
+  for (const name of ['Guarantees', 'Figures'])
+    expect(rows?.find((r) => r.name === name)?.right, name).toBeLessThan(2);
+});
