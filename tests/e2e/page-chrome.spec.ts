@@ -177,7 +177,10 @@ test('at 1280×720 every policy problem is listed, reachable, and takes the curs
     expect(b && b.y >= box.y - 1 && b.y + b.height <= box.y + box.height + 1, `problem ${i} in view`).toBe(
       true,
     );
-    const [line, col] = ((await item.locator('.problem-at').textContent()) ?? '').split(':').map(Number);
+    // `file:line:col:` as the command line prints it
+    const at = (await item.locator('.problem-at').textContent()) ?? '';
+    expect(at).toMatch(/^policy\.yaml:\d+:\d+:$/);
+    const [line, col] = at.split(':').slice(1, 3).map(Number);
     expect(markers.some((m) => m.line === line)).toBe(true);
     await item.click();
     await expect

@@ -14,7 +14,7 @@ import { downloadText } from '../features/download';
 import { FoldHeading, useFoldProps } from '../phone/Fold';
 import { registerEditor } from './registry';
 import { createTextareaEditor } from './textarea-editor';
-import type { EditorHandle, EditorWhich } from './types';
+import { docFileName, docKind, type EditorHandle, type EditorWhich } from './types';
 
 /**
  * When the browser cannot keep the text (too large even for IndexedDB, or storage blocked), say so
@@ -125,10 +125,13 @@ function ReleaseRange({ text }: { text: string }) {
 function ProblemList({
   problems,
   which,
+  file,
   reveal,
 }: {
   problems: readonly Problem[];
   which: EditorWhich;
+  /** The name the text goes by (`policy.yaml`): each problem reads `file:line:col: message`. */
+  file: string;
   reveal: (line: number, col: number) => void;
 }) {
   const [open, setOpen] = useState(true);
@@ -165,7 +168,7 @@ function ProblemList({
               title="Show this place in the editor"
             >
               <span className="problem-at">
-                {p.line}:{p.col}
+                {file}:{p.line}:{p.col}:
               </span>{' '}
               {p.message}
             </button>
@@ -195,6 +198,8 @@ function YamlEditor({
   const theme = usePrefs((s) => s.theme);
   const empty = useEdits((s) => s.texts[which].trim() === '');
   const policyText = useEdits((s) => (which === 'policy' ? s.texts.policy : ''));
+  // the editor's kind, not its text (a string compare per edit, no re-render while typing in place)
+  const kind = useEdits((s) => docKind(which, s.texts[which]));
 
   useEffect(() => {
     const el = host.current;
@@ -273,6 +278,7 @@ function YamlEditor({
         <ProblemList
           problems={problems}
           which={which}
+          file={docFileName(kind)}
           reveal={(line, col) => handle.current?.reveal(line, col)}
         />
       )}

@@ -9,8 +9,15 @@ import * as monaco from 'monaco-editor/esm/vs/editor/editor.api.js';
 import EditorWorker from 'monaco-editor/esm/vs/editor/editor.worker?worker';
 import { configureMonacoYaml } from 'monaco-yaml';
 import type { Problem } from '../../format/yaml';
-import { type DocKind, schemaFor } from './schemas';
-import type { EditorHandle, EditorMarker, EditorOptions, EditorWhich } from './types';
+import { schemaFor } from './schemas';
+import {
+  type DocKind,
+  docFileName,
+  docKind,
+  type EditorHandle,
+  type EditorMarker,
+  type EditorOptions,
+} from './types';
 import YamlWorker from './yaml.worker?worker';
 
 export const OWNER = 'fairground';
@@ -55,16 +62,10 @@ const createWebWorker = monaco.editor.createWebWorker;
 };
 
 const MODEL_URI: Record<DocKind, string> = {
-  policy: 'file:///fairground/policy.yaml',
-  scenario: 'file:///fairground/scenario.yaml',
-  script: 'file:///fairground/script.yaml',
+  policy: `file:///fairground/${docFileName('policy')}`,
+  scenario: `file:///fairground/${docFileName('scenario')}`,
+  script: `file:///fairground/${docFileName('script')}`,
 };
-
-/** The scenario editor holds a cluster scenario or an arbitration script: tell them by `ops:`. */
-function docKind(which: EditorWhich, text: string): DocKind {
-  if (which === 'policy') return 'policy';
-  return /^ops:/m.test(text) ? 'script' : 'scenario';
-}
 
 configureMonacoYaml(monaco, {
   enableSchemaRequest: false,

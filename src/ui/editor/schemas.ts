@@ -7,7 +7,9 @@ import { policyJsonSchema, scriptJsonSchema } from '../../policy';
 import { scenarioJsonSchema } from '../../scenario';
 
 /** What a model holds: decides its URI and so its schema. */
-export type DocKind = 'policy' | 'scenario' | 'script';
+import type { DocKind } from './types';
+
+export type { DocKind };
 
 export function schemaFor(kind: DocKind): Record<string, unknown> | null {
   try {

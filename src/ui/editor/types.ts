@@ -3,6 +3,19 @@ import type { Problem } from '../../format/yaml';
 
 export type EditorWhich = 'policy' | 'scenario';
 
+/** What an editor holds: the scenario editor holds a cluster scenario or an arbitration script (`ops:`). */
+export type DocKind = 'policy' | 'scenario' | 'script';
+
+export function docKind(which: EditorWhich, text: string): DocKind {
+  if (which === 'policy') return 'policy';
+  return /^ops:/m.test(text) ? 'script' : 'scenario';
+}
+
+/** The name an editor's text goes by in its problems (`policy.yaml:11:19: …`) and the editor's model. */
+export function docFileName(kind: DocKind): string {
+  return `${kind}.yaml`;
+}
+
 export interface EditorMarker {
   line: number;
   col: number;
