@@ -22,6 +22,12 @@ test('a 3-point sweep runs to 100 %, plots 3 points, and a point opens its run',
   await page.evaluate((t) => window.fairground.load(t), DEFAULT);
   const dialog = await workersSweep(page, async (d) => {
     await d.getByRole('radio', { name: 'linear' }).check();
+    // more points than a sweep runs: said, and nothing to run (1,000 became an 840-run job before)
+    const points = d.getByRole('spinbutton', { name: 'Points' });
+    await points.fill('1000');
+    await expect(d).toContainText('Points: a whole number from 1 to 40');
+    await expect(d.getByRole('button', { name: 'Run sweep' })).toBeDisabled();
+    await points.fill('3');
     await expect(d).toContainText('3 points (1, 2, 3)');
   });
 

@@ -25,6 +25,8 @@ import {
 import { sweepValues } from '../../worker/sweep-runner';
 import { type Scale, type SweepRun, useFeatures } from './store';
 
+/** Most points one sweep runs (each is a whole run of the scenario, in a worker of its own). */
+export const MAX_SWEEP_POINTS = 40;
 interface Form {
   presetId: string;
   key: string;
@@ -83,13 +85,16 @@ export function SweepPanel({ driver }: { driver: Driver }) {
         integer: param.integer,
       }).filter((v) => v >= param.min && v <= param.max)
     : [];
+  const count = Number(form.points);
   const problem = !param
     ? 'This scenario has nothing to sweep (the DRR sandbox scripts have no cluster run): pick a preset or a cluster scenario.'
-    : values.length === 0
-      ? form.scale === 'log'
-        ? 'A log range needs from and to above 0.'
-        : 'Give a range and a number of points.'
-      : null;
+    : !Number.isInteger(count) || count < 1 || count > MAX_SWEEP_POINTS
+      ? `Points: a whole number from 1 to ${MAX_SWEEP_POINTS} (each point is one whole run of the scenario).`
+      : values.length === 0
+        ? form.scale === 'log'
+          ? 'A log range needs from and to above 0.'
+          : 'Give a range and a number of points.'
+        : null;
   const running = sweep?.status === 'running';
 
   const pickPreset = (id: string) => {
@@ -232,7 +237,8 @@ export function SweepPanel({ driver }: { driver: Driver }) {
             type="number"
             aria-label="Points"
             min={1}
-            max={40}
+            max={MAX_SWEEP_POINTS}
+            step={1}
             value={form.points}
             onChange={(e) => setForm({ ...form, points: e.target.value })}
           />
