@@ -197,6 +197,28 @@ test('?present=1 in a link opens in presentation mode', async ({ page }) => {
   await expect(page.locator('.app')).toHaveAttribute('data-presenting', 'on');
 });
 
+// Tester finding (new user): presenting at 1280×720 at 150 % (853 px), Present was only inside the
+// closed Menu, so nothing on screen said how to leave presentation mode.
+test('presenting at 853×480 (150 %): the pressed Present sits in the header, and one press leaves', async ({
+  browser,
+}) => {
+  const ctx = await browser.newContext({ viewport: { width: 853, height: 480 }, deviceScaleFactor: 1.5 });
+  const page = await ctx.newPage();
+  await page.goto('./?editor=plain&present=1');
+  await page.waitForFunction(() => window.fairground?.state().kind !== null);
+  const app = page.locator('.app');
+  await expect(app).toHaveAttribute('data-presenting', 'on');
+  await expect(page.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
+  const present = page.getByRole('button', { name: 'Present' });
+  await expect(present).toBeInViewport();
+  await expect(present).toHaveAttribute('aria-pressed', 'true');
+  await present.click();
+  await expect(app).toHaveAttribute('data-presenting', 'off');
+  // not presenting, it is back inside the Menu
+  await expect(present).toBeHidden();
+  await ctx.close();
+});
+
 test('a pop animates in phases: the bar rises by the quantum, then falls by the cost (hooks true mid-step)', async ({
   page,
 }) => {
