@@ -784,3 +784,27 @@ test('at 1920×1080 the paired view cards share the views column: no empty track
   for (const name of ['Guarantees', 'Figures'])
     expect(rows?.find((r) => r.name === name)?.right, name).toBeLessThan(2);
 });
+
+// Tester finding (new user): Tab reached every view but Class service, so its charts could not be
+// focused for ← / → as the Help dialog says.
+test('Tab reaches every view of the default scenario, Class service included', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openPlain(page);
+  await page.evaluate(() => window.fairground.seek(300));
+  await expect.poll(() => playhead(page)).toBe(300);
+  const views = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.views > .view')].map((v) => v.getAttribute('aria-label')),
+  );
+  expect(views).toContain('Class service');
+  await page.locator('body').click({ position: { x: 5, y: 700 } });
+  const reached = new Set<string>();
+  for (let i = 0; i < 250 && reached.size < views.length; i++) {
+    await page.keyboard.press('Tab');
+    const label = await page.evaluate(() => {
+      const a = document.activeElement;
+      return a?.matches('.views > .view') ? a.getAttribute('aria-label') : null;
+    });
+    if (label) reached.add(label);
+  }
+  expect([...reached].sort()).toEqual([...views].filter((v): v is string => v !== null).sort());
+});

@@ -103,7 +103,13 @@ export function ClassService({ snapshot, highlight }: ViewProps) {
     )
     .join('; ')}`;
   return (
-    <section className="panel view class-service" aria-label="Class service">
+    <section
+      className="panel view class-service"
+      aria-label="Class service"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a focused view takes ← / → to move the playhead, as every other view does
+      tabIndex={0}
+      aria-keyshortcuts="ArrowLeft ArrowRight"
+    >
       <h2>Class service</h2>
       <p className="muted cs-lede">
         What DRR divides: each popped request's cost (its uncached tokens, prompt minus the router's
