@@ -18,7 +18,7 @@ export function explainClassResolution(r: ClassResolution): ExplanationStep[] {
   else if (r.profile_reason === 'root')
     steps.push({
       text: r.model
-        ? `Profile: the root profile — the model ${r.model} matches no key under models:.`
+        ? `Profile: the root profile — the policy gives the model ${r.model} no profile of its own (none under models:).`
         : 'Profile: the root profile (the request names no model).',
       ref: { kind: 'profile', name: profile, profile },
     });

@@ -30,7 +30,7 @@ describe('class resolution explained', () => {
       class_name: 'uncached',
     });
     const text = stepsToText(explainClassResolution(r));
-    expect(text).toContain('the model other matches no key under models:');
+    expect(text).toContain('the policy gives the model other no profile of its own (none under models:)');
     expect(text).toContain("8187 ≥ 0 → reaches bucket 'cached'");
     expect(text).toContain("8187 ≥ 3072 → reaches bucket 'uncached'");
     expect(text).toContain('Physical class: uncached.');
