@@ -124,15 +124,15 @@ export function violationText(v: GuaranteeViolationModel): string {
   return `violated at t = ${fmtSeconds(v.t)}: ${pairName(v.a, v.b)} gap ${fmtUnits(v.gap)} > bound ${fmtUnits(v.bound)}`;
 }
 
-/** The text alternative: "Max gap 3 100 of bound 4 800 (65 %); no violations". */
+/** The text alternative: "Max gap 3 100 of bound 4 800 (65 %, a–b); no violations". */
 export function guaranteeSummary(g: GuaranteeModel): string {
   const worst = g.worst;
   const maxGap = worst?.maxGap ?? 0;
-  const who = worst ? ` (${pairName(worst.a, worst.b)})` : '';
+  const pair = worst ? pairName(worst.a, worst.b) : null;
   const head =
     g.bound !== null
-      ? `Max gap ${fmtUnits(maxGap)} of bound ${fmtUnits(g.bound)} (${Math.round((100 * maxGap) / g.bound)} %)${who}`
-      : `Max gap ${fmtUnits(maxGap)}${who}; no bound applies`;
+      ? `Max gap ${fmtUnits(maxGap)} of bound ${fmtUnits(g.bound)} (${Math.round((100 * maxGap) / g.bound)}\u00a0%${pair ? `, ${pair}` : ''})`
+      : `Max gap ${fmtUnits(maxGap)}${pair ? ` (${pair})` : ''}; no bound applies`;
   if (g.bound === null) return head;
   if (g.violationCount === 0) return `${head}; no violations`;
   const first = g.violations[0];
@@ -194,7 +194,8 @@ export function Guarantees({ snapshot, highlight }: ViewProps) {
       <p className="hint gu-formula">
         {g.bound !== null ? (
           <>
-            <span>{glossed(g.boundLabel, [['Q^u', 'q-u']])}. </span>
+            {/* the "?" after the formula's closing bracket, not inside it (it broke "Q^u ?" / ")") */}
+            <span>{glossed(g.boundLabel, [[g.boundLabel.includes('Q^u)') ? 'Q^u)' : 'Q^u', 'q-u']])} </span>
             <code>{formulaLine(g.formula)}</code>
           </>
         ) : (
@@ -575,7 +576,7 @@ function GapGauges({ g, selectedClient }: { g: GuaranteeModel; selectedClient: s
           const over = p.maxGap > bound;
           const sel = selectedClient !== null && (p.a === selectedClient || p.b === selectedClient);
           const pctOf = (v: number) =>
-            `${v / bound < 0.001 && v > 0 ? '< 0.1' : fmtNum((v / bound) * 100)} %`;
+            `${v / bound < 0.001 && v > 0 ? '< 0.1' : fmtNum((v / bound) * 100)}\u00a0%`;
           return (
             <li
               key={`${p.a}|${p.b}`}

@@ -134,7 +134,7 @@ describe('Guarantees view', () => {
     expect(html).toContain('2·(1 700 + 700) = 4 800');
     // text alternative
     expect(html).toContain(
-      'aria-label="Max gap 5 210 of bound 4 800 (109 %) (alice–bob); 1 violation, first at t = 12.4 s (alice–bob)"',
+      'aria-label="Max gap 5 210 of bound 4 800 (109 %, alice–bob); 1 violation, first at t = 12.4 s (alice–bob)"',
     );
     expect(html).not.toContain('Warning:');
   });
@@ -147,7 +147,7 @@ describe('Guarantees view', () => {
         worst: { a: 'a', b: 'b', max_gap: 3100, max_gap_at: 1, current_gap: null, violated_at: null },
       }),
     )!;
-    expect(guaranteeSummary(g)).toBe('Max gap 3\u202f100 of bound 4\u202f800 (65 %) (a–b); no violations');
+    expect(guaranteeSummary(g)).toBe('Max gap 3\u202f100 of bound 4\u202f800 (65 %, a–b); no violations');
     expect(fmtUnits(26_258.4)).toBe('26\u202f258');
     expect(violationText({ t: 4.046, a: 'alice', b: 'hog', gap: 26_258, bound: 26_200 })).toBe(
       'violated at t = 4.05 s: alice–hog gap 26\u202f258 > bound 26\u202f200',
@@ -160,7 +160,7 @@ describe('Guarantees view', () => {
     expect(html).toContain('data-broken="false"');
     expect(html).toContain('data-violations="0"');
     expect(html).toMatch(
-      /aria-label="Max gap [\d ]+ of bound 26 200 \(\d+ %\) \([a-z]+–[a-z]+\); no violations"/,
+      /aria-label="Max gap [\d ]+ of bound 26 200 \(\d+\u00a0%, [a-z]+–[a-z]+\); no violations"/,
     );
     expect(html).toContain('No violations: every backlogged pair has stayed within the bound.');
     expect(html).toContain('2·(12 600 + 500) = 26 200');
@@ -178,7 +178,7 @@ describe('Guarantees view', () => {
     const markers = [...html.matchAll(/class="gu-violation"/g)];
     expect(markers.length).toBe((broken.guarantee as { violation_count: number }).violation_count);
     expect(html).toMatch(
-      /aria-label="Max gap [\d ]+ of bound 26 200 \(\d+ %\) \([a-z]+–hog\); 2 violations, first at t = /,
+      /aria-label="Max gap [\d ]+ of bound 26 200 \(\d+\u00a0%, [a-z]+–hog\); 2 violations, first at t = /,
     );
   });
 
