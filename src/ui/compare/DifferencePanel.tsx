@@ -24,6 +24,7 @@ import {
   figuresOf,
   fmtRow,
 } from './diff';
+import { breakable } from '../views/ClassService';
 import { RunLabel } from './RunLabel';
 import { compareRunner } from './runner';
 import { useCompare } from './store';
@@ -189,7 +190,8 @@ export function DifferencePanel({ driver }: { driver: Driver }) {
             {rows.map((r) => (
               <tr key={r.key} data-row={r.key}>
                 <th scope="row" {...(r.title ? { title: r.title } : {})}>
-                  {r.label}
+                  {/* class names may wrap after an underscore, not inside a word ("interactive_ca" / "ched") */}
+                  {breakable(r.label)}
                   {r.unit && r.unit !== 's' && r.unit !== '%' ? (
                     <span className="unit"> ({r.unit})</span>
                   ) : null}
