@@ -362,11 +362,6 @@ function clientTraceInfo(scenario: SimScenario): Record<string, TraceReplayInfo>
 }
 
 /**
- * Collects trace lines and writes them in parts of at most ~32 MB, so a long run's trace never has to
- * fit in one string: the first part through the command's IO (tests see it in memory), later parts
- * appended to the same file.
- */
-/**
  * Whether `--trace PATH` can be written, checked before the run (a run can take minutes, and a path
  * that cannot be written ended it with an internal error): never one of the run's own input files,
  * and a file its folder lets us create. Creates the file empty; null when it can be written.
@@ -393,6 +388,11 @@ function traceOutputProblem(path: string, inputs: readonly (string | null)[], io
   }
 }
 
+/**
+ * Collects trace lines and writes them in parts of at most ~32 MB, so a long run's trace never has to
+ * fit in one string: the first part through the command's IO (tests see it in memory), later parts
+ * appended to the same file.
+ */
 class TraceWriter {
   private lines: string[] = [];
   private size = 0;

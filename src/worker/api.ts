@@ -237,8 +237,10 @@ export class FairgroundApi {
     return this.session;
   }
 
-  /** One decision forward, with bookkeeping; false when the run is over. */
-  /** One decision (with `by`: only one due by that simulated time) into the log and the time index. */
+  /**
+   * One decision forward (with `by`: only one due by that simulated time), into the log and the time
+   * index; false when there is none.
+   */
   private one(s: Session, by?: number): boolean {
     const d = by === undefined ? s.step() : s.stepBy(by);
     if (!d) return false;

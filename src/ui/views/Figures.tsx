@@ -26,7 +26,7 @@ export function Figures({ snapshot, highlight }: ViewProps) {
     );
   }
   const sel = highlight?.client ?? null;
-  // The rate of the clients' total service (w_e · input + w_q · output per second), named so: not
+  // The rate of the clients' total service (w_e · uncached input + w_q · output per second), named so: not
   // the run's throughput (completed tokens/s, as Sweep plots it), which the engine does not record over time.
   const throughput = series ? { values: totalServiceRate(series), unit: 'service units/s' } : null;
   // Jain's index as the engine computes it (core/metrics), shipped in the series; NaN (a gap, and
