@@ -40,6 +40,11 @@ export interface ClassServiceRow {
   /** Queued requests shed because their due time passed (HTTP 429; not in `rejected`, which is 529). */
   shed: number;
   quantum: number;
+  /**
+   * The quantum's exact digits when it is above 2^53 (`quantum`, a JSON number, is then rounded):
+   * Dynamo's quanta are unsigned 64-bit. Absent otherwise.
+   */
+  quantum_exact?: string;
   queued: number;
   /** Seconds the class's queue was non-empty, and whether that makes it backlogged (see above). */
   backlogged_s: number;
@@ -99,9 +104,11 @@ export class ClassServiceCollector {
   private saturatedS = 0;
   private queuedTotal = 0;
   private lastT = 0;
+  /** Class index → the exact digits of a quantum above 2^53. */
+  private readonly exactQuanta = new Map<number, string>();
 
   constructor(
-    classes: readonly { name: string; quantum: number }[],
+    classes: readonly { name: string; quantum: number; quantumBig?: bigint }[],
     seriesOpts: { capacity: number; initialDt: number },
   ) {
     const names: string[] = [];
@@ -111,6 +118,8 @@ export class ClassServiceCollector {
       this.index.set(c.name, names.length);
       names.push(c.name);
       quanta.push(c.quantum);
+      if (c.quantumBig !== undefined && c.quantumBig > BigInt(Number.MAX_SAFE_INTEGER))
+        this.exactQuanta.set(names.length - 1, c.quantumBig.toString());
     }
     const n = names.length;
     this.names = names;
@@ -257,6 +266,7 @@ export class ClassServiceCollector {
         p99_queue_wait_s: nearestRank(this.waits[i].sorted(), 99),
         shed: this.shed[i],
         quantum: this.quanta[i],
+        ...(this.exactQuanta.has(i) ? { quantum_exact: this.exactQuanta.get(i) } : {}),
         queued: this.queued[i],
         backlogged_s: this.backloggedS[i],
         backlogged: backlogged(i),

@@ -243,7 +243,9 @@ export class Simulation {
     if (q !== null) {
       const classes = q
         .profiles()
-        .flatMap((p) => p.classes.map((c) => ({ name: c.name, quantum: c.quantum })));
+        .flatMap((p) =>
+          p.classes.map((c) => ({ name: c.name, quantum: c.quantum, quantumBig: c.quantumBig })),
+        );
       this.router.classService = new ClassServiceCollector(classes, { capacity: 512, initialDt: seriesDt });
     }
     this.router.defaultModel = scenario.cluster.model;

@@ -112,6 +112,9 @@ describe('overrides that add or address list entries (new-user tryout)', () => {
     const io = memoryIO();
     const set = 'router.policy.policy_classes[0].quantum=18446744073709551614';
     expect(await runCommand([scenario, '--json', '--set', set, 'duration_s=2'], io)).toBe(0);
+    // the run JSON keeps the digits a JSON number cannot hold
+    const row = JSON.parse(io.stdout.join('')).classes.interactive_cached;
+    expect(row.quantum_exact).toBe('18446744073709551614');
     expect(
       (await runErr('--set', 'router.policy.policy_classes[0].quantum=18446744073709551616')).err,
     ).toMatch(/quantum must be ≤ 18446744073709551615/);
