@@ -1,5 +1,6 @@
 /** The `run` command's default output: a short readable summary with one row per client. */
 import type { RunResult } from '../core/sim';
+import type { TraceReplayInfo } from '../core/export';
 import { JAIN_NA, jainMeaningful } from '../core/metrics/jain';
 
 const fmt = (x: number | null, digits = 3): string =>
@@ -29,22 +30,8 @@ export function formatGuarantee(r: Pick<RunResult, 'guarantee' | 'max_backlogged
   return `${head}; ${n}${first}`;
 }
 
-/**
- * The request trace a run replayed and how its clock was applied: `trace_replay` in `run --json`
- * (added beside the contract's keys), a `trace` line in the summary. Without it a user sees a trace
- * run twice as fast and cannot tell the scenario's `trace.time_scale: 0.5` did it.
- */
-export interface TraceReplayInfo {
-  /** The trace file as named (the scenario's `trace.file`, or `--replay`). */
-  file: string;
-  /** Simulated seconds per trace second (the scenario's `trace.time_scale`, default 1). */
-  time_scale: number;
-  start_s: number;
-  stop_s: number | null;
-  max_requests: number | null;
-  /** A trace client's `select_client`: only the rows whose client column holds this name. */
-  select_client?: string;
-}
+/** The trace a run replayed and its clock (core/export/trace-info.ts): a `trace` line in the summary. */
+export type { TraceReplayInfo };
 
 /** `trace     t.jsonl at time_scale 0.5 (0.5 simulated s per trace s: 2× as fast), window …`. */
 export function formatTraceReplay(t: TraceReplayInfo): string {

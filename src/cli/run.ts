@@ -12,9 +12,8 @@
  */
 import { appendFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { isTraceClient, type SimScenario } from '../core/input';
 import { type DecisionRecord, SimConfigError, Simulation } from '../core/sim';
-import { traceRecordV1 } from '../core/export';
+import { clientTraceInfo, traceRecordV1, traceReplayInfo } from '../core/export';
 import { nameList, parseYaml, type Problem, problem, quote } from '../format/yaml';
 import {
   applyOverrides,
@@ -31,7 +30,7 @@ import { parsePolicyText } from '../policy/index';
 import { traceReadOptions } from '../scenario/parse';
 import { type CliIO, EXIT } from './io';
 import { readFailure } from './read-limited';
-import { formatSummary, type TraceReplayInfo } from './run-summary';
+import { formatSummary } from './run-summary';
 import { wrongKindProblem } from './validate';
 import { defaultTraceSpec, readTraceFile, streamTraceFile } from './trace-file';
 import { replayOptionsOf, traceSpanS } from '../core/trace';
@@ -327,38 +326,6 @@ export async function runCommand(args: string[], io: CliIO): Promise<number> {
   trace?.close();
   io.out(a.json ? JSON.stringify({ ...result, ...extra }) : formatSummary(result, replay, clientTraces));
   return EXIT.ok;
-}
-
-/** The trace the run replayed (its own `trace:` or `--replay`) and the clock applied; null without one. */
-function traceReplayInfo(scenario: SimScenario): TraceReplayInfo | null {
-  const t = scenario.trace;
-  if (t === null || t === undefined) return null;
-  return {
-    file: t.file ?? '(trace)',
-    time_scale: t.time_scale,
-    start_s: t.start_s,
-    stop_s: t.stop_s ?? null,
-    max_requests: t.max_requests ?? null,
-  };
-}
-
-/** Each trace client's trace and clock (`client_traces` in `run --json`); null without trace clients. */
-function clientTraceInfo(scenario: SimScenario): Record<string, TraceReplayInfo> | null {
-  const out: Record<string, TraceReplayInfo> = {};
-  let any = false;
-  for (const c of scenario.clients)
-    if (isTraceClient(c)) {
-      any = true;
-      out[c.name] = {
-        file: c.trace.file,
-        time_scale: c.trace.time_scale,
-        start_s: c.trace.start_s,
-        stop_s: c.trace.stop_s ?? null,
-        max_requests: c.trace.max_requests ?? null,
-        ...(c.trace.select_client !== undefined ? { select_client: c.trace.select_client } : {}),
-      };
-    }
-  return any ? out : null;
 }
 
 /**

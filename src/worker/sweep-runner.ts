@@ -11,7 +11,7 @@ import { exp, log } from '../core/det-math';
 import { type ArbitrationSnapshot, playgroundSession } from '../core/drr';
 import type { DynamoRelease, ScriptOutputLine } from '../core/drr/types';
 import type { RequestRecord } from '../core/export';
-import { requestRecord } from '../core/export';
+import { requestRecord, traceInfoKeys } from '../core/export';
 import type { RunResult, SimRequest, SimSnapshot } from '../core/sim';
 import { SimConfigError, Simulation } from '../core/sim';
 import { formatProblems, parseYaml } from '../format/yaml';
@@ -199,7 +199,8 @@ export type ReplayOutcome =
   | {
       ok: true;
       kind: 'cluster';
-      result: RunResult;
+      /** The run's figures, and the traces it replayed (`trace_replay`, `client_traces`) as run --json adds them. */
+      result: RunResult & ReturnType<typeof traceInfoKeys>;
       /** The engine's snapshot without its recent-decisions list (the requests travel beside it). */
       snapshot: Omit<SimSnapshot, 'recent'>;
       requests: RequestRecord[];
@@ -267,7 +268,9 @@ export function replayRun(input: ReplayInput): ReplayOutcome {
     }
     for (const r of live.values()) requests.push(requestRecord(r, sim.clients));
     const { recent: _recent, ...snapshot } = sim.snapshot();
-    return { ok: true, kind: 'cluster', result: sim.result(), snapshot, requests };
+    // the traces replayed and their clocks, after the figures, as run --json gives them
+    const result = { ...sim.result(), ...traceInfoKeys(scenario.value) };
+    return { ok: true, kind: 'cluster', result, snapshot, requests };
   } catch (err) {
     return { ok: false, message: err instanceof Error ? err.message : String(err) };
   }

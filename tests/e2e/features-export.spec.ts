@@ -101,3 +101,29 @@ test('Export in the DRR sandbox: the steps as CSV', async ({ page }) => {
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
 });
+
+// Tester finding (new user): the page's Run as JSON left out how the trace was replayed, which
+// run --json gives (`trace_replay`), so a time scale of 0.5 went unsaid.
+test('Export: a run that replays a trace says which and at what clock, as run --json does', async ({
+  page,
+}) => {
+  await openPlain(page);
+  await pickScenario(page, 'trace-synthetic-chat');
+  await page.evaluate(() => window.fairground.step(200));
+  await expect.poll(() => playhead(page)).toBe(200);
+  await page.getByRole('button', { name: 'Export' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export' });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Run as JSON' }).click(),
+  ]);
+  const json = JSON.parse(readFileSync((await download.path()) as string, 'utf8'));
+  const scale = Number(
+    /time_scale: ([\d.]+)/.exec(readFileSync('scenarios/trace-synthetic-chat.yaml', 'utf8'))?.[1],
+  );
+  expect(json.result.trace_replay).toMatchObject({
+    file: 'traces/synthetic-chat.jsonl',
+    time_scale: scale,
+    start_s: 0,
+  });
+});

@@ -11,3 +11,4 @@ export { seriesCsv, type SeriesTable } from './series';
 export { runToJson, RUN_EXPORT_FORMAT, RUN_EXPORT_VERSION } from './json';
 export { snapshotV1, type ExportedRunSnapshot } from './snapshot-v1';
 export { traceRecordV1 } from './trace-v1';
+export { clientTraceInfo, type TraceReplayInfo, traceInfoKeys, traceReplayInfo } from './trace-info';
