@@ -119,7 +119,11 @@ export function ExportDialog({ driver }: { driver: Driver }) {
               <button
                 type="button"
                 className="small"
-                onClick={() => downloadSvg(c)}
+                onClick={() => {
+                  downloadSvg(c);
+                  // the status says what the latest download was, not an earlier one
+                  setStatus(`Downloaded ${c.title} as SVG.`);
+                }}
                 aria-label={`${c.title} as SVG`}
               >
                 SVG
@@ -127,7 +131,12 @@ export function ExportDialog({ driver }: { driver: Driver }) {
               <button
                 type="button"
                 className="small"
-                onClick={() => void downloadPng(c).catch((e) => setStatus(String(e)))}
+                onClick={() =>
+                  void downloadPng(c).then(
+                    () => setStatus(`Downloaded ${c.title} as PNG.`),
+                    (e) => setStatus(`PNG export failed: ${e instanceof Error ? e.message : String(e)}`),
+                  )
+                }
                 aria-label={`${c.title} as PNG`}
               >
                 PNG

@@ -281,6 +281,8 @@ export function slug(text: string): string {
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || 'fairground'
+      .slice(0, 60)
+      // a cut can end on a separator: no "…-was-.svg"
+      .replace(/-+$/, '') || 'fairground'
   );
 }

@@ -125,7 +125,7 @@ export function Figures({ snapshot, highlight }: ViewProps) {
               values: series.queued?.[i] ?? [],
             }))}
             yLabel="requests waiting"
-            summary={`Requests waiting per client over ${fmtNum(tEnd)} s; latest: ${clients
+            summary={`Queued requests per client over ${fmtNum(tEnd)} s; latest: ${clients
               .map((c, i) => `${c.name} ${fmtNum(last(series.queued?.[i]))}`)
               .join(', ')}`}
             highlightKey={sel}

@@ -222,7 +222,7 @@ describe('Figures', () => {
     expect(html).toContain('latest 0.9 (1 means equal service rates)');
     expect(html).toContain('<span class="fig-v">120 ms</span> / <span class="fig-v">400 ms</span>');
     expect(html).toContain('<span class="fig-v">1.50 s</span> / <span class="fig-v">3.25 s</span>');
-    expect(html).toContain('Requests waiting per client over 4 s; latest: alice 1, bob 4');
+    expect(html).toContain('Queued requests per client over 4 s; latest: alice 1, bob 4');
     await expect(pretty(html)).toMatchFileSnapshot('__snapshots__/figures-cluster.html');
   });
 
