@@ -334,7 +334,12 @@ export class TraceReader {
     try {
       v = JSON.parse(line);
     } catch (e) {
-      const why = e instanceof Error ? e.message : String(e);
+      // the engine's "… in JSON at position 80 (line 1 column 81)" counts within this one line:
+      // said as its column, so it cannot contradict the file's line number before it
+      const why = (e instanceof Error ? e.message : String(e)).replace(
+        / in JSON at position (\d+)(?: \(line \d+ column \d+\))?/,
+        (_m, at: string) => ` at column ${Number(at) + 1}`,
+      );
       this.problem(this.lineNo, `not a JSON object: ${shorten(why, 80)}`);
       return false;
     }

@@ -63,7 +63,7 @@ function TraceSection({ driver }: { driver: Driver }) {
 
 type Outcome = { ok: true; notes: string[]; name: string } | { ok: false; problems: string[] };
 
-function FileField({ label, onText }: { label: string; onText: (t: string) => void }) {
+function FileField({ label, onText }: { label: string; onText: (t: string, name: string) => void }) {
   return (
     <input
       type="file"
@@ -71,7 +71,7 @@ function FileField({ label, onText }: { label: string; onText: (t: string) => vo
       aria-label={label}
       onChange={async (e) => {
         const file = e.target.files?.[0];
-        if (file) onText(await file.text());
+        if (file) onText(await file.text(), file.name);
       }}
     />
   );
@@ -81,6 +81,8 @@ export function ImportDialog({ driver }: { driver: Driver }) {
   const close = () => useFeatures.setState({ panel: null });
   const [workload, setWorkload] = useState('');
   const [bundle, setBundle] = useState('');
+  // what problems call each text: the picked file's name, else what it is (text typed or pasted)
+  const [names, setNames] = useState({ workload: 'workload spec', bundle: 'policy bundle' });
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const notesRef = useRef<HTMLElement>(null);
   // Bring the notes into view once they change (they sit below the text boxes).
@@ -94,8 +96,8 @@ export function ImportDialog({ driver }: { driver: Driver }) {
         ok: false,
         problems: res.problems.map((p) =>
           p.message.startsWith('policy bundle:')
-            ? `policy bundle ${p.line}:${p.col}: ${p.message.slice('policy bundle:'.length).trim()}`
-            : `workload spec ${p.line}:${p.col}: ${p.message}`,
+            ? `${names.bundle}:${p.line}:${p.col}: ${p.message.slice('policy bundle:'.length).trim()}`
+            : `${names.workload}:${p.line}:${p.col}: ${p.message}`,
         ),
       });
       return;
@@ -123,11 +125,20 @@ export function ImportDialog({ driver }: { driver: Driver }) {
           aria-label="BLIS workload spec"
           value={workload}
           spellCheck={false}
-          onChange={(e) => setWorkload(e.target.value)}
+          onChange={(e) => {
+            setWorkload(e.target.value);
+            setNames((n) => ({ ...n, workload: 'workload spec' }));
+          }}
           rows={9}
         />
       </label>
-      <FileField label="Workload spec file" onText={setWorkload} />
+      <FileField
+        label="Workload spec file"
+        onText={(t, name) => {
+          setWorkload(t);
+          setNames((n) => ({ ...n, workload: name }));
+        }}
+      />
       <label className="field-col">
         <span>Policy bundle (optional)</span>
         <textarea
@@ -135,11 +146,20 @@ export function ImportDialog({ driver }: { driver: Driver }) {
           aria-label="BLIS policy bundle"
           value={bundle}
           spellCheck={false}
-          onChange={(e) => setBundle(e.target.value)}
+          onChange={(e) => {
+            setBundle(e.target.value);
+            setNames((n) => ({ ...n, bundle: 'policy bundle' }));
+          }}
           rows={4}
         />
       </label>
-      <FileField label="Policy bundle file" onText={setBundle} />
+      <FileField
+        label="Policy bundle file"
+        onText={(t, name) => {
+          setBundle(t);
+          setNames((n) => ({ ...n, bundle: name }));
+        }}
+      />
       <div className="dialog-actions">
         <button
           type="button"

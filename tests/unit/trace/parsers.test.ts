@@ -66,6 +66,8 @@ describe('Mooncake JSON lines', () => {
     const out = problems(text, {}, 'bad.jsonl').split('\n');
     expect(out).toHaveLength(8);
     expect(out[0]).toMatch(/^bad\.jsonl:2: not a JSON object/);
+    // the position inside the line is its column, never a "line 1" beside the file's line 2
+    expect(out[0]).not.toMatch(/line 1|position/);
     expect(out[1]).toBe('bad.jsonl:3: "timestamp" must be a number of milliseconds ≥ 0, got -4');
     expect(out[2]).toBe('bad.jsonl:4: missing "input_length"');
     expect(out[3]).toBe('bad.jsonl:5: "input_length" must be a whole number, got 1.5');
