@@ -100,4 +100,12 @@ test('a trace dropped on the page replays; a malformed one says file:line and lo
   );
   // the previous replay still runs
   expect(await page.evaluate(() => window.fairground.editor.text('scenario'))).toMatch(/file: azure\.csv/);
+
+  // a YAML file (a BLIS spec, here) is not read as a trace: the dialog says where it goes
+  await drop('spec.yaml', 'version: "2"\nclients:\n  - id: a\n');
+  await expect(dialog.getByRole('status', { name: 'Trace status' })).toContainText(
+    'spec.yaml: a YAML file, not a request trace',
+  );
+  await expect(dialog.getByRole('status', { name: 'Trace status' })).not.toContainText('column');
+  expect(await page.evaluate(() => window.fairground.editor.text('scenario'))).toMatch(/file: azure\.csv/);
 });

@@ -112,6 +112,19 @@ export function loadedMessage(
 export async function importTraces(driver: Driver, files: readonly File[]): Promise<void> {
   if (files.length === 0) return;
   openPanel('import');
+  // a YAML file is not a trace (read as one, a BLIS spec asked which CSV column held the timestamp):
+  // say where it goes instead, and read nothing
+  const yaml = files.find((f) => /\.ya?ml$/i.test(f.name));
+  if (yaml !== undefined) {
+    useTraceImport.setState({
+      status: 'failed',
+      name: yaml.name,
+      bytes: 0,
+      total: yaml.size,
+      message: `${yaml.name}: a YAML file, not a request trace (Mooncake JSONL, Azure or BurstGPT CSV); nothing was loaded. A BLIS workload spec goes in "Import a BLIS workload spec" below (its file button reads it); a scenario or a policy goes in the editor.`,
+    });
+    return;
+  }
   const read: { name: string; spanS: number; requests: number; format: string; bytes: number }[] = [];
   for (const file of files) {
     useTraceImport.setState({ status: 'reading', name: file.name, bytes: 0, total: file.size, message: '' });
