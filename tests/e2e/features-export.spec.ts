@@ -59,13 +59,21 @@ test('Export: the run as JSON downloads with the run keys; a chart downloads as 
     ...text
       .slice(text.indexOf('<svg') + 4)
       .split('<svg')[0]
-      .matchAll(/<text[^>]*>([^<]*)<\/text>/g),
-  ]
-    .map((m) => m[1])
-    .join(' ');
-  expect(heading).toMatch(
-    /^Client service — Cumulative service per client Default\b.* · t = [\d.]+ s, decision 300$/,
-  );
+      .matchAll(/<text([^>]*)>([^<]*)<\/text>/g),
+  ];
+  expect(
+    heading
+      .filter((m) => !m[1].includes('data-key'))
+      .map((m) => m[2])
+      .join(' '),
+  ).toMatch(/^Client service — Cumulative service per client Default\b.* · t = [\d.]+ s, decision 300$/);
+  // and the key the page shows beside the chart: each client's line, in its colour (tester finding:
+  // an exported chart had no legend)
+  expect(heading.filter((m) => m[1].includes('data-key')).map((m) => m[2])).toEqual([
+    'alice',
+    'bob',
+    'mallory',
+  ]);
 
   // every label reads at AA on the fill under it: black on blue and white on yellow are rewritten
   const [probe] = await Promise.all([

@@ -76,21 +76,26 @@ export function serializeSvg(
     // a recoloured label loses its halo, drawn for the colour it had
     to[i].setAttribute('style', fix ? `${style};fill:${fix};fill-opacity:1;stroke:none` : style);
   });
+  // drawn as the key below the heading instead (its colours are the page's CSS variables)
+  clone.removeAttribute('data-legend');
   clone.setAttribute('width', String(width));
   clone.setAttribute('height', String(chartH));
   if (!clone.getAttribute('viewBox')) clone.setAttribute('viewBox', `0 0 ${width} ${chartH}`);
   underCanvases(svg, clone, box);
   const band = heading ? headingBand(heading, width) : null;
-  const height = chartH + (band?.height ?? 0);
+  const key = legendBand(svg, width, band?.height ?? 0);
+  const top = (band?.height ?? 0) + (key?.height ?? 0);
+  const height = chartH + top;
   let doc: SVGSVGElement = clone;
-  if (band) {
+  if (band || key) {
     doc = document.createElementNS(SVG_NS, 'svg');
     doc.setAttribute('width', String(width));
     doc.setAttribute('height', String(height));
     doc.setAttribute('viewBox', `0 0 ${width} ${height}`);
-    doc.append(...band.nodes);
+    if (band) doc.append(...band.nodes);
+    if (key) doc.append(...key.nodes);
     clone.setAttribute('x', '0');
-    clone.setAttribute('y', String(band.height));
+    clone.setAttribute('y', String(top));
     doc.append(clone);
   }
   doc.setAttribute('xmlns', SVG_NS);
@@ -217,6 +222,71 @@ function headingBand(h: ChartHeading, width: number): { nodes: SVGElement[]; hei
       nodes.push(t);
     }
   return { nodes, height: y + 12 };
+}
+
+/**
+ * The chart's key (`data-legend` on its <svg>: each line's label, colour and dash) drawn as rows of
+ * swatch and label, wrapped to the width, from `y0`: on the page the legend is HTML beside the chart,
+ * so an exported image had lines no one could tell apart. Null for a chart without one.
+ */
+function legendBand(
+  svg: SVGSVGElement,
+  width: number,
+  y0: number,
+): { nodes: SVGElement[]; height: number } | null {
+  let items: { label: string; color: string; dashed: boolean }[];
+  try {
+    items = JSON.parse(svg.getAttribute('data-legend') ?? 'null');
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(items) || items.length === 0) return null;
+  const body = getComputedStyle(document.body);
+  const font = body.fontFamily || 'sans-serif';
+  const ink = body.color || '#000000';
+  const ctx = document.createElement('canvas').getContext('2d');
+  if (ctx) ctx.font = `400 14px ${font}`;
+  // a colour as the page resolves it (the palette's are CSS variables)
+  const probe = document.createElement('span');
+  (svg.parentElement ?? document.body).append(probe);
+  const resolve = (c: string) => {
+    probe.style.color = '';
+    probe.style.color = c;
+    return getComputedStyle(probe).color || ink;
+  };
+  const nodes: SVGElement[] = [];
+  const rowH = 20;
+  let x = 8;
+  let y = y0 + 4 + rowH / 2;
+  for (const it of items) {
+    // a label longer than the image is wide is cut with an ellipsis (a class's "its quantum's share")
+    const label = wrapText(String(it.label), width - 16 - 28, `400 14px ${font}`, 1)[0] ?? '';
+    const w = 22 + 6 + (ctx ? ctx.measureText(label).width : label.length * 8) + 16;
+    if (x > 8 && x + w > width - 8) {
+      x = 8;
+      y += rowH;
+    }
+    const line = document.createElementNS(SVG_NS, 'line');
+    line.setAttribute('x1', String(x));
+    line.setAttribute('x2', String(x + 22));
+    line.setAttribute('y1', String(y));
+    line.setAttribute('y2', String(y));
+    line.setAttribute(
+      'style',
+      `stroke:${resolve(it.color)};stroke-width:2.5${it.dashed ? ';stroke-dasharray:5 3' : ''}`,
+    );
+    const t = document.createElementNS(SVG_NS, 'text');
+    t.setAttribute('x', String(x + 28));
+    t.setAttribute('y', String(y + 5));
+    t.setAttribute('style', `fill:${ink};font-family:${font};font-size:14px`);
+    t.setAttribute('data-key', '');
+    line.setAttribute('data-key', '');
+    t.textContent = label;
+    nodes.push(line, t);
+    x += w;
+  }
+  probe.remove();
+  return { nodes, height: y - y0 + rowH / 2 + 4 };
 }
 
 /**

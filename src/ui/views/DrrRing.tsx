@@ -875,7 +875,8 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
               <span className="key-arc tone-ok" aria-hidden="true" /> took{' '}
               <span className="key-arc tone-short" aria-hidden="true" /> short{' '}
               <span className="key-arc tone-blocked" aria-hidden="true" /> blocked{' '}
-              <span className="key-arc tone-empty" aria-hidden="true" /> empty; outlined segment = the class that took
+              <span className="key-arc tone-empty" aria-hidden="true" /> empty; outlined segment = the class
+              that took
             </span>
           </figcaption>
         </figure>

@@ -199,6 +199,18 @@ export function TimeChart(props: TimeChartProps) {
         role={dense ? undefined : 'img'}
         aria-label={dense ? undefined : summary}
         aria-hidden={dense ? true : undefined}
+        // the key an exported image draws (the page's legend is HTML beside the chart, not in it)
+        data-legend={
+          lines.length > 1
+            ? JSON.stringify(
+                lines.map((l) => ({
+                  label: l.label,
+                  color: l.colorIndex === null ? 'var(--ink)' : colorFor(l.colorIndex),
+                  dashed: !!l.dashed,
+                })),
+              )
+            : undefined
+        }
         {...seek.svgProps}
       >
         {!dense && <title>{summary}</title>}
