@@ -1,10 +1,19 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { type DiffRow, fmtRow } from '../../src/ui/compare/diff';
 import { DEFAULT_TEXT, openPlain } from './helpers';
 
 const CLI = 'dist-cli/fairground.mjs';
+
+/** The default scenario, compared with run B as the Compare dialog starts it (B the same as A). */
+async function compareAsIs(page: Page): Promise<void> {
+  await openPlain(page);
+  await page.getByRole('button', { name: 'Compare', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Compare' });
+  await dialog.getByRole('button', { name: 'Start comparing' }).click();
+  await expect(dialog).toHaveCount(0);
+}
 
 test('Compare runs B next to A on one timeline; the link restores it; Escape leaves', async ({
   page,
@@ -366,11 +375,7 @@ test('A link made late in run B, after A has ended, reopens each run at its own 
 test('P or Present in Compare says to leave Compare first, and nothing springs on after it', async ({
   page,
 }) => {
-  await openPlain(page);
-  await page.getByRole('button', { name: 'Compare', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Compare' });
-  await dialog.getByRole('button', { name: 'Start comparing' }).click();
-  await expect(dialog).toHaveCount(0);
+  await compareAsIs(page);
   const app = page.locator('.app');
   await page.keyboard.press('p');
   await expect(page.getByText('Presentation mode shows one run')).toBeVisible();
@@ -391,11 +396,7 @@ test('a Compare link with ?present=1 opens in Compare, says why it does not pres
   page,
   context,
 }) => {
-  await openPlain(page);
-  await page.getByRole('button', { name: 'Compare', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Compare' });
-  await dialog.getByRole('button', { name: 'Start comparing' }).click();
-  await expect(dialog).toHaveCount(0);
+  await compareAsIs(page);
   await page.getByRole('button', { name: 'Share' }).click();
   const link = new URL(await page.getByRole('textbox', { name: 'Share link' }).inputValue());
   link.searchParams.set('present', '1');
