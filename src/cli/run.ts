@@ -13,7 +13,7 @@
 import { appendFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { type DecisionRecord, SimConfigError, Simulation } from '../core/sim';
-import { clientTraceInfo, traceRecordV1, traceReplayInfo } from '../core/export';
+import { traceInfoKeys, traceRecordV1 } from '../core/export';
 import { nameList, parseYaml, type Problem, problem, quote } from '../format/yaml';
 import {
   applyOverrides,
@@ -298,12 +298,10 @@ export async function runCommand(args: string[], io: CliIO): Promise<number> {
     io.err(`${a.file}:1:1: run stopped at simulated t=${sim.now.toFixed(3)} s: ${why}`);
     return EXIT.invalid;
   }
-  const replay = traceReplayInfo(scenario);
-  const clientTraces = clientTraceInfo(scenario);
-  const extra = {
-    ...(replay !== null ? { trace_replay: replay } : {}),
-    ...(clientTraces !== null ? { client_traces: clientTraces } : {}),
-  };
+  // the traces replayed and their clocks, after the figures (the page's Run as JSON adds the same)
+  const extra = traceInfoKeys(scenario);
+  const replay = extra.trace_replay ?? null;
+  const clientTraces = extra.client_traces ?? null;
   if (interrupted) {
     const partial = { ...sim.result(), wall_time_s: wall, interrupted: true, ...extra };
     trace?.close();

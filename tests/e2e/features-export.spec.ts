@@ -1,6 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { openPlain, pickScenario, playhead } from './helpers';
+
+/** Click `button` and read the file it downloads: its suggested name and its text. */
+async function downloaded(page: Page, button: Locator): Promise<{ name: string; text: string }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  return {
+    name: download.suggestedFilename(),
+    text: readFileSync((await download.path()) as string, 'utf8'),
+  };
+}
 
 test('Export: the run as JSON downloads with the run keys; a chart downloads as SVG', async ({ page }) => {
   await openPlain(page);
@@ -22,12 +31,9 @@ test('Export: the run as JSON downloads with the run keys; a chart downloads as 
   const dialog = page.getByRole('dialog', { name: 'Export' });
   await expect(dialog).toContainText('at decision 300');
 
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    dialog.getByRole('button', { name: 'Run as JSON' }).click(),
-  ]);
-  expect(download.suggestedFilename()).toMatch(/-run\.json$/);
-  const json = JSON.parse(readFileSync((await download.path()) as string, 'utf8'));
+  const run = await downloaded(page, dialog.getByRole('button', { name: 'Run as JSON' }));
+  expect(run.name).toMatch(/-run\.json$/);
+  const json = JSON.parse(run.text);
   expect(json).toMatchObject({ format: 'fairground-run', version: 1, kind: 'cluster', decisions: 300 });
   for (const k of ['jain_index', 'throughput', 'clients', 'latency', 'requests'])
     expect(json.result).toHaveProperty(k);
@@ -36,20 +42,13 @@ test('Export: the run as JSON downloads with the run keys; a chart downloads as 
   expect(typeof json.scenario_yaml).toBe('string');
   expect(Array.isArray(json.requests)).toBe(true);
 
-  const [csv] = await Promise.all([
-    page.waitForEvent('download'),
-    dialog.getByRole('button', { name: 'Time series as CSV' }).click(),
-  ]);
-  expect(readFileSync((await csv.path()) as string, 'utf8').split('\r\n')[0]).toMatch(/^t_s,service:/);
+  const csv = await downloaded(page, dialog.getByRole('button', { name: 'Time series as CSV' }));
+  expect(csv.text.split('\r\n')[0]).toMatch(/^t_s,service:/);
 
-  const [svg] = await Promise.all([
-    page.waitForEvent('download'),
-    dialog
-      .getByRole('button', { name: /^Client service — .* as SVG$/ })
-      .first()
-      .click(),
-  ]);
-  const text = readFileSync((await svg.path()) as string, 'utf8');
+  const { text } = await downloaded(
+    page,
+    dialog.getByRole('button', { name: /^Client service — .* as SVG$/ }).first(),
+  );
   expect(text).toMatch(/^<\?xml/);
   expect(text).toContain('<svg');
   expect(text).not.toContain('var(--');
@@ -76,11 +75,8 @@ test('Export: the run as JSON downloads with the run keys; a chart downloads as 
   ]);
 
   // every label reads at AA on the fill under it: black on blue and white on yellow are rewritten
-  const [probe] = await Promise.all([
-    page.waitForEvent('download'),
-    dialog.getByRole('button', { name: 'Contrast probe as SVG' }).click(),
-  ]);
-  const probeText = readFileSync((await probe.path()) as string, 'utf8');
+  const probeText = (await downloaded(page, dialog.getByRole('button', { name: 'Contrast probe as SVG' })))
+    .text;
   const fillOf = (id: string) =>
     new RegExp(`id="${id}" [^>]*style="[^"]*;fill:([^;"]+)`).exec(probeText)?.[1];
   expect(fillOf('p-blue')).toBe('rgb(255, 255, 255)');
@@ -96,11 +92,7 @@ test('Export in the DRR sandbox: the steps as CSV', async ({ page }) => {
   await page.getByRole('button', { name: 'Export' }).click();
   const dialog = page.getByRole('dialog', { name: 'Export' });
   await expect(dialog.getByRole('button', { name: 'Time series as CSV' })).toBeDisabled();
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    dialog.getByRole('button', { name: 'Steps as CSV' }).click(),
-  ]);
-  const lines = readFileSync((await download.path()) as string, 'utf8')
+  const lines = (await downloaded(page, dialog.getByRole('button', { name: 'Steps as CSV' }))).text
     .trim()
     .split('\r\n');
   expect(lines[0]).toBe('op,id,class,cost,cursor,carry');
@@ -121,11 +113,7 @@ test('Export: a run that replays a trace says which and at what clock, as run --
   await expect.poll(() => playhead(page)).toBe(200);
   await page.getByRole('button', { name: 'Export' }).click();
   const dialog = page.getByRole('dialog', { name: 'Export' });
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    dialog.getByRole('button', { name: 'Run as JSON' }).click(),
-  ]);
-  const json = JSON.parse(readFileSync((await download.path()) as string, 'utf8'));
+  const json = JSON.parse((await downloaded(page, dialog.getByRole('button', { name: 'Run as JSON' }))).text);
   const scale = Number(
     /time_scale: ([\d.]+)/.exec(readFileSync('scenarios/trace-synthetic-chat.yaml', 'utf8'))?.[1],
   );
