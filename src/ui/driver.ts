@@ -71,6 +71,12 @@ export class Driver {
   /** Loads under way (a scenario being opened counts from the moment its texts change). */
   private loadDepth = 0;
   private seekToken = 0;
+  /**
+   * Counts what the user (or a link, or the hook) asked to run: a scenario being opened that waited
+   * for the browser's storage gives way when something newer was asked for in the meantime, so the
+   * start-up restore never replaces a run picked, pasted or linked while it waited.
+   */
+  private intent = 0;
   private playWhenLoaded = false;
   private markReady: () => void = () => {};
   /** Resolves once the first run is loaded: steps asked for before then wait for it. */
@@ -143,6 +149,12 @@ export class Driver {
 
   /** Load texts into the worker and restart. Keeps the previous run when they are invalid. */
   async load(scenario: string, policy?: string, opts: LoadOptions = {}): Promise<LoadResult> {
+    this.intent++;
+    return this.loadOwn(scenario, policy, opts);
+  }
+
+  /** `load` on behalf of an open already under way (it does not count as a newer request). */
+  private async loadOwn(scenario: string, policy?: string, opts: LoadOptions = {}): Promise<LoadResult> {
     this.loadDepth++;
     try {
       return await this.loadNow(scenario, policy, opts);
@@ -203,16 +215,18 @@ export class Driver {
   async openScenario(id: string): Promise<void> {
     this.loadDepth++;
     try {
-      await this.openScenarioNow(id);
+      await this.openScenarioNow(id, ++this.intent);
     } finally {
       this.loadDepth--;
     }
   }
 
-  private async openScenarioNow(id: string): Promise<void> {
+  private async openScenarioNow(id: string, mine: number): Promise<void> {
     const text = scenarioText(id);
     const original: Texts = { scenario: text, policy: extractPolicy(text) };
     const read = await editsReady();
+    // Something newer was asked for while the storage answered: that one stands.
+    if (this.intent !== mine) return;
     const saved = savedEdits(id);
     rememberScenario(id);
     setTexts(saved ?? original, original);
@@ -220,15 +234,15 @@ export class Driver {
     if (saved)
       useUi.setState({ message: 'Restored your edits of this scenario (Revert goes back to the original).' });
     if (saved) {
-      const res = await this.load(saved.scenario, policyOverride(saved, original), { id });
-      if (res.ok) return;
+      const res = await this.loadOwn(saved.scenario, policyOverride(saved, original), { id });
+      if (res.ok || this.intent !== mine) return;
       const problems = useUi.getState().problems;
-      await this.load(original.scenario, undefined, { id });
+      await this.loadOwn(original.scenario, undefined, { id });
       // Keep showing where the saved text is wrong (the editors hold it).
       useUi.setState({ problems });
       return;
     }
-    await this.load(original.scenario, undefined, { id });
+    await this.loadOwn(original.scenario, undefined, { id });
     if (!read)
       useUi.setState({
         message:

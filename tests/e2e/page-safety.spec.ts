@@ -170,3 +170,31 @@ test('a storage that never answers does not hang start-up: the page opens and sa
   await page.getByRole('button', { name: 'Step' }).click();
   await expect.poll(() => page.evaluate(() => window.fairground.state().decisionCount)).toBe(1);
 });
+
+test('a run asked for while the storage is still answering stands: the start-up restore gives way to it', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    // IndexedDB never answers, so the start-up open waits out its whole timeout (2.5 s)
+    localStorage.setItem('fairground:edits', '{"fairground:in":"indexeddb"}');
+    IDBFactory.prototype.open = () => ({}) as IDBOpenDBRequest;
+  });
+  await page.goto('./?editor=plain');
+  await page.waitForFunction(() => typeof window.fairground?.load === 'function');
+  const script = [
+    'name: Asked for meanwhile',
+    'policy:',
+    '  policy_classes:',
+    '    - {name: A, quantum: 10}',
+    'ops:',
+    '  - enqueue: {id: a0, class: A, cost: 3}',
+    '',
+  ].join('\n');
+  await page.evaluate((t) => window.fairground.load(t), script);
+  const heading = page.getByRole('heading', { name: 'Asked for meanwhile' });
+  await expect(heading).toBeVisible();
+  // past the storage's timeout, when the start-up open would have replaced it with the last scenario
+  await page.waitForTimeout(3500);
+  await expect(heading).toBeVisible();
+  expect(await page.evaluate(() => window.fairground.state().kind)).toBe('arbitration');
+});
