@@ -123,3 +123,18 @@ test('Export: a run that replays a trace says which and at what clock, as run --
     start_s: 0,
   });
 });
+
+// Guarantees' text alternative reads out the run's figures ("Max gap 1 150 of bound 26 200 …"): the
+// exported file was named after them. The chart's name is what it shows, the figures stay its title.
+test('Export names the Guarantees chart after what it shows, not the run’s figures', async ({ page }) => {
+  await openPlain(page);
+  await pickScenario(page, 'guarantee-dlpm');
+  await page.evaluate(() => window.fairground.step(300));
+  await expect.poll(() => playhead(page)).toBe(300);
+  await page.getByRole('button', { name: 'Export' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export' });
+  const svg = dialog.getByRole('button', { name: 'Guarantees — Service gap per client pair as SVG' });
+  const file = await downloaded(page, svg);
+  expect(file.name).toBe('guarantees-service-gap-per-client-pair.svg');
+  expect(file.text).toContain('Max gap');
+});

@@ -17,19 +17,29 @@ function regionName(el: Element | null): string {
   return (by && document.getElementById(by)?.textContent?.trim()) || '';
 }
 
-/** "Region — what the chart shows", e.g. "Client service — Cumulative service per client". */
 /** Close a parenthesis the cut left open ("deficit (service units" → "deficit (service units)"). */
 export function balanced(text: string): string {
   const open = (text.match(/\(/g) ?? []).length - (text.match(/\)/g) ?? []).length;
   return open > 0 ? text + ')'.repeat(open) : text;
 }
 
+/**
+ * The chart's name: its `data-chart-name` when it has one (a chart whose text alternative reads out
+ * the run's figures, as Guarantees' does, names itself there, so the file name stays a name), else
+ * the head of its title or label. With its view's region: "Client service — Cumulative service per
+ * client".
+ */
 function nameOf(svg: SVGSVGElement): string {
   const region = regionName(
     svg.parentElement?.closest('section[aria-label], section[aria-labelledby], [role="region"]') ?? null,
   );
   const own = balanced(
-    (svg.querySelector(':scope > title')?.textContent ?? svg.getAttribute('aria-label') ?? '')
+    (
+      svg.dataset.chartName ??
+      svg.querySelector(':scope > title')?.textContent ??
+      svg.getAttribute('aria-label') ??
+      ''
+    )
       .split(/[;:]| over /)[0]
       .trim(),
   );

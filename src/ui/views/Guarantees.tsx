@@ -345,7 +345,13 @@ function GapChart({
   const seek = seekParts({ x, x0, x1, y0, y1, width: W });
   return (
     <div className="chart gu-chart" ref={boxRef}>
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={summary} {...seek.svgProps}>
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        role="img"
+        aria-label={summary}
+        data-chart-name="Service gap per client pair"
+        {...seek.svgProps}
+      >
         <title>{summary}</title>
         <g className="axis">
           <TimeAxes x={x} y={y} x0={x0} x1={x1} y0={y0} height={H} font={axisFont} />
