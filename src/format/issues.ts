@@ -124,10 +124,20 @@ function isRootMismatch(errors: Issue[]): boolean {
 
 const GENERIC = new Set(['Invalid input']);
 
+/** Unknown keys of one mapping reported one by one; the ones after these share a message. */
+export const UNKNOWN_KEYS_EACH = 10;
+
 /** Replace union issues by the issues of the branch the input evidently meant (paths made absolute). */
 export function flattenIssues(issues: readonly Issue[], input: unknown): Issue[] {
   const out: Issue[] = [];
   for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys' && issue.keys.length > 1) {
+      // one problem per key, each at its own place (the CLI's contract: one message per problem);
+      // past UNKNOWN_KEYS_EACH the rest share one message, so 1,000 stray keys stay a short list
+      for (const k of issue.keys.slice(0, UNKNOWN_KEYS_EACH)) out.push({ ...issue, keys: [k] });
+      if (issue.keys.length > UNKNOWN_KEYS_EACH) out.push({ ...issue, keys: issue.keys.slice(UNKNOWN_KEYS_EACH) });
+      continue;
+    }
     if (issue.code !== 'invalid_union' || !('errors' in issue) || issue.errors.length === 0) {
       out.push(issue);
       continue;

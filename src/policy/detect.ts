@@ -4,6 +4,9 @@ function isMapping(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/** A cluster scenario's own top-level keys (any of them, and no `ops`, makes a file a scenario). */
+export const SCENARIO_KEYS: readonly string[] = ['version', 'cluster', 'clients', 'duration_s', 'requests', 'scheduler'];
+
 /** An arbitration script is recognised by its `ops` list. */
 export function isArbitrationScript(value: unknown): boolean {
   return isMapping(value) && 'ops' in value;

@@ -20,6 +20,7 @@ import {
   nameList,
 } from '../format/yaml';
 import { Reporter } from '../format/reporter';
+import { SCENARIO_KEYS } from './detect';
 import { releaseRangeText } from './generations';
 import { parsePolicyText, parsePolicyValue, valueAt } from './parse';
 import { policyJsonSchema, typeError, uint } from './schema';
@@ -488,10 +489,27 @@ function besideSchema(parsed: ParsedYaml, opts: ScriptOptions): Problem[] {
   return r.problems;
 }
 
+/**
+ * A top-level key of a cluster scenario in a file with `ops` (a scenario and a script pasted into one
+ * file): the message says why the file is read as a script, so the fix (split it, or drop `ops`) is plain.
+ */
+function scenarioKeyHint(p: Problem): Problem {
+  const key = p.path.length === 1 ? p.path[0] : undefined;
+  if (typeof key !== 'string' || !SCENARIO_KEYS.includes(key) || !p.message.startsWith('unknown key')) return p;
+  const cut = p.message.indexOf(';');
+  const head = cut < 0 ? p.message : p.message.slice(0, cut);
+  const hint = " (a cluster scenario's key: this file has `ops`, so it is read as an arbitration script)";
+  return { ...p, message: head + hint + (cut < 0 ? '' : p.message.slice(cut)) };
+}
+
 /** Validate a parsed script document and build the runnable script. */
 export function parseScriptValue(parsed: ParsedYaml, opts: ScriptOptions = {}): Result<ArbitrationScript> {
   const res = validate(scriptSchema, parsed);
-  if (!res.ok) return { ok: false, problems: sortProblems([...res.problems, ...besideSchema(parsed, opts)]) };
+  if (!res.ok)
+    return {
+      ok: false,
+      problems: sortProblems([...res.problems.map(scenarioKeyHint), ...besideSchema(parsed, opts)]),
+    };
   const raw = res.value;
   const r = new Reporter(parsed);
   const { policy, known } = runPolicy(scriptPolicy(raw, parsed, r, opts), opts);

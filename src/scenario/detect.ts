@@ -1,6 +1,5 @@
 /** Tell a scenario document from policy files and arbitration scripts (by its top-level keys). */
-
-const SCENARIO_KEYS = ['version', 'cluster', 'clients', 'duration_s', 'requests', 'scheduler'];
+import { SCENARIO_KEYS } from '../policy/detect';
 
 /** True for a mapping with any of the scenario's own top-level keys (version, cluster, clients, ...) and no `ops`. */
 export function isScenarioDoc(value: unknown): boolean {

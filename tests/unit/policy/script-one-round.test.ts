@@ -79,3 +79,28 @@ describe("a script's op problems beside its schema problems (one round)", () => 
     ]);
   });
 });
+
+describe('a cluster scenario and a script in one file', () => {
+  it("each of the scenario's keys is its own problem, at its line, saying why the file is a script", () => {
+    const mixed = `version: 1
+name: mixed
+duration_s: 5
+cluster: { workers: 1, gpu: a10g-24gb, model: llama-3.1-8b }
+clients: []
+policy:
+  policy_classes:
+    - { name: A, quantum: 10 }
+ops:
+  - enqueue: { id: a0, class: A, cost: 3 }
+  - enqueue: { id: a1, class: A, cots: 3 }
+`;
+    const why = " (a cluster scenario's key: this file has `ops`, so it is read as an arbitration script)";
+    expect(lines(mixed)).toEqual([
+      `1:1: unknown key 'version'${why}`,
+      `3:1: unknown key 'duration_s'${why}`,
+      `4:1: unknown key 'cluster'${why}`,
+      `5:1: unknown key 'clients'${why}`,
+      "11:34: ops[1].enqueue: unknown key 'cots' (did you mean 'cost'?)",
+    ]);
+  });
+});
