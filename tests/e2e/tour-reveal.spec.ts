@@ -137,3 +137,45 @@ for (const { name, viewport, present } of [
     await page.screenshot({ path: `test-results/tour-short-${viewport.width}x${viewport.height}.png` });
     await ctx.close();
   });
+
+// On a phone, a step whose text names no view scrolls to the views; they had no scroll margin, so
+// the DRR ring's heading and the top of its visit arcs sat under the sticky header.
+test('on a 390×844 phone a step naming no view shows the first view under the header, its heading in sight', async ({
+  browser,
+}) => {
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await ctx.newPage();
+  await openPlain(page);
+  const tour = TOURS.find((t) => t.id === 'drr');
+  if (!tour) throw new Error('no tour drr');
+  await page.getByRole('button', { name: /^Menu/ }).click();
+  await page.getByRole('button', { name: 'Tour' }).click();
+  const card = page.getByRole('dialog', { name: 'Tour' });
+  await card.getByRole('button', { name: tour.title }).click();
+  let checked = 0;
+  for (let k = 0; k < tour.steps.length; k++) {
+    await expect(card).toContainText(`Step ${k + 1} of ${tour.steps.length}`);
+    const labels = await page
+      .locator('.views > .view[aria-label]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+    if (firstNamed(tour.steps[k].text, labels) < 0) {
+      const shown = () =>
+        page.evaluate(() => {
+          const view = document.querySelector<HTMLElement>('.views > .view');
+          const h2 = view?.querySelector<HTMLElement>(':scope > h2');
+          const header = document.querySelector<HTMLElement>('.topbar')?.getBoundingClientRect();
+          if (!view || !h2 || !header) return 'no view, heading or header';
+          const hr = h2.getBoundingClientRect();
+          const at = document.elementFromPoint(hr.left + 10, hr.top + hr.height / 2);
+          if (!at || !h2.contains(at)) return `heading at ${Math.round(hr.top)} shows ${at?.className ?? 'nothing'}`;
+          const vr = view.getBoundingClientRect();
+          return vr.top >= header.bottom ? '' : `view top ${Math.round(vr.top)} above the header's ${header.bottom}`;
+        });
+      await expect.poll(shown, { timeout: 5000 }).toBe('');
+      checked++;
+    }
+    if (k + 1 < tour.steps.length) await card.getByRole('button', { name: 'Next' }).click();
+  }
+  expect(checked, 'steps naming no view').toBeGreaterThanOrEqual(1);
+  await ctx.close();
+});
