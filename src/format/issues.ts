@@ -135,7 +135,8 @@ export function flattenIssues(issues: readonly Issue[], input: unknown): Issue[]
       // one problem per key, each at its own place (the CLI's contract: one message per problem);
       // past UNKNOWN_KEYS_EACH the rest share one message, so 1,000 stray keys stay a short list
       for (const k of issue.keys.slice(0, UNKNOWN_KEYS_EACH)) out.push({ ...issue, keys: [k] });
-      if (issue.keys.length > UNKNOWN_KEYS_EACH) out.push({ ...issue, keys: issue.keys.slice(UNKNOWN_KEYS_EACH) });
+      if (issue.keys.length > UNKNOWN_KEYS_EACH)
+        out.push({ ...issue, keys: issue.keys.slice(UNKNOWN_KEYS_EACH) });
       continue;
     }
     if (issue.code !== 'invalid_union' || !('errors' in issue) || issue.errors.length === 0) {

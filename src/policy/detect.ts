@@ -5,7 +5,14 @@ function isMapping(value: unknown): value is Record<string, unknown> {
 }
 
 /** A cluster scenario's own top-level keys (any of them, and no `ops`, makes a file a scenario). */
-export const SCENARIO_KEYS: readonly string[] = ['version', 'cluster', 'clients', 'duration_s', 'requests', 'scheduler'];
+export const SCENARIO_KEYS: readonly string[] = [
+  'version',
+  'cluster',
+  'clients',
+  'duration_s',
+  'requests',
+  'scheduler',
+];
 
 /** An arbitration script is recognised by its `ops` list. */
 export function isArbitrationScript(value: unknown): boolean {

@@ -495,7 +495,8 @@ function besideSchema(parsed: ParsedYaml, opts: ScriptOptions): Problem[] {
  */
 function scenarioKeyHint(p: Problem): Problem {
   const key = p.path.length === 1 ? p.path[0] : undefined;
-  if (typeof key !== 'string' || !SCENARIO_KEYS.includes(key) || !p.message.startsWith('unknown key')) return p;
+  if (typeof key !== 'string' || !SCENARIO_KEYS.includes(key) || !p.message.startsWith('unknown key'))
+    return p;
   const cut = p.message.indexOf(';');
   const head = cut < 0 ? p.message : p.message.slice(0, cut);
   const hint = " (a cluster scenario's key: this file has `ops`, so it is read as an arbitration script)";

@@ -167,9 +167,12 @@ test('on a 390×844 phone a step naming no view shows the first view under the h
           if (!view || !h2 || !header) return 'no view, heading or header';
           const hr = h2.getBoundingClientRect();
           const at = document.elementFromPoint(hr.left + 10, hr.top + hr.height / 2);
-          if (!at || !h2.contains(at)) return `heading at ${Math.round(hr.top)} shows ${at?.className ?? 'nothing'}`;
+          if (!at || !h2.contains(at))
+            return `heading at ${Math.round(hr.top)} shows ${at?.className ?? 'nothing'}`;
           const vr = view.getBoundingClientRect();
-          return vr.top >= header.bottom ? '' : `view top ${Math.round(vr.top)} above the header's ${header.bottom}`;
+          return vr.top >= header.bottom
+            ? ''
+            : `view top ${Math.round(vr.top)} above the header's ${header.bottom}`;
         });
       await expect.poll(shown, { timeout: 5000 }).toBe('');
       checked++;

@@ -250,7 +250,9 @@ describe('regressions: lists, names and file names quote short (#15 re-check)', 
     expect(m).toHaveLength(11);
     for (let i = 0; i < 10; i++) expect(m[i]).toMatch(new RegExp(`unknown key 'k${i}';`));
     expect(new Set(ps.map((p) => p.col)).size, 'each key at its own column').toBe(11);
-    expect(m[10]).toContain("unknown key 'k10', unknown key 'k11', unknown key 'k12', and 987 more unknown keys;");
+    expect(m[10]).toContain(
+      "unknown key 'k10', unknown key 'k11', unknown key 'k12', and 987 more unknown keys;",
+    );
     expect(Math.max(...m.map((x) => x.length))).toBeLessThan(500);
   });
 
