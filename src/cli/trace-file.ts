@@ -1,6 +1,6 @@
 /**
  * Reads a trace file for `run` in 1 MB pieces through the streaming parser (src/format/trace), so a
- * large trace is never one string in memory. Problems come back as `file:line: message` lines.
+ * large trace is never one string in memory. Problems come back as `file:line:col: message` lines.
  */
 import { closeSync, readSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -78,7 +78,7 @@ export function streamTraceFile(
   return reader.end();
 }
 
-/** `streamTraceFile` with problems already formatted as `file:line: message` lines. */
+/** `streamTraceFile` with problems already formatted as `file:line:col: message` lines. */
 export function readTraceFile(
   path: string,
   shownAs: string,

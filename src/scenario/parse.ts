@@ -23,7 +23,12 @@ import { routerCommon, type Scenario, ScenarioInputSchema } from './schema';
 import { known, scenarioView } from './view';
 import type { TraceTable } from '../core/trace/types';
 import { selectClientProblem } from '../core/trace/workload';
-import { readTraceText, type TraceReadOptions, type TraceReadResult } from '../format/trace';
+import {
+  readTraceText,
+  type TraceReadOptions,
+  type TraceReadResult,
+  traceProblemSpot,
+} from '../format/trace';
 import { SCENARIO_LIMITS } from './limits';
 import type { TraceSpec } from './trace-schema';
 
@@ -213,7 +218,12 @@ export function validateScenario(parsed: ParsedYaml, opts: ParseScenarioOptions 
       else {
         for (const p of read.problems)
           problems.push(
-            problem(at.line, at.col, `${quote(file)}${p.line > 0 ? `:${p.line}` : ''}: ${p.message}`, path),
+            problem(
+              at.line,
+              at.col,
+              `${quote(file)}${p.line > 0 ? traceProblemSpot(p) : ''}: ${p.message}`,
+              path,
+            ),
           );
         if (read.more > 0)
           problems.push(problem(at.line, at.col, `${quote(file)}: … and ${read.more} more problems`, path));

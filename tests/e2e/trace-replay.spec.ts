@@ -96,7 +96,7 @@ test('a trace dropped on the page replays; a malformed one says file:line and lo
   // a malformed one opens the dialog again, with the problem
   await drop('bad.csv', `${csv}2023-11-16 18:15:52,x,1\n`);
   await expect(dialog.getByRole('status', { name: 'Trace status' })).toContainText(
-    "bad.csv:4: input tokens 'x' is not a number",
+    "bad.csv:4:21: input tokens 'x' is not a number",
   );
   // the previous replay still runs
   expect(await page.evaluate(() => window.fairground.editor.text('scenario'))).toMatch(/file: azure\.csv/);

@@ -79,7 +79,7 @@ export class TraceBuilder {
 
   /**
    * Add a row; returns an error message instead when the row would exceed a limit (the parser turns
-   * it into `file:line: message`).
+   * it into `file:line:col: message`).
    */
   add(row: TraceRow): string | null {
     if (row.client !== null && row.client !== undefined && !this.clientNames.has(row.client)) {

@@ -43,6 +43,35 @@ export function splitCsvLine(line: string): string[] | string {
   }
 }
 
+/**
+ * The 1-based column where each field of a CSV record starts (after its leading blanks), for
+ * messages that point at a field; read as `splitCsvLine` reads the record (a quoted field's column
+ * is its opening quote's).
+ */
+export function csvFieldColumns(line: string): number[] {
+  const cols: number[] = [];
+  let i = 0;
+  for (;;) {
+    let s = i;
+    while (line.charCodeAt(s) === 32 || line.charCodeAt(s) === 9) s++;
+    cols.push(s + 1);
+    if (line.charCodeAt(s) === 34) {
+      // a quoted field: skip to its closing quote ("" is a quote inside it)
+      let q = s + 1;
+      for (;;) {
+        q = line.indexOf('"', q);
+        if (q < 0) return cols;
+        if (line.charCodeAt(q + 1) === 34) q += 2;
+        else break;
+      }
+      i = q + 1;
+    }
+    const c = line.indexOf(',', i);
+    if (c < 0) return cols;
+    i = c + 1;
+  }
+}
+
 /** "2023-11-16 18:15:46.6805900" (or with 'T', optional 'Z' / ±hh:mm) → seconds since 1970 (UTC). */
 export function parseDateTime(s: string): number | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:?\d{2})?$/.exec(

@@ -3,6 +3,7 @@ export {
   TraceReader,
   readTraceText,
   formatTraceProblems,
+  traceProblemSpot,
   type TraceColumns,
   type TraceFormatChoice,
   type TraceProblem,
@@ -10,4 +11,4 @@ export {
   type TraceReadResult,
   type TimeUnit,
 } from './reader';
-export { splitCsvLine, parseDateTime } from './csv-line';
+export { splitCsvLine, csvFieldColumns, parseDateTime } from './csv-line';

@@ -11,11 +11,12 @@
  *   optional client, model, class columns) and a time unit.
  *
  * `auto` picks Mooncake when the first non-blank line starts with '{', else by the CSV header.
- * A malformed line becomes a problem `{line, message}` (the caller prints `file:line: message`);
+ * A malformed line becomes a problem `{line, col, message}` (the caller prints
+ * `file:line:col: message`, the column of the value that is wrong, or 1 for the whole line);
  * parsing goes on so that every bad line is reported (the first 50 in full, the rest counted).
  */
 import { MAX_TRACE_CLIENTS, TraceBuilder, type TraceFormat, type TraceTable } from '../../core/trace';
-import { parseDateTime, splitCsvLine } from './csv-line';
+import { csvFieldColumns, parseDateTime, splitCsvLine } from './csv-line';
 
 export type TraceFormatChoice = TraceFormat | 'auto';
 export type TimeUnit = 's' | 'ms' | 'us' | 'datetime';
@@ -46,6 +47,8 @@ export interface TraceReadOptions {
 export interface TraceProblem {
   /** 1-based line of the file; 0: the file as a whole (it could not be read). */
   line: number;
+  /** 1-based column in that line of what is wrong (1: the line as a whole); absent means 1. */
+  col?: number;
   message: string;
 }
 
@@ -53,9 +56,17 @@ export type TraceReadResult =
   | { ok: true; value: TraceTable }
   | { ok: false; problems: TraceProblem[]; more: number };
 
-/** `file:line: message` lines, with a last line counting what was left out. */
+/**
+ * Where a problem is, as `:line:col` after the file's name (`:1:1` for the file as a whole), the
+ * command line's `file:line:col: message` shape.
+ */
+export function traceProblemSpot(p: TraceProblem): string {
+  return p.line > 0 ? `:${p.line}:${Math.max(1, p.col ?? 1)}` : ':1:1';
+}
+
+/** `file:line:col: message` lines, with a last line counting what was left out. */
 export function formatTraceProblems(file: string, problems: readonly TraceProblem[], more = 0): string {
-  const lines = problems.map((p) => `${file}${p.line > 0 ? `:${p.line}` : ''}: ${p.message}`);
+  const lines = problems.map((p) => `${file}${traceProblemSpot(p)}: ${p.message}`);
   if (more > 0) lines.push(`${file}: … and ${more} more problem${more === 1 ? '' : 's'}`);
   return lines.join('\n');
 }
@@ -123,9 +134,9 @@ export class TraceReader {
     this.format = f === 'auto' ? null : f;
   }
 
-  /** Note a problem of a line; returns false (the line is not a request). */
-  private problem(line: number, message: string): false {
-    if (this.problems.length < MAX_REPORTED) this.problems.push({ line, message });
+  /** Note a problem of a line (at column `col`); returns false (the line is not a request). */
+  private problem(line: number, message: string, col = 1): false {
+    if (this.problems.length < MAX_REPORTED) this.problems.push({ line, col, message });
     else this.more++;
     return false;
   }
@@ -334,54 +345,63 @@ export class TraceReader {
     try {
       v = JSON.parse(line);
     } catch (e) {
-      // the engine's "… in JSON at position 80 (line 1 column 81)" counts within this one line:
-      // said as its column, so it cannot contradict the file's line number before it
+      // the engine's "… in JSON at position 80 (line 1 column 81)" or "… after JSON at position 4"
+      // counts within this one line: it becomes the problem's column, so the message cannot
+      // contradict the file's line number before it
+      let col = 1;
       const why = (e instanceof Error ? e.message : String(e)).replace(
-        / in JSON at position (\d+)(?: \(line \d+ column \d+\))?/,
-        (_m, at: string) => ` at column ${Number(at) + 1}`,
+        / (?:in|after) JSON at position (\d+)(?: \(line \d+ column \d+\))?/,
+        (m, at: string) => {
+          col = Number(at) + 1;
+          return m.startsWith(' after') ? ' after the JSON object' : '';
+        },
       );
-      this.problem(this.lineNo, `not a JSON object: ${shorten(why, 80)}`);
-      return false;
+      return this.problem(this.lineNo, `not a JSON object: ${shorten(why, 80)}`, col);
     }
-    if (v === null || typeof v !== 'object' || Array.isArray(v)) {
-      this.problem(
+    const first = line.length - line.trimStart().length + 1;
+    if (v === null || typeof v !== 'object' || Array.isArray(v))
+      return this.problem(
         this.lineNo,
         'expected a JSON object {"timestamp", "input_length", "output_length", "hash_ids"}',
+        first,
       );
-      return false;
-    }
     const o = v as {
       timestamp?: unknown;
       input_length?: unknown;
       output_length?: unknown;
       hash_ids?: unknown;
     };
+    // the column of a key's value in the line (of the object's start when the key is missing)
+    const at = (key: string): number => {
+      const m = new RegExp(`"${key}"\\s*:\\s*`).exec(line);
+      return m === null ? first : m.index + m[0].length + 1;
+    };
     const ts = o.timestamp;
-    if (typeof ts !== 'number' || !Number.isFinite(ts) || ts < 0) {
-      this.problem(
+    if (typeof ts !== 'number' || !Number.isFinite(ts) || ts < 0)
+      return this.problem(
         this.lineNo,
         ts === undefined
           ? 'missing "timestamp" (milliseconds)'
           : `"timestamp" must be a number of milliseconds ≥ 0, got ${shorten(JSON.stringify(ts))}`,
+        at('timestamp'),
       );
-      return false;
-    }
-    if (o.input_length === undefined) return this.problem(this.lineNo, 'missing "input_length"');
-    if (o.output_length === undefined) return this.problem(this.lineNo, 'missing "output_length"');
+    if (o.input_length === undefined) return this.problem(this.lineNo, 'missing "input_length"', first);
+    if (o.output_length === undefined) return this.problem(this.lineNo, 'missing "output_length"', first);
     const input = this.tokens(o.input_length, '"input_length"', 1);
-    if (typeof input === 'string') return this.problem(this.lineNo, input);
+    if (typeof input === 'string') return this.problem(this.lineNo, input, at('input_length'));
     const output = this.tokens(o.output_length, '"output_length"', 0);
-    if (typeof output === 'string') return this.problem(this.lineNo, output);
+    if (typeof output === 'string') return this.problem(this.lineNo, output, at('output_length'));
     let blocks: number[] | null = null;
     if (o.hash_ids !== undefined) {
       if (!Array.isArray(o.hash_ids))
-        return this.problem(this.lineNo, '"hash_ids" must be a list of block ids');
+        return this.problem(this.lineNo, '"hash_ids" must be a list of block ids', at('hash_ids'));
       for (let j = 0; j < o.hash_ids.length; j++) {
         const h = o.hash_ids[j];
         if (typeof h !== 'number' || !Number.isInteger(h) || h < 0 || h > 2147483647)
           return this.problem(
             this.lineNo,
             `"hash_ids"[${j}] must be a whole number from 0 to 2147483647, got ${shorten(JSON.stringify(h))}`,
+            at('hash_ids'),
           );
       }
       blocks = o.hash_ids as number[];
@@ -394,11 +414,25 @@ export class TraceReader {
     const l = this.layout;
     if (l === null) return false;
     const fields = splitCsvLine(line);
-    if (typeof fields === 'string') return this.problem(this.lineNo, fields);
+    if (typeof fields === 'string') {
+      // at the column the message names, else at the field that breaks (an unclosed quote's opener)
+      const at = /at column (\d+)/.exec(fields);
+      return this.problem(
+        this.lineNo,
+        fields,
+        at === null ? (csvFieldColumns(line).at(-1) ?? 1) : Number(at[1]),
+      );
+    }
+    const cols = csvFieldColumns(line);
+    const colOf = (i: number) => cols[i] ?? line.length + 1;
     const cell = (i: number) => (i >= 0 && i < fields.length ? fields[i].trim() : undefined);
     const need = Math.max(l.timestamp, l.input, l.output);
     if (fields.length <= need)
-      return this.problem(this.lineNo, `expected at least ${need + 1} fields, got ${fields.length}`);
+      return this.problem(
+        this.lineNo,
+        `expected at least ${need + 1} fields, got ${fields.length}`,
+        line.length + 1,
+      );
     const tsText = cell(l.timestamp) as string;
     let t: number | null;
     if (l.unit === 'datetime') {
@@ -407,11 +441,16 @@ export class TraceReader {
         return this.problem(
           this.lineNo,
           `timestamp '${shorten(tsText)}' is not a date-time like 2023-11-16 18:15:46.68`,
+          colOf(l.timestamp),
         );
     } else {
       const x = tsText === '' ? Number.NaN : Number(tsText);
       if (!Number.isFinite(x) || x < 0)
-        return this.problem(this.lineNo, `timestamp '${shorten(tsText)}' is not a number ≥ 0`);
+        return this.problem(
+          this.lineNo,
+          `timestamp '${shorten(tsText)}' is not a number ≥ 0`,
+          colOf(l.timestamp),
+        );
       t = x;
     }
     const num = (i: number, what: string, min: number): number | string => {
@@ -420,9 +459,9 @@ export class TraceReader {
       return Number.isFinite(x) ? this.tokens(x, what, min) : `${what} '${shorten(s)}' is not a number`;
     };
     const input = num(l.input, 'input tokens', 1);
-    if (typeof input === 'string') return this.problem(this.lineNo, input);
+    if (typeof input === 'string') return this.problem(this.lineNo, input, colOf(l.input));
     const output = num(l.output, 'output tokens', 0);
-    if (typeof output === 'string') return this.problem(this.lineNo, output);
+    if (typeof output === 'string') return this.problem(this.lineNo, output, colOf(l.output));
     const opt = (i: number): string | null => {
       const s = cell(i);
       return s === undefined || s === '' ? null : s;

@@ -20,7 +20,7 @@ export interface TraceImportState {
   name: string;
   bytes: number;
   total: number;
-  /** What happened, in words (problems as `file:line: message` lines). */
+  /** What happened, in words (problems as `file:line:col: message` lines). */
   message: string;
 }
 

@@ -135,6 +135,7 @@ describe('trace files are read with limits first (#15 re-check)', () => {
       expect(r.problems).toEqual([
         {
           line: 1,
+          col: 1,
           message: `a line longer than ${MAX_TRACE_LINE_CHARS.toLocaleString('en')} characters: is this a trace (Mooncake JSONL, Azure or BurstGPT CSV)?`,
         },
       ]);
@@ -161,7 +162,7 @@ describe('trace files are read with limits first (#15 re-check)', () => {
         const io = memoryIO();
         expect(await command([p], io)).toBe(1);
         // the file as a whole has no line; an over-long line of NULs is line 1
-        const line = file === nuls ? ':1' : '';
+        const line = file === nuls ? ':1:1' : '';
         expect(io.stderr.join('\n')).toMatch(new RegExp(`^${p}:7:9: [^\\s:]+${line}: .*${reason}`));
       }
       const io = memoryIO();

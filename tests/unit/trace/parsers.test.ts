@@ -1,7 +1,7 @@
 /**
  * Trace parsers (#14.5/#14.6): Mooncake JSON lines, the Azure and BurstGPT CSV layouts and a mapped
  * CSV, on hand-made files and on the shared Mooncake trace; every malformed line is reported as
- * `file:line: message` and nothing throws; parsing in chunks of any size gives the same table.
+ * `file:line:col: message` (the column of the value that is wrong) and nothing throws; parsing in chunks of any size gives the same table.
  */
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
@@ -51,7 +51,7 @@ describe('Mooncake JSON lines', () => {
     expect([...(t.blocks ?? [])]).toEqual([0, 1, 2, 0, 3]);
   });
 
-  it('reports each malformed line as file:line: message and goes on', () => {
+  it('reports each malformed line as file:line:col: message and goes on', () => {
     const text = [
       '{"timestamp": 0, "input_length": 10, "output_length": 1}',
       '{"timestamp": 0, "input_length": 10, "output_length": 1',
@@ -65,16 +65,16 @@ describe('Mooncake JSON lines', () => {
     ].join('\r\n');
     const out = problems(text, {}, 'bad.jsonl').split('\n');
     expect(out).toHaveLength(8);
-    expect(out[0]).toMatch(/^bad\.jsonl:2: not a JSON object/);
+    expect(out[0]).toBe("bad.jsonl:2:56: not a JSON object: Expected ',' or '}' after property value");
     // the position inside the line is its column, never a "line 1" beside the file's line 2
     expect(out[0]).not.toMatch(/line 1|position/);
-    expect(out[1]).toBe('bad.jsonl:3: "timestamp" must be a number of milliseconds ≥ 0, got -4');
-    expect(out[2]).toBe('bad.jsonl:4: missing "input_length"');
-    expect(out[3]).toBe('bad.jsonl:5: "input_length" must be a whole number, got 1.5');
-    expect(out[4]).toBe('bad.jsonl:6: "input_length" must be ≥ 1, got 0');
-    expect(out[5]).toBe('bad.jsonl:7: "hash_ids"[1] must be a whole number from 0 to 2147483647, got "x"');
-    expect(out[6]).toMatch(/^bad\.jsonl:8: expected a JSON object/);
-    expect(out[7]).toBe('bad.jsonl:9: "hash_ids" must be a list of block ids');
+    expect(out[1]).toBe('bad.jsonl:3:15: "timestamp" must be a number of milliseconds ≥ 0, got -4');
+    expect(out[2]).toBe('bad.jsonl:4:1: missing "input_length"');
+    expect(out[3]).toBe('bad.jsonl:5:34: "input_length" must be a whole number, got 1.5');
+    expect(out[4]).toBe('bad.jsonl:6:34: "input_length" must be ≥ 1, got 0');
+    expect(out[5]).toBe('bad.jsonl:7:70: "hash_ids"[1] must be a whole number from 0 to 2147483647, got "x"');
+    expect(out[6]).toMatch(/^bad\.jsonl:8:1: expected a JSON object/);
+    expect(out[7]).toBe('bad.jsonl:9:70: "hash_ids" must be a list of block ids');
   });
 
   it('caps the report at 50 lines and counts the rest; an empty file is a problem too', () => {
@@ -86,7 +86,7 @@ describe('Mooncake JSON lines', () => {
       expect(r.more).toBe(20);
       expect(formatTraceProblems('x.jsonl', r.problems, r.more)).toMatch(/x\.jsonl: … and 20 more problems$/);
     }
-    expect(problems('\n\n   \n')).toBe('t.jsonl:3: the trace is empty (no requests)');
+    expect(problems('\n\n   \n')).toBe('t.jsonl:3:1: the trace is empty (no requests)');
   });
 
   it('any split of the text into chunks gives the same table', () => {
@@ -190,7 +190,7 @@ describe('CSV traces', () => {
         },
         'm.csv',
       ),
-    ).toBe("m.csv:2: input tokens '1,000' is not a number");
+    ).toBe("m.csv:2:11: input tokens '1,000' is not a number");
     const ok = text.replace('"1,000"', '1000');
     const t = table(
       ok,
@@ -215,11 +215,11 @@ describe('CSV traces', () => {
 
   it('says which column is missing, and what a bad row is', () => {
     expect(problems('a,b,c\n1,2,3', {}, 'x.csv')).toMatch(
-      /^x\.csv:1: which column holds the timestamp\? The header \(a,b,c\) is not an Azure or BurstGPT layout: give trace\.columns\.timestamp/,
+      /^x\.csv:1:1: which column holds the timestamp\? The header \(a,b,c\) is not an Azure or BurstGPT layout: give trace\.columns\.timestamp/,
     );
     expect(
       problems('t,i\n1,2', { format: 'csv', columns: { timestamp: 't', input: 'i', output: 'o' } }, 'x.csv'),
-    ).toBe("x.csv:1: no column 'o' (for the output) in the header: t,i");
+    ).toBe("x.csv:1:1: no column 'o' (for the output) in the header: t,i");
     const bad = [
       'TIMESTAMP,ContextTokens,GeneratedTokens',
       'yesterday,1,1',
@@ -227,9 +227,9 @@ describe('CSV traces', () => {
       '2023-11-16 18:15:46,"1,1',
     ].join('\n');
     expect(problems(bad, {}, 'az.csv').split('\n')).toEqual([
-      "az.csv:2: timestamp 'yesterday' is not a date-time like 2023-11-16 18:15:46.68",
-      'az.csv:3: expected at least 3 fields, got 2',
-      'az.csv:4: unterminated quoted field',
+      "az.csv:2:1: timestamp 'yesterday' is not a date-time like 2023-11-16 18:15:46.68",
+      'az.csv:3:22: expected at least 3 fields, got 2',
+      'az.csv:4:21: unterminated quoted field',
     ]);
   });
 

@@ -154,7 +154,7 @@ describe('replay in the simulator', () => {
     expect(parsed.ok).toBe(false);
     if (!parsed.ok)
       expect(parsed.problems.map((p) => `${p.line}: ${p.message}`)).toEqual([
-        "16: t.csv:2: input tokens 'x' is not a number",
+        "16: t.csv:2:3: input tokens 'x' is not a number",
       ]);
   });
 
@@ -186,12 +186,12 @@ describe('run --replay', () => {
     // the second request starts with the first one's two blocks: its prefix is cached
     expect(res.cache_hit_rate).toBeGreaterThan(0);
   });
-  it('a malformed trace exits 1 with file:line: message', async () => {
+  it('a malformed trace exits 1 with file:line:col: message', async () => {
     const trace = join(dir, 'bad.jsonl');
     writeFileSync(trace, `${row(0, 10, [1])}\n{"timestamp": 5}\n`);
     const io = memoryIO();
     expect(await runCommand([scenario, '--replay', trace], io)).toBe(1);
-    expect(io.stderr.join('\n')).toBe(`${trace}:2: missing "input_length"`);
+    expect(io.stderr.join('\n')).toBe(`${trace}:2:1: missing "input_length"`);
     expect(await runCommand([scenario, '--replay'], io)).toBe(1);
   });
 });
