@@ -133,6 +133,24 @@ function report(io: CliIO, problems: Problem[], file: string, sets: readonly Ove
   return EXIT.invalid;
 }
 
+/**
+ * A trace given with --replay is read in the format the scenario's `trace.format` names. When that
+ * is not `auto` and the file's first line already fails, the file is likely another layout (a CSV
+ * replayed on a scenario written for Mooncake JSONL): say so at that key, and what to add.
+ */
+function replayFormatHint(
+  file: string,
+  text: string,
+  format: string,
+  replay: string,
+  firstLineBad: boolean,
+): string | null {
+  if (format === 'auto' || !firstLineBad) return null;
+  const doc = parseYaml(text);
+  const at = doc.ok ? doc.value.locate(['trace', 'format']) : { line: 1, col: 1 };
+  return `${file}:${at.line}:${at.col}: --replay reads ${replay} as ${format}, the format this scenario's trace.format names; if the file has another layout, add --set trace.format=auto (or its format: mooncake, azure, burstgpt, csv)`;
+}
+
 export async function runCommand(args: string[], io: CliIO): Promise<number> {
   const parsedArgs = parseRunArgs(args);
   if (typeof parsedArgs === 'string') {
@@ -204,6 +222,8 @@ export async function runCommand(args: string[], io: CliIO): Promise<number> {
     io.progress('');
     if (!read.ok) {
       io.err(read.message);
+      const hint = replayFormatHint(a.file, text, traceSpec.format, a.replay, read.firstLineBad);
+      if (hint !== null) io.err(hint);
       return EXIT.invalid;
     }
     scenario = { ...scenario, trace: { ...traceSpec, data: read.table } };

@@ -84,8 +84,14 @@ export function readTraceFile(
   shownAs: string,
   opts: TraceReadOptions,
   onProgress?: (bytes: number) => void,
-): { ok: true; table: TraceTable } | { ok: false; message: string } {
+): { ok: true; table: TraceTable } | { ok: false; message: string; firstLineBad: boolean } {
   const res = streamTraceFile(path, shownAs, opts, onProgress);
-  if (!res.ok) return { ok: false, message: formatTraceProblems(shownAs, res.problems, res.more) };
+  if (!res.ok)
+    return {
+      ok: false,
+      message: formatTraceProblems(shownAs, res.problems, res.more),
+      // the file's first line is already wrong (a header or a row in another layout)
+      firstLineBad: res.problems.some((p) => p.line === 1),
+    };
   return { ok: true, table: res.value };
 }

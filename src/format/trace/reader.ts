@@ -353,7 +353,7 @@ export class TraceReader {
         / (?:in|after) JSON at position (\d+)(?: \(line \d+ column \d+\))?/,
         (m, at: string) => {
           col = Number(at) + 1;
-          return m.startsWith(' after') ? ' after the JSON object' : '';
+          return m.startsWith(' after') ? ' after the JSON value' : '';
         },
       );
       return this.problem(this.lineNo, `not a JSON object: ${shorten(why, 80)}`, col);

@@ -45,7 +45,7 @@ describe('run --replay: trace problems as file:line:col: message', () => {
       `${trace}:2:35: "input_length" must be a whole number, got "abc"`,
       `${trace}:3:57: not a JSON object: Expected ',' or '}' after property value`,
       // Node's "after JSON at position 57" becomes the column too, never a position in the text
-      `${trace}:4:58: not a JSON object: Unexpected non-whitespace character after the JSON object`,
+      `${trace}:4:58: not a JSON object: Unexpected non-whitespace character after the JSON value`,
       `${trace}:5:1: missing "input_length"`,
       `${trace}:6:58: "output_length" must be ≥ 0, got -1`,
     ]);
@@ -72,5 +72,42 @@ describe('run --replay: trace problems as file:line:col: message', () => {
     const { code, lines } = await replay(missing);
     expect(code).toBe(1);
     expect(lines).toEqual([`${missing}:1:1: cannot read the trace file: no such file`]);
+  });
+});
+
+describe('run --replay on a scenario whose trace.format is fixed', () => {
+  // README's fourth command line replays a file on trace-synthetic-chat.yaml, whose trace section
+  // says `format: mooncake`: an Azure CSV was read as JSON lines and every line failed with a JSON
+  // error, nothing saying that the scenario chose the format or how to choose another (#tryout)
+  const shipped = join(import.meta.dirname, '../../../scenarios/trace-synthetic-chat.yaml');
+  const csv = join(dir, 'azure.csv');
+  writeFileSync(csv, 'TIMESTAMP,ContextTokens,GeneratedTokens\n2023-11-16 18:15:46.68,100,5\n');
+
+  it('says, at trace.format, that the file was read in that format and what to add', async () => {
+    const io = memoryIO();
+    expect(await runCommand([shipped, '--replay', csv], io)).toBe(1);
+    const lines = io.stderr.join('\n').split('\n');
+    expect(lines[0]).toMatch(/azure\.csv:1:1: not a JSON object/);
+    expect(lines.at(-1)).toMatch(
+      /trace-synthetic-chat\.yaml:\d+:\d+: --replay reads .*azure\.csv as mooncake, the format this scenario's trace\.format names; if the file has another layout, add --set trace\.format=auto/,
+    );
+    for (const line of lines) expect(line).toMatch(/^[^:]+:\d+:\d+: /);
+  });
+
+  it('with the suggested --set the same file replays', async () => {
+    const io = memoryIO();
+    expect(await runCommand([shipped, '--replay', csv, '--set', 'trace.format=auto', '--json'], io)).toBe(0);
+    expect(JSON.parse(io.stdout.join('')).requests.injected).toBe(1);
+  });
+
+  it('a Mooncake file with a bad row further down gets no format hint', async () => {
+    const jsonl = join(dir, 'later.jsonl');
+    writeFileSync(
+      jsonl,
+      '{"timestamp": 0, "input_length": 10, "output_length": 1}\n{"timestamp": 1, "input_length": 0, "output_length": 1}\n',
+    );
+    const io = memoryIO();
+    expect(await runCommand([shipped, '--replay', jsonl], io)).toBe(1);
+    expect(io.stderr.join('\n')).toBe(`${jsonl}:2:34: "input_length" must be ≥ 1, got 0`);
   });
 });
