@@ -204,6 +204,15 @@ export function issueProblem(
     const at = parsed.locate(keyPath, { key: true });
     return problem(at.line, at.col, `${where}${parts.join(', ')}${allowed}`, keyPath);
   }
+  if (issue.code === 'invalid_key') {
+    // a mapping key its record refuses (an empty model name): the key's own rule says why, at the key
+    // (the record's message, e.g. "models must map model names to profiles", names no fault)
+    const inner = (issue as { issues?: readonly { message: string }[] }).issues?.[0]?.message;
+    const parent = path.slice(0, -1);
+    const at = parsed.locate(path, { key: true });
+    const label = pathText(parent);
+    return problem(at.line, at.col, `${label ? `${label}: ` : ''}${inner ?? issue.message}`, path);
+  }
   if (
     rel.length > 0 &&
     valueAtPath(input, rel) === undefined &&

@@ -291,7 +291,10 @@ describe('other rejections', () => {
         .map((l) => (l ? `    ${l}` : l))
         .join('\n')}`,
     );
-    expect(empty[0].line).toBe(3);
+    // at the empty key, with the key's own rule (not the record's "models must map …", at line 3)
+    expect(empty.map((p) => [p.line, p.col, p.message])).toEqual([
+      [2, 3, 'models: a model name must not be empty'],
+    ]);
   });
 
   it('an empty policy, a YAML syntax error, a duplicate key, an alias bomb', () => {
