@@ -241,8 +241,10 @@ export class DrrRing<T> {
   /**
    * Dynamo v1.6's sweep: take every queued request whose due time is at or before `now` out of its
    * class (shared heap and lanes), whatever its place in the class and whether its worker is busy.
-   * Nothing is charged: deficits, the cursor and the carry stay as they are (a class emptied here
-   * has its credit reset by the next pop that visits it, as for any empty class). Returned in
+   * Nothing is charged and the cursor and the carry stay as they are, but a class the sweep empties
+   * loses its credit at once (deficit 0), as in Dynamo's `take_expired`, which removes through
+   * `take_if_entry_in_class` and zeroes the deficit of a class left empty there, not at the next pop
+   * that finds it empty (which may come after new requests have joined it). Returned in
    * due-time order (then enqueue order); empty, after an O(1) look, when nothing has expired. A
    * swept request leaves its class's counts at once and its heap when it reaches the top
    * (`ClassSlot.top`): O(log n) per swept request, amortized.
@@ -256,6 +258,13 @@ export class DrrRing<T> {
       if (slot.swept === null) slot.swept = new Set();
       slot.swept.add(q);
       this.leave(slot, q);
+      if (slot.size === 0) {
+        slot.deficit = 0;
+        if (slot.bigDeficit !== null) {
+          slot.bigDeficit = null;
+          this.big = this.slots.some((s) => s.bigDeficit !== null);
+        }
+      }
       out.push(q);
     }
     return out;

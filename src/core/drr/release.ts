@@ -15,8 +15,9 @@
  *   moment with no discovered workers (never the case in a cluster run, which has at least one).
  *   A request whose due time is not after its arrival is refused before it is stored. Queued
  *   requests whose due time has passed (a due time equal to now counts as passed) are swept out of
- *   every class at the start of each update and when a timer set to the earliest queued due time
- *   fires (`sweepsDueTimes`).
+ *   every class at the start of each drain and when a timer set to the earliest queued due time
+ *   fires, the timer then draining the queue like any update (`sweepsDueTimes`); a class the sweep
+ *   empties loses its credit at once.
  * - Every release: the queue is drained when the router's own record of a worker's load changes (a
  *   request's prefill completes, or a request is freed on it), reading that record: prefill tokens
  *   booked when the router sends a request, dropped whole at its prefill completion or its free

@@ -15,7 +15,8 @@
  * (`onPrefillDone`, `onFreed`, then `applyUpdates`): DRR pops whose class heads are dispatchable go
  * to worker selection, until nothing more can leave. After an arrival v1.6 drains too; up to v1.5 it
  * pops nothing (`drainAfterArrival`), as Dynamo's scheduler then waited for the next update. v1.6
- * sweeps expired due times out of every class at each drain and on a timer (`onDueTimer`).
+ * sweeps expired due times out of every class at each drain and on a timer (`onDueTimer`), which
+ * then drains the queue like any update.
  *
  * A `hold` answer from the RouterPolicy (late binding) parks the request in the router; held requests
  * are offered again on every drain, in the order of the scenario's request prioritizer (`heldOrder`:
@@ -363,14 +364,17 @@ export class Router implements ClusterView {
   }
 
   /**
-   * v1.6's timer, set to the earliest queued due time, fires: requests whose due time is at or before
-   * `now` are swept out of every class (refused, HTTP 429); nothing is popped. Then the timer is set
-   * to the next due time.
+   * v1.6's timer, set to the earliest queued due time, fires. Dynamo's queue actor then runs a full
+   * update (`handle_update` with no worker): requests whose due time is at or before `now` are swept
+   * out of every class (refused, HTTP 429), every parked lane is rechecked, and the queue is drained
+   * like at any other update (pops until one returns nothing). Then the timer is set to the next due
+   * time. (Here that drain finds nothing that may leave: the record only drops at updates, each of
+   * which drains, and a class's shared heap or lane heads all pass or fail the busy test together.)
    */
   onDueTimer(now: number): void {
     if (now >= this.timerAt) this.timerAt = Number.POSITIVE_INFINITY;
     this.now = now;
-    this.sweepDue(now);
+    this.popQueue(now);
     const next = this.queue?.nextDue() ?? null;
     if (next !== null && next < this.timerAt) this.armTimer(next);
   }

@@ -88,4 +88,49 @@ describe('the v1.6 due-time sweep', () => {
     expect(q.takeExpired(100)).toEqual([]);
     expect(drain(q)).toEqual(['r2']);
   });
+
+  /**
+   * Dynamo's sweep (`take_expired`, through `take_if_entry_in_class`) sets a class's deficit to 0 as
+   * soon as it removes that class's last request, as every removal path of the policy queue does; it
+   * does not wait for a later pop to find the class empty. Classes x and y, quantum 10 each:
+   *   pop            x1 (cost 4, due 1) leaves: x keeps 6, x2 stays → carry x, cursor on y.
+   *   pop            x2 blocked, y empty: nothing leaves; x, blocked, keeps its 6.
+   *   sweep at 5     x2 (due 5) is taken out; x is empty → its deficit is 0.
+   *   enqueue        x3 (6), x4 (4), y1 (15); every head may leave from now on.
+   *   pops           y first (cursor): 10 < 15. x: 0 + 10 → x3, x keeps 4 → carry x → x4 from
+   *                  the carry (4 ≤ 4) → then y1 (20 ≥ 15): x3, x4, y1.
+   * With the credit left at 6 (reset only by a pop that visits x while empty), x3 was taken on the
+   * stale 6 without a quantum, leaving 0, and y1 went before x4: x3, y1, x4.
+   */
+  it('a class the sweep empties loses its credit at once', () => {
+    const q = new PolicyQueue<number>(
+      explicitPolicy([
+        ['x', 10],
+        ['y', 10],
+      ]),
+      { workers: 1 },
+    );
+    const add = (id: string, cls: string, cost: number, due: number | null = null) =>
+      q.enqueue({
+        id,
+        requestedClass: cls,
+        rawIsl: cost,
+        cachedTokens: 0,
+        arrivalS: 0,
+        dueS: due,
+        payload: 0,
+      });
+    add('x1', 'x', 4, 1);
+    add('x2', 'x', 5, 5);
+    expect(q.popRequest(() => true)?.id).toBe('x1');
+    expect(q.snapshot().classes.find((c) => c.name === 'x')?.deficit).toBe(6);
+    expect(q.popRequest((h) => h.id !== 'x2')).toBe(null);
+    expect(q.snapshot().classes.find((c) => c.name === 'x')?.deficit).toBe(6);
+    expect(q.takeExpired(5).map((e) => e.id)).toEqual(['x2']);
+    expect(q.snapshot().classes.find((c) => c.name === 'x')?.deficit).toBe(0);
+    add('x3', 'x', 6);
+    add('x4', 'x', 4);
+    add('y1', 'y', 15);
+    expect(drain(q)).toEqual(['x3', 'x4', 'y1']);
+  });
 });
