@@ -121,9 +121,30 @@ export class ClassHeap<E extends OrderKey> {
     return top;
   }
 
-  /** All items in the order they would leave (a sorted copy; for views, not the hot path). */
-  ordered(): E[] {
-    const out = this.items.slice(0, this.n) as E[];
-    return out.sort((x, y) => (goesFirst(x, y) ? -1 : goesFirst(y, x) ? 1 : 0));
+  /**
+   * The items in the order they would leave (a sorted copy; for views, not the hot path). With
+   * `limit`, only the first `limit` of them not `skip`ped, found by walking the heap best-first from
+   * its root: O(k²) for k items looked at, whatever the heap's size.
+   */
+  ordered(limit = Number.POSITIVE_INFINITY, skip?: (e: E) => boolean): E[] {
+    if (limit >= this.n) {
+      const all = this.items.slice(0, this.n) as E[];
+      const out = skip === undefined ? all : all.filter((e) => !skip(e));
+      return out.sort((x, y) => (goesFirst(x, y) ? -1 : goesFirst(y, x) ? 1 : 0));
+    }
+    const items = this.items as E[];
+    const out: E[] = [];
+    const frontier = this.n > 0 ? [0] : [];
+    while (out.length < limit && frontier.length > 0) {
+      let b = 0;
+      for (let j = 1; j < frontier.length; j++) if (goesFirst(items[frontier[j]], items[frontier[b]])) b = j;
+      const i = frontier[b];
+      frontier[b] = frontier[frontier.length - 1];
+      frontier.pop();
+      if (skip === undefined || !skip(items[i])) out.push(items[i]);
+      if (2 * i + 1 < this.n) frontier.push(2 * i + 1);
+      if (2 * i + 2 < this.n) frontier.push(2 * i + 2);
+    }
+    return out;
   }
 }

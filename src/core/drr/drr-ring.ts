@@ -81,13 +81,17 @@ export class ClassSlot<T> implements ClassState {
     return best;
   }
 
-  /** Every waiting request in the order it would leave (a sorted copy; for views). */
-  ordered(): QueuedRequest<T>[] {
+  /**
+   * The waiting requests in the order they would leave (a sorted copy; for views): every one, or
+   * with `limit` the first `limit`, in time that depends on the limit and not on the queue's length.
+   */
+  ordered(limit = Number.POSITIVE_INFINITY): QueuedRequest<T>[] {
     const swept = this.swept;
-    const live = (q: QueuedRequest<T>) => swept === null || !swept.has(q);
-    if (this.laneList.length === 0) return this.heap.ordered().filter(live);
-    const all = [this.heap, ...this.laneList].flatMap((h) => h.ordered()).filter(live);
-    return all.sort((x, y) => (goesFirst(x, y) ? -1 : goesFirst(y, x) ? 1 : 0));
+    const gone = swept === null ? undefined : (q: QueuedRequest<T>) => swept.has(q);
+    if (this.laneList.length === 0) return this.heap.ordered(limit, gone);
+    const all = [this.heap, ...this.laneList].flatMap((h) => h.ordered(limit, gone));
+    all.sort((x, y) => (goesFirst(x, y) ? -1 : goesFirst(y, x) ? 1 : 0));
+    return all.length > limit ? all.slice(0, limit) : all;
   }
 }
 

@@ -262,9 +262,9 @@ export class PolicyQueue<T = unknown> {
   }
 
   /** A class's waiting requests in the order they would leave (profile default: `primaryProfile()`). */
-  classQueue(name: string, profileIndex = this.primaryProfile()): QueuedRequest<T>[] {
+  classQueue(name: string, profileIndex = this.primaryProfile(), limit?: number): QueuedRequest<T>[] {
     const slot = this.rings[profileIndex].slots.find((s) => s.config.name === name);
-    return slot ? slot.ordered() : [];
+    return slot ? slot.ordered(limit) : [];
   }
 }
 

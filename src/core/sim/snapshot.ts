@@ -223,8 +223,9 @@ function classQueues(sim: Simulation, drr: DrrSnapshot): DrrStateSnapshot['queue
   const q = sim.router.queue;
   return drr.classes.map((c) => ({
     class: c.name,
-    requests: (q ? q.classQueue(c.name) : [])
-      .slice(0, QUEUE_CHIPS_PER_CLASS)
-      .map((r) => queuedRequestView(r, r.payload.spec.client)),
+    // the first chips only, found without sorting the class's whole queue at every frame
+    requests: (q ? q.classQueue(c.name, undefined, QUEUE_CHIPS_PER_CLASS) : []).map((r) =>
+      queuedRequestView(r, r.payload.spec.client),
+    ),
   }));
 }

@@ -39,4 +39,32 @@ describe('ClassHeap', () => {
       { numRuns: 200 },
     );
   });
+
+  it('lists the first k items, skipping some, exactly as the full sort does', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({ tier: fc.integer({ min: 0, max: 2 }), score: fc.integer({ min: -4, max: 4 }) }),
+          {
+            maxLength: 200,
+          },
+        ),
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 0, max: 60 }),
+        (keys, limit, every, pops) => {
+          const heap = new ClassHeap<OrderKey>();
+          const items = keys.map((k, i) => ({ strictPriority: k.tier, score: k.score / 2, seq: i }));
+          for (const it of items) heap.push(it);
+          for (let i = 0; i < pops; i++) heap.pop();
+          // a view skips some (the swept ones): here every `every`-th by enqueue order
+          const skip = (e: OrderKey) => e.seq % every === 0 && every > 1;
+          const full = heap.ordered().filter((e) => !skip(e));
+          expect(heap.ordered(limit, skip)).toEqual(full.slice(0, limit));
+          expect(heap.ordered(limit)).toEqual(heap.ordered().slice(0, limit));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
 });
