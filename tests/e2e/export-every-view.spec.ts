@@ -76,3 +76,22 @@ test('Export keeps what a chart draws on a canvas under its svg', async ({ page 
       .toString(),
   ).toBe('PNG');
 });
+
+// The chart names were cut to one line with an ellipsis: on a phone both workers' radix trees read
+// "Workers — Radix prefix tree…", so which button exports which tree could not be seen. They wrap now.
+test('Export shows each chart’s whole name, on a phone too', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openPlain(page);
+  await page.evaluate(() => window.fairground.step(20));
+  await expect.poll(() => playhead(page)).toBe(20);
+  await page.getByRole('button', { name: /^Menu/ }).click();
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  const names = page.getByRole('dialog', { name: 'Export' }).locator('.export-charts li span');
+  await expect(names.first()).toBeVisible();
+  expect(await names.count()).toBeGreaterThan(3);
+  for (const clipped of await names.evaluateAll((spans) =>
+    spans.filter((s) => s.scrollWidth > s.clientWidth + 1).map((s) => s.textContent),
+  ))
+    expect(clipped, 'a chart name cut short').toBeNull();
+  await expect(names.filter({ hasText: /^Workers — Radix prefix tree of worker 0$/ })).toBeVisible();
+});
