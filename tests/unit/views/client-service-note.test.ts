@@ -27,4 +27,17 @@ describe('Client service spread note', () => {
     expect(html).toContain('no two clients backlogged together yet; no fairness theorem covers this run');
     expect(html).toContain('cs-spread-whole');
   });
+  test('the spread is of the totals now, not of the last sample (which lags them)', () => {
+    // At t = 1.42 s the note read 14 796 (the sample at 1.35 s) beside a table reading 18 266.
+    const base = clusterSnapshot();
+    const html = render({
+      ...base,
+      sim_time_s: 4.3,
+      clients: {
+        alice: { ...base.clients.alice, service: 900 },
+        bob: { ...base.clients.bob, service: 420 },
+      },
+    } as SessionSnapshot);
+    expect(html).toContain('Whole-run totals: leader − last client = 480.');
+  });
 });
