@@ -461,6 +461,11 @@ const SYNTAX_HINTS: [RegExp, string][] = [
     'keys of one mapping must line up: check the indentation of this line',
   ],
   [/^Map keys must be unique/, 'this key appears twice in the same mapping'],
+  [
+    // `key: value` followed by indented `- item` lines, or one item indented unlike its list's others
+    /^A block sequence may not be used as an implicit map key/,
+    'this "- " item belongs to no list: check that the key above it has nothing after its ":", and that the item is indented like the other items of its list',
+  ],
 ];
 
 function syntaxMessage(message: string): string {

@@ -46,6 +46,25 @@ describe('a YAML syntax error is one message', () => {
   });
 });
 
+describe('a list item that belongs to no list says what to check', () => {
+  // The yaml package's own words ("A block sequence may not be used as an implicit map key") do not
+  // say what to change; the slips behind them are a value left after a key that has items under it,
+  // and an item indented unlike the others of its list.
+  it.each([
+    ['a value after a key that has items', 'buckets: [x]\n  - min_tokens: 0\n'],
+    ['an item indented unlike the others', 'a:\n  - b\n - c\n'],
+  ])('%s', (_, text) => {
+    const r = parseYaml(text);
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.problems).toHaveLength(1);
+      expect(r.problems[0].message).toMatch(
+        /key above it has nothing after its ":".*indented like the other items/,
+      );
+    }
+  });
+});
+
 describe('an unclosed `{` or `[` is reported at its opener (#14)', () => {
   const at = (text: string) => {
     const r = parseYaml(text);
