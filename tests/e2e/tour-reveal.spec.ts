@@ -182,3 +182,27 @@ test('on a 390×844 phone a step naming no view shows the first view under the h
   expect(checked, 'steps naming no view').toBeGreaterThanOrEqual(1);
   await ctx.close();
 });
+
+// The card kept the width of a cluster run's left column (27 %) over a DRR sandbox, whose left column
+// is 22 %: at 1280×720 it reached 60 px into the DRR ring's panel, over its legend and the last
+// arbitration that the DRR lesson's steps talk about.
+for (const viewport of [
+  { width: 1280, height: 720 },
+  { width: 1100, height: 800 },
+])
+  test(`in a DRR lesson at ${viewport.width}×${viewport.height} the tour card keeps to the left column`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await openPlain(page);
+    await page.getByRole('button', { name: 'Tour' }).click();
+    const card = page.getByRole('dialog', { name: 'Tour' });
+    await card.getByRole('button', { name: 'What DRR is' }).click();
+    await expect(card).toContainText('Step 1 of');
+    await expect(page.locator('.views.sandbox')).toBeVisible();
+    const [cardRight, columnRight] = await page.evaluate(() => [
+      document.querySelector('.tour-panel')?.getBoundingClientRect().right ?? Number.NaN,
+      document.querySelector('.column.left')?.getBoundingClientRect().right ?? Number.NaN,
+    ]);
+    expect(cardRight).toBeLessThanOrEqual(columnRight + 0.5);
+  });
