@@ -424,6 +424,8 @@ export interface BackloggedGap {
   pair: string | null;
   /** The largest gap among the pairs backlogged together now; null when none is. */
   now: number | null;
+  /** The pair that gap is of ("ben–eve"), null when none is backlogged together now. */
+  nowPair: string | null;
   bound: number | null;
   label: string;
   /** Crossings of the bound core recorded: the only thing that makes the gauge red. */
@@ -433,12 +435,17 @@ export interface BackloggedGap {
 export function backloggedGap(g: GuaranteeModel | null): BackloggedGap | null {
   if (g === null) return null;
   let now: number | null = null;
+  let nowPair: string | null = null;
   for (const p of g.pairs)
-    if (p.currentGap !== null && (now === null || p.currentGap > now)) now = p.currentGap;
+    if (p.currentGap !== null && (now === null || p.currentGap > now)) {
+      now = p.currentGap;
+      nowPair = pairName(p.a, p.b);
+    }
   return {
     peak: g.worst?.maxGap ?? 0,
     pair: g.worst ? pairName(g.worst.a, g.worst.b) : null,
     now,
+    nowPair,
     bound: g.bound,
     label: g.boundLabel,
     violations: g.violationCount,
@@ -456,6 +463,7 @@ export function otherGauge(gap: BackloggedGap | null): BackloggedGap | null {
     peak,
     pair: gap?.pair ?? null,
     now: gap?.now ?? null,
+    nowPair: gap?.nowPair ?? null,
     // the gap at 9.99 % of it: a share printed with three digits
     bound: Math.max(10, peak / 0.0999),
     label: '',
@@ -519,7 +527,11 @@ function SpreadGauge({ gap, spread }: { gap: BackloggedGap | null; spread: numbe
           {gap.pair !== null
             ? `largest gap while both clients were backlogged = ${fmtCount(gap.peak)} (${gap.pair}) = ${pct} % of the bound ${fmtCount(bound)}`
             : `no two clients backlogged together yet; the bound is ${fmtCount(bound)}`}
-          {gap.now !== null ? ` · now ${fmtCount(gap.now)}` : ''}
+          {/* the pair named when it is another than the worst one: "= 25 173 (cat–eve) … · now 14 221"
+              read as cat–eve's gap now, which Guarantees beside it gave as 13 226 */}
+          {gap.now !== null
+            ? ` · now ${fmtCount(gap.now)}${gap.nowPair !== null && gap.nowPair !== gap.pair ? ` (${gap.nowPair})` : ''}`
+            : ''}
           {over ? ` · ${gap.violations} violation${gap.violations === 1 ? '' : 's'} (Guarantees)` : ''}
         </span>
       </div>

@@ -29,7 +29,7 @@ function engineSnapshot(file: string, t: number): SimSnapshot {
 const render = (snapshot: SimSnapshot) =>
   renderToStaticMarkup(h(ClientService, { snapshot })).replaceAll('\u202f', ' ');
 
-/** The spread of the service curves' last samples, as the view computes it. */
+/** The spread of the service curves' last samples. */
 function curveSpread(s: SimSnapshot): number {
   const rows = Object.entries(s.series.rows).filter(([k]) => k.startsWith('service:'));
   const last = rows.map(([, r]) => r[r.length - 1]).filter((v): v is number => typeof v === 'number');
@@ -89,10 +89,13 @@ describe('backloggedGap', () => {
       peak: 900,
       pair: 'alice–bob',
       now: 450,
+      nowPair: 'bob–carol',
       bound: 1000,
       violations: 0,
     });
     expect(render(snap)).not.toContain('gu-gauge over');
+    // the gap now is of another pair than the worst one: named, or it reads as alice–bob's gap now
+    expect(render(snap)).toContain('= 900 (alice–bob) = 90 % of the bound 1 000 · now 450 (bob–carol)');
     // a violation core recorded (the bound may have grown since, so the peak is under it now): red
     const violated = { ...snap, guarantee: { ...snap.guarantee, violation_count: 2 } };
     expect(backloggedGap(readGuarantee(violated))?.violations).toBe(2);
