@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect, type Page, test } from '@playwright/test';
 import { type DiffRow, fmtRow } from '../../src/ui/compare/diff';
-import { DEFAULT_TEXT, openPlain } from './helpers';
+import { DEFAULT_TEXT, openPlain, pickScenario } from './helpers';
 
 const CLI = 'dist-cli/fairground.mjs';
 
@@ -142,6 +142,25 @@ test('Compare reports overrides that do not apply, and A keeps running', async (
   const t = await page.evaluate(() => window.fairground.state().simTime);
   expect(t).toBeGreaterThanOrEqual(5);
   await expect.poll(() => page.evaluate(() => window.fairground.compareState().simTimeB)).toBe(t);
+});
+
+// In a DRR sandbox the overrides' example was `seed=7`, which a script refuses (it has no seed: "unknown
+// key 'seed'"), and the dialog spoke of a scheduler and routing it does not offer there.
+test('Compare in a DRR sandbox: the example overrides apply, and the dialog offers only what a script has', async ({
+  page,
+}) => {
+  await openPlain(page);
+  await pickScenario(page, 'drr-exact-ratio');
+  await page.getByRole('button', { name: 'Compare', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Compare' });
+  await expect(dialog).not.toContainText('scheduler');
+  await expect(dialog).not.toContainText('simulated time');
+  const overrides = dialog.getByRole('textbox', { name: 'B overrides' });
+  await overrides.fill((await overrides.getAttribute('placeholder')) ?? '');
+  await dialog.getByRole('button', { name: 'Start comparing' }).click();
+  await expect(dialog).toHaveCount(0);
+  await page.evaluate(() => window.fairground.step(4));
+  await expect(page.getByRole('region', { name: /Difference/ })).toContainText('at step 4');
 });
 
 test("Jain's index: Figures and the Difference table say n/a the same way until it means something (#15)", async ({

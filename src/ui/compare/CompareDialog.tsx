@@ -69,8 +69,9 @@ function CompareForm({ driver }: { driver: Driver }) {
       >
         <p className="compare-intro">
           Run <strong>A</strong> is what the playground runs now ({runLabel(aText)}). Run <strong>B</strong>{' '}
-          is the same scenario, seed and workload with your changes; both follow one timeline in simulated
-          time.
+          {cluster
+            ? 'is the same scenario, seed and workload with your changes; both follow one timeline in simulated time.'
+            : 'is the same script with your changes; both take the same steps.'}
         </p>
         {cluster && choice.copy === null && (
           <div className="compare-row">
@@ -113,7 +114,11 @@ function CompareForm({ driver }: { driver: Driver }) {
               aria-label="B overrides"
               rows={3}
               spellCheck={false}
-              placeholder={cluster ? 'scheduler.quantum=5000\ncluster.workers=4' : 'seed=7'}
+              placeholder={
+                cluster
+                  ? 'scheduler.quantum=5000\ncluster.workers=4'
+                  : 'variant=v1\npolicy.policy_classes[0].quantum=5'
+              }
               value={choice.extra}
               onChange={(e) => set({ extra: e.target.value })}
             />
@@ -153,8 +158,8 @@ function CompareForm({ driver }: { driver: Driver }) {
         </label>
         {changesNothing(choice, aText) && (
           <p className="hint">
-            B is the same as A so far: pick another scheduler or routing, add an override, or edit a copy —
-            otherwise both columns show the same run.
+            B is the same as A so far: {cluster ? 'pick another scheduler or routing, add' : 'add'} an
+            override, or edit a copy — otherwise both columns show the same run.
           </p>
         )}
         {error && (
