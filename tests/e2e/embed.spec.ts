@@ -98,6 +98,18 @@ test("a share link's own embed panels apply when the query names none", async ({
   await expectEmbedChrome(page);
 });
 
+// The snippet's frame is 960 px wide with max-width 100%: in a narrower docs column the page took the
+// phone's layout, which folds the log to one line ("DECISION LOG · 40 ▸"), the log the embed asked for.
+test('an embed narrower than 900 px shows the log it asks for, unfolded', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 450 });
+  const hash = await encodeShare({ scenario: DEFAULT_TEXT, playhead: 40, layout: {} });
+  await page.goto(`./?embed=1&panels=ring,log${hash}`);
+  await expect.poll(() => playhead(page)).toBe(40);
+  const log = page.getByRole('log', { name: 'Decision log' });
+  await expect(log).toBeVisible();
+  await expect(log.locator('li').first()).toBeVisible();
+});
+
 test('a DRR sandbox embedded with only cluster panels says so', async ({ page }) => {
   const hash = await encodeShare({ scenario: BURST_TEXT, playhead: 0, layout: {} });
   await page.goto(`./?embed=1&panels=workers${hash}`);

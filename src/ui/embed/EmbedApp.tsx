@@ -11,6 +11,7 @@ import type { Driver } from '../driver';
 import { SCENARIOS } from '../scenarios';
 import { type EmbedConfig, EMBED_PANELS, fullUrl, PANEL_REGION, SANDBOX_PANELS } from './panels';
 import { applySharedPanels } from './store';
+import { setFold } from '../phone/store';
 import './embed.css';
 
 function EmbedControls({ driver }: { driver: Driver }) {
@@ -54,6 +55,9 @@ export function EmbedApp({
   const none = kind !== null && !config.panels.some((p) => offered.includes(p));
   useEffect(() => {
     void applySharedPanels();
+    // A frame under 900 px wide (a docs column; the snippet's 960 px shrinks to fit) gets the phone's
+    // layout, which folds the log to one line: the log an embed asks for is shown unfolded.
+    setFold('log', true);
   }, []);
   return (
     <div className="app embed" data-panels={config.panels.join(' ')}>
