@@ -49,3 +49,26 @@ test('window.fairground.explain() tells the newest decision in numbered lines', 
     expect.stringMatching(/^Result: a0 from A \(cost 3\); A keeps 7 credit and becomes the carry/),
   ]);
 });
+
+// On a phone the editors fold to one line: "policy line 4" did nothing there (the line was selected in
+// a hidden editor). The link unfolds the editors and brings the line into sight.
+test('on a phone an explanation’s link to a policy line unfolds the editor and shows the line', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page);
+  await pickScenario(page, 'drr-burst');
+  await page.evaluate(() => window.fairground.step(4));
+  await expect.poll(() => playhead(page)).toBe(4);
+  await page.locator('.fold-toggle[aria-controls="fold-log"]').click();
+  await page.getByRole('log', { name: 'Decision log' }).locator('[data-seq="3"]').click();
+  const explanation = page.getByRole('region', { name: 'Explanation' });
+  const link = explanation
+    .getByRole('button', { name: /Show class B in the policy editor \(line 4\)/ })
+    .first();
+  await link.click();
+  const editor = page.getByRole('region', { name: 'Policy editor' });
+  await expect(editor).toBeVisible();
+  await expect(editor).toBeInViewport();
+  await expect(editor.locator('.view-line', { hasText: 'name: B' })).toBeInViewport();
+});

@@ -6,6 +6,7 @@
  */
 import { useUi } from '../../state/store';
 import { editorHandle } from '../editor/registry';
+import { isPhone, setFold, usePhone } from '../phone/store';
 import type { EditorWhich, YamlSpot } from './yaml-lines';
 
 export type RevealListener = (spot: YamlSpot) => boolean;
@@ -23,6 +24,17 @@ export function onReveal(listener: RevealListener): () => void {
 /** Ask the editors to reveal and highlight a line (switching to its tab first). */
 export function requestReveal(spot: YamlSpot): void {
   useUi.setState({ editorTab: spot.which });
+  // On a phone the editors fold to one line, hidden: a link to "policy line 8" did nothing there.
+  // Unfold them first, and reveal once they are laid out.
+  if (isPhone() && !usePhone.getState().open.editor) {
+    setFold('editor', true);
+    requestAnimationFrame(() => requestAnimationFrame(() => reveal(spot)));
+    return;
+  }
+  reveal(spot);
+}
+
+function reveal(spot: YamlSpot): void {
   for (const l of listeners) if (l(spot)) return;
   void fallbackReveal(spot);
 }
