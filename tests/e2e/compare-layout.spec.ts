@@ -3,6 +3,7 @@
  * ("A at its end, B at 109.448 s") ran on under "Edit B" at 1280 px and on a phone.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { AA_TEXT, contrast, parseColor, WHITE } from '../../src/ui/features/contrast';
 import { openPlain, resizeTo, smallText } from './helpers';
 
 /** Text in the Difference panel's head whose glyphs lie under one of its buttons, or past the panel. */
@@ -122,4 +123,28 @@ test('after Start comparing or Update run B the focus is on Play, so Space plays
   await page.keyboard.press('Space');
   await expect.poll(playing).toBe(true);
   await expect(dialog).toBeHidden();
+});
+
+// The A and B tags took the panel's colour for their letter: white on orange (2.2:1) in the light
+// theme, near-black on blue (3.1:1) in the dark one. Each reads at AA now, in both themes.
+test('the A and B tags read at 4.5:1 in the light and the dark theme', async ({ page }) => {
+  await openPlain(page);
+  await page.evaluate(() => window.fairground.compare(['scheduler.policy=fcfs']));
+  await expect(page.locator('.compare-tag')).toHaveCount(4);
+  for (const theme of ['light', 'dark']) {
+    await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
+    const pairs = await page
+      .locator('.compare-tag')
+      .evaluateAll((tags) =>
+        tags.map((t) => [
+          t.textContent ?? '',
+          getComputedStyle(t).color,
+          getComputedStyle(t).backgroundColor,
+        ]),
+      );
+    for (const [tag, ink, fill] of pairs) {
+      const ratio = contrast(parseColor(ink) ?? WHITE, parseColor(fill) ?? WHITE);
+      expect(ratio, `${theme}: tag ${tag}, ${ink} on ${fill}`).toBeGreaterThanOrEqual(AA_TEXT);
+    }
+  }
 });
