@@ -668,3 +668,38 @@ for (const [name, opts] of [
     });
   });
 }
+
+// The panels had a scroll margin for the menu's jumps, but the controls inside them had none: a button
+// or summary that Tab (or Shift+Tab) focused was scrolled to the page's top edge, under the sticky
+// header (the Client service toggle at 390×844, the DRR ring's "?" at 853×480).
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 853, height: 480 },
+])
+  test(`${viewport.width}×${viewport.height}: a control that Shift+Tab focuses is not hidden under the sticky header`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await openPlain(page);
+    await page.evaluate(() => window.fairground.step(150));
+    // each control and the one after it in the Tab order: the first scrolled up under the header (in
+    // the window, so the browser saw no need to scroll it when focused), Shift+Tab from the second
+    for (const [control, next] of [
+      [page.getByRole('button', { name: 'cumulative' }), page.getByRole('button', { name: 'rate' })],
+      [
+        page.getByRole('button', { name: 'What is profile (root)?' }),
+        page.getByRole('button', { name: 'What is V2?' }),
+      ],
+    ]) {
+      await next.focus();
+      await control.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 20));
+      await page.keyboard.press('Shift+Tab');
+      await expect(control).toBeFocused();
+      const covered = await control.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return hit && !el.contains(hit) ? hit.closest('header, .topbar')?.className || hit.className : '';
+      });
+      expect(covered, `${await control.textContent()} under the header`).toBe('');
+    }
+  });

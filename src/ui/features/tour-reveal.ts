@@ -2,7 +2,7 @@
  * After a tour step has moved the simulation, bring what the step talks about into sight: the first
  * view its text names (by the view's own name, e.g. "DRR ring", "Client service"); on a phone, where the
  * page scrolls as one, at least the views when the text names none. On a phone the view's top lands
- * under the sticky header (its scroll-margin), so the tour card at the bottom leaves it readable.
+ * under the sticky header (the page's scroll-padding), so the tour card at the bottom leaves it readable.
  */
 const PHONE = '(max-width: 899px)';
 

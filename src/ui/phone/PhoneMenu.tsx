@@ -32,7 +32,7 @@ export function MenuButton({ place }: { place: 'first' | 'last' }) {
   );
 }
 
-/** Scroll so that `selector`'s top is just under the sticky header (its scroll-margin says how far). */
+/** Scroll so that `selector`'s top is just under the sticky header (the page's scroll-padding says how far). */
 function goTo(selector: string, fold?: Fold): void {
   setMenu(false);
   if (fold) setFold(fold, true);
