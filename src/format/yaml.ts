@@ -132,6 +132,31 @@ export function parseYaml(text: string): Result<ParsedYaml> {
     value = narrowInts(doc.toJS({ maxAliasCount: YAML_LIMITS.maxAliasCount }));
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
+    // `*name` with no `&name` before it: the yaml package throws on it here, and the word "alias" in
+    // its message made it read as an alias bomb ("too many alias expansions", at 1:1)
+    const unresolved = /^Unresolved alias\b.*?: (.*)$/.exec(message);
+    if (unresolved) {
+      const name = unresolved[1];
+      let at = 0;
+      visit(doc, {
+        Alias(_, node) {
+          if (node.source !== name || !node.range) return undefined;
+          at = node.range[0];
+          return visit.BREAK;
+        },
+      });
+      const p = pos(at);
+      return {
+        ok: false,
+        problems: [
+          problem(
+            p.line,
+            p.col,
+            `*${quote(name, 40)} names no anchor before it: mark the value it should repeat with &${quote(name, 40)} on an earlier line, or write the value out`,
+          ),
+        ],
+      };
+    }
     const alias = /alias/i.test(message);
     if (!alias && (err instanceof RangeError || STACK_OVERFLOW.test(message)))
       return { ok: false, problems: [problem(1, 1, NESTING_MESSAGE)] };

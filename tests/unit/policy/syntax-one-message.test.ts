@@ -65,6 +65,24 @@ describe('a list item that belongs to no list says what to check', () => {
   });
 });
 
+describe('an alias that names no anchor is said so, at the alias', () => {
+  // It read "too many alias expansions (limit 100)" at 1:1, the alias-bomb message.
+  it.each([
+    ['an anchor never set', 'a: 1\nb: *nope\n', '2:4'],
+    ['an anchor set only after the alias', 'a: *x\nb: &x 1\n', '1:4'],
+  ])('%s', (_, text, at) => {
+    const r = parseYaml(text);
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.problems).toHaveLength(1);
+      const [p] = r.problems;
+      expect(`${p.line}:${p.col}`).toBe(at);
+      expect(p.message).toMatch(/names no anchor before it: mark the value it should repeat with &/);
+      expect(p.message).not.toMatch(/too many/);
+    }
+  });
+});
+
 describe('an unclosed `{` or `[` is reported at its opener (#14)', () => {
   const at = (text: string) => {
     const r = parseYaml(text);
