@@ -494,6 +494,9 @@ const SYNTAX_HINTS: [RegExp, string][] = [
 ];
 
 function syntaxMessage(message: string): string {
+  // The yaml package's words here name one of its functions, which a reader of the file cannot use.
+  if (/^Source contains multiple documents/.test(message))
+    return 'a second document starts here (a "---" line): a file holds one document; remove this line and what follows it, or merge it into the document above';
   const m = cleanYamlMessage(message);
   const hint = SYNTAX_HINTS.find(([re]) => re.test(m));
   return hint ? `${m} (${hint[1]})` : m;

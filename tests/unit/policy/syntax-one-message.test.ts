@@ -65,6 +65,19 @@ describe('a list item that belongs to no list says what to check', () => {
   });
 });
 
+describe('a second document says what to do, not which function to call', () => {
+  // It read "Source contains multiple documents; please use YAML.parseAllDocuments()".
+  it('points at the "---" and says to remove or merge what follows', () => {
+    const r = parseYaml('policy_classes:\n  - {name: a, quantum: 1}\n---\nworkers: 2\n');
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.problems.map((p) => `${p.line}:${p.col}`)).toEqual(['3:1']);
+      expect(r.problems[0].message).toMatch(/^a second document starts here .*remove this line/);
+      expect(r.problems[0].message).not.toMatch(/parseAllDocuments/);
+    }
+  });
+});
+
 describe('an alias that names no anchor is said so, at the alias', () => {
   // It read "too many alias expansions (limit 100)" at 1:1, the alias-bomb message.
   it.each([
