@@ -34,8 +34,11 @@ export function playButton(): HTMLElement | null {
   return [...document.querySelectorAll('[data-transport="play"]')].find(focusable) ?? null;
 }
 
-/** After a dialog closed: if the focus fell to the body (its opener hidden), give it to the Menu button. */
-function refocusIfLost(): void {
+/**
+ * After a dialog closed (or the phone's menu folded): if the focus fell to the body (its opener, or
+ * the control it was on, hidden), give it to the Menu button.
+ */
+export function refocusIfLost(): void {
   if (typeof document === 'undefined') return;
   const now = document.activeElement;
   if (focusable(now)) return;

@@ -14,6 +14,7 @@ import { compareRunner } from './compare/runner';
 import { useCompare } from './compare/store';
 import type { Driver } from './driver';
 import { useFeatures } from './features/store';
+import { refocusIfLost } from './Modal';
 import { setMenu, usePhone } from './phone/store';
 import { setPresenting, usePresent } from './present/store';
 import { requestPresenting } from './present/toggle';
@@ -44,6 +45,9 @@ export interface KeyAction {
 function leave(driver: Driver): boolean {
   if (usePhone.getState().menu) {
     setMenu(false);
+    // the focus was on one of the menu's controls, now hidden: it fell to the body, and the next Tab
+    // started again from the page's top
+    requestAnimationFrame(refocusIfLost);
     return true;
   }
   if (useFeatures.getState().panel === 'tour') {

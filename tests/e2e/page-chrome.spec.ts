@@ -703,3 +703,17 @@ for (const viewport of [
       expect(covered, `${await control.textContent()} under the header`).toBe('');
     }
   });
+
+// Escape folded the phone's menu with the focus on one of its controls, now hidden: the focus fell to
+// the body and the next Tab started again from the top of the page. It goes to the Menu button.
+test('phone 390×844: Escape from a control in the menu leaves the focus on Menu', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openPlain(page);
+  const menu = page.getByRole('button', { name: 'Menu' });
+  await menu.click();
+  const sections = page.getByRole('navigation', { name: 'Sections' });
+  await sections.getByRole('button', { name: 'Scenario' }).focus();
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(menu).toBeFocused();
+});
