@@ -22,7 +22,7 @@ import { PresentButton } from './present/PresentButton';
 import { installKeys } from './keys';
 import { usePresentingShown } from './present/toggle';
 import { MenuButton, PhoneNav, useTopbar } from './phone/PhoneMenu';
-import { usePhone } from './phone/store';
+import { usePhone, usePhoneLayout } from './phone/store';
 import { ScenarioPanel } from './ScenarioPanel';
 import { SeekHint } from './SeekHint';
 import { Timeline } from './Timeline';
@@ -196,6 +196,7 @@ export function App({ driver }: { driver: Driver }) {
   // Entering presentation mode starts the lesson's views at their top: a centre column scrolled
   // before P would open the projector mid-panel with the ring cut off.
   const centerRef = useRef<HTMLDivElement>(null);
+  const phoneLayout = usePhoneLayout();
   useLayoutEffect(() => {
     if (!presenting) return;
     if (centerRef.current) centerRef.current.scrollTop = 0;
@@ -214,6 +215,26 @@ export function App({ driver }: { driver: Driver }) {
       </TimeSeekContext.Provider>
     );
 
+  const left = (
+    <div key="left" className="column left">
+      <ScenarioPanel />
+      <EditorPanel driver={driver} />
+    </div>
+  );
+  const middle = comparing ? (
+    <CompareColumns key="compare" />
+  ) : (
+    <div key="center" className="column center" ref={centerRef}>
+      <Views presenting={presenting} />
+    </div>
+  );
+  const right = (
+    <div key="right" className="column right">
+      {comparing && <DifferencePanel driver={driver} />}
+      <DecisionLog driver={driver} />
+      <FeaturePanels driver={driver} />
+    </div>
+  );
   return (
     <TimeSeekContext.Provider value={seekTo}>
       <div
@@ -256,22 +277,11 @@ export function App({ driver }: { driver: Driver }) {
           </div>
         )}
         <main className={comparing ? 'workspace comparing' : 'workspace'}>
-          <div className="column left">
-            <ScenarioPanel />
-            <EditorPanel driver={driver} />
-          </div>
-          {comparing ? (
-            <CompareColumns />
-          ) : (
-            <div className="column center" ref={centerRef}>
-              <Views presenting={presenting} />
-            </div>
-          )}
-          <div className="column right">
-            {comparing && <DifferencePanel driver={driver} />}
-            <DecisionLog driver={driver} />
-            <FeaturePanels driver={driver} />
-          </div>
+          {/* On a phone the page is one column in lesson order (views, log, then the scenario and the
+              editor): the columns come in that order in the page too, so that Tab follows what is seen
+              (drawn in that order by CSS alone, Tab went from the timeline to the scenario text and the
+              editor at the page's end, then back up to the views). */}
+          {phoneLayout ? [middle, right, left] : [left, middle, right]}
         </main>
         <HelpOverlay />
         <ShareDialog />

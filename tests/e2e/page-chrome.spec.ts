@@ -717,3 +717,35 @@ test('phone 390×844: Escape from a control in the menu leaves the focus on Menu
   await expect(menu).toHaveAttribute('aria-expanded', 'false');
   await expect(menu).toBeFocused();
 });
+
+// On a phone the columns were drawn in lesson order by CSS `order` alone: Tab went from the timeline
+// to the scenario text and the editor at the page's end, then back up to the views. The page holds
+// them in the order they are drawn.
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 853, height: 480 },
+])
+  test(`${viewport.width}×${viewport.height}: Tab follows the page's order, views first, the editor last`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await openPlain(page);
+    await page.evaluate(() => window.fairground.step(30));
+    await expect.poll(() => playhead(page)).toBe(30);
+    const timeline = page.getByRole('slider', { name: 'Timeline' });
+    await timeline.focus();
+    await expect(timeline).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('region', { name: 'DRR ring' })).toBeFocused();
+    await page.locator('.fold-toggle[aria-controls="fold-log"]').focus();
+    await page.keyboard.press('Tab');
+    await expect(page.locator('.fold-toggle[aria-controls="fold-scenario"]')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.locator('.fold-toggle[aria-controls="fold-editor"]')).toBeFocused();
+    // and back to the desktop's three columns, left to right
+    await resizeTo(page, { width: 1280, height: 720 });
+    const columns = await page
+      .locator('main.workspace > .column')
+      .evaluateAll((cols) => cols.map((c) => c.className));
+    expect(columns).toEqual(['column left', 'column center', 'column right']);
+  });
