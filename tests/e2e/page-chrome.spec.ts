@@ -749,3 +749,33 @@ for (const viewport of [
       .evaluateAll((cols) => cols.map((c) => c.className));
     expect(columns).toEqual(['column left', 'column center', 'column right']);
   });
+
+// With a tour open on a phone the card covers the bottom of the screen: a control Tab focused there was
+// left under the card (the folded Scenario and YAML panels, the glossary buttons). The page keeps the
+// card's height as its bottom scroll padding.
+test('phone 390×844: with a tour open, a control Tab focuses is not left under the tour card', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openPlain(page);
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('button', { name: 'Tour', exact: true }).click();
+  const card = page.getByRole('dialog', { name: 'Tour' });
+  await card.getByRole('button', { name: 'Why LPM starves a client and DLPM does not' }).click();
+  await expect(card).toContainText('Step 1 of');
+  await expect(card).not.toContainText('moving the simulation');
+  const before = page.locator('.fold-toggle[aria-controls="fold-log"]');
+  const control = page.locator('.fold-toggle[aria-controls="fold-scenario"]');
+  await before.focus();
+  // the control just inside the window's bottom edge, under the card
+  await control.evaluate((el) =>
+    window.scrollBy(0, el.getBoundingClientRect().bottom - window.innerHeight + 20),
+  );
+  await page.keyboard.press('Tab');
+  await expect(control).toBeFocused();
+  const [bottom, cardTop] = await control.evaluate((el) => [
+    el.getBoundingClientRect().bottom,
+    document.querySelector('.tour-panel')?.getBoundingClientRect().top ?? Number.NaN,
+  ]);
+  expect(bottom, 'the focused control ends above the card').toBeLessThanOrEqual(cardTop);
+});
