@@ -85,11 +85,13 @@ export function Transport({ driver }: { driver: Driver }) {
         }}
         disabled={done}
         title={
-          doneA && !done
-            ? `One decision of run B forward: A is over (${keyOf('step')})`
-            : kind === 'arbitration'
-              ? `One enqueue or one pop forward (${keyOf('step')})`
-              : `One scheduling decision forward (${keyOf('step')})`
+          done
+            ? 'The run is over: Reset to start again, or step back'
+            : doneA
+              ? `One decision of run B forward: A is over (${keyOf('step')})`
+              : kind === 'arbitration'
+                ? `One enqueue or one pop forward (${keyOf('step')})`
+                : `One scheduling decision forward (${keyOf('step')})`
         }
       >
         Step

@@ -300,6 +300,9 @@ test('Compare plays each run to its own end; the Difference table then holds bot
   await play.click();
   await expect(play).toBeDisabled();
   await expect(step).toBeDisabled();
+  // both greyed out, and each says why (Step used to still offer 'One scheduling decision forward')
+  await expect(play).toHaveAttribute('title', /run is over/);
+  await expect(step).toHaveAttribute('title', /run is over/);
   expect(await page.evaluate(() => window.fairground.compareState())).toMatchObject({
     decisionsB: cliB.decisions,
     simTimeB: cliB.sim_time_s,
