@@ -4,6 +4,7 @@
  * metric picked from a list: B − A per client, or A and B side by side) with its legend and unit,
  * and a table of the current values of both runs and their difference.
  */
+import { JAIN_NA } from '../../core/metrics/jain';
 import { Fragment, useState } from 'react';
 import type { Driver } from '../driver';
 import { fmtNum } from '../views/format';
@@ -169,6 +170,15 @@ export function DifferencePanel({ driver }: { driver: Driver }) {
       ) : (
         <p className="empty">Step or play: the curves appear once both runs have recorded some time.</p>
       )}
+      <DiffTable rows={rows} />
+    </section>
+  );
+}
+
+/** The Difference table: A, B and B − A for every row, and the reason in words when one side is n/a. */
+export function DiffTable({ rows }: { rows: DiffRow[] }) {
+  return (
+    <>
       <div className="table-scroll">
         <table className="diff-table">
           <caption className="vh">Current values of runs A and B and the difference B − A</caption>
@@ -210,7 +220,14 @@ export function DifferencePanel({ driver }: { driver: Driver }) {
           </tbody>
         </table>
       </div>
-    </section>
+      {rows.some((r) => Boolean(r.naA) !== Boolean(r.naB)) && (
+        // one run's index is a short "n/a" in its cell: the reason in words, for touch and keyboard
+        // users, whom the cell's tooltip never reaches
+        <p className="hint" data-testid="diff-na-note">
+          {JAIN_NA}.
+        </p>
+      )}
+    </>
   );
 }
 
