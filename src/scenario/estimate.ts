@@ -82,11 +82,19 @@ export interface RunEstimate {
    * The work, in simulator events: the events themselves plus, under an order that walks every
    * waiting request's prefix at each step (its descriptor's `walkedPerStep`; LPM, DLPM and
    * DFS-weight did before their orders were kept live, #15, and now declare 0), those walks at
-   * WALK_EVENTS each.
+   * WALK_EVENTS each, and the lock walks of prompts prefilled in small chunks (`chainEvents`).
    */
   events: number;
   /** Of which waiting-request walks (0 for orders that cost O(log n) per step). */
   walks: number;
+  /**
+   * Of `events`, the radix-cache lock walks of chunked prefills, in events: under sglang admission
+   * each chunk's whole pages join the prefix cache as a node below the previous chunk's, and the
+   * request's lock moves there, walking the path to the root both ways, so a prompt prefilled in k
+   * such chunks visits about k² nodes (negligible for chunks of thousands of tokens; a 400,000-token
+   * prompt in 4-token chunks is 25,000 nodes deep and takes ~7 s on its own).
+   */
+  chainEvents: number;
   memoryMb: number;
   /** The scenario replays a trace whose rows were not known (not read yet, no max_requests). */
   traceUncounted: boolean;
@@ -102,6 +110,13 @@ const BYTES_PER_PAGE = 8;
  * ~14×, for ~1.5e8 estimated walks, about 0.03–0.05 events each; doubled to err on more work.
  */
 const WALK_EVENTS = 0.1;
+
+/**
+ * Radix nodes a lock walk visits per event: ~12 ns a visit (measured: a 200,000-token prompt in
+ * 16-token chunks, 1.6e8 visits in ~1.9 s; 400,000 tokens in 4-token chunks, 6.3e8 in ~7.3 s)
+ * against the ~4 µs an event is taken to cost; about two thirds of that ratio, to err on more work.
+ */
+const CHAIN_VISITS_PER_EVENT = 200;
 
 /**
  * Bytes per prompt token a queued request keeps (#15.3): none of its own, as its prompt is described
@@ -125,6 +140,8 @@ export function estimateRun(
     trace?: Parsed['trace'];
     /** The worker-local scheduler (default: FCFS): whether it keeps waiting requests' fingerprints. */
     scheduler?: { policy: string };
+    /** How replicas admit (default sglang): sglang caches each prefill chunk as it completes. */
+    worker?: { admission: string };
   },
   /**
    * The top-level trace's rows, when the caller has read them (else only trace.max_requests counts);
@@ -211,16 +228,25 @@ export function estimateRun(
   const simTimeS = s.duration_s + peakQueue / capacityRps;
   const busyS = Math.min(simTimeS, requests / capacityRps);
   // Batch steps: full batches while the queue is long; at light load each request decodes almost
-  // alone, one step per output token, as long as a one-sequence step allows.
+  // alone, one step per output token, and prefills one chunk per step, as many as the simulated time
+  // holds of the shorter of those steps (a one-token chunk is far shorter than a long-context
+  // decode: a cap by the decode step alone counted a tenth of the steps of 1M-token prompts under
+  // max_batch_tokens: 1, and let a run ten times over the event budget start).
   const loneStepS = Math.max(1e-6, stepTimeS(gpu, model, decodeShape(1, context)));
-  const lightSteps = Math.min(requests * (output + prompt / chunk), (c.workers * simTimeS) / loneStepS);
+  const shortestStepS = Math.max(1e-6, Math.min(loneStepS, prefillTimeS(gpu, model, chunk)));
+  const lightSteps = Math.min(requests * (output + prompt / chunk), (c.workers * simTimeS) / shortestStepS);
   const steps = Math.max((c.workers * busyS) / decodeStepS, lightSteps);
   // an order that walks the waiting requests each step: the waiting requests average about half
   // their peak while they build up and drain, one per waiting program
   const waiting = requests > 0 ? (peakQueue * Math.min(1, programs / requests)) / 2 : 0;
   const walkedPerStep = schedulerAlgorithm(scheduler)?.walked(s.scheduler ?? {}, waiting) ?? 0;
   const walks = steps * walkedPerStep;
-  const events = EVENTS_PER_REQUEST * requests + steps + walks * WALK_EVENTS;
+  // chunked prefills cached chunk by chunk (sglang admission): about k² node visits for k inserts
+  const inserts = prompt / Math.max(chunk, c.block_size);
+  const chunkCaching = c.prefix_caching && (s.worker?.admission ?? 'sglang') === 'sglang';
+  const chainEvents =
+    chunkCaching && inserts > 1 ? (requests * inserts * inserts) / CHAIN_VISITS_PER_EVENT : 0;
+  const events = EVENTS_PER_REQUEST * requests + steps + walks * WALK_EVENTS + chainEvents;
   // queued requests at the peak, and a full running batch on every worker, hold their records and
   // what `queuedBytesPerToken` says of their prompts; running ones their page fingerprints
   const running = Math.min(requests, c.workers * batch);
@@ -232,7 +258,7 @@ export function estimateRun(
       running * BYTES_PER_PAGE * (prompt / c.block_size) +
       c.workers * (c.kv_cache_tokens / c.block_size) * BYTES_PER_KV_PAGE) /
     1e6;
-  return { requests, peakQueue, capacityRps, simTimeS, events, walks, memoryMb, traceUncounted };
+  return { requests, peakQueue, capacityRps, simTimeS, events, walks, chainEvents, memoryMb, traceUncounted };
 }
 
 /** The window keys of a trace section as replay options (which rows, not whose). */
@@ -262,7 +288,7 @@ export function budgetProblem(e: RunEstimate, b: RunBudget): string | null {
   const what = [
     overMemory ? `${fmt(e.memoryMb)} MB of memory (budget ${fmt(b.memoryMb)} MB)` : '',
     overEvents
-      ? `${fmt(e.events)} events (budget ${fmt(b.events)})${e.walks > 0 ? `, counting ${fmt(e.walks)} walks of waiting requests' prefixes (the scheduler matches every waiting request at each step; its lpm_fcfs_fallback, where it has one, bounds that)` : ''}`
+      ? `${fmt(e.events)} events (budget ${fmt(b.events)})${e.walks > 0 ? `, counting ${fmt(e.walks)} walks of waiting requests' prefixes (the scheduler matches every waiting request at each step; its lpm_fcfs_fallback, where it has one, bounds that)` : ''}${e.chainEvents > e.events / 2 ? `, ${fmt(e.chainEvents)} of them for caching long prompts chunk by chunk (each chunk of max_batch_tokens or chunking.chunk_tokens joins the prefix cache one level deeper; larger chunks cut that)` : ''}`
       : '',
   ]
     .filter(Boolean)

@@ -145,6 +145,44 @@ clients:
   });
 });
 
+describe('long prompts in small chunks', () => {
+  const chunked = (n: number, prompt: number, maxBatch: number, admission: string) =>
+    [
+      'version: 1',
+      'name: small chunks',
+      'duration_s: 1',
+      `cluster: { workers: 1, gpu: a100-80gb, model: llama-3.1-8b, max_batch_tokens: ${maxBatch} }`,
+      `worker: { admission: ${admission} }`,
+      'router: { routing: round-robin }',
+      'clients:',
+      '  - name: a',
+      `    arrival: { process: constant, rate: ${n} }`,
+      `    program: { type: single, prompt_tokens: ${prompt}, output_tokens: 1 }`,
+      '',
+    ].join('\n');
+
+  it('counts a step per prefill chunk, however long a decode at that context would be', () => {
+    // a decode at 400,000 tokens of context is ~10× a one-chunk step: capping the steps by it
+    // counted under half the steps this run takes
+    const text = chunked(1, 400_000, 16, 'optimistic');
+    const parsed = parseScenarioText(text);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+    const sim = new Simulation(parsed.value, { record: false });
+    sim.runToEnd();
+    expect(estimateOf(text).events).toBeGreaterThan(sim.eventsProcessed);
+  });
+
+  it('refuses, with the reason, prompts whose chunk-by-chunk caching would keep a tab busy for minutes', () => {
+    // each 4-token chunk's page joins the radix cache one node deeper and the lock walks the whole
+    // chain: one such 400,000-token prompt takes ~7 s, forty about five minutes of a tab
+    const page = parseScenarioText(chunked(40, 400_000, 4, 'sglang'));
+    expect(page.ok).toBe(false);
+    if (!page.ok) expect(page.problems[0].message).toContain('for caching long prompts chunk by chunk');
+    // the same prompts cached once, when their prefill ends, cost their steps only
+    expect(parseScenarioText(chunked(40, 400_000, 4, 'optimistic')).ok).toBe(true);
+  });
+});
+
 describe('progress and Ctrl-C', () => {
   it('progress shows the share of the estimated simulated time and an ETA', () => {
     expect(progressLine(50, 200, 10, 1_234_567)).toBe(
