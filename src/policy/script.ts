@@ -26,6 +26,13 @@ import { parsePolicyText, parsePolicyValue, valueAt } from './parse';
 import { policyJsonSchema, typeError, uint } from './schema';
 
 const MAX_POP_COUNT = 1_000_000;
+/**
+ * Most steps (enqueues plus arbitrations, a pop counting its `count`) one script may run: each step
+ * keeps its output line (the CLI ~230 bytes, the page ~90), so a 780 kB script of 30,000
+ * `pop: {count: 1000000}` ops grew the CLI past 4 GB within a minute and would have taken a tab
+ * down; 2,000,000 steps hold ~460 MB and run in seconds.
+ */
+export const MAX_SCRIPT_STEPS = 2_000_000;
 const MAX_WORKERS = 1_000_000;
 
 const enqueueSchema = z
@@ -405,6 +412,24 @@ function checkOps(ops: readonly unknown[], ctx: OpContext, r: Reporter): void {
 }
 
 /** The runnable ops of a script that passed the schema and the op rules. */
+/** The script's steps within MAX_SCRIPT_STEPS: reported at the op that passes it. */
+function checkLength(raw: RawScript, r: Reporter): void {
+  let steps = 0;
+  for (let i = 0; i < raw.ops.length; i++) {
+    steps += raw.ops[i].pop?.count ?? 1;
+    if (steps > MAX_SCRIPT_STEPS) {
+      let total = steps;
+      for (let k = i + 1; k < raw.ops.length; k++) total += raw.ops[k].pop?.count ?? 1;
+      const n = (x: number) => x.toLocaleString('en-US');
+      r.at(
+        ['ops', i],
+        `ops[${i}]: the script runs ${n(total)} steps (an enqueue is one, a pop as many as its count), ${n(steps)} by this op; the limit is ${n(MAX_SCRIPT_STEPS)}. Lower the counts or split the script`,
+      );
+      return;
+    }
+  }
+}
+
 function buildOps(raw: RawScript): ScriptOp[] {
   return raw.ops.map((op, i): ScriptOp => {
     if (op.enqueue !== undefined) {
@@ -517,6 +542,7 @@ export function parseScriptValue(parsed: ParsedYaml, opts: ScriptOptions = {}): 
   checkOps(raw.ops, { policy, policyKnown: known, workers: raw.workers ?? 1, release: raw.release }, r);
   // one round (#15): the release check does not wait for the ops' problems
   checkRelease(raw.release, policy, r);
+  checkLength(raw, r);
   if (r.problems.length > 0) return { ok: false, problems: sortProblems(r.problems) };
   const ops = buildOps(raw);
   const release = raw.release ?? 'v1.6';

@@ -487,3 +487,27 @@ describe('regressions: any node of any format replaced by a value of another kin
     });
   }
 });
+
+describe('regressions: a script of many long pops (#15 re-check)', () => {
+  it('30,000 `pop: {count: 1000000}` ops in 780 kB are refused at the op that passes 2,000,000 steps', () => {
+    // the CLI printed 19 million lines and grew past 4 GB in a minute; a tab held ~90 bytes a step
+    const many = burst.replace(
+      'pop: {count: 9}',
+      `pop: {count: 9}\n${'  - pop: {count: 1000000}\n'.repeat(30_000)}`,
+    );
+    const problems = problemsOf(validateScriptText(many));
+    expect(problems).toHaveLength(1);
+    const line = many.split('\n').findIndex((l) => l.includes('count: 1000000')) + 1;
+    expect(problems[0]).toMatchObject({ line: line + 1, col: 5 });
+    expect(problems[0].message).toBe(
+      'ops[10]: the script runs 30,000,000,017 steps (an enqueue is one, a pop as many as its count), 2,000,017 by this op; the limit is 2,000,000. Lower the counts or split the script',
+    );
+  });
+
+  it('2,000,000 steps in all still run', () => {
+    const ops = (last: number) =>
+      burst.replace('pop: {count: 9}', `pop: {count: 1000000}\n  - pop: {count: ${last}}`);
+    expect(validateScriptText(ops(999_992)).ok).toBe(true);
+    expect(validateScriptText(ops(999_993)).ok).toBe(false);
+  });
+});
