@@ -198,3 +198,33 @@ test('a run asked for while the storage is still answering stands: the start-up 
   await expect(heading).toBeVisible();
   expect(await page.evaluate(() => window.fairground.state().kind)).toBe('arbitration');
 });
+
+test('a spec file picked in Import is size-checked before it is read: too large says so, a small one fills the box', async ({
+  page,
+}) => {
+  const seen = watch(page);
+  await page.goto('./?editor=plain');
+  await page.waitForFunction(() => window.fairground?.state?.().kind === 'cluster');
+  await page.getByRole('button', { name: 'Export' }).click();
+  await page
+    .getByRole('dialog', { name: 'Export' })
+    .getByRole('button', { name: 'Import a trace or BLIS spec…' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Import' });
+  // read whole into the text box, a 200 MB file hung the tab for minutes
+  await dialog.getByLabel('Workload spec file').setInputFiles({
+    name: 'huge-spec.yaml',
+    mimeType: 'text/yaml',
+    buffer: Buffer.alloc(5_000_000, 'x: 1\n'),
+  });
+  const notes = dialog.getByRole('region', { name: 'Import notes' });
+  await expect(notes).toContainText('huge-spec.yaml: not read: it is 5.0 MB; the limit is 4.0 MB');
+  await expect(dialog.getByRole('textbox', { name: 'BLIS workload spec' })).toHaveValue('');
+  await dialog.getByLabel('Workload spec file').setInputFiles({
+    name: 'small.yaml',
+    mimeType: 'text/yaml',
+    buffer: Buffer.from('version: "2"\n'),
+  });
+  await expect(dialog.getByRole('textbox', { name: 'BLIS workload spec' })).toHaveValue('version: "2"\n');
+  expect(seen).toEqual([]);
+});

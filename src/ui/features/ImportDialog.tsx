@@ -4,6 +4,7 @@
  * scenario is loaded into the playground.
  */
 import { useEffect, useRef, useState } from 'react';
+import { quote, YAML_LIMITS } from '../../format/yaml';
 import { importBlis } from '../../import/blis';
 import type { Driver } from '../driver';
 import { Modal } from '../Modal';
@@ -63,7 +64,22 @@ function TraceSection({ driver }: { driver: Driver }) {
 
 type Outcome = { ok: true; notes: string[]; name: string } | { ok: false; problems: string[] };
 
-function FileField({ label, onText }: { label: string; onText: (t: string, name: string) => void }) {
+/**
+ * Largest spec file read, in bytes: the YAML reader refuses more than YAML_LIMITS.maxBytes characters,
+ * and a character is at most 4 bytes (the command line's cap on a YAML file, 4 MB, too). Checked
+ * before reading: a 200 MB file read whole into the text box hung the tab for minutes (#15.2).
+ */
+const MAX_SPEC_FILE_BYTES = 4 * YAML_LIMITS.maxBytes;
+
+function FileField({
+  label,
+  onText,
+  onRefused,
+}: {
+  label: string;
+  onText: (t: string, name: string) => void;
+  onRefused: (message: string) => void;
+}) {
   return (
     <input
       type="file"
@@ -71,7 +87,20 @@ function FileField({ label, onText }: { label: string; onText: (t: string, name:
       aria-label={label}
       onChange={async (e) => {
         const file = e.target.files?.[0];
-        if (file) onText(await file.text(), file.name);
+        e.target.value = '';
+        if (!file) return;
+        const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
+        if (file.size > MAX_SPEC_FILE_BYTES) {
+          onRefused(
+            `${quote(file.name)}: not read: it is ${mb(file.size)}; the limit is ${mb(MAX_SPEC_FILE_BYTES)}`,
+          );
+          return;
+        }
+        try {
+          onText(await file.text(), file.name);
+        } catch (err) {
+          onRefused(`${quote(file.name)}: cannot read it (${err instanceof Error ? err.name : 'error'})`);
+        }
       }}
     />
   );
@@ -134,6 +163,7 @@ export function ImportDialog({ driver }: { driver: Driver }) {
       </label>
       <FileField
         label="Workload spec file"
+        onRefused={(message) => setOutcome({ ok: false, problems: [message] })}
         onText={(t, name) => {
           setWorkload(t);
           setNames((n) => ({ ...n, workload: name }));
@@ -155,6 +185,7 @@ export function ImportDialog({ driver }: { driver: Driver }) {
       </label>
       <FileField
         label="Policy bundle file"
+        onRefused={(message) => setOutcome({ ok: false, problems: [message] })}
         onText={(t, name) => {
           setBundle(t);
           setNames((n) => ({ ...n, bundle: name }));
