@@ -5,12 +5,13 @@
  * grows while it is read cannot push past it). Errors are plain sentences for a located message.
  */
 import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { MAX_TRACE_FILE_BYTES } from '../format/trace';
 
 export const FILE_LIMITS = {
   /** YAML documents (scenarios, policies, scripts, BLIS specs): the parser refuses more than 1M characters anyway. */
   textBytes: 4_000_000,
-  /** Request traces (the trace formats pass this larger cap explicitly). */
-  traceBytes: 256_000_000,
+  /** Request traces (the trace formats pass this larger cap explicitly; the page's cap too). */
+  traceBytes: MAX_TRACE_FILE_BYTES,
 } as const;
 
 /** An error whose message is meant for the user (the reason a file cannot be read). */

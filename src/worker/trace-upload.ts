@@ -6,7 +6,12 @@
  * `trace.file`) names one replays it.
  */
 import type { TraceTable } from '../core/trace';
-import { formatTraceProblems, TraceReader, type TraceReadOptions } from '../format/trace';
+import {
+  formatTraceProblems,
+  MAX_TRACE_FILE_BYTES,
+  TraceReader,
+  type TraceReadOptions,
+} from '../format/trace';
 
 export type TraceLoadResult =
   | { ok: true; name: string; requests: number; spanS: number; format: string; bytes: number }
@@ -53,6 +58,15 @@ export async function readTraceBlob(
   onProgress?: (bytes: number, total: number) => void,
 ): Promise<TraceLoadResult> {
   const token = ++cancelToken;
+  // the size first, as the command line checks it (#15.2): a table of a larger file is more than a tab holds
+  if (file.size > MAX_TRACE_FILE_BYTES) {
+    const mb = (n: number) => `${(n / 1e6).toFixed(n < 1e7 ? 1 : 0)} MB`;
+    return {
+      ok: false,
+      cancelled: false,
+      message: `${name}: cannot read the trace file: it is ${mb(file.size)}; the limit is ${mb(MAX_TRACE_FILE_BYTES)}`,
+    };
+  }
   const reader = new TraceReader(name, opts);
   const decoder = new TextDecoder('utf-8');
   const stream = file.stream().getReader();

@@ -4,6 +4,7 @@ export {
   readTraceText,
   formatTraceProblems,
   traceProblemSpot,
+  MAX_TRACE_FILE_BYTES,
   type TraceColumns,
   type TraceFormatChoice,
   type TraceProblem,

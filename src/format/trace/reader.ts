@@ -80,6 +80,13 @@ const MAX_REPORTED = 50;
  */
 export const MAX_TRACE_LINE_CHARS = 1_000_000;
 
+/**
+ * Largest trace file read, in bytes, by the command line and by the page alike, checked before a byte
+ * is read (#15.2). A dropped 1 GB Mooncake file of long prompts left a ~0.56 GB table in the page's
+ * worker, and the page keeps the last 8 dropped tables: six such drops took the tab to 3.7 GB.
+ */
+export const MAX_TRACE_FILE_BYTES = 256_000_000;
+
 /** Longest client, model or class name in a trace (the scenario format's key cap). */
 export const MAX_TRACE_NAME_CHARS = 256;
 

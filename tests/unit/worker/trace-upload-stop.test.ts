@@ -37,3 +37,24 @@ describe('readTraceBlob', () => {
     expect(pulled()).toBeLessThan(40);
   });
 });
+
+describe('readTraceBlob, before reading', () => {
+  it('refuses a file over the command line’s trace cap (256 MB) without reading a byte, and says so', async () => {
+    // six dropped 1 GB traces took a tab to 3.7 GB: the page held each one's table
+    let pulled = false;
+    const file = {
+      size: 1_000_006_826,
+      stream: () => {
+        pulled = true;
+        throw new Error('read');
+      },
+    } as unknown as Blob;
+    const res = await readTraceBlob(file, 'huge.jsonl', {});
+    expect(res).toEqual({
+      ok: false,
+      cancelled: false,
+      message: 'huge.jsonl: cannot read the trace file: it is 1000 MB; the limit is 256 MB',
+    });
+    expect(pulled).toBe(false);
+  });
+});
