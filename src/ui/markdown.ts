@@ -286,7 +286,9 @@ export function parseMarkdownish(source: string): Block[] {
         if (m !== null) items.push(parseInline(m));
         else if (isContinuation(lines[i]) && items.length) {
           const prev = items[items.length - 1];
-          prev.push({ kind: 'text', text: ' ' }, ...parseInline(lines[i].trim()));
+          prev.push({ kind: 'text', text: ' ' });
+          // one by one: spread into push's arguments, a long line's runs overflowed the stack
+          for (const run of parseInline(lines[i].trim())) prev.push(run);
         } else break;
       }
       i--;

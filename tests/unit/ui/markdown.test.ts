@@ -138,6 +138,8 @@ describe('adversarial descriptions of 1 MB render in linear time', () => {
     ['one long heading', `# ${' '.repeat(MB - 3)}\u2029`],
     ['a long list of numbered items', fill('1. _a_b\n')],
     ['indented continuation lines', `- a\n${fill('  b _c\n')}`],
+    // its inline runs were spread into one call's arguments: a RangeError past ~120,000 of them
+    ['one continuation line of many emphases', `- a\n  ${fill('*a* ')}`],
   ];
   for (const [what, input] of inputs) {
     it(what, () => {
