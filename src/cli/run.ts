@@ -24,6 +24,7 @@ import {
   type Override,
   overrideOf,
   parseScenarioText,
+  policyClassCount,
   type RunBudget,
 } from '../scenario/index';
 import { parsePolicyText } from '../policy/index';
@@ -232,7 +233,8 @@ export async function runCommand(args: string[], io: CliIO): Promise<number> {
       scenario = { ...scenario, clients: [], requests: [], duration_s: Math.min(86_400, span + 1e-6) };
     }
     // the budget, now with the replayed trace's rows (validation saw the scenario without them)
-    const over = budgetProblem(estimateRun(scenario, read.table), budget);
+    const input = { ...scenario, policyClasses: policyClassCount(scenario.router.policy) };
+    const over = budgetProblem(estimateRun(input, read.table), budget);
     if (over !== null) {
       io.err(`${a.replay}:1:1: ${over}`);
       return EXIT.invalid;

@@ -40,6 +40,7 @@ import type { TraceReplayOptions } from '../core/trace/types';
 import type { TraceSpec } from './trace-schema';
 import type { TraceTable } from '../core/trace/types';
 import type { z } from 'zod';
+import type { CompiledPolicy } from '../core/drr/types';
 
 type Parsed = z.output<typeof ScenarioInputSchema>;
 
@@ -95,6 +96,10 @@ export interface RunEstimate {
    * prompt in 4-token chunks is 25,000 nodes deep and takes ~7 s on its own).
    */
   chainEvents: number;
+  /** Of `events`, the router's work per policy class: each request's pop visits every class. */
+  classEvents: number;
+  /** The router policy's classes counted (see `classEvents`; their memory is in `memoryMb`). */
+  policyClasses: number;
   memoryMb: number;
   /** The scenario replays a trace whose rows were not known (not read yet, no max_requests). */
   traceUncounted: boolean;
@@ -117,6 +122,29 @@ const WALK_EVENTS = 0.1;
  * against the ~4 µs an event is taken to cost; about two thirds of that ratio, to err on more work.
  */
 const CHAIN_VISITS_PER_EVENT = 200;
+
+/**
+ * Memory per policy class at the router: its Class service series (6 rows of up to 512 samples, ~32 kB
+ * of heap) and what the per-pop updates over every class leave for the collector; measured as a
+ * process's peak: 10,000 classes took 1.5 GB with 6,050 requests and 1.9 GB with 60,000, 10 classes
+ * 0.15 GB.
+ */
+const BYTES_PER_CLASS = 128_000;
+/**
+ * Classes visited per event by the router's DRR scan and class bookkeeping, one pass per request:
+ * measured ~0.18 µs a class (10,000 classes: ~1.8 ms a request) against the ~4 µs an event is taken
+ * to cost; about half that ratio, to err on more work.
+ */
+const CLASS_VISITS_PER_EVENT = 10;
+
+/** A compiled policy's classes, each name once (the Class service rows), 0 without a policy. */
+export function policyClassCount(policy: CompiledPolicy | null | undefined): number {
+  if (!policy) return 0;
+  const names = new Set<string>();
+  for (const p of [...(policy.root ? [policy.root] : []), ...policy.models])
+    for (const c of p.classes) names.add(c.name);
+  return names.size;
+}
 
 /**
  * Bytes per prompt token a queued request keeps (#15.3): none of its own, as its prompt is described
@@ -142,6 +170,8 @@ export function estimateRun(
     scheduler?: { policy: string };
     /** How replicas admit (default sglang): sglang caches each prefill chunk as it completes. */
     worker?: { admission: string };
+    /** The router policy's classes (`policyClassCount`), once it is compiled; 0 or absent: none. */
+    policyClasses?: number;
   },
   /**
    * The top-level trace's rows, when the caller has read them (else only trace.max_requests counts);
@@ -246,7 +276,10 @@ export function estimateRun(
   const chunkCaching = c.prefix_caching && (s.worker?.admission ?? 'sglang') === 'sglang';
   const chainEvents =
     chunkCaching && inserts > 1 ? (requests * inserts * inserts) / CHAIN_VISITS_PER_EVENT : 0;
-  const events = EVENTS_PER_REQUEST * requests + steps + walks * WALK_EVENTS + chainEvents;
+  // the router's policy-class queues: every request passes them, and a pop visits every class
+  const classes = s.policyClasses ?? 0;
+  const classEvents = (requests * classes) / CLASS_VISITS_PER_EVENT;
+  const events = EVENTS_PER_REQUEST * requests + steps + walks * WALK_EVENTS + chainEvents + classEvents;
   // queued requests at the peak, and a full running batch on every worker, hold their records and
   // what `queuedBytesPerToken` says of their prompts; running ones their page fingerprints
   const running = Math.min(requests, c.workers * batch);
@@ -256,9 +289,22 @@ export function estimateRun(
     (requests * FINISHED_BYTES +
       held * (QUEUED_BYTES + queuedPerRequest) +
       running * BYTES_PER_PAGE * (prompt / c.block_size) +
-      c.workers * (c.kv_cache_tokens / c.block_size) * BYTES_PER_KV_PAGE) /
+      c.workers * (c.kv_cache_tokens / c.block_size) * BYTES_PER_KV_PAGE +
+      classes * BYTES_PER_CLASS) /
     1e6;
-  return { requests, peakQueue, capacityRps, simTimeS, events, walks, chainEvents, memoryMb, traceUncounted };
+  return {
+    requests,
+    peakQueue,
+    capacityRps,
+    simTimeS,
+    events,
+    walks,
+    chainEvents,
+    classEvents,
+    policyClasses: classes,
+    memoryMb,
+    traceUncounted,
+  };
 }
 
 /** The window keys of a trace section as replay options (which rows, not whose). */
@@ -286,9 +332,11 @@ export function budgetProblem(e: RunEstimate, b: RunBudget): string | null {
   const overEvents = e.events > b.events;
   if (!overMemory && !overEvents) return null;
   const what = [
-    overMemory ? `${fmt(e.memoryMb)} MB of memory (budget ${fmt(b.memoryMb)} MB)` : '',
+    overMemory
+      ? `${fmt(e.memoryMb)} MB of memory (budget ${fmt(b.memoryMb)} MB)${(e.policyClasses * BYTES_PER_CLASS) / 1e6 > e.memoryMb / 2 ? `, ${fmt((e.policyClasses * BYTES_PER_CLASS) / 1e6)} MB of it for the router's ${fmt(e.policyClasses)} policy classes` : ''}`
+      : '',
     overEvents
-      ? `${fmt(e.events)} events (budget ${fmt(b.events)})${e.walks > 0 ? `, counting ${fmt(e.walks)} walks of waiting requests' prefixes (the scheduler matches every waiting request at each step; its lpm_fcfs_fallback, where it has one, bounds that)` : ''}${e.chainEvents > e.events / 2 ? `, ${fmt(e.chainEvents)} of them for caching long prompts chunk by chunk (each chunk of max_batch_tokens or chunking.chunk_tokens joins the prefix cache one level deeper; larger chunks cut that)` : ''}`
+      ? `${fmt(e.events)} events (budget ${fmt(b.events)})${e.walks > 0 ? `, counting ${fmt(e.walks)} walks of waiting requests' prefixes (the scheduler matches every waiting request at each step; its lpm_fcfs_fallback, where it has one, bounds that)` : ''}${e.chainEvents > e.events / 2 ? `, ${fmt(e.chainEvents)} of them for caching long prompts chunk by chunk (each chunk of max_batch_tokens or chunking.chunk_tokens joins the prefix cache one level deeper; larger chunks cut that)` : ''}${e.classEvents > e.events / 2 ? `, ${fmt(e.classEvents)} of them for the router's policy classes (each request's pop visits every class)` : ''}`
       : '',
   ]
     .filter(Boolean)

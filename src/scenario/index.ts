@@ -45,6 +45,7 @@ export {
   budgetProblem,
   CLI_BUDGET,
   estimateRun,
+  policyClassCount,
   queuedBytesPerToken,
   PAGE_BUDGET,
   type RunBudget,

@@ -17,7 +17,7 @@ import {
 } from '../format/yaml';
 import { parsePolicyValue } from '../policy/index';
 import { dueTimeProblems, releaseProblems, scenarioProblems } from './checks';
-import { budgetProblem, estimateRun, PAGE_BUDGET, type RunBudget } from './estimate';
+import { budgetProblem, estimateRun, PAGE_BUDGET, policyClassCount, type RunBudget } from './estimate';
 import { flattenIssues, issueProblem } from '../format/issues';
 import { routerCommon, type Scenario, ScenarioInputSchema } from './schema';
 import { known, scenarioView } from './view';
@@ -122,13 +122,8 @@ export function validateScenario(parsed: ParsedYaml, opts: ParseScenarioOptions 
         issueProblem(i, ScenarioInputSchema, parsed, input),
       ),
     );
-  else if (problems.length === 0) {
-    const over = budgetProblem(estimateRun(res.data, opts.trace ?? null), opts.budget ?? PAGE_BUDGET);
-    if (over !== null) {
-      const at = parsed.locate(['duration_s'], { key: true });
-      problems.push(problem(at.line, at.col, over, ['duration_s']));
-    }
-  }
+  // (the budget is checked once the policy is compiled, beside its problems: its classes count)
+  const schemaProblems = problems.length;
 
   // the policy: the CLI's --policy, router.policy, or router.policy_file as far as it is readable
   let policy: CompiledPolicy | null = null;
@@ -188,6 +183,14 @@ export function validateScenario(parsed: ParsedYaml, opts: ParseScenarioOptions 
       const at = parsed.locate(p.path, { key: p.key === true });
       problems.push(problem(at.line, at.col, p.message, p.path));
     }
+  if (res.success && schemaProblems === 0) {
+    const input = { ...res.data, policyClasses: policyClassCount(policy) };
+    const over = budgetProblem(estimateRun(input, opts.trace ?? null), opts.budget ?? PAGE_BUDGET);
+    if (over !== null) {
+      const at = parsed.locate(['duration_s'], { key: true });
+      problems.push(problem(at.line, at.col, over, ['duration_s']));
+    }
+  }
   // the traces are read once the whole scenario is readable
   if (!res.success) return { ok: false, problems: sortProblems(problems) };
   // the trace files: the top-level trace's and every trace client's, each file read once per set of
@@ -266,7 +269,8 @@ export function validateScenario(parsed: ParsedYaml, opts: ParseScenarioOptions 
     (traceData !== null || clients.some((c) => 'trace' in c && c.trace.data !== null))
   ) {
     // the budget again, now that the traces' rows are known
-    const over = budgetProblem(estimateRun({ ...res.data, clients }, traceData), opts.budget ?? PAGE_BUDGET);
+    const input = { ...res.data, clients, policyClasses: policyClassCount(policy) };
+    const over = budgetProblem(estimateRun(input, traceData), opts.budget ?? PAGE_BUDGET);
     if (over !== null) {
       const at = parsed.locate(['duration_s'], { key: true });
       problems.push(problem(at.line, at.col, over, ['duration_s']));
