@@ -228,3 +228,26 @@ test('a spec file picked in Import is size-checked before it is read: too large 
   await expect(dialog.getByRole('textbox', { name: 'BLIS workload spec' })).toHaveValue('version: "2"\n');
   expect(seen).toEqual([]);
 });
+
+test('a text with 45,000 problems lists the first 500 and counts the rest, so the page stays responsive', async ({
+  page,
+}) => {
+  await page.goto('./?editor=plain');
+  await page.waitForFunction(() => window.fairground?.state?.().kind === 'cluster');
+  // 15,000 scripted requests with three bad values each: listed one button per problem, the list
+  // blocked the page for ~2.5 s after every edit
+  await page.getByRole('tab', { name: /Scenario/ }).click();
+  const bad = '  - {t: -1, client: zz, prompt_tokens: -5, output_tokens: x}\n'.repeat(15_000);
+  await page.evaluate(
+    (t) => window.fairground.editor.setText('scenario', t),
+    `${DEFAULT_TEXT}requests:\n${bad}`,
+  );
+  const list = page.getByRole('list', { name: 'Scenario problems' });
+  await expect(list.getByRole('listitem').last()).toHaveText(
+    '… and 44,500 more (the editor marks them all; fix these first)',
+    { timeout: 20_000 },
+  );
+  await expect(list.getByRole('listitem')).toHaveCount(501);
+  await expect(page.getByRole('button', { name: /45000 problems/ })).toBeVisible();
+  expect(await page.evaluate(() => window.fairground.editor.markers('scenario').length)).toBe(45_000);
+});

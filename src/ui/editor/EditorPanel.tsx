@@ -118,9 +118,17 @@ function ReleaseRange({ text }: { text: string }) {
 }
 
 /**
+ * Problems listed one by one; past them the list says how many more there are (the editor still
+ * marks every one). 45,000 problems (a 1 MB file of 15,000 bad scripted requests) rendered as 45,000
+ * buttons blocked the page for ~2.5 s after every edit.
+ */
+const PROBLEMS_LISTED = 500;
+
+/**
  * Every problem of the text, not just the first: a count that folds the list away (the editor gets
- * the room back) and one line per problem that takes the cursor to its place. Long lists scroll in
- * their own box, so the editor above keeps a usable height at 1280×720.
+ * the room back) and one line per problem that takes the cursor to its place, the first
+ * PROBLEMS_LISTED of them. Long lists scroll in their own box, so the editor above keeps a usable
+ * height at 1280×720.
  */
 function ProblemList({
   problems,
@@ -158,7 +166,7 @@ function ProblemList({
         aria-label={`${which === 'policy' ? 'Policy' : 'Scenario'} problems`}
         hidden={!open}
       >
-        {problems.map((p, i) => (
+        {problems.slice(0, PROBLEMS_LISTED).map((p, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: two problems may share a place and a message
           <li key={i} className="problem-item">
             <button
@@ -174,6 +182,12 @@ function ProblemList({
             </button>
           </li>
         ))}
+        {n > PROBLEMS_LISTED && (
+          <li className="problem-item problem-more">
+            … and {(n - PROBLEMS_LISTED).toLocaleString('en-US')} more (the editor marks them all; fix these
+            first)
+          </li>
+        )}
       </ol>
     </div>
   );
