@@ -229,6 +229,41 @@ describe("the router's policy classes", () => {
   });
 });
 
+describe("Preble's and DoubleQ's global prefix tree", () => {
+  const preble = (routing: string, workers: number, rate: number, duration: number) =>
+    [
+      'version: 1',
+      'name: long prompts behind a prefix-tree router',
+      `duration_s: ${duration}`,
+      `cluster: { workers: ${workers}, gpu: a100-80gb, model: llama-3.1-8b, kv_cache_tokens: 200000 }`,
+      `router: { routing: ${routing} }`,
+      'clients:',
+      '  - name: a',
+      `    arrival: { process: poisson, rate: ${rate} }`,
+      '    program: { type: single, prompt_tokens: { dist: uniform, min: 50000, max: 100000 }, output_tokens: 1 }',
+      '',
+    ].join('\n');
+
+  it('is counted: the estimate holds the most pages the tree held, at ~470 B a page', () => {
+    // 64 workers and 100k–400k-token prompts peaked at 4.4 GB where the estimate said 39 MB
+    for (const routing of ['preble', 'doubleq']) {
+      const text = preble(routing, 4, 2, 5);
+      const parsed = parseScenarioText(text);
+      if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+      const sim = new Simulation(parsed.value, { record: false });
+      let most = 0;
+      while (!sim.done()) {
+        sim.runUntil(sim.now + 1);
+        const pages = Number(/"global_tree_pages":(\d+)/.exec(JSON.stringify(sim.snapshot()))?.[1] ?? 0);
+        most = Math.max(most, pages);
+      }
+      expect(most, routing).toBeGreaterThan(10_000);
+      expect(estimateOf(text).memoryMb * 1e6, routing).toBeGreaterThan(most * 470);
+    }
+    expect(parseScenarioText(preble('preble', 64, 40, 10)).ok).toBe(false);
+  });
+});
+
 describe('progress and Ctrl-C', () => {
   it('progress shows the share of the estimated simulated time and an ETA', () => {
     expect(progressLine(50, 200, 10, 1_234_567)).toBe(
