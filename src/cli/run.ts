@@ -298,6 +298,7 @@ export async function runCommand(args: string[], io: CliIO): Promise<number> {
       const dt = performance.now() - w0;
       slice = dt < 50 ? slice * 2 : dt > 200 ? Math.max(1e-3, slice / 2) : slice;
       const wallS = (performance.now() - t0) / 1000;
+      if (trace?.failed) break;
       if (sim.eventsProcessed > maxEvents) stop = 'events';
       else if (wallS > maxWallS) stop = 'wall';
       if (stop !== null || interrupted) break;
@@ -312,6 +313,14 @@ export async function runCommand(args: string[], io: CliIO): Promise<number> {
   }
   const wall = (performance.now() - t0) / 1000;
   io.progress('');
+  if (stop === null) trace?.close();
+  if (trace?.failed) {
+    // (a full disk mid-run stops the run; at the last write the run is over, but its trace is cut)
+    io.err(
+      `--trace ${quote(a.trace as string)}: ${trace.failed}; the trace is incomplete, and no result was printed`,
+    );
+    return EXIT.invalid;
+  }
   if (stop !== null) {
     const why =
       stop === 'wall'
@@ -326,7 +335,6 @@ export async function runCommand(args: string[], io: CliIO): Promise<number> {
   const clientTraces = extra.client_traces ?? null;
   if (interrupted) {
     const partial = { ...sim.result(), wall_time_s: wall, interrupted: true, ...extra };
-    trace?.close();
     io.err(
       `${a.file}: interrupted at simulated t=${sim.now.toFixed(3)} s after ${wall.toFixed(1)} s; ${
         a.json
@@ -343,7 +351,6 @@ export async function runCommand(args: string[], io: CliIO): Promise<number> {
   }
   const result = sim.result();
   result.wall_time_s = wall;
-  trace?.close();
   io.out(a.json ? JSON.stringify({ ...result, ...extra }) : formatSummary(result, replay, clientTraces));
   return EXIT.ok;
 }
@@ -384,6 +391,8 @@ class TraceWriter {
   private lines: string[] = [];
   private size = 0;
   private parts = 0;
+  /** Why a write failed (a full disk, an I/O error); the run stops and says so, exit 1. */
+  failed: string | null = null;
 
   constructor(
     private readonly path: string,
@@ -391,6 +400,7 @@ class TraceWriter {
   ) {}
 
   add(line: string): void {
+    if (this.failed !== null) return;
     this.lines.push(line);
     this.size += line.length + 1;
     if (this.size > 32_000_000) this.flush();
@@ -398,11 +408,19 @@ class TraceWriter {
 
   private flush(): void {
     const text = this.lines.length ? `${this.lines.join('\n')}\n` : '';
-    if (this.parts === 0) this.io.writeFile(this.path, text);
-    else appendFileSync(this.path, text);
-    this.parts++;
     this.lines = [];
     this.size = 0;
+    try {
+      if (this.parts === 0) this.io.writeFile(this.path, text);
+      else appendFileSync(this.path, text);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException)?.code;
+      this.failed =
+        code === 'ENOSPC' || code === 'EDQUOT'
+          ? 'the disk is full: free some space, or name a file on another disk'
+          : `cannot write it (${code ?? 'unknown error'})`;
+    }
+    this.parts++;
   }
 
   close(): void {
