@@ -132,11 +132,14 @@ export function fromBase64Url(text: string): Uint8Array | null {
 
 // ---- compression -------------------------------------------------------------------------------------
 
+/** What `inflate` answers for data that would inflate past its limit (a deflate bomb, or a huge state). */
+export const TOO_LARGE = 'too-large';
+
 async function pipe(
   bytes: Uint8Array,
   stream: GenericTransformStream,
   limit: number,
-): Promise<Uint8Array | null> {
+): Promise<Uint8Array | typeof TOO_LARGE> {
   const writer = stream.writable.getWriter();
   writer.write(bytes as Uint8Array<ArrayBuffer>).catch(() => {});
   writer.close().catch(() => {});
@@ -149,7 +152,7 @@ async function pipe(
     size += value.length;
     if (size > limit) {
       reader.cancel().catch(() => {});
-      return null;
+      return TOO_LARGE;
     }
     chunks.push(value);
   }
@@ -166,8 +169,14 @@ export async function deflate(bytes: Uint8Array): Promise<Uint8Array> {
   return (await pipe(bytes, new CompressionStream('deflate-raw'), Number.MAX_SAFE_INTEGER)) as Uint8Array;
 }
 
-/** Inflates at most `limit` bytes; null when the data is corrupt, truncated or too large. */
-export async function inflate(bytes: Uint8Array, limit = MAX_JSON_BYTES): Promise<Uint8Array | null> {
+/**
+ * Inflates at most `limit` bytes; null when the data is corrupt or truncated, TOO_LARGE when it
+ * would inflate past the limit.
+ */
+export async function inflate(
+  bytes: Uint8Array,
+  limit = MAX_JSON_BYTES,
+): Promise<Uint8Array | null | typeof TOO_LARGE> {
   try {
     return await pipe(bytes, new DecompressionStream('deflate-raw'), limit);
   } catch {
@@ -436,6 +445,11 @@ export async function decodeShare(hash: string): Promise<DecodeResult> {
         reason: `the link is damaged or truncated (its length is impossible); ${NOTHING_KEPT}`,
       };
     const json = await inflate(bytes);
+    if (json === TOO_LARGE)
+      return {
+        ok: false,
+        reason: `the link is too large: it unpacks to more than ${MAX_JSON_BYTES / (1024 * 1024)} MB, the most a link may hold; ${NOTHING_KEPT}`,
+      };
     if (!json)
       return {
         ok: false,

@@ -104,6 +104,8 @@ describe('share links', () => {
     expect(payload.length).toBeLessThan(MAX_LINK_CHARS);
     const r = await decodeShare(`#s=1.${payload}`);
     expect(r.ok).toBe(false);
+    // said as what it is, not as a damaged link (a user would look for a copying mistake)
+    if (!r.ok) expect(r.reason).toMatch(/^the link is too large: it unpacks to more than 1 MB/);
   });
 
   it('reject a future version with a clear message', async () => {
