@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { openPlain, playhead } from './helpers';
+import { openImport, openPlain, playhead } from './helpers';
 
 const MINI = Array.from({ length: 40 }, (_, i) =>
   JSON.stringify({
@@ -19,12 +19,7 @@ const MINI = Array.from({ length: 40 }, (_, i) =>
 const FILE = { name: 'mini.jsonl', mimeType: 'application/json', buffer: Buffer.from(MINI) };
 
 async function pickTrace(page: Page) {
-  await page.getByRole('button', { name: 'Export' }).click();
-  await page
-    .getByRole('dialog', { name: 'Export' })
-    .getByRole('button', { name: 'Import a trace or BLIS spec…' })
-    .click();
-  const dialog = page.getByRole('dialog', { name: 'Import' });
+  const dialog = await openImport(page);
   await dialog.getByLabel('Trace file').setInputFiles(FILE);
   // once loaded, the dialog closes and the page's banner says what loaded
   await expect(dialog).toHaveCount(0);

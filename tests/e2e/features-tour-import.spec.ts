@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { open, playhead } from './helpers';
+import { open, openImport, playhead } from './helpers';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -59,12 +59,7 @@ test('Import: a pasted BLIS spec becomes the running scenario, with notes on the
   page,
 }) => {
   await open(page);
-  await page.getByRole('button', { name: 'Export' }).click();
-  await page
-    .getByRole('dialog', { name: 'Export' })
-    .getByRole('button', { name: 'Import a trace or BLIS spec…' })
-    .click();
-  const dialog = page.getByRole('dialog', { name: 'Import' });
+  const dialog = await openImport(page);
   await dialog.getByRole('textbox', { name: 'BLIS workload spec' }).fill(SPEC);
   await dialog.getByRole('button', { name: 'Import and load' }).click();
   const notes = dialog.getByRole('region', { name: 'Import notes' });

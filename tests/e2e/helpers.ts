@@ -227,3 +227,13 @@ export async function resizeTo(page: Page, size: { width: number; height: number
     }
   });
 }
+
+/** Open the Import dialog the way a person does (Export → Import a trace or BLIS spec…); returns it. */
+export async function openImport(page: Page) {
+  await page.getByRole('button', { name: 'Export' }).click();
+  await page
+    .getByRole('dialog', { name: 'Export' })
+    .getByRole('button', { name: 'Import a trace or BLIS spec…' })
+    .click();
+  return page.getByRole('dialog', { name: 'Import' });
+}

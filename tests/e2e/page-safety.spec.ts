@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { BURST_TEXT, DEFAULT_TEXT, editorReady, open, pasteInto } from './helpers';
+import { BURST_TEXT, DEFAULT_TEXT, editorReady, open, openImport, pasteInto } from './helpers';
 
 /** Page errors, unhandled rejections (as console errors) and CSP violations seen by a page. */
 function watch(page: import('@playwright/test').Page) {
@@ -205,12 +205,7 @@ test('a spec file picked in Import is size-checked before it is read: too large 
   const seen = watch(page);
   await page.goto('./?editor=plain');
   await page.waitForFunction(() => window.fairground?.state?.().kind === 'cluster');
-  await page.getByRole('button', { name: 'Export' }).click();
-  await page
-    .getByRole('dialog', { name: 'Export' })
-    .getByRole('button', { name: 'Import a trace or BLIS spec…' })
-    .click();
-  const dialog = page.getByRole('dialog', { name: 'Import' });
+  const dialog = await openImport(page);
   // read whole into the text box, a 200 MB file hung the tab for minutes
   await dialog.getByLabel('Workload spec file').setInputFiles({
     name: 'huge-spec.yaml',

@@ -4,7 +4,7 @@
  * and loads nothing; the Class service view shows the classes it went through.
  */
 import { expect, test } from '@playwright/test';
-import { openPlain } from './helpers';
+import { openImport, openPlain } from './helpers';
 
 const MINI = Array.from({ length: 40 }, (_, i) =>
   JSON.stringify({
@@ -14,15 +14,6 @@ const MINI = Array.from({ length: 40 }, (_, i) =>
     hash_ids: [0, 1, 100 + i, 200 + i, 300 + i, 400 + i, 500 + i].slice(0, 3 + (i % 5)),
   }),
 ).join('\n');
-
-async function openImport(page: import('@playwright/test').Page) {
-  await page.getByRole('button', { name: 'Export' }).click();
-  await page
-    .getByRole('dialog', { name: 'Export' })
-    .getByRole('button', { name: 'Import a trace or BLIS spec…' })
-    .click();
-  return page.getByRole('dialog', { name: 'Import' });
-}
 
 test('a trace picked in Import replays as the workload, with its classes in Class service', async ({
   page,
