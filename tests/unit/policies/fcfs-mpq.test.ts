@@ -1,11 +1,11 @@
 /**
  * Preble's fcfs-mpq on hand-worked cases: requests filed in ten groups by cache hit ratio, one group
  * per step in round robin from 9 down, oldest first inside a group, at most (g + 1) × k per step, and
- * no head-of-line stop at a request that does not fit.
+ * no head-of-line stop at a request that does not fit, except at one that fits only while its cached
+ * prefix is unlocked (Preble's scan breaks there).
  */
 import { describe, expect, it } from 'vitest';
-import type { FcfsMpqPolicy } from '../../../src/core/algorithms/fcfs-mpq/policy';
-import { mpqGroup } from '../../../src/core/algorithms/fcfs-mpq/policy';
+import { FcfsMpqPolicy, mpqGroup } from '../../../src/core/algorithms/fcfs-mpq/policy';
 import { explainDecisionText } from '../../../src/core/explain';
 import { concat, Harness, range } from './harness';
 
@@ -78,6 +78,38 @@ describe('fcfs-mpq (Preble)', () => {
     };
     expect(run('fcfs-mpq')).toEqual(['hog', 'small']);
     expect(run('fcfs')).toEqual(['hog']); // FCFS stops at the head
+  });
+
+  it('ends the group scan at a request refused only once its cached path is locked (Preble breaks there)', () => {
+    const run = (use?: FcfsMpqPolicy) => {
+      const h = new Harness({
+        policy: 'fcfs-mpq',
+        clients: ['a', 'b'],
+        kvTokens: 400,
+        ...(use ? { use } : {}),
+      });
+      h.add({ id: 'doc', client: 'a', tokens: range(0, 160), out: 1 });
+      while (h.step());
+      h.add({ id: 'hog', client: 'a', tokens: range(20_000, 60), out: 40 });
+      h.step();
+      // both in group 5 (160 of 310 and of 290 tokens cached); x, older, is tried first. With the
+      // document still evictable, x's 150 new tokens + 10 of output fit; once x locks it, they do not.
+      const x = h.add({ id: 'x', client: 'b', tokens: concat(range(0, 160), range(5000, 150)), out: 10 });
+      const y = h.add({ id: 'y', client: 'b', tokens: concat(range(0, 160), range(9000, 130)), out: 10 });
+      h.admitted.length = 0;
+      h.step();
+      const groups = [mpq(h).groupOf(x), mpq(h).groupOf(y)];
+      const first = [...h.admitted];
+      while (h.step());
+      return { groups, first, all: [...h.admitted] };
+    };
+    for (const use of [undefined, new FcfsMpqPolicy(0)]) {
+      const r = run(use);
+      expect(r.groups).toEqual([5, 5]);
+      // y would fit beside the locked document, but the scan ended at x: nothing this step
+      expect(r.first).toEqual([]);
+      expect(r.all).toEqual(['x', 'y']);
+    }
   });
 
   it('a preempted request is filed again with its hit ratio at that time', () => {

@@ -21,7 +21,8 @@
  * check (under either admission, a request whose own cached path is unlocked may pass the first
  * check and fail once its path is locked), because such a try locks and unlocks the request's path,
  * which re-times it for LRU eviction (and may split an edge): skipping it would change later
- * evictions. Both admissions make the first check before touching the tree (sglang: uncached
+ * evictions. Such a refusal ends the group's scan for the step, as in Preble (see ./policy.ts); a
+ * try refused at the first check (its key was left too low) is passed over. Both admissions make the first check before touching the tree (sglang: uncached
  * prompt + own output estimate in tokens; optimistic: the uncached prompt's blocks), so under
  * either a request with a cached prefix that surely does not fit is jumped over like any other.
  *
@@ -34,7 +35,7 @@ import { type KeyListener, type LiveEntry, LivePrefixOrder } from '../shared/liv
 import { cachedPrefix } from '../shared/prefix-order';
 import { type Order, Treap, type Weights } from '../shared/treap';
 import type { FcfsMpqDetail } from './detail';
-import { arrivalBefore, FcfsMpqPolicy, MPQ_GROUPS, MPQ_K, mpqGroup } from './policy';
+import { arrivalBefore, FcfsMpqPolicy, failedOnceLocked, MPQ_GROUPS, MPQ_K, mpqGroup } from './policy';
 
 /**
  * Deliberately broken variants, for tests only: each must make the equivalence tests fail (they are
@@ -188,7 +189,7 @@ export class LiveFcfsMpqPolicy extends FcfsMpqPolicy {
       if (outcome === 'admitted') {
         taken.push(x);
         admitted++;
-      } else if (outcome !== 'no-kv') break; // the step's token budget or running slots are spent
+      } else if (outcome !== 'no-kv' || failedOnceLocked(r, worker)) break; // as the reference
       at = x;
     }
     for (const f of taken) {

@@ -10,8 +10,11 @@
  *     the pointer moves past the group served whether or not anything from it fits.
  *   - Inside the group: oldest arrival first (Preble sorts the group by arrival time each step), at
  *     most (g + 1) × k admissions in the step (k = 10, `scheduler.mpq_k`); a request that does not fit
- *     in KV memory is passed over and the next one tried (no head-of-line stop); the step's token
- *     budget or running-request limit ends the scan.
+ *     in KV memory is passed over and the next one tried (no head-of-line stop), except one that
+ *     passes the first memory check (made while its cached prefix still counts as evictable) and
+ *     fails it once that prefix is locked: Preble's schedule_within_group ends the group's scan there
+ *     (`break` after `inc_lock_ref`), and so does this. The step's token budget or running-request
+ *     limit ends the scan too.
  * High-hit groups get more admissions per visit (locality), but every group gets a turn (no
  * starvation): the multi-level queue the DLPM paper credits for Preble's Jain's index over RR+LPM.
  *
@@ -33,6 +36,17 @@ export const MPQ_K = 10;
 export function mpqGroup(h: number): number {
   if (h <= 0) return 0;
   return Math.min(MPQ_GROUPS - 1, Math.max(0, Math.ceil(h * MPQ_GROUPS) - 1));
+}
+
+/**
+ * After `tryAdmit` said 'no-kv': whether the request had passed the first check (made with its
+ * cached path still evictable) and was refused only once that path was locked. Preble's
+ * schedule_within_group passes over a request that fails its first check and ends the group's scan
+ * at one that fails the check after `inc_lock_ref`. A refused try leaves free + evictable KV and the
+ * request's match as they were, so the first check can be made again here.
+ */
+export function failedOnceLocked(req: SimRequest, worker: WorkerView): boolean {
+  return worker.refusalKey(req, cachedPrefix(req, worker)) <= worker.refusalRoom();
 }
 
 interface Entry {
@@ -155,8 +169,8 @@ export class FcfsMpqPolicy implements LocalPolicy {
         if (gone === null) gone = new Uint8Array(list.length);
         gone[i] = 1;
         admitted++;
-      } else if (outcome === 'no-kv') passed++;
-      else break; // the step's token budget or running slots are spent
+      } else if (outcome === 'no-kv' && !failedOnceLocked(e.req, ctx.worker)) passed++;
+      else break; // refused once its path was locked, or the step's token budget or slots are spent
     }
     if (gone === null) return;
     const g2 = gone;
