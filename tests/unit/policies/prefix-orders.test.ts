@@ -44,6 +44,24 @@ describe('LPM', () => {
     expect(h.detailsOf('lpm')[0].fcfs_fallback).toBe(true);
   });
 
+  it('puts shared-prefix duplicates last in queue order, whatever their cached prefix (SGLang: one key, +inf)', () => {
+    const H = range(40_000, 32); // the shared head
+    for (const policy of ['lpm', 'dlpm']) {
+      const h = new Harness({ policy, scheduler: policy === 'dlpm' ? { quantum: 1_000_000 } : {} });
+      h.add({ id: 'warm', client: 'a', tokens: concat(H, range(41_000, 10)), out: 1 });
+      while (h.step());
+      h.admitted.length = 0;
+      // first: 32 cached (≤ 32, checked), remembered; d-short: its whole 32-token prompt is H, so at
+      // most 31 reusable; d-long: 32 cached. Both share H with first: deferred, in queue order.
+      h.add({ id: 'first', client: 'a', tokens: concat(H, range(42_000, 10)), out: 2 });
+      h.add({ id: 'd-short', client: 'a', tokens: H, out: 2 });
+      h.add({ id: 'd-long', client: 'a', tokens: concat(H, range(43_000, 10)), out: 2 });
+      h.add({ id: 'other', client: 'a', tokens: range(44_000, 40), out: 2 });
+      h.step();
+      expect(h.admitted, policy).toEqual(['first', 'other', 'd-short', 'd-long']);
+    }
+  });
+
   it('stops at the first request that does not fit (head-of-line in LPM order)', () => {
     const h = warmed('lpm');
     h.add({ id: 'small', client: 'a', tokens: range(7000, 5), out: 2 });

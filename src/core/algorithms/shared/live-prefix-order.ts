@@ -15,8 +15,8 @@
  * the requests registered there dirty; before the order is next read, each dirty request's memo is
  * refreshed (./matched-queue.ts `refreshMemo`, exact), it is registered again and re-keyed.
  *
- * Order: an indexed binary heap (./indexed-heap.ts) keyed by (deferred, −match, position); a
- * preempted request gets a position before every other. Above the `lpm_fcfs_fallback` threshold the
+ * Order: an indexed binary heap (./indexed-heap.ts) keyed by (deferred, −match, position), the
+ * deferred ones by position alone; a preempted request gets a position before every other. Above the `lpm_fcfs_fallback` threshold the
  * order is queue order: a second heap by position (kept only when the threshold is set).
  *
  * SGLang's in-batch prefix deferral (`sharedPrefixDuplicates` in ./prefix-order.ts): among waiting
@@ -106,10 +106,13 @@ export class LiveEntry implements Memo {
   ) {}
 }
 
-/** LPM's order: not deferred first, then the longer match, then queue position. */
+/**
+ * LPM's order: not deferred first, then the longer match, then queue position; deferred requests in
+ * queue order whatever their match (SGLang's sort gives them all the same key, +inf).
+ */
 export function lpmBefore(a: LiveEntry, b: LiveEntry): boolean {
   if (a.deferred !== b.deferred) return a.deferred < b.deferred;
-  if (a.match !== b.match) return a.match > b.match;
+  if (a.deferred === 0 && a.match !== b.match) return a.match > b.match;
   return a.pos < b.pos;
 }
 

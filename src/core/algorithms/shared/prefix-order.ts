@@ -59,7 +59,9 @@ export function prefixOrder(queue: MatchedQueue, worker: WorkerView, fallbackAbo
   const radix = worker.radix;
   for (let i = 0; i < n; i++) match[i] = queue.matchLength(i, radix);
   const deferred = worker.deferSharedPrefixes === true ? sharedPrefixDuplicates(queue, match) : null;
-  if (deferred !== null) order.sort((a, b) => deferred[a] - deferred[b] || match[b] - match[a] || a - b);
+  // deferred requests keep queue order among themselves: SGLang sorts them all under one key (+inf)
+  if (deferred !== null)
+    order.sort((a, b) => deferred[a] - deferred[b] || (deferred[a] === 1 ? 0 : match[b] - match[a]) || a - b);
   else order.sort((a, b) => match[b] - match[a] || a - b);
   return { order, match, fallback: false, deferred };
 }
