@@ -92,7 +92,14 @@ export function visitText(v: ClassVisit, quantum: number | null = null): string 
   const cost =
     v.head_cost === null ? 'the head' : `${v.head_id ?? 'the head'} (cost ${fmtCount(v.head_cost)})`;
   const d0 = fmtCount(v.deficit_before);
-  const d1 = fmtCount(v.deficit_after);
+  // a take that empties the class's queue resets what the cost left to 0: say so, or "pays for
+  // a0 (cost 3), keeps 0" after earning 10 reads as a miscount
+  const keeps = (from: number | null) => {
+    const left = v.head_cost === null || from === null ? v.deficit_after : Math.max(0, from - v.head_cost);
+    return left === v.deficit_after
+      ? `keeps ${fmtCount(left)}`
+      : `${fmtCount(left)} left, reset to ${fmtCount(v.deficit_after)}: its queue is now empty`;
+  };
   switch (v.outcome) {
     case 'empty':
       return `${v.class}: empty, deficit reset to 0`;
@@ -100,18 +107,20 @@ export function visitText(v: ClassVisit, quantum: number | null = null): string 
       return `${v.class}: head not dispatchable (blocked), keeps deficit ${d0}, earns nothing`;
     case 'affordable':
       return v.phase === 'carry'
-        ? `${v.class}: carried deficit ${d0} pays for ${cost}, keeps ${d1}`
-        : `${v.class}: saved deficit ${d0} pays for ${cost}, keeps ${d1}`;
+        ? `${v.class}: carried deficit ${d0} pays for ${cost}, ${keeps(v.deficit_before)}`
+        : `${v.class}: saved deficit ${d0} pays for ${cost}, ${keeps(v.deficit_before)}`;
     case 'granted': {
+      const q = quantum ?? v.quantum ?? null;
+      const peak = q === null ? null : v.deficit_before + q;
       const earned = quantum === null ? '' : ` ${d0} → ${fmtCount(v.deficit_before + quantum)}`;
-      return `${v.class}: earns its quantum${earned}, pays for ${cost}, keeps ${d1}`;
+      return `${v.class}: earns its quantum${earned}, pays for ${cost}, ${keeps(peak)}`;
     }
     case 'unaffordable':
       return v.phase === 'carry'
         ? `${v.class}: carried deficit ${d0} is short of ${cost}`
-        : `${v.class}: earns its quantum ${d0} → ${d1}, still short of ${cost}`;
+        : `${v.class}: earns its quantum ${d0} → ${fmtCount(v.deficit_after)}, still short of ${cost}`;
     case 'chosen':
-      return `${v.class}: after the bulk rounds deficit ${d0} pays for ${cost}, keeps ${d1}`;
+      return `${v.class}: after the bulk rounds deficit ${d0} pays for ${cost}, ${keeps(v.deficit_before)}`;
     case 'short':
       return `${v.class}: after the bulk rounds deficit ${d0} is still short of ${cost}`;
   }

@@ -66,7 +66,7 @@ export function stateAt(phases: readonly Phase[], at: number, cls: string): stri
     case 'pay':
       return `pays ${fmtCount(from - to)} for its head`;
     case 'reset':
-      return 'empty: deficit reset to 0';
+      return p.rule === 'take' ? 'queue left empty: deficit reset to 0' : 'empty: deficit reset to 0';
     case 'frozen':
       return 'head blocked: credit frozen';
     case 'short':

@@ -111,6 +111,13 @@ export function phasesOf(rec: DrrPopRecord, quantumOf: ReadonlyMap<string, numbe
       level.set(c, to[j]);
     });
   };
+  // A take charges the head's cost; a class its take left empty then resets to 0 (a phase of its own, so
+  // the bar stops at what the cost leaves and the state line says the cost, not cost + reset).
+  const payThenReset = (v: ClassVisit, i: number, from: number, d1: number, rule: RuleId) => {
+    const left = v.head_cost === null ? d1 : Math.max(0, from - v.head_cost);
+    one('pay', v, i, from, left, rule);
+    if (left !== d1) one('reset', v, i, left, d1, 'take');
+  };
   rec.visits.forEach((v, i) => {
     if (v.phase === 'final') bulk();
     const d0 = v.deficit_before;
@@ -123,12 +130,12 @@ export function phasesOf(rec: DrrPopRecord, quantumOf: ReadonlyMap<string, numbe
         one('frozen', v, i, d0, d0, 'blocked');
         break;
       case 'affordable':
-        one('pay', v, i, d0, d1, v.phase === 'carry' ? 'carry' : 'saved');
+        payThenReset(v, i, d0, d1, v.phase === 'carry' ? 'carry' : 'saved');
         break;
       case 'granted': {
         const peak = d0 + q(v);
         one('earn', v, i, d0, peak, 'earn');
-        one('pay', v, i, peak, d1, 'take');
+        payThenReset(v, i, peak, d1, 'take');
         break;
       }
       case 'unaffordable':
@@ -137,7 +144,7 @@ export function phasesOf(rec: DrrPopRecord, quantumOf: ReadonlyMap<string, numbe
         if (!candidates.includes(v.class)) candidates.push(v.class);
         break;
       case 'chosen':
-        one('pay', v, i, d0, d1, 'take');
+        payThenReset(v, i, d0, d1, 'take');
         break;
       case 'short':
         one('short', v, i, d0, d1, 'short');

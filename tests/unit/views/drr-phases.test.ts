@@ -6,6 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import type { DrrPopRecord } from '../../../src/core/drr/types';
 import { frameAt, phasePeak, phasesOf, totalMs } from '../../../src/ui/views/drr-phases';
+import { stateAt } from '../../../src/ui/views/drr-animate';
 import { firedRules } from '../../../src/ui/views/DrrRing';
 import { bulkScript, burstScript, enqueue, policyOf, pop, sessionSnapshot } from './fixtures';
 
@@ -101,6 +102,24 @@ describe('phases of a pop', () => {
     const frozen = phases.find((p) => p.kind === 'frozen');
     expect(frozen?.rule).toBe('blocked');
     expect(frozen?.from).toEqual(frozen?.to);
+  });
+
+  test('a take that empties the class pays the cost, then resets what is left: the state line says the cost', () => {
+    // burst pop 7: A's carried 1 is short of a3; the scan comes to A, which earns 10 (11), pays 3 for
+    // its last request a3 (8), and its queue is empty (0)
+    const rec = recordAfter(burstScript(), 15);
+    expect(rec.chosen?.id).toBe('a3');
+    const phases = phasesOf(rec, q);
+    expect(phases.map((p) => [p.kind, p.rule, p.from, p.to])).toEqual([
+      ['short', 'carry', [1], [1]],
+      ['earn', 'earn', [1], [11]],
+      ['pay', 'take', [11], [8]],
+      ['reset', 'take', [8], [0]],
+      ['cursor', 'cursor', [], []],
+    ]);
+    expect(stateAt(phases, 2, 'A')).toBe('pays 3 for its head');
+    expect(stateAt(phases, 3, 'A')).toBe('queue left empty: deficit reset to 0');
+    expect(trace(rec, q, 'A')).toContain(8);
   });
 
   test('speed-up shortens every phase in proportion', () => {

@@ -172,7 +172,9 @@ describe('DrrRing decision details', () => {
     const outcomes = [...html.matchAll(/data-outcome="([a-z]+)"/g)].map((m) => m[1]);
     expect(outcomes).toEqual(['unaffordable', 'unaffordable', 'bulk', 'short', 'chosen']);
     expect(html).toContain('4 virtual round');
-    expect(html).toContain('latency: after the bulk rounds deficit 10 000 pays for l0 (cost 9 000), keeps 0');
+    expect(html).toContain(
+      'latency: after the bulk rounds deficit 10 000 pays for l0 (cost 9 000), 1 000 left, reset to 0: its queue is now empty',
+    );
     expect(html).toContain('standard: earns its quantum 0 → 1 000, still short of s0 (cost 7 000)');
   });
 
@@ -285,7 +287,15 @@ describe('DrrRing helpers', () => {
       2,
     );
     const rec = lastRecord(s);
-    expect(visitText(rec.visits[0], 10)).toBe('A: earns its quantum 0 → 10, pays for a0 (cost 3), keeps 0');
+    // a0 was A's only request: the 7 the cost leaves resets to 0, and the line says why
+    expect(visitText(rec.visits[0], 10)).toBe(
+      'A: earns its quantum 0 → 10, pays for a0 (cost 3), 7 left, reset to 0: its queue is now empty',
+    );
+  });
+
+  test('a take that leaves more queued keeps what the cost leaves', () => {
+    const rec = lastRecord(sessionSnapshot(burstScript(), 9));
+    expect(visitText(rec.visits[0], 10)).toBe('A: earns its quantum 0 → 10, pays for a0 (cost 3), keeps 7');
   });
 });
 
