@@ -287,7 +287,22 @@ export class Driver {
     this.pause();
     if (!this.loaded) await this.ready;
     if (this.followerOn()) await this.follower?.advance(n);
-    else this.apply(unpackFrame(await this.api.step(n)));
+    else {
+      this.apply(unpackFrame(await this.api.step(n)));
+      this.selectionFollows();
+    }
+  }
+
+  /**
+   * After a step forward or back, a decision selected in the log moves to the one just taken (the
+   * playhead's newest), as picking a line moves the playhead to it: stepping with → through a lesson
+   * with an explanation open kept 'Why decision #3' and its highlight on screen while the ring drew
+   * decision 5, and a link copied then carried that mismatch to the students.
+   */
+  private selectionFollows(): void {
+    const { selected, decisionCount } = useUi.getState();
+    if (selected === null || selected === decisionCount - 1) return;
+    useUi.setState({ selected: decisionCount > 0 ? decisionCount - 1 : null });
   }
 
   /**
@@ -298,7 +313,10 @@ export class Driver {
     if (!this.loaded) await this.ready;
     const at = useUi.getState().decisionCount;
     if (at <= 0) return;
+    const token = this.seekToken + 1;
     await this.seek({ decision: at - 1 });
+    // a seek that another one overtook lands elsewhere: the later one decides
+    if (this.seekToken === token) this.selectionFollows();
   }
 
   /** Pull the current frame again (after a pause the last frames may have been light ones). */

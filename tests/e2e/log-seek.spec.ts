@@ -5,7 +5,7 @@
  * arrow keys move the selection and the playhead together.
  */
 import { expect, test } from '@playwright/test';
-import { openPlain, playhead } from './helpers';
+import { openPlain, pickScenario, playhead } from './helpers';
 
 test('clicking a log line seeks the playhead to that decision; ↑ moves on by one', async ({ page }) => {
   await openPlain(page);
@@ -73,4 +73,41 @@ test('a long seek (a link replayed from t = 0) says where it goes, and Stop seek
   await other.getByRole('button', { name: 'Step' }).click();
   await expect.poll(() => playhead(other)).toBe(at + 1);
   await other.close();
+});
+
+test('with a decision selected, → and ← move the selection and its explanation with the playhead (lecture tryout)', async ({
+  page,
+  context,
+}) => {
+  await openPlain(page);
+  await pickScenario(page, 'drr-carry-vs-cursor');
+  await page.evaluate(() => window.fairground.step(3));
+  const log = page.getByRole('log', { name: 'Decision log' });
+  await log.locator('li[data-seq="2"]').click();
+  await expect(page.getByRole('heading', { name: 'Why decision #3' })).toBeVisible();
+  // the lecturer steps on with the keyboard, the explanation open: it tells the decision just taken
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => playhead(page)).toBe(4);
+  await expect(page.getByRole('heading', { name: 'Why decision #4' })).toBeVisible();
+  await expect(log.locator('li[data-seq="3"]')).toHaveAttribute('aria-current', 'true');
+  await page.getByRole('button', { name: 'Step', exact: true }).click();
+  await expect.poll(() => playhead(page)).toBe(5);
+  await expect(page.getByRole('heading', { name: 'Why decision #5' })).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(() => playhead(page)).toBe(4);
+  await expect(page.getByRole('heading', { name: 'Why decision #4' })).toBeVisible();
+  // the ring's highlight is the selected decision's class: #4 popped b0 from B
+  await expect(page.locator('.drr-table tbody[data-class="B"]')).toHaveClass(/\bselected\b/);
+  // a link copied now gives the students the same decision and moment
+  await expect(page.locator('html')).toHaveAttribute('data-live-address', 'current');
+  const phone = await context.newPage();
+  await phone.goto(page.url());
+  await phone.waitForFunction(() => window.fairground?.state().kind !== null);
+  await expect.poll(() => playhead(phone)).toBe(4);
+  await expect.poll(() => phone.evaluate(() => window.fairground.state().selected)).toBe(3);
+  // without a selection, stepping selects nothing
+  await page.getByRole('button', { name: 'Clear selection' }).click();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => playhead(page)).toBe(5);
+  expect(await page.evaluate(() => window.fairground.state().selected)).toBeNull();
 });
