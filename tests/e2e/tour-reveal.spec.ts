@@ -206,3 +206,47 @@ for (const viewport of [
     ]);
     expect(cardRight).toBeLessThanOrEqual(columnRight + 0.5);
   });
+
+// Presenting hides the Decision log (and the editor): the DRR lesson told the class to "Click the newest
+// line in the Decision log" and the bulk lesson to "Select this pop in the log" with no log on the
+// projector (lecture tryout, 1280×720). A step that asks to click or select something in the log may
+// only do so where the log is shown; a step that points at Last arbitration finds it in sight.
+test('presenting a DRR lesson at 1280×720, a step asks for nothing hidden and its Last arbitration is in sight', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openPlain(page);
+  let pointed = 0;
+  for (const id of ['drr', 'per-round', 'bulk', 'blocked']) {
+    const tour = TOURS.find((t) => t.id === id);
+    if (!tour) throw new Error(`no tour ${id}`);
+    await page.getByRole('button', { name: 'Tour' }).click();
+    const card = page.getByRole('dialog', { name: 'Tour' });
+    await card.getByRole('button', { name: tour.title }).click();
+    await page.keyboard.press('p');
+    await expect(page.locator('.app')).toHaveAttribute('data-presenting', 'on');
+    for (let k = 0; k < tour.steps.length; k++) {
+      await expect(card).toContainText(`Step ${k + 1} of ${tour.steps.length}`);
+      const text = tour.steps[k].text;
+      const logShown = await page.locator('.log-panel').isVisible();
+      if (/\b(click|select)\b[^.;]*\blog\b/i.test(text)) expect(logShown, `${id} step ${k + 1}`).toBe(true);
+      if (text.includes('Last arbitration')) {
+        const heading = page.locator('.drr-account h3', { hasText: 'Last arbitration' });
+        await expect(heading).toBeInViewport();
+        // not under the tour card
+        const hidden = await heading.evaluate((h) => {
+          const r = h.getBoundingClientRect();
+          const at = document.elementFromPoint(r.left + 10, r.top + r.height / 2);
+          return !at || !h.contains(at);
+        });
+        expect(hidden, `${id} step ${k + 1}: Last arbitration covered`).toBe(false);
+        pointed++;
+      }
+      if (k + 1 < tour.steps.length) await card.getByRole('button', { name: 'Next' }).click();
+    }
+    await card.getByRole('button', { name: 'Close tour' }).click();
+    await page.keyboard.press('p');
+    await expect(page.locator('.app')).toHaveAttribute('data-presenting', 'off');
+  }
+  expect(pointed).toBe(2);
+});

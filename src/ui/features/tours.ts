@@ -44,7 +44,7 @@ export const TOURS: Tour[] = [
       },
       {
         title: 'First pop: earn, then pay',
-        text: 'A has 0 credit, less than its head costs, so it earns its quantum (10), pays 3 for a0 and keeps **7**. Because it still has credit, A becomes the **carry**: the next pop tries A first. Click the newest line in the Decision log to read the whole account.',
+        text: "A has 0 credit, less than its head costs, so it earns its quantum (10), pays 3 for a0 and keeps **7**. Because it still has credit, A becomes the **carry**: the next pop tries A first. **Last arbitration**, under the ring's table, tells this pop visit by visit; outside presentation mode, the Decision log's newest line opens the whole account.",
         at: { scenario: BURST, decisions: 1 },
       },
       {
@@ -93,7 +93,7 @@ export const TOURS: Tour[] = [
       },
       {
         title: 'Virtual rounds',
-        text: 'Instead of looping round after round, DRR works out how many rounds the closest class still needs (latency: 4) and grants that many rounds to every class at once: standard 5000, latency 10000. latency dispatches l0 and keeps 1000. Select this pop in the log: the account shows the bulk rounds.',
+        text: "Instead of looping round after round, DRR works out how many rounds the closest class still needs (latency: 4) and grants that many rounds to every class at once: standard 5000, latency 10000. latency dispatches l0 and keeps 1000. **Last arbitration**, under the ring's table, shows the bulk step between the scan and the final scan; outside presentation mode, this pop's line in the Decision log opens the whole account.",
         at: { scenario: 'drr-bulk-credit', decisions: 1 },
       },
       {
