@@ -732,3 +732,39 @@ for (const { sizes, opts } of AXES) {
     });
   });
 }
+
+test('a link shared while presenting opens presenting on a phone and says so, with the way out to the log', async ({
+  page,
+  browser,
+}) => {
+  await openPlain(page);
+  await pickScenario(page, 'drr-bulk-credit');
+  await page.keyboard.press('p');
+  await expect(page.locator('.app')).toHaveAttribute('data-presenting', 'on');
+  await page.getByRole('button', { name: 'Step', exact: true }).click();
+  await expect.poll(() => playhead(page)).toBe(1);
+  await expect(page.locator('html')).toHaveAttribute('data-live-address', 'current');
+  expect(new URL(page.url()).searchParams.get('present')).toBe('1');
+  const ctx = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    hasTouch: true,
+    isMobile: true,
+  });
+  const phone = await ctx.newPage();
+  await phone.goto(page.url());
+  await phone.waitForFunction(() => window.fairground?.state().kind !== null);
+  await expect.poll(() => playhead(phone)).toBe(1);
+  // the student's phone presents (no log, no editor): the message says so and how to leave it
+  await expect(phone.locator('.app')).toHaveAttribute('data-presenting', 'on');
+  await expect(phone.locator('.log-panel')).toBeHidden();
+  const note = phone.getByRole('alert').filter({ hasText: 'Opened a shared link' });
+  await expect(note).toContainText('presentation mode');
+  await expect(note).toContainText('Present, in the Menu');
+  // and the way out works: Menu → Present brings the log back
+  await phone.getByRole('button', { name: /^Menu/ }).first().tap();
+  await phone.getByRole('button', { name: 'Present' }).tap();
+  await expect(phone.locator('.app')).toHaveAttribute('data-presenting', 'off');
+  await expect(phone.locator('.log-panel')).toBeVisible();
+  await ctx.close();
+});

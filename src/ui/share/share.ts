@@ -6,7 +6,9 @@ import { extractPolicy, policyOverride, setTexts, useEdits } from '../../state/e
 import { usePrefs } from '../../state/prefs';
 import { useUi } from '../../state/store';
 import type { Driver } from '../driver';
+import { useCompare } from '../compare/store';
 import { useEmbed } from '../embed/store';
+import { usePresent } from '../present/store';
 import { fmtCount } from '../views/format';
 import { DEFAULT_SCENARIO_ID, SCENARIOS } from '../scenarios';
 import { missingTraceFile } from '../features/trace-file-store';
@@ -109,14 +111,20 @@ export async function openLink(driver: Driver, hash: string): Promise<boolean> {
   }
   if (s.selected !== undefined && s.explain !== false) driver.select(s.selected);
   const at = useUi.getState().decisionCount;
+  // a lecturer's link made while presenting (?present=1) opens presenting: the student finds no
+  // decision log and no editor, and on a phone the pressed Present is folded in the Menu
+  const presenting =
+    usePresent.getState().presenting && !useCompare.getState().active
+      ? ' It opens in presentation mode: the decision log and the editor are hidden until you leave it (Present, in the Menu on a small screen, or P).'
+      : '';
   useUi.setState({
     message:
       // the replay to the link's playhead was stopped (Stop seeking): say so, not "as it was shared"
-      at < s.playhead && !useUi.getState().done
+      (at < s.playhead && !useUi.getState().done
         ? `Opened a shared link, but its replay was stopped at decision ${fmtCount(at)} of ${fmtCount(s.playhead)}: Step, Play or the timeline go on from there.`
         : res.dropped?.length
           ? `Opened a shared link, but part of it is damaged: kept the scenario, policy and playhead; left out ${res.dropped.join(' and ')}.`
-          : 'Opened a shared link: this is the run as it was shared.',
+          : 'Opened a shared link: this is the run as it was shared.') + presenting,
   });
   return true;
 }
