@@ -768,3 +768,48 @@ test('a link shared while presenting opens presenting on a phone and says so, wi
   await expect(phone.locator('.log-panel')).toBeVisible();
   await ctx.close();
 });
+
+test("during a pop the ring's centre and the table's cursor tag wait for the cursor to move (lecture tryout)", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openPlain(page);
+  await pickScenario(page, 'drr-burst');
+  await page.locator('body').click({ position: { x: 5, y: 700 } });
+  // the centre said "next scan B" and B's row carried the cursor tag from the pop's first frame, while
+  // the arrow still pointed at A, which was earning and paying
+  await page.evaluate(() => {
+    const w = window as unknown as { __s: { rule: string; centre: string; tag: string }[]; __end: boolean };
+    w.__s = [];
+    w.__end = false;
+    let started = false;
+    const tick = () => {
+      const view = document.querySelector('.drr-view') as HTMLElement;
+      const animating = view.dataset.animating !== undefined;
+      started ||= animating;
+      const centre = view.querySelector('.drr-center') as Element;
+      const tag = view.querySelector('tbody[data-class="B"] .drr-tag');
+      w.__s.push({
+        rule: view.querySelector('[data-rule].current')?.getAttribute('data-rule') ?? '',
+        centre: `${centre.textContent} ${getComputedStyle(centre).opacity}`,
+        tag: tag ? getComputedStyle(tag).opacity : 'none',
+      });
+      if (started && !animating) w.__end = true;
+      else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => (window as unknown as { __end: boolean }).__end);
+  const s = await page.evaluate(
+    () => (window as unknown as { __s: { rule: string; centre: string; tag: string }[] }).__s,
+  );
+  const visiting = s.filter((x) => x.rule === 'earn' || x.rule === 'take');
+  expect(visiting.length).toBeGreaterThan(3);
+  for (const x of visiting) {
+    expect(x.centre).toBe('B 0');
+    expect(x.tag).toBe('0');
+  }
+  expect(s.some((x) => x.rule === 'cursor' && x.centre === 'B 1')).toBe(true);
+  expect(s.at(-1)).toMatchObject({ centre: 'B 1', tag: '1' });
+});

@@ -89,6 +89,10 @@ export function animatePop(
   const cursor = root.querySelector<SVGGElement>('.drr-cursor');
   const counter = root.querySelector<HTMLElement>('.drr-bulk-counter');
   root.dataset.animating = 'true';
+  // until the cursor phase, the ring's centre ('next scan B') and the table's cursor and carry tags,
+  // which React drew at the pop's end, are held back (views.css): they named the next class while
+  // the arrow still pointed at the one being visited
+  delete root.dataset.cursorMoved;
   if (cursor && t.cursorFrom !== null) {
     cursor.style.transition = 'none';
     cursor.style.transform = `rotate(${t.cursorFrom}deg)`;
@@ -163,6 +167,7 @@ export function animatePop(
       bulkItem.classList.toggle('pending', bulkAt >= 0 && frame.phase < bulkAt);
       bulkItem.classList.toggle('current', p?.kind === 'bulk');
     }
+    if (p?.kind === 'cursor') root.dataset.cursorMoved = 'true';
     if (cursor && p?.kind === 'cursor' && t.cursorTo !== null) {
       cursor.style.transition = '';
       cursor.style.transform = `rotate(${t.cursorTo}deg)`;
@@ -196,6 +201,7 @@ export function animatePop(
   const finish = () => {
     cancelAnimationFrame(raf);
     delete root.dataset.animating;
+    delete root.dataset.cursorMoved;
     for (const c of classes) {
       const tb = body(c);
       if (!tb) continue;
