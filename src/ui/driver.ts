@@ -294,7 +294,7 @@ export class Driver {
   }
 
   /**
-   * After a step forward or back, a decision selected in the log moves to the one just taken (the
+   * After a step forward or back (or a seek), a decision selected in the log moves to the one just taken (the
    * playhead's newest), as picking a line moves the playhead to it: stepping with → through a lesson
    * with an explanation open kept 'Why decision #3' and its highlight on screen while the ring drew
    * decision 5, and a link copied then carried that mismatch to the students.
@@ -313,10 +313,7 @@ export class Driver {
     if (!this.loaded) await this.ready;
     const at = useUi.getState().decisionCount;
     if (at <= 0) return;
-    const token = this.seekToken + 1;
     await this.seek({ decision: at - 1 });
-    // a seek that another one overtook lands elsewhere: the later one decides
-    if (this.seekToken === token) this.selectionFollows();
   }
 
   /** Pull the current frame again (after a pause the last frames may have been light ones). */
@@ -357,7 +354,12 @@ export class Driver {
         },
       });
     }
-    if (token === this.seekToken) useUi.setState({ seek: null });
+    if (token === this.seekToken) {
+      useUi.setState({ seek: null });
+      // ← and the timeline move a selected decision with the playhead, as Step does (a seek that
+      // another one overtook lands elsewhere: the later one decides)
+      this.selectionFollows();
+    }
   }
 
   /**

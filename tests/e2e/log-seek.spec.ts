@@ -105,6 +105,20 @@ test('with a decision selected, → and ← move the selection and its explanati
   await phone.waitForFunction(() => window.fairground?.state().kind !== null);
   await expect.poll(() => playhead(phone)).toBe(4);
   await expect.poll(() => phone.evaluate(() => window.fairground.state().selected)).toBe(3);
+  // the timeline moves it too: to the end, then back to the start, where no decision is taken yet
+  const timeline = page.getByRole('slider', { name: 'Timeline' });
+  await timeline.focus();
+  await page.keyboard.press('End');
+  await expect.poll(() => playhead(page)).toBe(6);
+  await expect(page.getByRole('heading', { name: 'Why decision #6' })).toBeVisible();
+  await page.keyboard.press('Home');
+  await expect.poll(() => playhead(page)).toBe(0);
+  await expect.poll(() => page.evaluate(() => window.fairground.state().selected)).toBeNull();
+  await expect(page.getByRole('button', { name: 'Clear selection' })).toHaveCount(0);
+  await page.keyboard.press('End');
+  await expect.poll(() => playhead(page)).toBe(6);
+  await log.locator('li[data-seq="3"]').click();
+  await expect.poll(() => playhead(page)).toBe(4);
   // without a selection, stepping selects nothing
   await page.getByRole('button', { name: 'Clear selection' }).click();
   await page.keyboard.press('ArrowRight');
