@@ -12,6 +12,7 @@ import {
 } from './embed/panels';
 import { KEY_HELP } from './keys';
 import { Modal } from './Modal';
+import { usePresentingShown } from './present/toggle';
 
 export function HelpOverlay() {
   const open = useUi((s) => s.helpOpen);
@@ -52,6 +53,7 @@ export function HelpOverlay() {
 export function ShareDialog() {
   const link = useUi((s) => s.shareLink);
   const copied = useUi((s) => s.shareCopied);
+  const presenting = usePresentingShown();
   if (!link) return null;
   const close = () => useUi.setState({ shareLink: null });
   return (
@@ -62,6 +64,13 @@ export function ShareDialog() {
           ? 'The link is on your clipboard. It holds the scenario, the policy, the seed and the playhead.'
           : 'Copy this link (the clipboard is not available here). It holds the scenario, the policy, the seed and the playhead.'}
       </p>
+      {presenting && (
+        <p data-testid="share-presenting">
+          You are presenting, so the link opens in presentation mode: the lesson&apos;s views in large type,
+          without the decision log and the editor. For a link without it, leave presentation mode (P) and
+          share again.
+        </p>
+      )}
       <SharedTraceNote />
       <input
         className="share-link"

@@ -745,6 +745,12 @@ test('a link shared while presenting opens presenting on a phone and says so, wi
   await expect.poll(() => playhead(page)).toBe(1);
   await expect(page.locator('html')).toHaveAttribute('data-live-address', 'current');
   expect(new URL(page.url()).searchParams.get('present')).toBe('1');
+  // the Share dialog says the link will present, and how to share one that does not
+  await page.getByRole('button', { name: 'Share' }).click();
+  const share = page.getByRole('dialog', { name: 'Share link' });
+  await expect(share).toContainText('the link opens in presentation mode');
+  expect(await share.getByRole('textbox', { name: 'Share link' }).inputValue()).toContain('present=1');
+  await share.getByRole('button', { name: 'Close' }).click();
   const ctx = await browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 3,
