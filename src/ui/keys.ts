@@ -8,7 +8,8 @@
  *   text field, a list box or the editor, or with Ctrl, Alt or Meta held;
  * - Space is left to a focused button, checkbox or tab (it presses them);
  * - ← and → are left to a focused control that moves with them (a slider such as the timeline, a
- *   tab, a list box), but letters (R, P, ?) still fire there: a focused slider does not swallow them.
+ *   tab, a list box), but letters (R, P, ?) still fire there: a focused slider does not swallow them;
+ *   a drop-down (<select>) keeps Space, ↑ / ↓ and the letters, and gives ← / → to the page.
  */
 import { compareRunner } from './compare/runner';
 import { useCompare } from './compare/store';
@@ -199,7 +200,12 @@ export function focusInfo(target: EventTarget | null): FocusInfo | null {
   if (!el || typeof el.tagName !== 'string') return null;
   return {
     tag: el.tagName,
-    type: el.tagName === 'INPUT' ? ((el as HTMLInputElement).type || 'text').toLowerCase() : '',
+    type:
+      el.tagName === 'INPUT'
+        ? ((el as HTMLInputElement).type || 'text').toLowerCase()
+        : el.tagName === 'SELECT'
+          ? (el as HTMLSelectElement).type // 'select-one' or 'select-multiple'
+          : '',
     role: el.getAttribute?.('role') ?? '',
     editable: !!el.isContentEditable,
     inEditor: !!el.closest?.('.monaco-editor'),
@@ -216,6 +222,10 @@ export function isTyping(f: FocusInfo | null): boolean {
 /** Whether the focused element keeps a key of this class for itself. */
 export function focusKeeps(klass: KeyClass, f: FocusInfo | null): boolean {
   if (!f) return false;
+  // A drop-down (the Scenario picker) chooses with ↑ / ↓ and by typing; its ← / → only repeated that,
+  // so after a scenario was picked with the mouse (the focus stays on the picker) the lesson's → loaded
+  // the next scenario instead of stepping. Its ← / → are the page's.
+  if (klass === 'arrow' && f.tag === 'SELECT' && f.type !== 'select-multiple') return false;
   if (isTyping(f)) return true;
   if (klass === 'space')
     return (

@@ -819,3 +819,23 @@ test("during a pop the ring's centre and the table's cursor tag wait for the cur
   expect(s.some((x) => x.rule === 'cursor' && x.centre === 'B 1')).toBe(true);
   expect(s.at(-1)).toMatchObject({ centre: 'B 1', tag: '1' });
 });
+
+test('after picking a scenario, → steps it instead of loading the next scenario (the picker keeps the focus)', async ({
+  page,
+}) => {
+  await openPlain(page);
+  const picker = page.getByRole('combobox', { name: 'Scenario' });
+  await picker.focus();
+  await pickScenario(page, 'drr-carry-vs-cursor');
+  await expect(picker).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => playhead(page)).toBe(1);
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => playhead(page)).toBe(2);
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(() => playhead(page)).toBe(1);
+  await expect(picker).toHaveValue('drr-carry-vs-cursor');
+  // ↓ still chooses in the picker
+  await page.keyboard.press('ArrowDown');
+  await expect(picker).toHaveValue('drr-exact-ratio');
+});

@@ -50,12 +50,20 @@ describe('the keyboard action registry', () => {
       on('INPUT', { type: 'number' }),
       on('INPUT', { type: 'search' }),
       on('TEXTAREA'),
-      on('SELECT'),
+      on('SELECT', { type: 'select-multiple' }),
       on('DIV', { inEditor: true }),
       on('DIV', { editable: true }),
     ])
       for (const k of [' ', 'ArrowRight', 'p', 'r', '?', 'Escape'])
         expect(id(k, f), `${f.tag} ${f.type} ${k}`).toBeNull();
+  });
+
+  it('a drop-down (the Scenario picker, focused after a pick) keeps Space, ↑ / ↓ and letters; ← / → step', () => {
+    const picker = on('SELECT', { type: 'select-one' });
+    expect(id('ArrowRight', picker)).toBe('step');
+    expect(id('ArrowLeft', picker)).toBe('step-back');
+    for (const k of [' ', 'ArrowDown', 'ArrowUp', 'p', 'r', '?', 'Escape'])
+      expect(id(k, picker), k).toBeNull();
   });
 
   it('Space presses a focused button, checkbox or tab; arrows move a tab; letters still fire there', () => {
