@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { setTheme, usePrefs } from '../state/prefs';
 import { SPEEDS, speedLabel, useUi } from '../state/store';
 import { bGoesOn, useCompare } from './compare/store';
@@ -138,6 +139,11 @@ export function Controls({
   const scenarioId = useUi((s) => s.scenarioId);
   const theme = usePrefs((s) => s.theme);
   const known = SCENARIOS.some((s) => s.id === scenarioId);
+  // Picked with the mouse (or a tap), the picker kept the focus, and the lesson's next key went to it:
+  // P and R chose 'Paper: …' and 'Preble' by their first letter, Space opened the list. A pointer pick
+  // lets the focus go, so the page's shortcuts work at once; a keyboard user keeps the focus (and the
+  // list's ↑ / ↓ and typing).
+  const byPointer = useRef(false);
 
   return (
     <div className="toolbar" role="toolbar" aria-label="Simulation controls">
@@ -146,9 +152,17 @@ export function Controls({
         <select
           aria-label="Scenario"
           value={known ? scenarioId : ''}
+          onPointerDown={() => {
+            byPointer.current = true;
+          }}
+          onKeyDown={() => {
+            byPointer.current = false;
+          }}
           onChange={(e) => {
             useUi.setState({ message: null });
             void driver.openScenario(e.target.value);
+            if (byPointer.current) e.currentTarget.blur();
+            byPointer.current = false;
           }}
           title={
             known

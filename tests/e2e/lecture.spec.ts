@@ -839,3 +839,25 @@ test('after picking a scenario, → steps it instead of loading the next scenari
   await page.keyboard.press('ArrowDown');
   await expect(picker).toHaveValue('drr-exact-ratio');
 });
+
+test('a scenario picked with the mouse lets the focus go: P presents it instead of choosing a "Paper: …" scenario', async ({
+  page,
+}) => {
+  await openPlain(page);
+  const picker = page.getByRole('combobox', { name: 'Scenario' });
+  // a real pick goes through the list Chromium draws outside the page, which a test cannot click: the
+  // press on the picker, then the choice
+  await picker.dispatchEvent('pointerdown');
+  await picker.focus();
+  await pickScenario(page, 'drr-carry-vs-cursor');
+  await expect(picker).not.toBeFocused();
+  await page.keyboard.press('p');
+  await expect(page.locator('.app')).toHaveAttribute('data-presenting', 'on');
+  await expect(picker).toHaveValue('drr-carry-vs-cursor');
+  await page.keyboard.press('p');
+  // a keyboard user keeps the focus on the picker, and its letters
+  await picker.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(picker).toHaveValue('drr-exact-ratio');
+  await expect(picker).toBeFocused();
+});
