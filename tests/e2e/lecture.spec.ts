@@ -861,3 +861,31 @@ test('a scenario picked with the mouse lets the focus go: P presents it instead 
   await expect(picker).toHaveValue('drr-exact-ratio');
   await expect(picker).toBeFocused();
 });
+
+test('presenting a DRR script at 853×480@1.5 (1280×720 at 150 %), the deficits sit beside the ring, on the first screen', async ({
+  browser,
+}) => {
+  const ctx = await browser.newContext({ viewport: { width: 853, height: 480 }, deviceScaleFactor: 1.5 });
+  const page = await ctx.newPage();
+  await openPlain(page);
+  await pickScenario(page, 'drr-carry-vs-cursor');
+  await page.locator('body').click({ position: { x: 5, y: 470 } });
+  await page.keyboard.press('p');
+  await expect(page.locator('.app')).toHaveAttribute('data-presenting', 'on');
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => playhead(page)).toBe(1);
+  // the table stacked under the ring's legend (y ≈ 1,000 px): the lecturer scrolled between the
+  // cursor and the deficits at every step
+  const [ring, table] = await Promise.all([
+    page.locator('.drr-ring').boundingBox(),
+    page.locator('.drr-table').boundingBox(),
+  ]);
+  if (!ring || !table) throw new Error('no ring or table');
+  expect(table.x).toBeGreaterThanOrEqual(ring.x + ring.width - 1);
+  for (const cls of ['A', 'B'])
+    await expect(page.locator(`.drr-table tr.drr-row[data-class="${cls}"]`)).toBeInViewport();
+  await expect(page.locator('.drr-ring .drr-cursor')).toBeInViewport();
+  expect(await smallText(page, '.views', 18)).toEqual([]);
+  await page.screenshot({ path: 'test-results/lecture/presenting-drr-853x480.png' });
+  await ctx.close();
+});
