@@ -125,15 +125,17 @@ test('below 900 px the page is one column in lesson order: transport, ring, step
   await openPlain(page);
   await pickScenario(page, 'drr-burst');
   const top = async (sel: string) => (await page.locator(sel).first().boundingBox())?.y ?? -1;
-  const order = [
+  const order = async () => [
     await top('.masthead'),
     await top('section[aria-label="DRR ring"]'),
     await top('.drr-account'),
     await top('.log-panel'),
     await top('section[aria-label="Policy editor"], .column.left'),
   ];
-  expect(order.every((y) => y >= 0)).toBe(true);
-  expect([...order].sort((a, b) => a - b)).toEqual(order);
+  // measured once every part is drawn (read at once after the pick, a part could still be missing)
+  await expect.poll(async () => (await order()).every((y) => y >= 0)).toBe(true);
+  const ys = await order();
+  expect([...ys].sort((a, b) => a - b)).toEqual(ys);
   // the phone can play and step
   await page.getByRole('button', { name: 'Step' }).click();
   await expect.poll(() => playhead(page)).toBe(1);
