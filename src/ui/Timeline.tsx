@@ -14,6 +14,7 @@ export function Timeline({ driver }: { driver: Driver }) {
   const reach = useUi((s) => s.reach);
   const kind = useUi((s) => s.kind);
   const seek = useUi((s) => s.seek);
+  const over = useUi((s) => s.done);
   // a seek shows as a replay once the seeking hint shows too (a short one changes nothing here)
   const replaying = useShownAfter(seek?.since ?? null, SEEK_HINT_DELAY_MS);
   const [drag, setDrag] = useState<number | null>(null);
@@ -25,7 +26,8 @@ export function Timeline({ driver }: { driver: Driver }) {
     return () => clearTimeout(t);
   }, [drag, driver]);
   const unit = kind === 'arbitration' ? 'step' : 'decision';
-  const view = timelineView({ count, reach, drag, seek: seek && replaying ? seek : null, unit });
+  const shownSeek = seek && replaying ? seek : null;
+  const view = timelineView({ count, reach, drag, seek: shownSeek, unit, over });
   return (
     <div className="timeline">
       <label className="field grow">
@@ -47,7 +49,7 @@ export function Timeline({ driver }: { driver: Driver }) {
         />
       </label>
       <span
-        className={view.title ? 'timeline-count replaying' : 'timeline-count'}
+        className={shownSeek ? 'timeline-count replaying' : 'timeline-count'}
         data-testid="timeline-count"
         title={view.title ?? undefined}
       >

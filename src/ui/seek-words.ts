@@ -38,6 +38,8 @@ export interface TimelineInput {
   /** The seek under way, once it has taken long enough to show (null otherwise). */
   seek: Pick<SeekProgress, 'at' | 'target' | 'goal' | 'landing'> | null;
   unit: 'decision' | 'step';
+  /** The run is over (nothing left for Play or Step); the words say so when the playhead is at its end. */
+  over?: boolean;
 }
 
 export interface TimelineView {
@@ -51,17 +53,21 @@ export interface TimelineView {
   title: string | null;
 }
 
-export function timelineView({ count, reach, drag, seek, unit }: TimelineInput): TimelineView {
+export function timelineView({ count, reach, drag, seek, unit, over = false }: TimelineInput): TimelineView {
   // the slider reaches the seek's target too: a link's playhead is ahead of anything run so far
   const max = Math.max(reach, count, seek?.target ?? 0, 1);
   const value = drag ?? count;
   if (!seek) {
+    // at the end of a run that is over, a visible word: greyed Play and Step alone did not say why
+    const end = over && drag === null && count >= reach;
     return {
       max,
       value,
-      text: `${unit} ${fmtCount(value)} / ${fmtCount(Math.max(reach, count))}`,
-      valueText: `${unit} ${value} of ${max}`,
-      title: null,
+      text: `${unit} ${fmtCount(value)} / ${fmtCount(Math.max(reach, count))}${end ? ' · end' : ''}`,
+      valueText: `${unit} ${value} of ${max}${end ? ', the end of the run' : ''}`,
+      title: end
+        ? 'The run is over: Reset to start again, or step back or scrub to look at any decision'
+        : null,
     };
   }
   const goal =

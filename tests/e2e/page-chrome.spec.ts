@@ -610,6 +610,39 @@ test("phone 390×844: the timeline's decision count stays on one line, 14 px, cl
   await page.screenshot({ path: `${SHOTS}/phone-timeline-count.png` });
 });
 
+test("at a run's end the timeline says so beside the count, on one line, at a phone's width and a projector's", async ({
+  page,
+}) => {
+  await openPlain(page);
+  await pickScenario(page, 'drr-carry-vs-cursor');
+  const count = page.locator('.timeline-count');
+  await expect(count).not.toContainText('end');
+  // a short script: step past its last op, so Play and Step are greyed out
+  await page.evaluate(() => window.fairground.step(1000));
+  await expect.poll(() => page.evaluate(() => window.fairground.state().done)).toBe(true);
+  await expect(count).toHaveText(/^step \d+ \/ \d+ · end$/);
+  await expect(count).toHaveAttribute('title', /^The run is over/);
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 853, height: 480 },
+  ]) {
+    await page.setViewportSize(size);
+    const m = await count.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return {
+        lines: new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size,
+        right: el.getBoundingClientRect().right,
+      };
+    });
+    expect(m.lines, `${size.width} px`).toBe(1);
+    expect(m.right, `${size.width} px`).toBeLessThanOrEqual(size.width);
+  }
+  // a step back leaves the end: the words go
+  await page.getByRole('button', { name: 'Previous decision' }).click();
+  await expect(count).not.toContainText('end');
+});
+
 // Tester finding F10: at 1280×720 with 150 % zoom the Help dialog opened scrolled to its Close button,
 // its heading "Keyboard shortcuts" cut off above the dialog's top edge.
 for (const [name, opts] of [

@@ -10,6 +10,33 @@ describe('the timeline’s words', () => {
     expect([v.value, v.max, v.title]).toEqual([2845, 6012, null]);
   });
 
+  it('at the end of a run that is over: the words say so; not before its end, nor while dragging', () => {
+    const end = timelineView({
+      count: 6012,
+      reach: 6012,
+      drag: null,
+      seek: null,
+      unit: 'decision',
+      over: true,
+    });
+    expect(nb(end.text)).toBe('decision 6 012 / 6 012 · end');
+    expect(end.valueText).toBe('decision 6012 of 6012, the end of the run');
+    expect(end.title).toMatch(/^The run is over/);
+    const back = timelineView({ count: 5000, reach: 6012, drag: null, seek: null, unit: 'step', over: true });
+    expect(nb(back.text)).toBe('step 5 000 / 6 012');
+    const dragging = timelineView({
+      count: 6012,
+      reach: 6012,
+      drag: 10,
+      seek: null,
+      unit: 'step',
+      over: true,
+    });
+    expect(dragging.text).not.toMatch(/end/);
+    const going = timelineView({ count: 6012, reach: 6012, drag: null, seek: null, unit: 'step' });
+    expect(going.title).toBeNull();
+  });
+
   it('a link replaying to its playhead: where the replay is, and the target, on a slider that reaches it', () => {
     const v = timelineView({
       count: 640,
