@@ -68,9 +68,17 @@ async function axisClashes(page: Page): Promise<string[]> {
   });
 }
 
+/** The drr-burst script with the focus on the page (a click on an empty spot), so → steps it. */
+async function burstWithPageFocus(page: Page): Promise<void> {
+  await openPlain(page);
+  await pickScenario(page, 'drr-burst');
+  await page.locator('body').click({ position: { x: 5, y: 700 } });
+}
+
 // Each scenario is run once and the window resized to each size in turn, as a reader resizes it (a
 // page load and a run cost seconds of CPU each): at each size the checks a page opened there gets,
 // each failure named by its scenario and size.
+
 test(`views at ${SIZES.map((s) => `${s.width}×${s.height}`).join(', ')}: text ≥ 14 px, nothing overlaps, no sideways scroll`, async ({
   page,
 }) => {
@@ -225,9 +233,7 @@ test('a pop animates in phases: the bar rises by the quantum, then falls by the 
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
-  await openPlain(page);
-  await pickScenario(page, 'drr-burst');
-  await page.locator('body').click({ position: { x: 5, y: 700 } });
+  await burstWithPageFocus(page);
   // a sampler in the page reads the hooks at every animation frame of the step, up to the first
   // frame after the animation ended (the ring drops data-animating then)
   await page.evaluate(() => {
@@ -289,9 +295,7 @@ test('a pop animates in phases: the bar rises by the quantum, then falls by the 
 
 test('reduced motion gets the end state at once', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await openPlain(page);
-  await pickScenario(page, 'drr-burst');
-  await page.locator('body').click({ position: { x: 5, y: 700 } });
+  await burstWithPageFocus(page);
   // the bar's deficit at every animation frame from before the step until it shows the end state
   await page.evaluate(() => {
     const w = window as unknown as { __seen: string[] };
@@ -781,9 +785,7 @@ test("during a pop the ring's centre and the table's cursor tag wait for the cur
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
-  await openPlain(page);
-  await pickScenario(page, 'drr-burst');
-  await page.locator('body').click({ position: { x: 5, y: 700 } });
+  await burstWithPageFocus(page);
   // the centre said "next scan B" and B's row carried the cursor tag from the pop's first frame, while
   // the arrow still pointed at A, which was earning and paying
   await page.evaluate(() => {
