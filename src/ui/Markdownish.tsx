@@ -41,6 +41,18 @@ export function Markdownish({ text }: { text: string }) {
                 <code>{b.text}</code>
               </pre>
             );
+          case 'more':
+            return (
+              <Fragment key={key}>
+                <p className="prose-more">
+                  Too long to format: the rest is shown as written
+                  {b.omitted > 0 ? `, except its last ${b.omitted.toLocaleString('en-US')} characters` : ''}.
+                </p>
+                <pre>
+                  <code>{b.text}</code>
+                </pre>
+              </Fragment>
+            );
           default: {
             const items = b.items.map((it, j) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: list items have no identity beyond their place

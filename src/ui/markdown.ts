@@ -2,6 +2,13 @@
  * A tiny, safe reader for scenario descriptions: paragraphs, bullet and numbered lists, fenced code,
  * and inline `code`, **bold** and *emphasis*. It produces plain data; the component renders it as
  * React text nodes, so no HTML from a description ever reaches the page.
+ *
+ * Bounded whatever it is given (#15.1): it formats at most FORMAT_LIMITS.chars characters into at
+ * most FORMAT_LIMITS.blocks blocks (a list item counts as one) and FORMAT_LIMITS.runs inline runs;
+ * past any of those, what is left is one `more` block: the next FORMAT_LIMITS.restChars characters
+ * as written, and how many are not shown. The formats cap a description at 20,000 characters, so
+ * only a pathological text meets a limit; before the limits, 1 MB of 333,000 one-letter paragraphs
+ * took 150 ms to read here (and far longer for React to draw), now under a millisecond.
  */
 
 export type Inline = { kind: 'text' | 'code' | 'strong' | 'em'; text: string };
@@ -10,7 +17,21 @@ export type Block =
   | { kind: 'p'; inlines: Inline[] }
   | { kind: 'ul' | 'ol'; items: Inline[][] }
   | { kind: 'code'; text: string }
-  | { kind: 'h'; inlines: Inline[] };
+  | { kind: 'h'; inlines: Inline[] }
+  /** The rest of a text too long to format: its start as written, and the characters left out. */
+  | { kind: 'more'; text: string; omitted: number };
+
+/** How much of a description is formatted (see the file's comment). */
+export const FORMAT_LIMITS = {
+  /** Characters read for structure (five times the formats' description cap). */
+  chars: 100_000,
+  /** Blocks, counting each list item. */
+  blocks: 2_000,
+  /** Inline runs in all. */
+  runs: 10_000,
+  /** Characters of the unformatted rest shown as written. */
+  restChars: 20_000,
+};
 
 /**
  * Inline markers, tried in this order at each position, leftmost match first (the rules a regex
@@ -88,7 +109,7 @@ export function takeScanned(): number {
  * last answer and is asked with non-decreasing starts, so every stretch of the text is searched at
  * most once per kind of marker. Unclosed markers stay literal text.
  */
-export function parseInline(text: string): Inline[] {
+export function parseInline(text: string, maxRuns = Number.POSITIVE_INFINITY): Inline[] {
   const n = text.length;
   scanned += n; // the marker scan
   const out: Inline[] = [];
@@ -155,7 +176,8 @@ export function parseInline(text: string): Inline[] {
     last = to;
   };
   let i = 0;
-  while (i < n) {
+  // (past `maxRuns` the rest of the line is one text run)
+  while (i < n && out.length < maxRuns) {
     MARKER.lastIndex = i;
     const m = MARKER.exec(text);
     if (!m) break;
@@ -260,20 +282,51 @@ function isContinuation(line: string): boolean {
 }
 
 export function parseMarkdownish(source: string): Block[] {
-  const lines = source.replace(/\r\n?/g, '\n').split('\n');
+  const text = source.replace(/\r\n?/g, '\n');
+  // structure is read from the first FORMAT_LIMITS.chars characters, cut at a line end
+  let cut = text.length;
+  if (cut > FORMAT_LIMITS.chars) {
+    const nl = text.lastIndexOf('\n', FORMAT_LIMITS.chars);
+    cut = nl > 0 ? nl : FORMAT_LIMITS.chars;
+  }
+  const lines = text.slice(0, cut).split('\n');
   const blocks: Block[] = [];
+  let units = 0; // blocks and list items
+  let runsLeft = FORMAT_LIMITS.runs;
+  const inline = (t: string) => {
+    const runs = parseInline(t, Math.max(1, runsLeft));
+    runsLeft -= runs.length;
+    return runs;
+  };
+  const full = () => units >= FORMAT_LIMITS.blocks || runsLeft <= 0;
   let para: string[] = [];
+  let paraAt = 0; // offset of the paragraph's first line
   const flush = () => {
-    if (para.length) blocks.push({ kind: 'p', inlines: parseInline(para.join(' ')) });
+    if (para.length) {
+      blocks.push({ kind: 'p', inlines: inline(para.join(' ')) });
+      units++;
+    }
     para = [];
   };
+  let at = 0; // offset of line i in `text`
+  let restAt = text.charCodeAt(cut) === 10 ? cut + 1 : cut;
+  const next = (i: number) => {
+    at += lines[i].length + 1;
+  };
   for (let i = 0; i < lines.length; i++) {
+    if (full()) {
+      restAt = para.length ? paraAt : at;
+      para = [];
+      break;
+    }
     const line = lines[i];
     if (isFence(line)) {
       flush();
       const code: string[] = [];
-      for (i++; i < lines.length && !isFence(lines[i]); i++) code.push(lines[i]);
+      for (next(i++); i < lines.length && !isFence(lines[i]); next(i++)) code.push(lines[i]);
+      if (i < lines.length) next(i);
       blocks.push({ kind: 'code', text: code.join('\n') });
+      units++;
       continue;
     }
     const list = bullet(line) !== null ? 'ul' : numbered(line) !== null ? 'ol' : null;
@@ -281,14 +334,17 @@ export function parseMarkdownish(source: string): Block[] {
       flush();
       const items: Inline[][] = [];
       const item = list === 'ul' ? bullet : numbered;
-      for (; i < lines.length; i++) {
+      for (; i < lines.length && !full(); next(i++)) {
         const m = item(lines[i]);
-        if (m !== null) items.push(parseInline(m));
-        else if (isContinuation(lines[i]) && items.length) {
+        if (m !== null) {
+          items.push(inline(m));
+          units++;
+        } else if (isContinuation(lines[i]) && items.length) {
           const prev = items[items.length - 1];
           prev.push({ kind: 'text', text: ' ' });
+          runsLeft--;
           // one by one: spread into push's arguments, a long line's runs overflowed the stack
-          for (const run of parseInline(lines[i].trim())) prev.push(run);
+          for (const run of inline(lines[i].trim())) prev.push(run);
         } else break;
       }
       i--;
@@ -298,12 +354,19 @@ export function parseMarkdownish(source: string): Block[] {
     const h = heading(line);
     if (h !== null) {
       flush();
-      blocks.push({ kind: 'h', inlines: parseInline(h) });
-      continue;
+      blocks.push({ kind: 'h', inlines: inline(h) });
+      units++;
+    } else if (line.trim() === '') flush();
+    else {
+      if (!para.length) paraAt = at;
+      para.push(line.trim());
     }
-    if (line.trim() === '') flush();
-    else para.push(line.trim());
+    next(i);
   }
   flush();
+  if (restAt < text.length) {
+    const rest = text.slice(restAt, restAt + FORMAT_LIMITS.restChars);
+    blocks.push({ kind: 'more', text: rest, omitted: text.length - restAt - rest.length });
+  }
   return blocks;
 }
