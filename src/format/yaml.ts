@@ -28,6 +28,51 @@ export interface Problem {
   col: number;
   message: string;
   path: Path;
+  /**
+   * The problem is in another file the document brings in (a `policy_file`, the command line's
+   * `--policy`): where in that file. `line`/`col` stay the document's own place that names it.
+   */
+  source?: ProblemSource;
+}
+
+/** Where, in a file a document brings in, a problem is (see Problem.source). */
+export interface ProblemSource {
+  /** The file as the user named it. */
+  file: string;
+  /** How it was named: `policy_file` (relative to the naming document) or `--policy` (as given). */
+  by: 'policy_file' | '--policy';
+  line: number;
+  col: number;
+}
+
+/**
+ * `problems` of a file the document brings in, placed at `at` (where the document names it), each
+ * keeping its own place in that file.
+ */
+export function fromFile(
+  problems: Problem[],
+  file: string,
+  by: ProblemSource['by'],
+  at: { line: number; col: number },
+  path: Path,
+): Problem[] {
+  return problems.map((p) => ({
+    ...problem(at.line, at.col, p.message, path),
+    source: { file, by, line: p.line, col: p.col },
+  }));
+}
+
+/** A brought-in file's name as the user can open it: a `policy_file` is relative to the document. */
+function sourcePath(document: string | undefined, s: ProblemSource): string {
+  const file = quoteFile(s.file);
+  if (s.by !== 'policy_file' || document === undefined || /^(?:[/\\]|[A-Za-z]:)/.test(s.file)) return file;
+  const cut = Math.max(document.lastIndexOf('/'), document.lastIndexOf('\\'));
+  return cut < 0 ? file : `${document.slice(0, cut + 1)}${file}`;
+}
+
+/** At most ~80 characters of a file name a user wrote (#15.1). */
+function quoteFile(name: string): string {
+  return name.length <= 80 ? name : `${name.slice(0, 77)}...`;
 }
 
 /** Limits that keep a pasted or shared document from hanging the tab or the CLI. */
@@ -585,8 +630,21 @@ export function sortProblems(problems: Problem[]): Problem[] {
 }
 
 /** `file:line:col: message`, one line per problem (the CLI's and the editor's format). */
+/**
+ * `file:line:col: message`, one per line. A problem in a brought-in file (Problem.source) is given at
+ * its own place there, first, so that editors jump to it, and then where the document names the file:
+ * `policy.yaml:5:19: … (policy_file at scenario.yaml:35:16)`.
+ */
 export function formatProblems(problems: Problem[], file?: string): string {
-  return problems.map((p) => `${file ? `${file}:` : ''}${p.line}:${p.col}: ${p.message}`).join('\n');
+  return problems
+    .map((p) => {
+      const here = `${file ? `${file}:` : ''}${p.line}:${p.col}`;
+      if (p.source === undefined) return `${here}: ${p.message}`;
+      const s = p.source;
+      const named = s.by === '--policy' ? 'given with --policy' : `policy_file at ${here}`;
+      return `${sourcePath(file, s)}:${s.line}:${s.col}: ${p.message} (${named})`;
+    })
+    .join('\n');
 }
 
 /** Thrown (or rejected) by loaders; carries every problem. */

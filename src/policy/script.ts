@@ -8,7 +8,6 @@ import { profileIndexFor, profileList } from '../core/drr/classify';
 import type { ArbitrationScript, CompiledPolicy, ScriptOp } from '../core/drr/types';
 import {
   didYouMean,
-  formatProblems,
   type ParsedYaml,
   type Path,
   type Problem,
@@ -242,8 +241,7 @@ function scriptPolicy(
     }
     const res = parsePolicyText(text);
     if (!res.ok) {
-      for (const line of formatProblems(res.problems, quote(raw.policy_file)).split('\n'))
-        r.at(['policy_file'], `in the policy file: ${line}`);
+      r.from(res.problems, raw.policy_file, ['policy_file']);
       return { policy: null, known: false };
     }
     return { policy: res.value, known: true };

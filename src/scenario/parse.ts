@@ -6,9 +6,11 @@
 import { stringify } from 'yaml';
 import type { CompiledPolicy } from '../core/drr/types';
 import {
+  fromFile,
   type ParsedYaml,
   type Path,
   type Problem,
+  type ProblemSource,
   parseYaml,
   problem,
   type Result,
@@ -77,27 +79,17 @@ function isMapping(v: unknown): v is Record<string, unknown> {
 }
 
 /** Problems of a referenced policy file, reported at the scenario's `at` position with the file's own line:col. */
-function foreignProblems(
-  problems: Problem[],
-  file: string,
-  at: { line: number; col: number },
-  path: Path,
-): Problem[] {
-  return problems.map((p) =>
-    problem(at.line, at.col, `${quote(file)}:${p.line}:${p.col}: ${p.message}`, path),
-  );
-}
-
 function compileForeign(
   text: string,
   file: string,
+  by: ProblemSource['by'],
   at: { line: number; col: number },
   path: Path,
 ): Result<CompiledPolicy> {
   const parsed = parseYaml(text);
-  if (!parsed.ok) return { ok: false, problems: foreignProblems(parsed.problems, file, at, path) };
+  if (!parsed.ok) return { ok: false, problems: fromFile(parsed.problems, file, by, at, path) };
   const res = parsePolicyValue(parsed.value, []);
-  return res.ok ? res : { ok: false, problems: foreignProblems(res.problems, file, at, path) };
+  return res.ok ? res : { ok: false, problems: fromFile(res.problems, file, by, at, path) };
 }
 
 /** Validate an already parsed YAML document as a scenario. */
@@ -132,7 +124,7 @@ export function validateScenario(parsed: ParsedYaml, opts: ParseScenarioOptions 
   const hasPolicy = router.policy !== undefined && router.policy !== null;
   if (opts.policy) {
     const at = { line: 1, col: 1 };
-    const compiled = compileForeign(opts.policy.text, opts.policy.file, at, ['router', 'policy']);
+    const compiled = compileForeign(opts.policy.text, opts.policy.file, '--policy', at, ['router', 'policy']);
     if (compiled.ok) policy = compiled.value;
     else problems.push(...compiled.problems);
   } else if (hasPolicy) {
@@ -163,7 +155,7 @@ export function validateScenario(parsed: ParsedYaml, opts: ParseScenarioOptions 
         );
       }
       if (text !== null) {
-        const compiled = compileForeign(text, file, at, path);
+        const compiled = compileForeign(text, file, 'policy_file', at, path);
         if (compiled.ok) policy = compiled.value;
         else problems.push(...compiled.problems);
       }

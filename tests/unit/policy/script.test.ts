@@ -157,8 +157,8 @@ describe('script format', () => {
     // one round (#15 leftover): the root-keys rule runs beside the schema's problem
     expect(bad.stderr.join('\n')).toBe(
       [
-        '/x/s.yaml:1:14: in the policy file: p.yaml:1:1: the root profile needs all of default_policy_family, uncached_isl_buckets and policy_classes, or none of them; missing: default_policy_family, uncached_isl_buckets',
-        '/x/s.yaml:1:14: in the policy file: p.yaml:1:17: policy_classes: policy_classes must be a list of classes',
+        '/x/p.yaml:1:1: the root profile needs all of default_policy_family, uncached_isl_buckets and policy_classes, or none of them; missing: default_policy_family, uncached_isl_buckets (policy_file at /x/s.yaml:1:14)',
+        '/x/p.yaml:1:17: policy_classes: policy_classes must be a list of classes (policy_file at /x/s.yaml:1:14)',
       ].join('\n'),
     );
     const unread = validateScriptText('policy_file: p.yaml\nops:\n  - pop: {blocked: [anything]}\n');

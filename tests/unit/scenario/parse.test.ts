@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GPUS, kvCapacityTokens, MODELS } from '../../../src/core/cost/index';
-import { formatProblems } from '../../../src/format/yaml';
+import { formatProblems, type Problem } from '../../../src/format/yaml';
 import {
   applyOverrides,
   isScenarioDoc,
@@ -137,7 +137,16 @@ describe('router policy', () => {
     expect(res.ok).toBe(false);
     if (!res.ok) {
       expect(res.problems[0].line).toBe(8);
-      expect(res.problems.some((p) => /^bad\.yaml:2:\d+: .*quantm/.test(p.message))).toBe(true);
+      const q = res.problems.find((p) => /quantm/.test(p.message));
+      expect(q?.source).toMatchObject({ file: 'bad.yaml', by: 'policy_file', line: 2 });
+      // printed at its place in the policy file first (editors jump there), then where it is named; one
+      // location each, not `scenario.yaml:8:16: bad.yaml:2:…` (the CLI tryout)
+      expect(formatProblems([q as Problem], 'dir/s.yaml')).toMatch(
+        /^dir\/bad\.yaml:2:\d+: .*quantm.* \(policy_file at dir\/s\.yaml:8:\d+\)$/,
+      );
+      expect(formatProblems([q as Problem], 's.yaml')).toMatch(
+        /^bad\.yaml:2:\d+: .* \(policy_file at s\.yaml:8:\d+\)$/,
+      );
     }
     const missing = parseScenarioText(`${MINIMAL}router:\n  policy_file: nope.yaml\n`, {
       readFile: () => {
@@ -149,6 +158,10 @@ describe('router policy', () => {
   it('the CLI --policy replaces the scenario’s policy', () => {
     const s = ok(MINIMAL, { policy: { text: POLICY, file: 'p.yaml' } });
     expect(s.router.policy?.root?.classes.length).toBe(5);
+    const bad = parseScenarioText(MINIMAL, { policy: { text: 'policy_classes: 3\n', file: 'pols/p.yaml' } });
+    expect(bad.ok ? '' : formatProblems(bad.problems, 'dir/s.yaml')).toMatch(
+      /^pols\/p\.yaml:1:17: .* \(given with --policy\)$/m,
+    );
   });
 });
 
