@@ -89,7 +89,7 @@ export function readTraceFile(
   if (!res.ok)
     return {
       ok: false,
-      message: formatTraceProblems(shownAs, res.problems, res.more),
+      message: formatTraceProblems(shownAs, res.problems, res.more, res.moreFrom),
       // the file's first line is already wrong (a header or a row in another layout)
       firstLineBad: res.problems.some((p) => p.line === 1),
     };

@@ -39,8 +39,11 @@ export interface Problem {
 export interface ProblemSource {
   /** The file as the user named it. */
   file: string;
-  /** How it was named: `policy_file` (relative to the naming document) or `--policy` (as given). */
-  by: 'policy_file' | '--policy';
+  /**
+   * How it was named: the document's key (`policy_file`, `trace.file`, …; the file is relative to the
+   * document) or a command-line flag (`--policy`; the file is as given).
+   */
+  by: string;
   line: number;
   col: number;
 }
@@ -50,9 +53,9 @@ export interface ProblemSource {
  * keeping its own place in that file.
  */
 export function fromFile(
-  problems: Problem[],
+  problems: readonly Pick<Problem, 'line' | 'col' | 'message'>[],
   file: string,
-  by: ProblemSource['by'],
+  by: string,
   at: { line: number; col: number },
   path: Path,
 ): Problem[] {
@@ -62,10 +65,21 @@ export function fromFile(
   }));
 }
 
-/** A brought-in file's name as the user can open it: a `policy_file` is relative to the document. */
+/**
+ * A problem's text where the document's place is already shown (the editor's marker and list): a
+ * problem of a brought-in file leads with its place there, `traces/x.jsonl:12:3: …`.
+ */
+export function problemText(p: Problem): string {
+  const s = p.source;
+  return s === undefined ? p.message : `${quoteFile(s.file)}:${s.line}:${s.col}: ${p.message}`;
+}
+
+const byFlag = (s: ProblemSource) => s.by.startsWith('--');
+
+/** A brought-in file's name as the user can open it: one a document's key names is relative to it. */
 function sourcePath(document: string | undefined, s: ProblemSource): string {
   const file = quoteFile(s.file);
-  if (s.by !== 'policy_file' || document === undefined || /^(?:[/\\]|[A-Za-z]:)/.test(s.file)) return file;
+  if (byFlag(s) || document === undefined || /^(?:[/\\]|[A-Za-z]:)/.test(s.file)) return file;
   const cut = Math.max(document.lastIndexOf('/'), document.lastIndexOf('\\'));
   return cut < 0 ? file : `${document.slice(0, cut + 1)}${file}`;
 }
@@ -641,7 +655,7 @@ export function formatProblems(problems: Problem[], file?: string): string {
       const here = `${file ? `${file}:` : ''}${p.line}:${p.col}`;
       if (p.source === undefined) return `${here}: ${p.message}`;
       const s = p.source;
-      const named = s.by === '--policy' ? 'given with --policy' : `policy_file at ${here}`;
+      const named = byFlag(s) ? `given with ${s.by}` : `${s.by} at ${here}`;
       return `${sourcePath(file, s)}:${s.line}:${s.col}: ${p.message} (${named})`;
     })
     .join('\n');

@@ -10,8 +10,8 @@ import {
   type ParsedYaml,
   type Path,
   type Problem,
-  type ProblemSource,
   parseYaml,
+  pathText,
   problem,
   type Result,
   sortProblems,
@@ -28,8 +28,8 @@ import { selectClientProblem } from '../core/trace/workload';
 import {
   readTraceText,
   type TraceReadOptions,
+  moreProblemsMessage,
   type TraceReadResult,
-  traceProblemSpot,
 } from '../format/trace';
 import { SCENARIO_LIMITS } from './limits';
 import type { TraceSpec } from './trace-schema';
@@ -82,7 +82,7 @@ function isMapping(v: unknown): v is Record<string, unknown> {
 function compileForeign(
   text: string,
   file: string,
-  by: ProblemSource['by'],
+  by: string,
   at: { line: number; col: number },
   path: Path,
 ): Result<CompiledPolicy> {
@@ -211,17 +211,22 @@ export function validateScenario(parsed: ParsedYaml, opts: ParseScenarioOptions 
     if (read !== null) {
       if (read.ok) table = read.value;
       else {
-        for (const p of read.problems)
-          problems.push(
-            problem(
-              at.line,
-              at.col,
-              `${quote(file)}${p.line > 0 ? traceProblemSpot(p) : ''}: ${p.message}`,
-              path,
-            ),
-          );
-        if (read.more > 0)
-          problems.push(problem(at.line, at.col, `${quote(file)}: … and ${read.more} more problems`, path));
+        // each at its place in the trace (a problem of the file as a whole at 1:1), the last
+        // counting what was left out at the first of those
+        const listed = read.problems.map((p) => ({
+          line: Math.max(1, p.line),
+          col: Math.max(1, p.col ?? 1),
+          message: p.message,
+        }));
+        if (read.more > 0) {
+          const from = read.moreFrom ?? { line: 1, message: '' };
+          listed.push({
+            line: Math.max(1, from.line),
+            col: Math.max(1, from.col ?? 1),
+            message: moreProblemsMessage(read.more),
+          });
+        }
+        problems.push(...fromFile(listed, file, pathText(path), at, path));
       }
     }
     tables.set(key, table);

@@ -99,7 +99,7 @@ export async function readTraceBlob(
   }
   const res = reader.end();
   if (!res.ok)
-    return { ok: false, cancelled: false, message: formatTraceProblems(name, res.problems, res.more) };
+    return { ok: false, cancelled: false, message: formatTraceProblems(name, res.problems, res.more, res.moreFrom) };
   const t = res.value;
   hold(t);
   let span = 0;

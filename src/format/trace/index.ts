@@ -3,6 +3,7 @@ export {
   TraceReader,
   readTraceText,
   formatTraceProblems,
+  moreProblemsMessage,
   traceProblemSpot,
   MAX_TRACE_FILE_BYTES,
   type TraceColumns,

@@ -54,7 +54,14 @@ export interface TraceProblem {
 
 export type TraceReadResult =
   | { ok: true; value: TraceTable }
-  | { ok: false; problems: TraceProblem[]; more: number };
+  | {
+      ok: false;
+      problems: TraceProblem[];
+      /** Problems past the MAX_REPORTED listed, not kept. */
+      more: number;
+      /** Where the first of those is. */
+      moreFrom?: TraceProblem;
+    };
 
 /**
  * Where a problem is, as `:line:col` after the file's name (`:1:1` for the file as a whole), the
@@ -64,10 +71,29 @@ export function traceProblemSpot(p: TraceProblem): string {
   return p.line > 0 ? `:${p.line}:${Math.max(1, p.col ?? 1)}` : ':1:1';
 }
 
+/**
+ * The line that counts the problems left out of a list: at the first of them, so that it too reads
+ * `file:line:col: message` (the CLI tryout found it unlocated).
+ */
+export function moreProblemsLine(file: string, more: number, from: TraceProblem): string {
+  return `${file}${traceProblemSpot(from)}: ${moreProblemsMessage(more)}`;
+}
+
+/** What that line says. */
+export function moreProblemsMessage(more: number): string {
+  return `… and ${more} more problem${more === 1 ? '' : 's'} from here on (the first ${MAX_REPORTED} are listed)`;
+}
+
 /** `file:line:col: message` lines, with a last line counting what was left out. */
-export function formatTraceProblems(file: string, problems: readonly TraceProblem[], more = 0): string {
+export function formatTraceProblems(
+  file: string,
+  problems: readonly TraceProblem[],
+  more = 0,
+  moreFrom: TraceProblem = { line: 0, message: '' },
+): string {
+  // (line 0: the file as a whole, `:1:1`)
   const lines = problems.map((p) => `${file}${traceProblemSpot(p)}: ${p.message}`);
-  if (more > 0) lines.push(`${file}: … and ${more} more problem${more === 1 ? '' : 's'}`);
+  if (more > 0) lines.push(moreProblemsLine(file, more, moreFrom));
   return lines.join('\n');
 }
 
@@ -128,6 +154,7 @@ export class TraceReader {
   private layout: CsvLayout | null = null;
   private readonly problems: TraceProblem[] = [];
   private more = 0;
+  private moreFrom: TraceProblem = { line: 0, message: '' };
   private fatal = false;
   private rows = 0;
   private sawContent = false;
@@ -144,7 +171,7 @@ export class TraceReader {
   /** Note a problem of a line (at column `col`); returns false (the line is not a request). */
   private problem(line: number, message: string, col = 1): false {
     if (this.problems.length < MAX_REPORTED) this.problems.push({ line, col, message });
-    else this.more++;
+    else if (this.more++ === 0) this.moreFrom = { line, col, message };
     return false;
   }
 
@@ -197,7 +224,8 @@ export class TraceReader {
         this.problem(Math.max(1, this.lineNo), 'the trace is empty (no requests)');
     } else if (this.builder.count === 0 && this.problems.length === 0)
       this.problem(this.lineNo, 'the trace has a header but no requests');
-    if (this.problems.length > 0) return { ok: false, problems: this.problems, more: this.more };
+    if (this.problems.length > 0)
+      return { ok: false, problems: this.problems, more: this.more, moreFrom: this.moreFrom };
     return { ok: true, value: (this.builder as TraceBuilder).finish() };
   }
 

@@ -4,7 +4,7 @@
  * text is valid. Invalid text stays in the editor with markers at the reported line and column.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { Problem } from '../../format/yaml';
+import { type Problem, problemText } from '../../format/yaml';
 import { useEdits } from '../../state/edits';
 import { usePrefs } from '../../state/prefs';
 import { type EditorTab, useUi } from '../../state/store';
@@ -178,7 +178,7 @@ function ProblemList({
               <span className="problem-at">
                 {file}:{p.line}:{p.col}:
               </span>{' '}
-              {p.message}
+              {problemText(p)}
             </button>
           </li>
         ))}

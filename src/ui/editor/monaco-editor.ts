@@ -8,7 +8,7 @@ import 'monaco-editor/esm/vs/basic-languages/yaml/yaml.contribution.js';
 import * as monaco from 'monaco-editor/esm/vs/editor/editor.api.js';
 import EditorWorker from 'monaco-editor/esm/vs/editor/editor.worker?worker';
 import { configureMonacoYaml } from 'monaco-yaml';
-import type { Problem } from '../../format/yaml';
+import { type Problem, problemText } from '../../format/yaml';
 import { schemaFor } from './schemas';
 import {
   type DocKind,
@@ -181,7 +181,7 @@ export function createEditor(host: HTMLElement, opts: EditorOptions): EditorHand
             startColumn: col,
             endLineNumber: line,
             endColumn: Math.max(col + 1, model.getLineMaxColumn(line)),
-            message: p.message,
+            message: problemText(p),
             severity: monaco.MarkerSeverity.Error,
             source: 'Fairground',
           };

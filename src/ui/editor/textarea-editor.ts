@@ -2,7 +2,7 @@
  * The editor of last resort: a plain <textarea> (the panel lists its problems under it, as for
  * Monaco). Used when Monaco fails to load (or with `?editor=plain`), so editing always works.
  */
-import type { Problem } from '../../format/yaml';
+import { type Problem, problemText } from '../../format/yaml';
 import type { EditorHandle, EditorOptions } from './types';
 
 export function createTextareaEditor(host: HTMLElement, opts: EditorOptions): EditorHandle {
@@ -28,7 +28,7 @@ export function createTextareaEditor(host: HTMLElement, opts: EditorOptions): Ed
       problems.map((p) => ({
         line: p.line,
         col: p.col,
-        message: p.message,
+        message: problemText(p),
         owner: 'fairground',
         severity: 'error' as const,
       })),

@@ -1,6 +1,7 @@
 /** Loading texts into the playground the way a user edit would: the run restarts and the editors show them. */
 import { extractPolicy, setTexts, type Texts, useEdits } from '../../state/edits';
 import type { Driver } from '../driver';
+import { problemText } from '../../format/yaml';
 
 /**
  * Load a scenario (and optionally a policy override) and show it in the editors. `original` is what
@@ -14,7 +15,8 @@ export async function openInPlayground(
   opts: { id?: string; original?: Texts } = {},
 ): Promise<string | null> {
   const res = await driver.load(scenario, policy, opts.id !== undefined ? { id: opts.id } : {});
-  if (!res.ok) return res.problems.map((p) => `${res.source}:${p.line}:${p.col}: ${p.message}`).join('\n');
+  if (!res.ok)
+    return res.problems.map((p) => `${res.source}:${p.line}:${p.col}: ${problemText(p)}`).join('\n');
   const texts = { scenario, policy: policy ?? extractPolicy(scenario) };
   setTexts(texts, opts.original ?? texts);
   return null;

@@ -21,6 +21,7 @@ import {
   shareContributionsBusy,
 } from './codec';
 import { useNeededTrace } from './needed-trace';
+import { problemText } from '../../format/yaml';
 
 function seedOf(text: string): number | undefined {
   const m = /^seed:\s*(-?\d+)\s*$/m.exec(text);
@@ -105,7 +106,7 @@ export async function openLink(driver: Driver, hash: string): Promise<boolean> {
   const loaded = await driver.load(s.scenario, s.policy, { id, playhead: s.playhead, fromLink: true });
   if (!loaded.ok) {
     useUi.setState({
-      message: `The shared scenario does not load (${loaded.problems[0]?.line}:${loaded.problems[0]?.col}: ${loaded.problems[0]?.message}). Showing the default scenario instead.`,
+      message: `The shared scenario does not load (${loaded.problems[0]?.line}:${loaded.problems[0]?.col}: ${loaded.problems[0] ? problemText(loaded.problems[0]) : ''}). Showing the default scenario instead.`,
     });
     return false;
   }

@@ -161,9 +161,12 @@ describe('trace files are read with limits first (#15 re-check)', () => {
       for (const command of [validateCommand, runCommand]) {
         const io = memoryIO();
         expect(await command([p], io)).toBe(1);
-        // the file as a whole has no line; an over-long line of NULs is line 1
-        const line = file === nuls ? ':1:1' : '';
-        expect(io.stderr.join('\n')).toMatch(new RegExp(`^${p}:7:9: [^\\s:]+${line}: .*${reason}`));
+        // at its place in the trace (the file as a whole, or its over-long first line, is 1:1), then
+        // where the scenario names it: one location each
+        const esc = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        expect(io.stderr.join('\n')).toMatch(
+          new RegExp(`^${esc(file)}:1:1: .*${reason}.* \\(trace\\.file at ${esc(p)}:7:9\\)$`),
+        );
       }
       const io = memoryIO();
       expect(

@@ -84,7 +84,10 @@ describe('Mooncake JSON lines', () => {
     if (!r.ok) {
       expect(r.problems).toHaveLength(50);
       expect(r.more).toBe(20);
-      expect(formatTraceProblems('x.jsonl', r.problems, r.more)).toMatch(/x\.jsonl: … and 20 more problems$/);
+      // the count is located too, at the first problem left out (line 51 here)
+      expect(formatTraceProblems('x.jsonl', r.problems, r.more, r.moreFrom)).toMatch(
+        /\nx\.jsonl:51:1: … and 20 more problems from here on \(the first 50 are listed\)$/,
+      );
     }
     expect(problems('\n\n   \n')).toBe('t.jsonl:3:1: the trace is empty (no requests)');
   });

@@ -13,6 +13,7 @@ import { runCommand } from '../../../src/cli/run';
 import { Simulation } from '../../../src/core/sim';
 import { selectRows, type TraceReplayOptions, type TraceTable, traceTokens } from '../../../src/core/trace';
 import { readTraceText } from '../../../src/format/trace';
+import { problemText } from '../../../src/format/yaml';
 import { parseScenarioText } from '../../../src/scenario';
 
 function read(text: string, file = 't.jsonl'): TraceTable {
@@ -153,7 +154,7 @@ describe('replay in the simulator', () => {
     });
     expect(parsed.ok).toBe(false);
     if (!parsed.ok)
-      expect(parsed.problems.map((p) => `${p.line}: ${p.message}`)).toEqual([
+      expect(parsed.problems.map((p) => `${p.line}: ${problemText(p)}`)).toEqual([
         "16: t.csv:2:3: input tokens 'x' is not a number",
       ]);
   });
