@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { BURST_TEXT, DEFAULT_TEXT, editorReady, open, openImport, pasteInto } from './helpers';
+import { BURST_TEXT, DEFAULT_TEXT, editorReady, open, openImport, openPlain, pasteInto } from './helpers';
 
 /** Page errors, unhandled rejections (as console errors) and CSP violations seen by a page. */
 function watch(page: import('@playwright/test').Page) {
@@ -245,4 +245,38 @@ test('a text with 45,000 problems lists the first 500 and counts the rest, so th
   await expect(list.getByRole('listitem')).toHaveCount(501);
   await expect(page.getByRole('button', { name: /45000 problems/ })).toBeVisible();
   expect(await page.evaluate(() => window.fairground.editor.markers('scenario').length)).toBe(45_000);
+});
+
+test('a run too large for a link that opens is not shared: Share says why, the address bar is left alone', async ({
+  page,
+}) => {
+  // 810k characters of comments that do not compress: a valid scenario, but its link would be ~700k
+  // characters, which decodeShare refuses (the page used to write it to the address bar and offer it)
+  await openPlain(page);
+  const before = await page.evaluate(() => location.hash);
+  await page.evaluate(() => {
+    const ta = document.querySelector('textarea[aria-label="Scenario editor"]') as HTMLTextAreaElement;
+    let x = 1;
+    const lines: string[] = [];
+    for (let i = 0; i < 9000; i++) {
+      let l = '# ';
+      for (let j = 0; j < 90; j++) {
+        x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+        l += String.fromCharCode(97 + ((x >>> 16) % 26));
+      }
+      lines.push(l);
+    }
+    const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set;
+    setter?.call(ta, `${ta.value}\n${lines.join('\n')}\n`);
+    ta.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await page
+    .getByRole('button', { name: /^Share/ })
+    .first()
+    .click();
+  await expect(
+    page.getByText(/This run cannot be shared as a link: its link would be [\d,]+ characters long/),
+  ).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Share link' })).toHaveCount(0);
+  expect((await page.evaluate(() => location.hash)).length).toBeLessThanOrEqual(before.length + 100);
 });

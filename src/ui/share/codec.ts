@@ -235,8 +235,35 @@ export function shareContributionsBusy(): boolean {
 export async function encodeShare(state: SharedState): Promise<string> {
   let full = state;
   for (const fn of contributions) full = { ...fn(), ...full };
-  const json = new TextEncoder().encode(JSON.stringify(normalise(full)));
-  return `#s=${SHARE_VERSION}.${toBase64Url(await deflate(json))}`;
+  const kept = normalise(full);
+  // what decodeShare would refuse is never made: checked on the texts' length before any work (a
+  // 50 MB paste took seconds to stringify, compress and put in the address bar, for a link that
+  // does not open), then on the JSON and on the link itself
+  const texts = [kept.scenario, kept.policy, kept.compare?.scenario, kept.compare?.policy];
+  const chars = texts.reduce((n, t) => n + (t?.length ?? 0), 0);
+  if (chars > MAX_JSON_BYTES) throw new ShareTooLarge(`its texts are ${mb(chars)} characters`);
+  const json = new TextEncoder().encode(JSON.stringify(kept));
+  if (json.length > MAX_JSON_BYTES) throw new ShareTooLarge(`it holds ${mb(json.length)} bytes`);
+  const body = `${SHARE_VERSION}.${toBase64Url(await deflate(json))}`;
+  if (body.length > MAX_LINK_CHARS)
+    throw new ShareTooLarge(`its link would be ${body.length.toLocaleString('en-US')} characters long`);
+  return `#s=${body}`;
+}
+
+/** A count in millions, or in full under one. */
+const mb = (n: number) => (n >= 1e6 ? `${(n / 1e6).toFixed(1)} million` : n.toLocaleString('en-US'));
+
+/**
+ * The state is too large for a link that opens (decodeShare's limits): `reason` says how large, and
+ * `message` what the limits are and what to do instead.
+ */
+export class ShareTooLarge extends Error {
+  constructor(readonly reason: string) {
+    super(
+      `This run cannot be shared as a link: ${reason}, and a link holds at most ${MAX_JSON_BYTES / (1024 * 1024)} MB of text in ${(MAX_LINK_CHARS / 1024).toFixed(0)}k characters. Shorten the texts, or share them as a file (the editor's Download).`,
+    );
+    this.name = 'ShareTooLarge';
+  }
 }
 
 /** Keeps only known keys, in a fixed order (so the same state gives the same link). */

@@ -18,6 +18,7 @@ import {
   isShareFragment,
   onShareContributionChange,
   type SharedState,
+  ShareTooLarge,
   shareContributionsBusy,
 } from './codec';
 import { useNeededTrace } from './needed-trace';
@@ -53,7 +54,14 @@ export function currentState(): SharedState {
 /** Put the state in the URL fragment, copy the link, and show it (the clipboard may be unavailable). */
 export async function share(driver: Driver): Promise<string> {
   driver.pause();
-  const hash = await encodeShare(currentState());
+  let hash: string;
+  try {
+    hash = await encodeShare(currentState());
+  } catch (err) {
+    if (!(err instanceof ShareTooLarge)) throw err;
+    useUi.setState({ message: err.message });
+    return '';
+  }
   history.replaceState(null, '', hash);
   const link = location.href;
   let copied = false;
@@ -225,7 +233,17 @@ export function liveAddress(driver: Driver): () => void {
     // hashchange is still queued): it is the user's, never overwritten; its opening schedules again.
     if (isShareFragment(location.hash) && location.hash !== last && location.hash !== openedFragment) return;
     const before = location.hash;
-    const hash = await encodeShare(currentState());
+    let hash: string;
+    try {
+      hash = await encodeShare(currentState());
+    } catch (err) {
+      // too large for a link that opens: the address keeps the last state that fitted
+      if (err instanceof ShareTooLarge) return;
+      throw err;
+    }
+    // an edit that did not load came in while this was encoded: the address keeps the last run
+    const now = useUi.getState().problems;
+    if (now.scenario.length || now.policy.length) return;
     // a link pasted into the address bar while this one was encoded is the user's: never overwrite it
     if (location.hash !== before) return;
     if (hash === last && location.hash === hash) return;

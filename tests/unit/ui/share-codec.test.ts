@@ -5,9 +5,11 @@ import {
   deflate,
   encodeShare,
   fromBase64Url,
+  MAX_JSON_BYTES,
   MAX_LINK_CHARS,
   SHARE_VERSION,
   type SharedState,
+  ShareTooLarge,
   toBase64Url,
 } from '../../../src/ui/share/codec';
 
@@ -19,6 +21,17 @@ const state: SharedState = {
   playhead: 16,
   layout: { theme: 'dark', editor: 'policy', speed: 3 },
 };
+
+/** Text that does not compress: a fixed linear congruential sequence of letters. */
+function noise(n: number): string {
+  let x = 12345;
+  let out = '';
+  for (let i = 0; i < n; i++) {
+    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+    out += String.fromCharCode(97 + ((x >>> 16) % 26));
+  }
+  return out;
+}
 
 async function payloadOf(json: string): Promise<string> {
   return toBase64Url(await deflate(new TextEncoder().encode(json)));
@@ -61,6 +74,30 @@ describe('share links', () => {
       }),
       { numRuns: 40 },
     );
+  });
+
+  it('are never made too large to open: the texts, the JSON and the link are checked', async () => {
+    // a 50 MB paste compresses to a link decodeShare refuses (it unpacks past 1 MB); the page spent
+    // seconds encoding it and put a 232,661-character address in the bar
+    const cases: [SharedState, RegExp][] = [
+      [{ ...state, policy: 'x'.repeat(50_000_000) }, /its texts are 50\.0 million characters/],
+      // just under the text limit, but JSON escapes each newline: past 1 MB once stringified
+      [{ ...state, scenario: '\n'.repeat(MAX_JSON_BYTES / 2 + 10) }, /it holds 1\.\d million bytes/],
+      // random text hardly compresses: under 1 MB, but a link past 64k characters
+      [{ ...state, scenario: noise(200_000) }, /its link would be [\d,]+ characters long/],
+    ];
+    for (const [s, why] of cases) {
+      const err = await encodeShare(s).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(ShareTooLarge);
+      expect((err as ShareTooLarge).reason).toMatch(why);
+      expect((err as ShareTooLarge).message).toMatch(/cannot be shared as a link.*Download/);
+    }
+    // at the edge that fits, a link is made and opens
+    const fits = { ...state, scenario: noise(40_000) };
+    expect(await decodeShare(await encodeShare(fits))).toEqual({ ok: true, state: fits });
   });
 
   it('compress a typical policy well', async () => {
