@@ -81,11 +81,13 @@ export class MetricsCollector {
   private readonly clientServiceAtActiveStart: Float64Array;
   /**
    * The service the fairness gaps are measured in: the system's view (`service`, the same array)
-   * unless the scheduler charges whole prompts (VTC with `charge: input`), whose bound holds for
-   * whole-input service: then cached prompt tokens count too, at admission.
+   * unless the scheduler charges otherwise, and its bound holds for what it charges: whole prompts
+   * (VTC with `charge: input`: cached prompt tokens count too, at admission), or no first output
+   * token (VTC with `output_charge: decode`: the token that ends a prefill does not count).
    */
   private readonly gapService: Float64Array;
   private readonly gapCountsCached: boolean;
+  private readonly gapSkipsFirstToken: boolean;
   /** Gaps between backlogged clients against the bound of the scenario's fairness theorem. */
   readonly guarantee: GuaranteeMonitor;
   /** The pair tracker (`guarantee.gaps`): max_backlogged_service_gap and who is backlogged. */
@@ -133,7 +135,8 @@ export class MetricsCollector {
     this.serviceAtActiveStart = new Float64Array(n);
     this.clientServiceAtActiveStart = new Float64Array(n);
     this.gapCountsCached = bound?.inputService === 'input';
-    this.gapService = this.gapCountsCached ? new Float64Array(n) : this.service;
+    this.gapSkipsFirstToken = bound?.outputService === 'decode';
+    this.gapService = this.gapCountsCached || this.gapSkipsFirstToken ? new Float64Array(n) : this.service;
     this.guarantee = new GuaranteeMonitor(clients, this.gapService, bound, seriesOpts);
     this.gap = this.guarantee.gaps;
   }
@@ -194,7 +197,9 @@ export class MetricsCollector {
   onService(c: number, inputTokens: number, outputTokens: number): void {
     const w = this.weightIn * inputTokens + this.weightOut * outputTokens;
     this.service[c] += w;
-    if (this.gapCountsCached) this.gapService[c] += w;
+    // a step that computes prompt tokens and yields a token ended that request's prefill: its first
+    if (this.gapSkipsFirstToken && inputTokens > 0) this.gapService[c] += this.weightIn * inputTokens;
+    else if (this.gapService !== this.service) this.gapService[c] += w;
     this.inputTokens[c] += inputTokens;
     this.gap.touch(c);
   }

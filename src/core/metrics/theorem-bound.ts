@@ -55,6 +55,13 @@ export interface BoundSetup {
    * (uncached tokens, the default) or 'input' (every prompt token: VTC with `charge: input`).
    */
   inputService?: 'extend' | 'input';
+  /**
+   * What the scheduler charges per output token: 'token' (every one, the default), 'decode' (all but
+   * each request's first, the one its prefill produces: VTC's default `output_charge`), or 'finish'
+   * (VTC's `output_charge: finish`, which also re-charges whole steps: no per-request service
+   * matches its counters, so no bound is claimed).
+   */
+  outputService?: 'token' | 'decode' | 'finish';
 }
 
 /** The theorem that applies (algorithm null: none does, `reason` says why). */
@@ -81,11 +88,25 @@ function listed(items: readonly string[]): string {
 /** The theorem for a scenario, from the algorithms' descriptors (their `bound` and `composes`). */
 export function chooseTheorem(s: BoundSetup): TheoremChoice {
   const c = choose(s);
-  if (c.algorithm === null || s.inputService !== 'input') return c;
-  return {
-    ...c,
-    reason: `${c.reason}; gaps count whole prompts, cached or not, as the scheduler charges them (charge: input)`,
-  };
+  if (c.algorithm === null) return c;
+  if (s.outputService === 'finish')
+    return {
+      algorithm: null,
+      theorem: 'none',
+      factor: 1,
+      shape: null,
+      reason:
+        'output_charge: finish re-charges every request of a step in which one finishes, so the counters follow batch mates, not service: gaps are measured, not bounded',
+      broken: c.broken,
+    };
+  const notes: string[] = [];
+  if (s.inputService === 'input')
+    notes.push('gaps count whole prompts, cached or not, as the scheduler charges them (charge: input)');
+  if (s.outputService === 'decode')
+    notes.push(
+      "gaps leave out each request's first output token, which the scheduler does not charge (output_charge: decode)",
+    );
+  return notes.length === 0 ? c : { ...c, reason: `${c.reason}; ${notes.join('; ')}` };
 }
 
 function choose(s: BoundSetup): TheoremChoice {

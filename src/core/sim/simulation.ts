@@ -951,6 +951,7 @@ function boundSetup(s: SimScenario): BoundSetup {
     kvTokens: Math.floor(c.kv_cache_tokens / c.block_size) * c.block_size,
     quantumPerRequest: s.scheduler.policy === 'dlpm' && s.scheduler.dlpm_quantum_per_request === true,
     inputService: s.scheduler.policy === 'vtc' && s.scheduler.charge === 'input' ? 'input' : 'extend',
+    outputService: s.scheduler.policy === 'vtc' ? s.scheduler.output_charge : 'token',
   };
 }
 

@@ -120,6 +120,37 @@ describe('VTC guarantee in the measure it charges', () => {
   });
 });
 
+describe('VTC guarantee and its output charge', () => {
+  const s = load('guarantee-dlpm.yaml');
+  const run = (output_charge: 'decode' | 'token' | 'finish') => {
+    const sim = new Simulation(
+      { ...s, scheduler: switchScheduler(s.scheduler, 'vtc', { output_charge }) },
+      { record: false },
+    );
+    sim.runUntil(20);
+    return sim.snapshot().guarantee;
+  };
+  it('output_charge: decode leaves each first output token out of the gaps and stays within the bound', () => {
+    const decode = run('decode');
+    const token = run('token');
+    expect(decode.algorithm).toBe('vtc');
+    expect(decode.reason).toMatch(/first output token/);
+    expect(token.reason).not.toMatch(/first output token/);
+    for (const g of [decode, token]) {
+      expect(g.bound).not.toBeNull();
+      expect(g.violation_count).toBe(0);
+    }
+    expect(decode.worst!.max_gap).not.toBe(token.worst!.max_gap);
+  });
+
+  it('output_charge: finish states no bound: its counters follow batch mates', () => {
+    const finish = run('finish');
+    expect(finish.algorithm).toBeNull();
+    expect(finish.bound).toBeNull();
+    expect(finish.reason).toMatch(/output_charge: finish/);
+  });
+});
+
 describe('guarantee without a theorem', () => {
   it('measures gaps but states no bound (and no band for Client service)', () => {
     const s = load('guarantee-dlpm.yaml');

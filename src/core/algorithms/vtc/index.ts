@@ -17,9 +17,16 @@ export const vtc = defineScheduler({
         description:
           "vtc: what admission charges to the client's counter: 'input' (default) w_e × the whole prompt, as the VTC artifact does; 'extend' w_e × the uncached part only (the DLPM paper's system-view cost).",
       }),
+    output_charge: z
+      .enum(['decode', 'token', 'finish'], { error: "output_charge must be 'decode', 'token' or 'finish'" })
+      .default('decode')
+      .meta({
+        description:
+          "vtc: what output charges to the client's counter: 'decode' (default) w_q per decode step, so the token that ends prefill is free and n output tokens cost (n − 1)·w_q, as the VTC artifact's scheduler charges; 'token' w_q per output token, the first included; 'finish' as 'decode', plus w_q once more to every request of a step in which one of them finishes (the artifact's June 2024 revision).",
+      }),
   },
   state: (p) => (p instanceof VtcPolicy ? p.describe() : undefined),
-  create: (cfg) => new VtcPolicy(cfg, cfg.params.charge),
+  create: (cfg) => new VtcPolicy(cfg, cfg.params.charge, cfg.params.output_charge),
   explain: (d) => (d.algo === 'vtc' ? explainVtcAdmit(d) : null),
   bound: { label: 'VTC', theorem: 'VTC service bound', shape: 'vtc' },
 });

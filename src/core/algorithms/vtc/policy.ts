@@ -9,8 +9,14 @@
  *     token, cached or not, as the VTC artifact (S-LoRA's fair scheduler) charges `input_len`; with
  *     `charge: extend` only the uncached part (the prompt minus the prefix found in the radix cache,
  *     the "extend" measure DLPM uses);
- *   - after every batch step, w_q per output token generated (one per decoding request, plus the
- *     first token of a request whose prefill finished in that step).
+ *   - after every batch step, w_q per decode step (`scheduler.output_charge: decode`, the default):
+ *     the token a request's prefill produces is not charged, so n output tokens cost (n − 1)·w_q.
+ *     This is what the VTC artifact's scheduler does: its decode path charges every running request
+ *     before each decode forward, and its prefill path charges nothing. `output_charge: token`
+ *     charges that first token too (n·w_q: every output token as generated); `output_charge: finish`
+ *     adds, on top of `decode`, the artifact's later revision: in a step where any request that
+ *     produced a token finishes, every request that produced a token in that step pays w_q once
+ *     more (a whole-batch re-charge, so a request's cost depends on its batch mates).
  * Lift: when a client's queue goes from empty to non-empty, its counter is raised to the smallest
  * counter among the other clients that have waiting requests (never lowered; no lift when nobody
  * else waits), so idle time earns no credit. Charges are not refunded on preemption: the recompute
@@ -38,6 +44,13 @@ import type { VtcAdmitDetail } from './detail';
 /** What admission charges: the whole prompt (the VTC artifact) or its uncached part. */
 export type VtcCharge = 'input' | 'extend';
 
+/**
+ * What output charges: each decode step ('decode', the artifact), each output token including the
+ * prefill's ('token'), or each decode step plus a whole-step re-charge when one request finishes
+ * ('finish', the artifact's revision).
+ */
+export type VtcOutputCharge = 'decode' | 'token' | 'finish';
+
 /** At most this many pending lift notes are kept for the next decision record. */
 const MAX_NOTES = 16;
 
@@ -47,6 +60,7 @@ export interface VtcState {
   counters: Record<string, number>;
   weights: { input: number; output: number };
   charge: VtcCharge;
+  output_charge: VtcOutputCharge;
   bound: number;
   L_input: number;
   M: number;
@@ -69,9 +83,11 @@ export class VtcPolicy implements LocalPolicy {
   private kvTokens = 0;
 
   readonly charge: VtcCharge;
+  readonly outputCharge: VtcOutputCharge;
 
-  constructor(cfg: LocalPolicyConfig, charge: VtcCharge = 'input') {
+  constructor(cfg: LocalPolicyConfig, charge: VtcCharge = 'input', outputCharge: VtcOutputCharge = 'decode') {
     this.charge = charge;
+    this.outputCharge = outputCharge;
     this.clients = cfg.clients;
     const n = cfg.clients.length;
     this.counters = new Float64Array(n);
@@ -178,9 +194,19 @@ export class VtcPolicy implements LocalPolicy {
 
   onStepEnd(batch: readonly SimRequest[]): void {
     const wq = this.wq;
+    const mode = this.outputCharge;
+    let finished = false;
     for (let i = 0; i < batch.length; i++) {
       const r = batch[i];
-      // one output token: a decode, or the first token at the end of prefill
+      // produced a token in this step: a decode (generated ≥ 2 now) or the end of its prefill (= 1)
+      if (r.chunk === 0 || r.prefilled < r.promptLen) continue;
+      if (mode === 'token' || r.generated >= 2) this.counters[r.client] += wq;
+      // the worker marks it done right after this call (the true length is a fact by now)
+      if (r.generated >= r.outputLen) finished = true;
+    }
+    if (mode !== 'finish' || !finished) return;
+    for (let i = 0; i < batch.length; i++) {
+      const r = batch[i];
       if (r.chunk > 0 && r.prefilled >= r.promptLen) this.counters[r.client] += wq;
     }
   }
@@ -215,6 +241,7 @@ export class VtcPolicy implements LocalPolicy {
       counters: Object.fromEntries(this.seen.map((c) => [this.clients[c], this.counters[c]])),
       weights: { input: this.we, output: this.wq },
       charge: this.charge,
+      output_charge: this.outputCharge,
       bound: 2 * u,
       L_input: this.maxPrompt,
       M: this.kvTokens,
