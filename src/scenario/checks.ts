@@ -157,6 +157,27 @@ export function scenarioProblems(s: ScenarioView): CheckProblem[] {
     traceProblems(tr, ['trace'], out);
   }
 
+  // scheduler.client_weights (vtc) must name clients; a top-level trace may bring any name
+  const weights = s.vtcClientWeights;
+  if (known(weights) && s.trace === undefined && known(s.clients) && known(s.requests)) {
+    const names = new Set<string>();
+    // an entry whose name is unreadable could be the one a key names: then say nothing
+    let complete = true;
+    for (const c of clients)
+      if (known(c) && known(c.name)) names.add(c.name);
+      else complete = false;
+    for (const r of requests)
+      if (known(r) && known(r.client)) names.add(r.client);
+      else complete = false;
+    for (const key of Object.keys(weights))
+      if (complete && !names.has(key))
+        out.push({
+          path: ['scheduler', 'client_weights', key],
+          message: `client_weights names '${quote(key)}', which is no client of this scenario`,
+          key: true,
+        });
+  }
+
   // Clients: unique names, windows, program sizes, contexts.
   const seen = new Map<string, number>();
   clients.forEach((c, i) => {

@@ -5,6 +5,7 @@
  * on a guess. For a scenario the schema accepts as a whole, every value is the one it parses to.
  */
 import type { z } from 'zod';
+import { vtcClientWeights } from '../core/algorithms/vtc/index';
 import { GPUS, kvCapacityTokens, MODELS } from '../core/cost/index';
 import type { arrivalSchema } from './arrival-schema';
 import type { programSchema } from './program-schema';
@@ -90,6 +91,8 @@ export interface ScenarioView {
   requests: Read<Read<RequestView>[]>;
   /** undefined: no `trace:`; BROKEN: one the schema refuses. */
   trace: Read<z.output<typeof traceSchema> | undefined>;
+  /** `scheduler.client_weights` under the vtc scheduler ({} under another or when absent). */
+  vtcClientWeights: Read<Record<string, number>>;
 }
 
 const top = ScenarioInputSchema.shape;
@@ -184,5 +187,9 @@ export function scenarioView(input: Mapping): ScenarioView {
     clients: list(input.clients, clientView),
     requests: list(input.requests, requestView),
     trace: read(traceSchema.optional(), input.trace),
+    vtcClientWeights:
+      isMapping(input.scheduler) && input.scheduler.policy === 'vtc'
+        ? read(vtcClientWeights, input.scheduler.client_weights)
+        : {},
   };
 }

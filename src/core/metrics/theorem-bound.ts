@@ -62,6 +62,8 @@ export interface BoundSetup {
    * matches its counters, so no bound is claimed).
    */
   outputService?: 'token' | 'decode' | 'finish';
+  /** Some client has a fair weight other than 1 (VTC's `client_weights`): no bound is claimed. */
+  clientWeighted?: boolean;
 }
 
 /** The theorem that applies (algorithm null: none does, `reason` says why). */
@@ -89,6 +91,16 @@ function listed(items: readonly string[]): string {
 export function chooseTheorem(s: BoundSetup): TheoremChoice {
   const c = choose(s);
   if (c.algorithm === null) return c;
+  if (s.clientWeighted === true)
+    return {
+      algorithm: null,
+      theorem: 'none',
+      factor: 1,
+      shape: null,
+      reason:
+        'client_weights: the counters compare service divided by each client’s weight, and the bound is stated for equal weights: gaps are measured, not bounded',
+      broken: c.broken,
+    };
   if (s.outputService === 'finish')
     return {
       algorithm: null,

@@ -952,6 +952,8 @@ function boundSetup(s: SimScenario): BoundSetup {
     quantumPerRequest: s.scheduler.policy === 'dlpm' && s.scheduler.dlpm_quantum_per_request === true,
     inputService: s.scheduler.policy === 'vtc' && s.scheduler.charge === 'input' ? 'input' : 'extend',
     outputService: s.scheduler.policy === 'vtc' ? s.scheduler.output_charge : 'token',
+    clientWeighted:
+      s.scheduler.policy === 'vtc' && Object.values(s.scheduler.client_weights).some((w) => w !== 1),
   };
 }
 

@@ -83,6 +83,16 @@ describe('theorem bounds', () => {
     );
   });
 
+  it('VTC with client weights, or with output_charge: finish, claims no bound', () => {
+    const vtc = { ...base, policy: 'vtc' };
+    expect(chooseTheorem({ ...vtc, clientWeighted: false }).algorithm).toBe('vtc');
+    const weighted = chooseTheorem({ ...vtc, clientWeighted: true });
+    expect(weighted.algorithm).toBeNull();
+    expect(weighted.reason).toMatch(/client_weights.*gaps are measured, not bounded/);
+    expect(chooseTheorem({ ...vtc, outputService: 'finish' }).algorithm).toBeNull();
+    expect(chooseTheorem({ ...vtc, outputService: 'decode' }).reason).toMatch(/first output token/);
+  });
+
   it('no theorem: other schedulers, or DLPM/VTC across workers behind another router', () => {
     for (const s of [
       { ...base, policy: 'lpm' },

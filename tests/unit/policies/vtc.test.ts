@@ -176,3 +176,53 @@ describe('VTC output charge (the artifact charges decode steps only)', () => {
     expect(schedulerState(h.policy)).toMatchObject({ policy_state: { output_charge: 'decode' } });
   });
 });
+
+describe('VTC client weights (the artifact divides every charge by the client’s fair weight)', () => {
+  // w_e = 1, w_q = 2; a has weight 2, b weight 1 (the default). a1 and a2: 20 prompt tokens, 2 output
+  // tokens; b1: 20 prompt tokens, 2 output tokens. Admission in step 1, equal counters, a first:
+  //   a1 → a = 20 / 2 = 10; then a (10) < b (0)? no: b1 → b = 20; a (10) → a2 → a = 20; a (20) = b (20),
+  //   tie to a, but a has nothing left.
+  // Step 2 decodes each request once: a += 2 · 2 / 2 = 2 (two requests), b += 2: a = 22, b = 22.
+  it('divides admission and decode charges by the weight; weight 1 changes nothing', () => {
+    const h = new Harness({ policy: 'vtc', clients: ['a', 'b'], scheduler: { client_weights: { a: 2 } } });
+    h.add({ id: 'a1', client: 'a', tokens: range(0, 20), out: 2 });
+    h.add({ id: 'a2', client: 'a', tokens: range(100, 20), out: 2 });
+    h.add({ id: 'b1', client: 'b', tokens: range(200, 20), out: 2 });
+    h.step();
+    expect(h.admitted).toEqual(['a1', 'b1', 'a2']);
+    expect([vtc(h).counter(0), vtc(h).counter(1)]).toEqual([20, 20]);
+    const d = h.detailsOf('vtc');
+    expect(d[0]).toMatchObject({ chosen_client: 'a', charge: 10, weight: 2 });
+    expect(d[1].weight).toBeUndefined(); // weight 1 is not recorded
+    expect(explainDecisionText({ kind: 'admit', summary: '', detail: d[0] })).toContain('weight 2');
+    h.step();
+    expect([vtc(h).counter(0), vtc(h).counter(1)]).toEqual([22, 22]);
+    expect(schedulerState(h.policy)).toMatchObject({ policy_state: { client_weights: { a: 2 } } });
+    // the same run with a's weight written as 1 is the unweighted run
+    const same = (scheduler: Record<string, unknown>) => {
+      const g = new Harness({ policy: 'vtc', clients: ['a', 'b'], scheduler });
+      g.add({ id: 'a1', client: 'a', tokens: range(0, 20), out: 2 });
+      g.add({ id: 'b1', client: 'b', tokens: range(200, 20), out: 2 });
+      while (g.step());
+      return [vtc(g).counter(0), vtc(g).counter(1), ...g.admitted];
+    };
+    expect(same({ client_weights: { a: 1 } })).toEqual(same({}));
+  });
+
+  it('gives a weight-2 client twice the service of a weight-1 client when both are backlogged', () => {
+    const h = new Harness({
+      policy: 'vtc',
+      clients: ['a', 'b'],
+      maxRunning: 1,
+      scheduler: { client_weights: { a: 2 } },
+    });
+    for (let i = 0; i < 30; i++) {
+      h.add({ id: `a${i}`, client: 'a', tokens: range(1000 * i, 10), out: 1 });
+      h.add({ id: `b${i}`, client: 'b', tokens: range(1000 * i + 500, 10), out: 1 });
+    }
+    for (let i = 0; i < 30; i++) h.step();
+    const a = h.admitted.filter((id) => id.startsWith('a')).length;
+    const b = h.admitted.filter((id) => id.startsWith('b')).length;
+    expect(a).toBe(2 * b);
+  });
+});

@@ -88,6 +88,34 @@ ${CLIENT}`);
     expect(scheduler.policy === 'vtc' && scheduler.charge).toBe('input');
   });
 
+  it('VTC client_weights: names of clients, weights > 0; an unknown name is refused at its key', () => {
+    const ok = parseScenarioText(`${HEAD}scheduler:
+  policy: vtc
+  client_weights: { alice: 2, bob: 0.5 }
+${CLIENT}requests:
+  - { t: 0, client: bob, prompt_tokens: 10, output_tokens: 2 }
+`);
+    if (!ok.ok) throw new Error(formatProblems(ok.problems, 'ok.yaml'));
+    const s = ok.value.scheduler;
+    expect(s.policy === 'vtc' && s.client_weights).toEqual({ alice: 2, bob: 0.5 });
+    expect(s.policy === 'vtc' && s.output_charge).toBe('decode');
+    const plain = parseScenarioText(`${HEAD}scheduler: { policy: vtc }\n${CLIENT}`);
+    expect(
+      plain.ok && plain.value.scheduler.policy === 'vtc' && plain.value.scheduler.client_weights,
+    ).toEqual({});
+    const unknown = errors(`${HEAD}scheduler:
+  policy: vtc
+  client_weights: { alice: 2, carol: 3 }
+${CLIENT}`);
+    expect(unknown[0]).toMatch(/^bad\.yaml:5:31: .*'carol', which is no client of this scenario/);
+    expect(
+      errors(`${HEAD}scheduler:
+  policy: vtc
+  client_weights: { alice: 0 }
+${CLIENT}`)[0],
+    ).toMatch(/client weight must be > 0/);
+  });
+
   it('bad program type and bad distribution name', () => {
     const text = `${HEAD}clients:
   - name: alice

@@ -14,8 +14,10 @@ export interface VtcAdmitDetail {
   head_fits: boolean;
   /** Counters lifted because a client's queue went from empty to non-empty. */
   lifts?: { client: string; from: number; to: number }[];
-  /** Counter increase charged at admission (w_e · input tokens), when admitted. */
+  /** Counter increase charged at admission (w_e · input tokens ÷ the client's weight), when admitted. */
   charge?: number;
+  /** The chosen client's fair weight (`scheduler.client_weights`), when it is not 1. */
+  weight?: number;
   /** What `charge` counts: every prompt token ('input') or the uncached ones ('extend'). */
   charge_mode?: 'input' | 'extend';
 }

@@ -1,10 +1,22 @@
 /** VTC, the Virtual Token Counter (Sheng et al., OSDI'24): the client with the least service first. */
 import { z } from 'zod';
+import { name, num } from '../../zod-fields';
 import { defineScheduler } from '../descriptor';
 import { explainVtcAdmit } from './explain';
 import { VtcPolicy } from './policy';
 
 export type { VtcAdmitDetail } from './detail';
+
+/** `scheduler.client_weights`: client name -> fair weight (the scenario checks name declared clients). */
+export const vtcClientWeights = z
+  .record(name('client_weights key'), num('client weight', 0, 1000, true), {
+    error: 'client_weights must be a mapping of client names to weights',
+  })
+  .default({})
+  .meta({
+    description:
+      "vtc: client name -> fair weight (> 0; clients not listed have 1). Every charge to a client's counter is divided by its weight, as the VTC artifact's --fair-weights does, so a backlogged client of weight 2 gets twice the service of one of weight 1.",
+  });
 
 export const vtc = defineScheduler({
   name: 'vtc',
@@ -24,9 +36,10 @@ export const vtc = defineScheduler({
         description:
           "vtc: what output charges to the client's counter: 'decode' (default) w_q per decode step, so the token that ends prefill is free and n output tokens cost (n − 1)·w_q, as the VTC artifact's scheduler charges; 'token' w_q per output token, the first included; 'finish' as 'decode', plus w_q once more to every request of a step in which one of them finishes (the artifact's June 2024 revision).",
       }),
+    client_weights: vtcClientWeights,
   },
   state: (p) => (p instanceof VtcPolicy ? p.describe() : undefined),
-  create: (cfg) => new VtcPolicy(cfg, cfg.params.charge, cfg.params.output_charge),
+  create: (cfg) => new VtcPolicy(cfg, cfg.params.charge, cfg.params.output_charge, cfg.params.client_weights),
   explain: (d) => (d.algo === 'vtc' ? explainVtcAdmit(d) : null),
   bound: { label: 'VTC', theorem: 'VTC service bound', shape: 'vtc' },
 });

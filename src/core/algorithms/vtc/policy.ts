@@ -17,6 +17,9 @@
  *     adds, on top of `decode`, the artifact's later revision: in a step where any request that
  *     produced a token finishes, every request that produced a token in that step pays w_q once
  *     more (a whole-batch re-charge, so a request's cost depends on its batch mates).
+ * Client weights (`scheduler.client_weights`, default 1 each): every charge above is divided by the
+ * client's weight, as the artifact divides by its per-client fair weight, so the counters compare
+ * service per unit of weight and backlogged clients are served in proportion to their weights.
  * Lift: when a client's queue goes from empty to non-empty, its counter is raised to the smallest
  * counter among the other clients that have waiting requests (never lowered; no lift when nobody
  * else waits), so idle time earns no credit. Charges are not refunded on preemption: the recompute
@@ -61,6 +64,8 @@ export interface VtcState {
   weights: { input: number; output: number };
   charge: VtcCharge;
   output_charge: VtcOutputCharge;
+  /** Client name -> fair weight, for the clients whose weight is not 1. */
+  client_weights: Record<string, number>;
   bound: number;
   L_input: number;
   M: number;
@@ -78,6 +83,8 @@ export class VtcPolicy implements LocalPolicy {
   private readonly we: number;
   private readonly wq: number;
   private readonly workerId: number;
+  /** Fair weight per client (1 unless `client_weights` names it). */
+  private readonly fw: Float64Array;
   private lifts: { client: string; from: number; to: number }[] = [];
   private maxPrompt = 0;
   private kvTokens = 0;
@@ -85,9 +92,15 @@ export class VtcPolicy implements LocalPolicy {
   readonly charge: VtcCharge;
   readonly outputCharge: VtcOutputCharge;
 
-  constructor(cfg: LocalPolicyConfig, charge: VtcCharge = 'input', outputCharge: VtcOutputCharge = 'decode') {
+  constructor(
+    cfg: LocalPolicyConfig,
+    charge: VtcCharge = 'input',
+    outputCharge: VtcOutputCharge = 'decode',
+    clientWeights: Readonly<Record<string, number>> = {},
+  ) {
     this.charge = charge;
     this.outputCharge = outputCharge;
+    this.fw = Float64Array.from(cfg.clients, (name) => clientWeights[name] ?? 1);
     this.clients = cfg.clients;
     const n = cfg.clients.length;
     this.counters = new Float64Array(n);
@@ -164,7 +177,7 @@ export class VtcPolicy implements LocalPolicy {
       q.popFront();
       this.total--;
       this.counters[c] +=
-        this.we * (this.charge === 'input' ? head.promptLen : head.promptLen - head.cachedLen);
+        (this.we * (this.charge === 'input' ? head.promptLen : head.promptLen - head.cachedLen)) / this.fw[c];
     }
   }
 
@@ -182,9 +195,11 @@ export class VtcPolicy implements LocalPolicy {
       head: head.id,
       head_fits: true,
       charge:
-        this.we * (this.charge === 'input' ? head.promptLen : head.promptLen - cachedPrefix(head, worker)),
+        (this.we * (this.charge === 'input' ? head.promptLen : head.promptLen - cachedPrefix(head, worker))) /
+        this.fw[c],
       charge_mode: this.charge,
     };
+    if (this.fw[c] !== 1) d.weight = this.fw[c];
     if (this.lifts.length > 0) {
       d.lifts = this.lifts;
       this.lifts = [];
@@ -200,14 +215,14 @@ export class VtcPolicy implements LocalPolicy {
       const r = batch[i];
       // produced a token in this step: a decode (generated ≥ 2 now) or the end of its prefill (= 1)
       if (r.chunk === 0 || r.prefilled < r.promptLen) continue;
-      if (mode === 'token' || r.generated >= 2) this.counters[r.client] += wq;
+      if (mode === 'token' || r.generated >= 2) this.counters[r.client] += wq / this.fw[r.client];
       // the worker marks it done right after this call (the true length is a fact by now)
       if (r.generated >= r.outputLen) finished = true;
     }
     if (mode !== 'finish' || !finished) return;
     for (let i = 0; i < batch.length; i++) {
       const r = batch[i];
-      if (r.chunk > 0 && r.prefilled >= r.promptLen) this.counters[r.client] += wq;
+      if (r.chunk > 0 && r.prefilled >= r.promptLen) this.counters[r.client] += wq / this.fw[r.client];
     }
   }
 
@@ -225,7 +240,7 @@ export class VtcPolicy implements LocalPolicy {
       }
       if (best < 0) break;
       const r = (this.queues[best] as Deque<SimRequest>).at(pos[best]++);
-      counters[best] += this.we * r.promptLen; // cache unknown here: charge the whole prompt (either mode)
+      counters[best] += (this.we * r.promptLen) / this.fw[best]; // cache unknown here: charge the whole prompt (either mode)
       out.push(r);
     }
     return out;
@@ -242,6 +257,9 @@ export class VtcPolicy implements LocalPolicy {
       weights: { input: this.we, output: this.wq },
       charge: this.charge,
       output_charge: this.outputCharge,
+      client_weights: Object.fromEntries(
+        this.clients.flatMap((name, c) => (this.fw[c] === 1 ? [] : [[name, this.fw[c]]])),
+      ),
       bound: 2 * u,
       L_input: this.maxPrompt,
       M: this.kvTokens,
