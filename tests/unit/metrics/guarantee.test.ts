@@ -143,6 +143,17 @@ describe('VTC guarantee and its output charge', () => {
     expect(decode.worst!.max_gap).not.toBe(token.worst!.max_gap);
   });
 
+  it("S-LoRA's admission cadence (max_wait_steps: 10) stays within the bound", () => {
+    const sim = new Simulation(
+      { ...s, scheduler: switchScheduler(s.scheduler, 'vtc', { max_wait_steps: 10 }) },
+      { record: false },
+    );
+    sim.runUntil(20);
+    const g = sim.snapshot().guarantee;
+    expect(g.algorithm).toBe('vtc');
+    expect(g.violation_count).toBe(0);
+  });
+
   it('output_charge: finish states no bound: its counters follow batch mates', () => {
     const finish = run('finish');
     expect(finish.algorithm).toBeNull();

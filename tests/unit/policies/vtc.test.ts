@@ -226,3 +226,32 @@ describe('VTC client weights (the artifact divides every charge by the client’
     expect(a).toBe(2 * b);
   });
 });
+
+describe('VTC admission cadence (S-LoRA: a new batch when none runs, else every max_wait_tokens decodes)', () => {
+  // a1 (20 output tokens) is admitted in step 1; b1 arrives after it. With max_wait_steps: 3, no
+  // admission is tried while a1 runs until 3 steps have ended since the step that admitted: steps
+  // 2, 3 and 4 skip admission and b1 goes in at step 5. By default (0) it goes in at step 2.
+  const admittedAt = (scheduler: Record<string, unknown>, out: number) => {
+    const h = new Harness({ policy: 'vtc', clients: ['a', 'b'], scheduler });
+    h.add({ id: 'a1', client: 'a', tokens: range(0, 10), out });
+    h.step();
+    h.add({ id: 'b1', client: 'b', tokens: range(100, 10), out: 1 });
+    for (let step = 2; step < 30; step++) {
+      h.step();
+      if (h.admitted.includes('b1')) return step;
+    }
+    return -1;
+  };
+  it('admits every step by default', () => {
+    expect(admittedAt({}, 20)).toBe(2);
+    expect(admittedAt({ max_wait_steps: 0 }, 20)).toBe(2);
+  });
+  it('waits max_wait_steps steps after an admission while requests run', () => {
+    expect(admittedAt({ max_wait_steps: 3 }, 20)).toBe(5);
+    expect(admittedAt({ max_wait_steps: 10 }, 20)).toBe(12);
+  });
+  it('admits at once when the running batch is empty', () => {
+    // a1 has 2 output tokens: it finishes at the end of step 2, so step 3 admits b1
+    expect(admittedAt({ max_wait_steps: 10 }, 2)).toBe(3);
+  });
+});

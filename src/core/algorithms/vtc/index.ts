@@ -1,6 +1,6 @@
 /** VTC, the Virtual Token Counter (Sheng et al., OSDI'24): the client with the least service first. */
 import { z } from 'zod';
-import { name, num } from '../../zod-fields';
+import { int, name, num } from '../../zod-fields';
 import { defineScheduler } from '../descriptor';
 import { explainVtcAdmit } from './explain';
 import { VtcPolicy } from './policy';
@@ -37,9 +37,20 @@ export const vtc = defineScheduler({
           "vtc: what output charges to the client's counter: 'decode' (default) w_q per decode step, so the token that ends prefill is free and n output tokens cost (n − 1)·w_q, as the VTC artifact's scheduler charges; 'token' w_q per output token, the first included; 'finish' as 'decode', plus w_q once more to every request of a step in which one of them finishes (the artifact's June 2024 revision).",
       }),
     client_weights: vtcClientWeights,
+    max_wait_steps: int('max_wait_steps', 0, 1_000_000).default(0).meta({
+      description:
+        "vtc: S-LoRA's admission cadence, as the VTC artifact's router runs it (max_wait_tokens = 10 there): while requests run, admission is tried only once this many batch steps have ended since the last step that admitted, then every step until one admits; with nothing running, at once. 0 (default): every step.",
+    }),
   },
   state: (p) => (p instanceof VtcPolicy ? p.describe() : undefined),
-  create: (cfg) => new VtcPolicy(cfg, cfg.params.charge, cfg.params.output_charge, cfg.params.client_weights),
+  create: (cfg) =>
+    new VtcPolicy(
+      cfg,
+      cfg.params.charge,
+      cfg.params.output_charge,
+      cfg.params.client_weights,
+      cfg.params.max_wait_steps,
+    ),
   explain: (d) => (d.algo === 'vtc' ? explainVtcAdmit(d) : null),
   bound: { label: 'VTC', theorem: 'VTC service bound', shape: 'vtc' },
 });

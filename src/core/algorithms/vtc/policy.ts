@@ -17,6 +17,11 @@
  *     adds, on top of `decode`, the artifact's later revision: in a step where any request that
  *     produced a token finishes, every request that produced a token in that step pays w_q once
  *     more (a whole-batch re-charge, so a request's cost depends on its batch mates).
+ * Cadence (`scheduler.max_wait_steps`, default 0 = every step): with N > 0, while requests run the
+ * policy tries admission only once N batch steps have ended since the last step that admitted, and
+ * then every step until one admits; with nothing running it tries at once. This is the VTC
+ * artifact's router loop (S-LoRA's): a new batch when none runs, else after max_wait_tokens = 10
+ * decode steps. Unlike S-LoRA, our admitting step still decodes the running requests (mixed batches).
  * Client weights (`scheduler.client_weights`, default 1 each): every charge above is divided by the
  * client's weight, as the artifact divides by its per-client fair weight, so the counters compare
  * service per unit of weight and backlogged clients are served in proportion to their weights.
@@ -64,6 +69,8 @@ export interface VtcState {
   weights: { input: number; output: number };
   charge: VtcCharge;
   output_charge: VtcOutputCharge;
+  /** Admission cadence: steps to wait after an admission while requests run (0: none). */
+  max_wait_steps: number;
   /** Client name -> fair weight, for the clients whose weight is not 1. */
   client_weights: Record<string, number>;
   bound: number;
@@ -85,6 +92,11 @@ export class VtcPolicy implements LocalPolicy {
   private readonly workerId: number;
   /** Fair weight per client (1 unless `client_weights` names it). */
   private readonly fw: Float64Array;
+  /** `max_wait_steps` (0: admission every step). */
+  private readonly maxWait: number;
+  /** Batch steps ended since the last step that admitted. */
+  private sinceAdmit = 0;
+  private admittedThisStep = false;
   private lifts: { client: string; from: number; to: number }[] = [];
   private maxPrompt = 0;
   private kvTokens = 0;
@@ -97,7 +109,9 @@ export class VtcPolicy implements LocalPolicy {
     charge: VtcCharge = 'input',
     outputCharge: VtcOutputCharge = 'decode',
     clientWeights: Readonly<Record<string, number>> = {},
+    maxWaitSteps = 0,
   ) {
+    this.maxWait = maxWaitSteps;
     this.charge = charge;
     this.outputCharge = outputCharge;
     this.fw = Float64Array.from(cfg.clients, (name) => clientWeights[name] ?? 1);
@@ -165,6 +179,8 @@ export class VtcPolicy implements LocalPolicy {
   }
 
   admit(ctx: AdmissionContext): void {
+    // the cadence: while requests run, wait for max_wait_steps steps since the last admission
+    if (this.maxWait > 0 && ctx.worker.runningCount > 0 && this.sinceAdmit < this.maxWait) return;
     for (;;) {
       const c = this.pick();
       if (c < 0) return;
@@ -176,6 +192,7 @@ export class VtcPolicy implements LocalPolicy {
       if (outcome !== 'admitted') return; // head-of-line: nobody overtakes the chosen client's head
       q.popFront();
       this.total--;
+      this.admittedThisStep = true;
       this.counters[c] +=
         (this.we * (this.charge === 'input' ? head.promptLen : head.promptLen - head.cachedLen)) / this.fw[c];
     }
@@ -208,6 +225,10 @@ export class VtcPolicy implements LocalPolicy {
   }
 
   onStepEnd(batch: readonly SimRequest[]): void {
+    if (this.admittedThisStep) {
+      this.admittedThisStep = false;
+      this.sinceAdmit = 0;
+    } else this.sinceAdmit++;
     const wq = this.wq;
     const mode = this.outputCharge;
     let finished = false;
@@ -257,6 +278,7 @@ export class VtcPolicy implements LocalPolicy {
       weights: { input: this.we, output: this.wq },
       charge: this.charge,
       output_charge: this.outputCharge,
+      max_wait_steps: this.maxWait,
       client_weights: Object.fromEntries(
         this.clients.flatMap((name, c) => (this.fw[c] === 1 ? [] : [[name, this.fw[c]]])),
       ),
