@@ -35,7 +35,9 @@
  *
  * Fairness bound (VTC paper, Theorem 4.1 adapted to this charging): for two continuously backlogged
  * clients, |W_f − W_g| ≤ 2·max(w_e·L_input, w_q·M) where M is the most tokens a running batch holds;
- * `describe()` reports it with L_input = the longest prompt seen here and M = the KV capacity.
+ * `describe()` reports it with L_input = the longest prompt seen here and M = the KV capacity. W is
+ * the service charged (under `output_charge: decode`, without each request's first output token);
+ * the Guarantees view claims it only with every client weight 1 and without `output_charge: finish`.
  */
 import type { SimRequest } from '../../sim/request';
 import type {
