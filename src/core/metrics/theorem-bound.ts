@@ -57,7 +57,7 @@ export interface BoundSetup {
   inputService?: 'extend' | 'input';
   /**
    * What the scheduler charges per output token: 'token' (every one, the default), 'decode' (all but
-   * each request's first, the one its prefill produces: VTC's default `output_charge`), or 'finish'
+   * each request's first, the one its prefill produces: VTC's `output_charge: decode`), or 'finish'
    * (VTC's `output_charge: finish`, which also re-charges whole steps: no per-request service
    * matches its counters, so no bound is claimed).
    */

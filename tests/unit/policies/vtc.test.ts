@@ -16,9 +16,9 @@ describe('VTC', () => {
     h.step();
     // a (0, first seen) → a1, a=10; b (0) → b1, b=30; a (10) → a2, a=20; a (20 < 30) → a3
     expect(h.admitted).toEqual(['a1', 'b1', 'a2', 'a3']);
-    // after the step every request produced its first token, which is not charged (decode steps are)
-    expect(vtc(h).counter(0)).toBe(30);
-    expect(vtc(h).counter(1)).toBe(30);
+    // after the step every request produced its first token: + w_q = 2 each
+    expect(vtc(h).counter(0)).toBe(30 + 3 * 2);
+    expect(vtc(h).counter(1)).toBe(30 + 2);
     const d = h.detailsOf('vtc');
     expect(d[1]).toMatchObject({
       algo: 'vtc',
@@ -33,8 +33,7 @@ describe('VTC', () => {
     );
     // decode steps charge w_q per output token
     h.step();
-    expect(vtc(h).counter(0)).toBe(30 + 3 * 2);
-    expect(vtc(h).counter(1)).toBe(30 + 2);
+    expect(vtc(h).counter(1)).toBe(30 + 2 * 2);
   });
 
   it('charges the whole prompt by default (the VTC artifact), only its uncached part with charge: extend', () => {
@@ -53,15 +52,15 @@ describe('VTC', () => {
       const d = h.detailsOf('vtc').at(-1);
       return { delta: vtc(h).counter(0) - before, d, charge: vtc(h).charge };
     };
-    // 40 of 45 prompt tokens cached. input: charge all 45 (the prefill's output token is free)
+    // 40 of 45 prompt tokens cached. input: charge all 45, then +2 for the first output token
     const input = charged();
     expect(input.charge).toBe('input');
-    expect(input.delta).toBe(45);
+    expect(input.delta).toBe(45 + 2);
     expect(input.d).toMatchObject({ charge: 45, charge_mode: 'input' });
     expect(explainDecisionText({ kind: 'admit', summary: '', detail: input.d! })).toContain('whole input');
     // extend: charge the 5 uncached tokens
     const extend = charged('extend');
-    expect(extend.delta).toBe(5);
+    expect(extend.delta).toBe(5 + 2);
     expect(extend.d).toMatchObject({ charge: 5, charge_mode: 'extend' });
     expect(explainDecisionText({ kind: 'admit', summary: '', detail: extend.d! })).toContain('uncached');
   });
@@ -69,19 +68,19 @@ describe('VTC', () => {
   it('lifts a client that becomes backlogged to the smallest counter among the other waiting clients', () => {
     const h = new Harness({ policy: 'vtc', clients: ['a', 'b', 'c'], maxRunning: 1 });
     h.add({ id: 'a1', client: 'a', tokens: range(0, 100), out: 50 });
-    h.step(); // a1 runs alone (a = 100; its prefill's token is free)
+    h.step(); // a1 runs alone (a = 100 + 2)
     h.add({ id: 'a2', client: 'a', tokens: range(1000, 10), out: 1 });
     // a is the only other waiting client: c is lifted to a's counter
     h.add({ id: 'c1', client: 'c', tokens: range(2000, 10), out: 1 });
-    expect(vtc(h).counter(2)).toBe(100);
-    // b joins too: the smallest other waiting counter is 100 (a and c)
+    expect(vtc(h).counter(2)).toBe(102);
+    // b joins too: the smallest other waiting counter is 102 (a and c)
     h.add({ id: 'b1', client: 'b', tokens: range(3000, 10), out: 1 });
-    expect(vtc(h).counter(1)).toBe(100);
+    expect(vtc(h).counter(1)).toBe(102);
     // a lift never lowers a counter, and nobody else waiting means no lift
     const lone = new Harness({ policy: 'vtc', clients: ['a', 'b'] });
     lone.add({ id: 'a1', client: 'a', tokens: range(0, 10), out: 1 });
     lone.step();
-    expect(vtc(lone).counter(0)).toBe(10);
+    expect(vtc(lone).counter(0)).toBe(12);
     lone.add({ id: 'b1', client: 'b', tokens: range(100, 10), out: 1 });
     expect(vtc(lone).counter(1)).toBe(0);
   });
@@ -90,17 +89,17 @@ describe('VTC', () => {
     const h = new Harness({ policy: 'vtc', clients: ['a', 'b'], maxRunning: 1 });
     h.add({ id: 'a1', client: 'a', tokens: range(0, 10), out: 3 });
     h.add({ id: 'a2', client: 'a', tokens: range(100, 10), out: 1 });
-    h.step(); // a1 admitted: a = 10
+    h.step(); // a1 admitted: a = 10 + 2
     h.add({ id: 'b1', client: 'b', tokens: range(200, 10), out: 1 });
     while (h.step());
     const withLift = h.detailsOf('vtc').find((d) => d.lifts !== undefined);
-    expect(withLift?.lifts).toEqual([{ client: 'b', from: 0, to: 10 }]);
+    expect(withLift?.lifts).toEqual([{ client: 'b', from: 0, to: 12 }]);
   });
 
   it('head-of-line: when the chosen client’s head does not fit, nobody else is admitted', () => {
     const h = new Harness({ policy: 'vtc', clients: ['a', 'b'], kvTokens: 100 });
     h.add({ id: 'b0', client: 'b', tokens: range(0, 59), out: 30 });
-    h.step(); // b = 59
+    h.step(); // b = 59 + 2
     h.add({ id: 'a-big', client: 'a', tokens: range(1000, 60), out: 1 }); // a lifted? no: b has nothing waiting
     h.add({ id: 'b-small', client: 'b', tokens: range(2000, 5), out: 1 });
     h.step();
@@ -111,7 +110,7 @@ describe('VTC', () => {
     const h = new Harness({ policy: 'vtc', clients: ['a', 'b'], kvTokens: 1000 });
     h.add({ id: 'a1', client: 'a', tokens: range(0, 10), out: 1 });
     h.step();
-    expect(h.policy.clientState?.()).toEqual({ kind: 'counter', counter: [10, 0] });
+    expect(h.policy.clientState?.()).toEqual({ kind: 'counter', counter: [12, 0] });
     const s = schedulerState(h.policy);
     expect(s.policy).toBe('vtc');
     expect(s.policy === 'vtc' && s.policy_state).toMatchObject({
@@ -122,16 +121,17 @@ describe('VTC', () => {
   });
 });
 
-describe('VTC output charge (the artifact charges decode steps only)', () => {
+describe('VTC output charge (the paper charges every output token; the artifact decode steps only)', () => {
   // Hand-computed counters, w_e = 1, w_q = 2. a1: 10 prompt tokens, 3 output tokens; b1: 20 prompt
   // tokens, 1 output token. Both are admitted in step 1 (a first: equal counters, a seen first) and
   // prefill there; b1 finishes with the token its prefill produced. a1 then decodes twice.
-  //   step             decode (default)   token (every token)   finish (artifact HEAD)
+  //   step             decode (artifact)  token (default)       finish (artifact HEAD)
   //   admission        a 10,  b 20        a 10,  b 20           a 10,  b 20
   //   end of step 1    a 10,  b 20        a 12,  b 22           a 12,  b 22   (b1 finished: both re-charged)
   //   end of step 2    a 12               a 14                  a 14
   //   end of step 3    a 14               a 16                  a 18          (a1 finished: decode + re-charge)
-  // so a request with n output tokens costs (n − 1)·w_q by default: 2 · 2 = 4 for a1, 0 for b1.
+  // so a request with n output tokens costs n·w_q by default (6 for a1, 2 for b1), (n − 1)·w_q under
+  // decode (4 for a1, 0 for b1).
   const run = (output_charge?: string) => {
     const h = new Harness({
       policy: 'vtc',
@@ -146,21 +146,21 @@ describe('VTC output charge (the artifact charges decode steps only)', () => {
     return seen;
   };
 
-  it('charges w_q per decode step, never the token that ends prefill (default)', () => {
-    expect(run()).toEqual([
+  it('charges w_q per decode step, never the token that ends prefill, with output_charge: decode', () => {
+    expect(run('decode')).toEqual([
       [10, 20],
       [12, 20],
       [14, 20],
     ]);
-    expect(run('decode')).toEqual(run());
   });
 
-  it("charges every output token, the prefill's included, with output_charge: token", () => {
-    expect(run('token')).toEqual([
+  it("charges every output token, the prefill's included (default: the paper's cost)", () => {
+    expect(run()).toEqual([
       [12, 22],
       [14, 22],
       [16, 22],
     ]);
+    expect(run('token')).toEqual(run());
   });
 
   it('re-charges every request of a step in which one finishes, with output_charge: finish', () => {
@@ -173,7 +173,7 @@ describe('VTC output charge (the artifact charges decode steps only)', () => {
 
   it('records the output charge in its snapshot state', () => {
     const h = new Harness({ policy: 'vtc', clients: ['a'] });
-    expect(schedulerState(h.policy)).toMatchObject({ policy_state: { output_charge: 'decode' } });
+    expect(schedulerState(h.policy)).toMatchObject({ policy_state: { output_charge: 'token' } });
   });
 });
 
@@ -184,7 +184,12 @@ describe('VTC client weights (the artifact divides every charge by the client’
   //   tie to a, but a has nothing left.
   // Step 2 decodes each request once: a += 2 · 2 / 2 = 2 (two requests), b += 2: a = 22, b = 22.
   it('divides admission and decode charges by the weight; weight 1 changes nothing', () => {
-    const h = new Harness({ policy: 'vtc', clients: ['a', 'b'], scheduler: { client_weights: { a: 2 } } });
+    // (decode charging: the prefill's token is free, so the counters after step 1 are the admissions')
+    const h = new Harness({
+      policy: 'vtc',
+      clients: ['a', 'b'],
+      scheduler: { client_weights: { a: 2 }, output_charge: 'decode' },
+    });
     h.add({ id: 'a1', client: 'a', tokens: range(0, 20), out: 2 });
     h.add({ id: 'a2', client: 'a', tokens: range(100, 20), out: 2 });
     h.add({ id: 'b1', client: 'b', tokens: range(200, 20), out: 2 });

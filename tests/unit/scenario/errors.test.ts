@@ -98,7 +98,7 @@ ${CLIENT}requests:
     if (!ok.ok) throw new Error(formatProblems(ok.problems, 'ok.yaml'));
     const s = ok.value.scheduler;
     expect(s.policy === 'vtc' && s.client_weights).toEqual({ alice: 2, bob: 0.5 });
-    expect(s.policy === 'vtc' && s.output_charge).toBe('decode');
+    expect(s.policy === 'vtc' && s.output_charge).toBe('token');
     const plain = parseScenarioText(`${HEAD}scheduler: { policy: vtc }\n${CLIENT}`);
     expect(
       plain.ok && plain.value.scheduler.policy === 'vtc' && plain.value.scheduler.client_weights,

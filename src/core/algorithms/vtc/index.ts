@@ -31,10 +31,10 @@ export const vtc = defineScheduler({
       }),
     output_charge: z
       .enum(['decode', 'token', 'finish'], { error: "output_charge must be 'decode', 'token' or 'finish'" })
-      .default('decode')
+      .default('token')
       .meta({
         description:
-          "vtc: what output charges to the client's counter: 'decode' (default) w_q per decode step, so the token that ends prefill is free and n output tokens cost (n − 1)·w_q, as the VTC artifact's scheduler charges; 'token' w_q per output token, the first included; 'finish' as 'decode', plus w_q once more to every request of a step in which one of them finishes (the artifact's June 2024 revision).",
+          "vtc: what output charges to the client's counter: 'token' (default) w_q per output token as generated, the first (which ends prefill) included: the VTC paper's cost; 'decode' w_q per decode step, so the token that ends prefill is free and n output tokens cost (n − 1)·w_q, as the VTC artifact's scheduler charges; 'finish' as 'decode', plus w_q once more to every request of a step in which one of them finishes (the artifact's June 2024 revision).",
       }),
     client_weights: vtcClientWeights,
     max_wait_steps: int('max_wait_steps', 0, 1_000_000).default(0).meta({

@@ -9,14 +9,15 @@
  *     token, cached or not, as the VTC artifact (S-LoRA's fair scheduler) charges `input_len`; with
  *     `charge: extend` only the uncached part (the prompt minus the prefix found in the radix cache,
  *     the "extend" measure DLPM uses);
- *   - after every batch step, w_q per decode step (`scheduler.output_charge: decode`, the default):
- *     the token a request's prefill produces is not charged, so n output tokens cost (n − 1)·w_q.
- *     This is what the VTC artifact's scheduler does: its decode path charges every running request
- *     before each decode forward, and its prefill path charges nothing. `output_charge: token`
- *     charges that first token too (n·w_q: every output token as generated); `output_charge: finish`
- *     adds, on top of `decode`, the artifact's later revision: in a step where any request that
- *     produced a token finishes, every request that produced a token in that step pays w_q once
- *     more (a whole-batch re-charge, so a request's cost depends on its batch mates).
+ *   - after every batch step, w_q per output token produced (`scheduler.output_charge: token`, the
+ *     default): every output token as generated, the first (which ends the prefill) included, n·w_q
+ *     for n tokens, as the VTC paper defines the cost. `output_charge: decode` is what the VTC
+ *     artifact's scheduler does: its decode path charges every running request before each decode
+ *     forward and its prefill path charges nothing, so the first token is free ((n − 1)·w_q).
+ *     `output_charge: finish` adds, on top of `decode`, the artifact's later revision: in a step
+ *     where any request that produced a token finishes, every request that produced a token in that
+ *     step pays w_q once more (a whole-batch re-charge, so a request's cost depends on its batch
+ *     mates; the project's reference says not to copy it by default).
  * Cadence (`scheduler.max_wait_steps`, default 0 = every step): with N > 0, while requests run the
  * policy tries admission only once N batch steps have ended since the last step that admitted, and
  * then every step until one admits; with nothing running it tries at once. This is the VTC
