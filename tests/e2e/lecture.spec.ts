@@ -893,3 +893,66 @@ test('presenting a DRR script at 853×480@1.5 (1280×720 at 150 %), the deficits
   await page.screenshot({ path: 'test-results/lecture/presenting-drr-853x480.png' });
   await ctx.close();
 });
+
+// Lecture tryout: presenting, Tour, Sweep, Export and Compare were hidden (the feature bar was not
+// drawn, in the header nor in the phone's Menu), so a lecturer had to leave presentation mode to start
+// a tour on the projector. Each is now on screen (or one Menu press away), named, reached by Tab, and
+// opens what it names with presentation mode still on.
+for (const [tag, size, scale] of [
+  ['1280×720', { width: 1280, height: 720 }, 1],
+  ['853×480@1.5', { width: 853, height: 480 }, 1.5],
+  ['390×844', { width: 390, height: 844 }, 1],
+] as const) {
+  test(`presenting at ${tag}: Tour, Sweep, Export and Compare are reachable by Tab and open their dialogs`, async ({
+    browser,
+  }) => {
+    const ctx = await browser.newContext({ viewport: size, deviceScaleFactor: scale });
+    const page = await ctx.newPage();
+    await page.goto('./?editor=plain&present=1');
+    await page.waitForFunction(() => window.fairground?.state().kind !== null);
+    const app = page.locator('.app');
+    await expect(app).toHaveAttribute('data-presenting', 'on');
+    const menu = page.getByRole('button', { name: /^Menu/ });
+    for (const [name, opens] of [
+      ['Tour', page.getByRole('dialog', { name: 'Tour' })],
+      ['Sweep', page.getByRole('dialog', { name: 'Sweep' })],
+      ['Export', page.getByRole('dialog', { name: 'Export' })],
+      ['Compare', page.getByRole('dialog', { name: 'Compare' })],
+    ] as const) {
+      const at = `${name} at ${tag}`;
+      // from the top of the page (or from Menu, opened with the keyboard), Tab reaches the button
+      if (await menu.isVisible()) {
+        await menu.focus();
+        if ((await menu.getAttribute('aria-expanded')) !== 'true') await page.keyboard.press('Enter');
+      } else await page.locator('body').evaluate((b) => b.focus());
+      const button = page.getByRole('button', { name, exact: true });
+      await expect(button, at).toBeVisible({ timeout: 3_000 });
+      expect(await button.getAttribute('title'), at).toBeTruthy();
+      let reached = false;
+      for (let i = 0; i < 40 && !reached; i++) {
+        await page.keyboard.press('Tab');
+        reached = await button.evaluate((b) => b === document.activeElement);
+      }
+      expect(reached, `${at}: Tab reaches it`).toBe(true);
+      await expect(button, at).toBeInViewport();
+      await page.keyboard.press('Enter');
+      await expect(opens, at).toBeVisible();
+      await expect(app, at).toHaveAttribute('data-presenting', 'on');
+      await page.keyboard.press('Escape');
+      await expect(opens, at).toBeHidden();
+    }
+    await ctx.close();
+  });
+}
+
+test("presenting, Compare's tooltip says that starting it leaves presentation mode, and why", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('./?editor=plain&present=1');
+  await page.waitForFunction(() => window.fairground?.state().kind !== null);
+  await expect(page.getByRole('button', { name: 'Compare', exact: true })).toHaveAttribute(
+    'title',
+    /leaves presentation mode, which shows one run/,
+  );
+});

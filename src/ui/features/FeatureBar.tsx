@@ -1,5 +1,6 @@
 /** The features' buttons in the masthead: Sweep, Export, Tour and Compare. */
 import { useCompare } from '../compare/store';
+import { usePresent } from '../present/store';
 import { type FeaturePanel, useFeatures } from './store';
 
 function toggle(panel: Exclude<FeaturePanel, null>): void {
@@ -10,6 +11,7 @@ function toggle(panel: Exclude<FeaturePanel, null>): void {
 export function FeatureBar() {
   const panel = useFeatures((s) => s.panel);
   const comparing = useCompare((s) => s.active);
+  const presenting = usePresent((s) => s.presenting);
   return (
     <div className="toolbar feature-bar" role="toolbar" aria-label="Features">
       <button
@@ -40,7 +42,11 @@ export function FeatureBar() {
         type="button"
         aria-pressed={comparing}
         onClick={() => useCompare.setState({ dialogOpen: true })}
-        title="Run a second policy or parameter set next to this one on the same workload"
+        title={
+          presenting && !comparing
+            ? 'Run a second policy or parameter set next to this one on the same workload. Starting it leaves presentation mode, which shows one run: Compare shows two side by side (Present again after Exit compare)'
+            : 'Run a second policy or parameter set next to this one on the same workload'
+        }
       >
         Compare
       </button>
