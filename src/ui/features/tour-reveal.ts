@@ -1,6 +1,7 @@
 /**
  * After a tour step has moved the simulation, bring what the step talks about into sight: the first
- * view its text names (by the view's own name, e.g. "DRR ring", "Client service"); on a phone, where the
+ * view its text names (by the view's own name, e.g. "DRR ring", "Client service"), or the first part
+ * of a view it names (an element marked `data-tour-part`, e.g. the ring's "Last arbitration"); on a phone, where the
  * page scrolls as one, at least the views when the text names none. On a phone the view's top lands
  * under the sticky header (the page's scroll-padding), so the tour card at the bottom leaves it readable.
  */
@@ -37,7 +38,11 @@ function scroller(el: HTMLElement): HTMLElement | null {
  * shows its chart (its first `.chart`, else its first svg) centred in the band, so the chart the
  * step names is what is read, not what the card hides.
  */
-export function placeInBand(view: HTMLElement, card: HTMLElement | null): void {
+export function placeInBand(
+  view: HTMLElement,
+  card: HTMLElement | null,
+  opts: { part?: boolean } = {},
+): void {
   unpinViews();
   const box = scroller(view);
   const vr = view.getBoundingClientRect();
@@ -59,7 +64,8 @@ export function placeInBand(view: HTMLElement, card: HTMLElement | null): void {
   let band = bottom - top;
   if (band <= 0) return;
   let target: DOMRect = vr;
-  if (vr.height > band) {
+  // a part of a view (a `data-tour-part`) taller than the band shows its top, its heading first
+  if (vr.height > band && !opts.part) {
     const chart = view.querySelector<HTMLElement>('.chart') ?? view.querySelector<SVGElement>('svg');
     target = (chart ?? view).getBoundingClientRect();
     // the view's heading would scroll away above the chart: it stays pinned at the band's top
@@ -78,7 +84,16 @@ export function placeInBand(view: HTMLElement, card: HTMLElement | null): void {
     }
   }
   // fits: its top just under the header; too tall: its centre in the band's centre
-  const delta = target.height <= band ? target.top - top : target.top + target.height / 2 - (top + band / 2);
+  // a part is brought into the band with the least scroll (already whole in it: none; below it: its
+  // foot just above the card, so what it sits under, the ring's table, stays in sight), its top first
+  // when it is taller than the band
+  const delta = opts.part
+    ? target.height > band || target.top < top
+      ? target.top - top
+      : Math.max(0, target.bottom - bottom)
+    : target.height <= band
+      ? target.top - top
+      : target.top + target.height / 2 - (top + band / 2);
   if (Math.abs(delta) < 1) return;
   if (box) box.scrollBy({ top: delta, behavior: 'instant' });
   else window.scrollBy({ top: delta, behavior: 'instant' });
@@ -95,13 +110,19 @@ export function unpinViews(): void {
 export function revealStepView(text: string): void {
   const reveal = () => {
     const views = [...document.querySelectorAll<HTMLElement>('.views > .view[aria-label]')];
+    // parts of the views a step may name (the ring's "Last arbitration"): after the views, so a view
+    // and a part named at the same place go to the view
+    const parts = [...document.querySelectorAll<HTMLElement>('.views [data-tour-part]')];
     const phone = window.matchMedia(PHONE).matches;
-    const i = firstNamed(
-      text,
-      views.map((v) => v.getAttribute('aria-label') ?? ''),
-    );
+    const i = firstNamed(text, [
+      ...views.map((v) => v.getAttribute('aria-label') ?? ''),
+      ...parts.map((p) => p.dataset.tourPart ?? ''),
+    ]);
     const card = document.querySelector<HTMLElement>('.tour-panel');
-    if (i >= 0) placeInBand(views[i], card);
+    // a part: on a 480 px high projector the card covered the ring's "Last arbitration" that the DRR
+    // lesson's step 2 points at, since the step names no view and nothing was brought into sight
+    if (i >= views.length) placeInBand(parts[i - views.length], card, { part: true });
+    else if (i >= 0) placeInBand(views[i], card);
     else unpinViews();
     if (i < 0 && phone) document.querySelector<HTMLElement>('.views')?.scrollIntoView({ block: 'start' });
   };

@@ -1111,7 +1111,8 @@ function DecisionVisits({
     </ol>
   );
   return (
-    <div className="drr-decision" key={recordKey}>
+    // data-tour-part: a tour step that names "Last arbitration" brings this into sight (tour-reveal.ts)
+    <div className="drr-decision" key={recordKey} data-tour-part="Last arbitration">
       <h3>Last arbitration{recordT !== null ? ` at t = ${fmtNum(recordT)} s` : ''}</h3>
       <p className="drr-summary">
         {record.summary || (record.chosen ? `picked ${record.chosen.id}` : 'nothing picked')}
