@@ -11,8 +11,8 @@ import type { RunResult } from '../../core/sim';
 import { downloadPng, downloadSvg } from './charts';
 import { type AxisRule, axisRange, flatNote } from './sweep-axes';
 import type { SweepPoint, SweepRun } from './store';
-import { placeTags } from './sweep-tags';
-import { fmtNum, tickFormatter } from '../views/format';
+import { placeTags, valueTags } from './sweep-tags';
+import { fmtNum, setFormatter, tickFormatter } from '../views/format';
 import { textWidth } from '../views/ring-labels';
 import { useWidth } from '../views/use-width';
 import './sweep.css';
@@ -25,7 +25,7 @@ const H = 250;
 
 type Done = SweepPoint & { result: RunResult };
 
-/** A point's value (tags, the text alternative): the UI's one number format. */
+/** A point's value in the text alternative: the UI's one number format (the swept values' tags: valueTags). */
 const fmt = (v: number): string => fmtNum(v);
 
 /** Prompt + output tokens of completed requests per second, as core computes it (the paper's throughput). */
@@ -124,12 +124,15 @@ function Chart(props: ChartProps) {
     const s = scaleLinear().domain([x0, x1]).nice();
     return s.ticks(n).filter((t) => !props.xIntegers || Number.isInteger(t));
   };
+  // On a log axis the ticks are swept values: written as the points' tags are (one unit, each value
+  // exact: "625, 2 500, 10 000"), where one number of decimals for all gave "0.625k, 2.500k, 10.000k"
+  const xFormatter = (ts: readonly number[]) => (useLog ? setFormatter(ts) : tickFormatter(ts));
   const M = {
     top: Math.ceil(ASC / 2) + 4,
     left: Math.ceil(2 + titleBand + TICK_GAP + widest(yTicks, yFmt) + TICK_GAP),
     right: hasRight
       ? Math.ceil(TICK_GAP + widest(y2Ticks, y2Fmt) + TICK_GAP + titleBand + 2)
-      : Math.ceil(Math.max(12, tw(tickFormatter(xCandidates(5))(xCandidates(5).at(-1) ?? 0)) / 2 + 4)),
+      : Math.ceil(Math.max(12, tw(xFormatter(xCandidates(5))(xCandidates(5).at(-1) ?? 0)) / 2 + 4)),
     bottom: Math.ceil(8 + ASC + DESC + 4 + ASC + DESC + 2),
   };
   const x = (useLog ? scaleLog() : scaleLinear()).domain([x0, x1]).range([M.left, W - M.right]);
@@ -138,7 +141,7 @@ function Chart(props: ChartProps) {
   y2.range([H - M.bottom, M.top]);
   // As many x ticks as fit side by side with a gap of half an em between their labels.
   const fits = (ts: number[]) => {
-    const f = tickFormatter(ts);
+    const f = xFormatter(ts);
     return ts.every((t, i) => {
       if (i === 0) return true;
       const prev = ts[i - 1];
@@ -154,7 +157,7 @@ function Chart(props: ChartProps) {
     }
   }
   if (!fits(xTicks)) xTicks = [xTicks[0], xTicks.at(-1) ?? xTicks[0]].filter((t, i, a) => a.indexOf(t) === i);
-  const xFmt = tickFormatter(xTicks);
+  const xFmt = xFormatter(xTicks);
   const flatMetrics = [
     ...(xRange.flat && props.xAxis.metric ? [props.xAxis.metric] : []),
     ...(yRange.flat && props.yAxis.metric ? [props.yAxis.metric] : []),
@@ -394,6 +397,8 @@ export function SweepCharts({ sweep, onOpen }: { sweep: SweepRun; onOpen: (index
   const swept = done.filter((d) => d.p.value !== null).sort((a, b) => (a.p.value ?? 0) - (b.p.value ?? 0));
   const baselines = done.filter((d) => d.p.value === null);
   const name = sweep.label.split(' — ')[0].split(' (')[0];
+  // one format for all the swept values' tags: a group's "first … last" reads in one unit
+  const tags = valueTags(swept.map((d) => d.p.value ?? 0));
   // Two results against each other: the sweep order is not an order along either axis, so a line
   // through the points would cross itself; each point carries its swept value instead.
   const frontier: Series[] = [
@@ -403,11 +408,11 @@ export function SweepCharts({ sweep, onOpen }: { sweep: SweepRun; onOpen: (index
       axis: 'left',
       connect: false,
       marker: 'circle',
-      pts: swept.map((d) => ({
+      pts: swept.map((d, k) => ({
         x: throughputOf(d.p.result),
         y: d.p.result.jain_index,
         point: d.i,
-        tag: fmt(d.p.value ?? 0),
+        tag: tags[k],
       })),
     },
     ...baselines.map((d, k) => ({

@@ -1,10 +1,12 @@
 /**
  * Where a sweep chart's value tags go (#13): points whose markers coincide on screen share one tag
- * ("625 … 10k: 5 runs here", the same value said once), and every tag is placed where it overlaps no
+ * ("625 … 10 000: 5 runs here", the same value said once, every value in one format), and every tag is placed where it overlaps no
  * other tag and no marker, inside the plot: next to its marker when there is room, else further
  * out with a leader line back to it. A tag that finds no free place is left out (its runs are still
  * named by their markers' titles and buttons), so two tags never overlap.
  */
+
+import { setFormatter } from '../views/format';
 
 export interface TagPoint {
   x: number;
@@ -35,6 +37,15 @@ export interface Box {
   y0: number;
   x1: number;
   y1: number;
+}
+
+/**
+ * The swept values' tags, one per value, in the given order, all in one format (setFormatter: one
+ * unit for the set), so a group's "first … last" never mixes "2 000" with "18.3k".
+ */
+export function valueTags(values: readonly number[]): string[] {
+  const fmt = setFormatter(values);
+  return values.map(fmt);
 }
 
 /** Markers closer than this (px) are one point to the eye. */

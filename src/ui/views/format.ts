@@ -217,6 +217,25 @@ export function fmtPair(a: Maybe, b: Maybe, kind: PairKind = 'num'): [string, st
 }
 
 /**
+ * One format for a set of values read as one list (a sweep's swept values, in its tags and their
+ * groups' "first … last"): one k/M/G suffix for all of them, chosen by the smallest nonzero value so
+ * none prints as a fraction of its unit ("625 … 10 000", "2 000 … 18 300", "12.6k … 80k"), and each
+ * value exact in that unit, up to six decimals ("100k … 2 000k"). fmtNum alone gave
+ * "2 000 … 18.3k": grouped digits at one end, a suffix at the other.
+ */
+export function setFormatter(values: readonly number[]): (v: number) => string {
+  const sizes = values.filter((v) => Number.isFinite(v) && v !== 0).map((v) => Math.abs(v));
+  const scale = sizes.length === 0 ? PLAIN : scaleFor(Math.min(...sizes));
+  return (v: number) => {
+    if (!Number.isFinite(v)) return MISSING;
+    const x = Math.abs(v) / scale.div;
+    let d = 0;
+    while (d < 6 && Math.abs(x * 10 ** d - Math.round(x * 10 ** d)) > 1e-6 * Math.max(1, x * 10 ** d)) d++;
+    return withSign(v, groupDigits(stripZeros(x.toFixed(d))) + scale.suffix, false);
+  };
+}
+
+/**
  * One label format for a whole axis (d3's `scale.ticks()`, linear or log): one k/M/G suffix chosen
  * by the largest tick and one number of decimals, the fewest that print every tick exactly —
  * "0, 5k, 10k, 15k", never "5 000" next to "10k"; "0.0 … 1.0"; "0.519, 0.520" on a narrow range.

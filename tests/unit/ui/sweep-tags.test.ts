@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { groupText, placeTags, type TagPoint } from '../../../src/ui/features/sweep-tags';
+import { groupText, placeTags, type TagPoint, valueTags } from '../../../src/ui/features/sweep-tags';
 
 const PLOT = { x0: 58, y0: 2, x1: 338, y1: 188 };
 const width = (t: string) => 5.6 * t.length + 2;
@@ -16,11 +16,11 @@ const overlap = (a: { x0: number; y0: number; x1: number; y1: number }, b: typeo
 
 describe('sweep value tags', () => {
   test("the default scenario's Q^u sweep: five runs on one point get one tag", () => {
-    const tags = ['625', '1250', '2500', '5000', '10k'];
+    const tags = valueTags([625, 1250, 2500, 5000, 10000]);
     const pts: TagPoint[] = tags.map((text, i) => ({ x: 300 + i * 0.4, y: 90 - i * 0.3, text, point: i }));
     const placed = placeTags(pts, pts, PLOT, width, LINE);
     expect(placed).toHaveLength(1);
-    expect(placed[0].text).toBe('625 … 10k: 5 runs here');
+    expect(placed[0].text).toBe('625 … 10\u202f000: 5 runs here');
     expect(placed[0].points).toEqual([0, 1, 2, 3, 4]);
   });
 
@@ -61,5 +61,35 @@ describe('sweep value tags', () => {
       }),
       { numRuns: 400 },
     );
+  });
+});
+
+describe("the swept values' tags use one number format", () => {
+  // Tryout: DoubleQ's Q^w swept 2 000 … 80 000 grouped three coinciding runs as "2 000 … 18.3k: 3 runs
+  // here", grouped digits at one end and a k suffix at the other.
+  const unitOf = (t: string) => (/[kMG]$/.exec(t)?.[0] ?? '') as string;
+  for (const values of [
+    [2000, 5030, 12600, 18300, 31800, 80000],
+    [625, 1250, 2500, 5000, 10000],
+    [0.5, 1, 2, 4, 8],
+    [20000, 45000, 100000],
+    [100000, 447000, 2000000],
+  ])
+    test(`${values.join(', ')}`, () => {
+      const tags = valueTags(values);
+      expect(new Set(tags.map(unitOf)).size, tags.join(' | ')).toBe(1);
+      // different values never print equal
+      expect(new Set(tags).size).toBe(values.length);
+    });
+
+  test('a group of coinciding runs reads in one unit, first … last', () => {
+    const tags = valueTags([2000, 5030, 12600, 18300]);
+    const pts: TagPoint[] = tags.map((text, i) => ({ x: 300 + i * 0.4, y: 90, text, point: i }));
+    const [placed] = placeTags(pts, pts, PLOT, width, LINE);
+    expect(placed.text).toBe('2\u202f000 … 18\u202f300: 4 runs here');
+  });
+
+  test('values under 10 000 are unchanged, grouped digits as everywhere in the UI', () => {
+    expect(valueTags([625, 1250, 2500, 5000])).toEqual(['625', '1\u202f250', '2\u202f500', '5\u202f000']);
   });
 });

@@ -10,6 +10,7 @@ import {
   percentColumn,
   fmtSeconds,
   secondsColumn,
+  setFormatter,
   tickFormatter,
 } from '../../../src/ui/views/format';
 
@@ -83,6 +84,19 @@ describe('one number format', () => {
     expect(fmtNum(995096)).toBe('995k');
     expect(fmtNum(1000531)).toBe('1M');
     expect(fmtNum(2.5e9)).toBe('2.5G');
+  });
+
+  test("a set read as one list (a sweep's values) shares one unit, the smallest value's, each value exact", () => {
+    const g = '\u202f';
+    const a = setFormatter([2000, 5030, 12600, 18300, 80000]);
+    expect([2000, 18300, 80000].map(a)).toEqual([`2${g}000`, `18${g}300`, `80${g}000`]);
+    const b = setFormatter([12600, 31800, 80000]);
+    expect([12600, 31800, 80000].map(b)).toEqual(['12.6k', '31.8k', '80k']);
+    const c = setFormatter([0, 0.5, 8]);
+    expect([0, 0.5, 8].map(c)).toEqual(['0', '0.5', '8']);
+    const d = setFormatter([100000, 2000000]);
+    expect([100000, 2000000].map(d)).toEqual(['100k', `2${g}000k`]);
+    expect(setFormatter([-20000, 45000])(-20000)).toBe('\u221220k');
   });
 
   test('a pair read side by side shares its scale and differs when the values do', () => {
