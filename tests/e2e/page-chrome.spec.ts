@@ -812,3 +812,67 @@ test('phone 390×844: with a tour open, a control Tab focuses is not left under 
   ]);
   expect(bottom, 'the focused control ends above the card').toBeLessThanOrEqual(cardTop);
 });
+
+/** Height (px) of the window that the page's header covers now (0 when it has scrolled away). */
+function headerCover(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const bar = document.querySelector<HTMLElement>('.topbar');
+    const r = (
+      bar && bar.getBoundingClientRect().height > 0 ? bar : document.querySelector('.masthead')
+    )?.getBoundingClientRect();
+    if (!r) return -1;
+    return Math.max(0, Math.min(r.bottom, window.innerHeight) - Math.max(r.top, 0));
+  });
+}
+
+// Tryout: at 400 % zoom of a 1280×720 screen (320×180 CSS px) the sticky header (picker, Menu,
+// transport, timeline) stayed on screen as the page scrolled and covered 159 of the 180 px: the views
+// read through a 21 px slit. A viewport that short gets a header that scrolls away with the page, and
+// what Tab focuses lands at the top, not under a header that is no longer there. 853×480 (150 %) and
+// 390×844 keep the sticky header.
+for (const [tag, viewport, scale] of [
+  ['320×180 (1280×720 at 400 %)', { width: 320, height: 180 }, 4],
+  ['427×240 (1280×720 at 300 %)', { width: 427, height: 240 }, 3],
+] as const)
+  test(`at ${tag} the header does not stay over the page as it scrolls`, async ({ browser }) => {
+    const ctx = await browser.newContext({ viewport, deviceScaleFactor: scale });
+    const page = await ctx.newPage();
+    await openPlain(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // at the top the whole header is there, its transport reachable
+    await expect(page.getByRole('button', { name: 'Play' })).toBeInViewport();
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    const cover = await headerCover(page);
+    expect(cover, `header covers ${cover} of ${viewport.height} px`).toBeLessThanOrEqual(
+      viewport.height * 0.25,
+    );
+    // a control that Tab focuses lower on the page is scrolled to near the top, not 160 px down under
+    // a scroll padding kept for a sticky header
+    const control = page.getByRole('button', { name: 'What is profile (root)?' });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await control.focus();
+    const top = await control.evaluate((el) => el.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top + 20).toBeLessThanOrEqual(viewport.height);
+    await page.screenshot({ path: `test-results/short-header-${viewport.width}x${viewport.height}.png` });
+    await ctx.close();
+  });
+
+for (const [viewport, scale] of [
+  [{ width: 853, height: 480 }, 1.5],
+  [{ width: 390, height: 844 }, 1],
+  [{ width: 640, height: 360 }, 2],
+] as const)
+  test(`at ${viewport.width}×${viewport.height} the header stays in sight as the page scrolls`, async ({
+    browser,
+  }) => {
+    const ctx = await browser.newContext({ viewport, deviceScaleFactor: scale });
+    const page = await ctx.newPage();
+    await openPlain(page);
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await expect(page.getByRole('button', { name: 'Play' })).toBeInViewport();
+    expect(await headerCover(page)).toBeLessThanOrEqual(viewport.height * 0.2);
+    await ctx.close();
+  });
