@@ -79,6 +79,12 @@ export interface AdmissionContext {
 
 export interface LocalPolicy {
   readonly name: string;
+  /**
+   * The engine this policy stands for has no running-request limit (Preble's SGLang fork): the
+   * worker then does not apply `cluster.max_running` (WorkerView.maxRunning is unbounded). Absent:
+   * the configured limit holds.
+   */
+  readonly noRunningLimit?: boolean;
   /** Requests waiting at this worker. */
   size(): number;
   /** A request joins the queue; `front` is set for a preempted request (it goes back first). */

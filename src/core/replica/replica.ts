@@ -201,7 +201,8 @@ export class Replica implements WorkerView {
     this.chunkTokens = Math.max(1, cfg.chunkTokens);
     this.dynamicChunks = cfg.chunkMode === 'dynamic';
     this.targetStepS = cfg.targetStepS ?? 0.05;
-    this.maxRunning = cfg.maxRunning;
+    // a policy whose engine has no running-request limit (Preble's fcfs-mpq) lifts max_running
+    this.maxRunning = policy.noRunningLimit === true ? Number.MAX_SAFE_INTEGER : cfg.maxRunning;
     this.maxBatchTokens = cfg.maxBatchTokens;
     this.policy = policy;
     this.hooks = hooks;

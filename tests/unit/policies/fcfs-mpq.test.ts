@@ -5,7 +5,9 @@
  * prefix is unlocked (Preble's scan breaks there).
  */
 import { describe, expect, it } from 'vitest';
-import { FcfsMpqPolicy, mpqGroup } from '../../../src/core/algorithms/fcfs-mpq/policy';
+import { LiveFcfsMpqPolicy } from '../../../src/core/algorithms/fcfs-mpq/live-policy';
+import { FcfsMpqPolicy, mpqGroup, preblePrefillCap } from '../../../src/core/algorithms/fcfs-mpq/policy';
+import { MODELS } from '../../../src/core/cost';
 import { explainDecisionText } from '../../../src/core/explain';
 import { concat, Harness, range } from './harness';
 
@@ -118,5 +120,62 @@ describe('fcfs-mpq (Preble)', () => {
     expect(mpq(h).groupOf(r)).toBe(-1); // filed at the next step
     expect(h.policy.size()).toBe(1);
     expect(h.policy.waiting(5).map((q) => q.id)).toEqual(['x']);
+  });
+
+  it('has no running-request limit of its own: cluster.max_running does not bound it (Preble has none)', () => {
+    const run = (policy: string, use?: FcfsMpqPolicy) => {
+      const h = new Harness({ policy, clients: ['a', 'b'], maxRunning: 2, ...(use ? { use } : {}) });
+      for (let i = 0; i < 5; i++)
+        h.add({ id: `n${i}`, client: 'b', tokens: range(1000 * (i + 1), 20), out: 4 });
+      h.step();
+      return { admitted: [...h.admitted], running: h.w.runningCount };
+    };
+    // group 0 may admit (0 + 1) × 10 per step: all five at once, past max_running 2
+    for (const use of [undefined, new FcfsMpqPolicy(0), new LiveFcfsMpqPolicy(0)])
+      expect(run('fcfs-mpq', use)).toEqual({ admitted: ['n0', 'n1', 'n2', 'n3', 'n4'], running: 5 });
+    // other policies keep the limit
+    expect(run('fcfs').admitted).toEqual(['n0', 'n1']);
+  });
+
+  it('passes over a request whose uncached prompt would take the step to max_prefill, and goes on', () => {
+    const run = (use?: FcfsMpqPolicy) => {
+      const h = new Harness({
+        policy: 'fcfs-mpq',
+        clients: ['a', 'b'],
+        scheduler: { mpq_max_prefill_tokens: 300 },
+        ...(use ? { use } : {}),
+      });
+      h.add({ id: 'a', client: 'b', tokens: range(1000, 100), out: 4 });
+      // 250 uncached + the step's 100 new prefill tokens reach 300: passed over, not a stop
+      h.add({ id: 'big', client: 'b', tokens: range(2000, 250), out: 4 });
+      h.add({ id: 'c', client: 'b', tokens: range(3000, 150), out: 4 });
+      // 150 + 100 + 150 = 400: passed over too
+      h.add({ id: 'd', client: 'b', tokens: range(4000, 150), out: 4 });
+      h.add({ id: 'e', client: 'b', tokens: range(5000, 49), out: 4 });
+      h.step();
+      const first = [...h.admitted];
+      const d = h.detailsOf('fcfs-mpq');
+      h.step();
+      return { first, second: h.admitted.slice(first.length), d };
+    };
+    for (const use of [undefined, new FcfsMpqPolicy(0, 10, 300), new LiveFcfsMpqPolicy(0, 10, 300)]) {
+      const r = run(use);
+      expect(r.first).toEqual(['a', 'c', 'e']);
+      expect(r.d.map((x) => [x.rank, x.passed_over])).toEqual([
+        [0, 0],
+        [2, 1],
+        [4, 2],
+      ]);
+      // the next visit of group 0 (the only group) starts a new step's count
+      expect(r.second).toEqual(['big']);
+    }
+  });
+
+  it("max_prefill defaults to Preble's: the larger of the model's context length and a sixth of the KV pool", () => {
+    const llama = MODELS['llama-3.1-8b'];
+    expect(preblePrefillCap(llama, 400_000)).toBe(131_072);
+    expect(preblePrefillCap(llama, 1_200_000)).toBe(200_000);
+    expect(preblePrefillCap(MODELS['qwen3-14b'], 100_000)).toBe(40_960);
+    expect(preblePrefillCap({ ...llama, id: 'custom' }, 600)).toBe(100);
   });
 });

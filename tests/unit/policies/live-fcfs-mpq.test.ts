@@ -27,12 +27,16 @@ import {
 interface MpqCase extends Case {
   k: number;
   prefixCaching: boolean;
+  /** Preble's prefill cap (null: its default, far above these prompts). */
+  maxPrefill?: number | null;
 }
 
 function harness(c: MpqCase, reference: boolean): Harness {
   return new Harness({
     policy: 'fcfs-mpq',
-    use: reference ? new FcfsMpqPolicy(0, c.k) : new LiveFcfsMpqPolicy(0, c.k),
+    use: reference
+      ? new FcfsMpqPolicy(0, c.k, c.maxPrefill ?? null)
+      : new LiveFcfsMpqPolicy(0, c.k, c.maxPrefill ?? null),
     prefixCaching: c.prefixCaching,
     ...workerOptions(c),
   });
@@ -56,6 +60,8 @@ const fields = {
   maxRunning: fc.constantFrom(16, 64),
   k: fc.constantFrom(1, 3, 10),
   prefixCaching: fc.constantFrom(true, true, true, false),
+  // small caps make the scan pass over long prompts (and jump over them by their uncached length)
+  maxPrefill: fc.constantFrom(null, 150, 400, 1_000),
 };
 const cases = fc.record(fields);
 
@@ -96,7 +102,7 @@ describe('fcfs-mpq live groups = scan every request of the group', () => {
     ).toBeNull();
   }, 120_000);
 
-  for (const fault of ['ignoreMatch', 'staleKeys'] as const)
+  for (const fault of ['ignoreMatch', 'staleKeys', 'ignoreCap'] as const)
     it(`fails for the broken variant ${fault}`, () => {
       mpqFaults[fault] = true;
       expect(() => property(30)).toThrow();

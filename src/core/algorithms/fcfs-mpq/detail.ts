@@ -20,6 +20,9 @@ export interface FcfsMpqDetail {
   rank: number;
   /** Requests of this group already admitted in this step before this one. */
   admitted_before: number;
-  /** Requests of this group passed over in this step because they did not fit in KV memory. */
+  /**
+   * Requests of this group passed over in this step because they did not fit in KV memory, or
+   * because their uncached prompt would take the step's new prefill tokens to Preble's cap.
+   */
   passed_over: number;
 }

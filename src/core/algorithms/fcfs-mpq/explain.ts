@@ -30,7 +30,7 @@ export function explainFcfsMpq(d: FcfsMpqDetail): ExplanationStep[] {
     text: `This request's hit ratio was ${percent(d.hit_ratio)} (${range(d.group)}), so it is in group ${d.group}; ${num(d.cached)} prompt tokens are cached now.`,
   });
   steps.push({
-    text: `Within the group requests go oldest first; this one is number ${d.rank + 1}. The group may admit up to (${d.group} + 1) × k = ${num(d.limit)} requests this step; ${num(d.admitted_before)} went before it${d.passed_over > 0 ? `, and ${num(d.passed_over)} that did not fit in memory were passed over (fcfs-mpq stops only at one that fits until its cached prefix is locked)` : ''}.`,
+    text: `Within the group requests go oldest first; this one is number ${d.rank + 1}. The group may admit up to (${d.group} + 1) × k = ${num(d.limit)} requests this step; ${num(d.admitted_before)} went before it${d.passed_over > 0 ? `, and ${num(d.passed_over)} that did not fit in memory, or whose uncached prompt would take the step's new prefill tokens to Preble's cap (max_prefill_num_token), were passed over (fcfs-mpq stops only at one that fits until its cached prefix is locked)` : ''}.`,
     ref: { kind: 'param', name: 'scheduler.mpq_k' },
   });
   steps.push({ text: 'Result: admitted.', final: true });

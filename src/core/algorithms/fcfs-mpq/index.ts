@@ -10,13 +10,17 @@ export type { FcfsMpqDetail } from './detail';
 export const fcfsMpq = defineScheduler({
   name: 'fcfs-mpq',
   summary:
-    'ten priority groups by cache hit ratio, one group per step in round robin, oldest first inside it (Preble)',
+    'ten priority groups by cache hit ratio, one group per step in round robin, oldest first inside it, no running-request limit (Preble)',
   params: {
     mpq_k: int('mpq_k', 1, 100_000)
       .default(MPQ_K)
       .meta({
         description: `fcfs-mpq: a step serving priority group g admits at most (g + 1) × mpq_k requests (Preble's k, default ${MPQ_K}).`,
       }),
+    mpq_max_prefill_tokens: int('mpq_max_prefill_tokens', 0, 100_000_000).default(0).meta({
+      description:
+        "fcfs-mpq: Preble's max_prefill_num_token. The group scan passes over a request whose uncached prompt plus the prefill tokens already admitted in the step reaches it. 0 (default): Preble's own, the larger of the model's context length and a sixth of the KV pool in tokens.",
+    }),
   },
   // No walk of the queue per step: groups are ordered sets and the scan jumps over the requests the
   // worker would refuse untouched, by keys kept live under the radix cache's changes (./live-policy.ts).
@@ -26,7 +30,7 @@ export const fcfsMpq = defineScheduler({
   state: (p) => (p instanceof FcfsMpqPolicy ? p.describe() : undefined),
   create: (cfg) =>
     fcfsMpqImplementation.reference
-      ? new FcfsMpqPolicy(cfg.workerId, cfg.params.mpq_k)
-      : new LiveFcfsMpqPolicy(cfg.workerId, cfg.params.mpq_k),
+      ? new FcfsMpqPolicy(cfg.workerId, cfg.params.mpq_k, cfg.params.mpq_max_prefill_tokens || null)
+      : new LiveFcfsMpqPolicy(cfg.workerId, cfg.params.mpq_k, cfg.params.mpq_max_prefill_tokens || null),
   explain: (d) => (d.algo === 'fcfs-mpq' ? explainFcfsMpq(d) : null),
 });

@@ -26,8 +26,13 @@
  * prompt + own output estimate in tokens; optimistic: the uncached prompt's blocks), so under
  * either a request with a cached prefix that surely does not fit is jumped over like any other.
  *
+ * Preble's prefill cap passes requests over too, untouched: each filed request also carries its
+ * uncached prompt under its live match (the set's second weight), and the scan jumps over the ones
+ * whose uncached prompt reaches what the cap leaves in the step, as it does by key (`nextToTry`).
+ *
  * Cost per step: O((1 + c) log n) to re-key (c as for LPM: waiting requests whose match the step's
- * tree changes reached) plus O(log n) per request tried; O(log n) per arrival.
+ * tree changes reached) plus O(log n) per request tried and per jump over capped requests;
+ * O(log n) per arrival.
  */
 import type { SimRequest } from '../../sim/request';
 import type { AdmissionContext, AdmitOutcome, WorkerView } from '../../replica/local-policy';
@@ -35,7 +40,15 @@ import { type KeyListener, type LiveEntry, LivePrefixOrder } from '../shared/liv
 import { cachedPrefix } from '../shared/prefix-order';
 import { type Order, Treap, type Weights } from '../shared/treap';
 import type { FcfsMpqDetail } from './detail';
-import { arrivalBefore, FcfsMpqPolicy, failedOnceLocked, MPQ_GROUPS, MPQ_K, mpqGroup } from './policy';
+import {
+  arrivalBefore,
+  FcfsMpqPolicy,
+  failedOnceLocked,
+  MPQ_GROUPS,
+  MPQ_K,
+  mpqGroup,
+  uncachedNow,
+} from './policy';
 
 /**
  * Deliberately broken variants, for tests only: each must make the equivalence tests fail (they are
@@ -46,6 +59,8 @@ export const mpqFaults = {
   ignoreMatch: false,
   /** Keep each request's key from when it was filed (no re-key when its cached prefix moves). */
   staleKeys: false,
+  /** Leave Preble's prefill cap out of the scan (requests over it are tried as any other). */
+  ignoreCap: false,
 };
 
 /** A request filed in a group. */
@@ -84,8 +99,9 @@ class Groups implements KeyListener, Weights<Filed> {
     return this.keyOf(f.e);
   }
 
-  weight2(): number {
-    return 0;
+  /** The request's uncached prompt under its live match (Preble's prefill cap reads it). */
+  weight2(f: Filed): number {
+    return f.e.req.promptLen - f.e.match;
   }
 
   file(f: Filed): void {
@@ -117,8 +133,8 @@ export class LiveFcfsMpqPolicy extends FcfsMpqPolicy {
   /** Joined since the last step, not yet filed in a group. */
   private unfiled: LiveEntry[] = [];
 
-  constructor(workerId: number, k: number = MPQ_K) {
-    super(workerId, k);
+  constructor(workerId: number, k: number = MPQ_K, maxPrefill: number | null = null) {
+    super(workerId, k, maxPrefill);
   }
 
   override size(): number {
@@ -160,12 +176,20 @@ export class LiveFcfsMpqPolicy extends FcfsMpqPolicy {
     const set = groups.sets[g];
     const limit = (g + 1) * this.k;
     const worker = ctx.worker;
+    const cap = mpqFaults.ignoreCap ? Number.POSITIVE_INFINITY : this.prefillCap(worker);
     let admitted = 0;
+    let stepPrefill = 0;
     let at: Filed | null = null;
     const taken: Filed[] = [];
-    while (admitted < limit) {
+    while (admitted < limit && ctx.budgetLeft > 0) {
       // the next request the reference would act on: the ones before it would be refused untouched
-      const x = set.firstAtMost(at, worker.refusalRoom());
+      // or passed over by the prefill cap
+      const x = this.nextToTry(
+        set,
+        at,
+        worker,
+        stepPrefill > 0 ? cap - stepPrefill : Number.POSITIVE_INFINITY,
+      );
       if (x === null) break;
       const r = x.e.req;
       let outcome: AdmitOutcome;
@@ -189,6 +213,7 @@ export class LiveFcfsMpqPolicy extends FcfsMpqPolicy {
       if (outcome === 'admitted') {
         taken.push(x);
         admitted++;
+        stepPrefill += r.chunk;
       } else if (outcome !== 'no-kv' || failedOnceLocked(r, worker)) break; // as the reference
       at = x;
     }
@@ -196,6 +221,26 @@ export class LiveFcfsMpqPolicy extends FcfsMpqPolicy {
       groups.unfile(f);
       live.remove(f.e);
     }
+  }
+
+  /**
+   * The first request after `at` that the reference would try: its refusal key within the room and
+   * its uncached prompt below `capLeft` (the prefill cap less this step's admitted prefill). Stored
+   * keys and uncached lengths are lower bounds within a step (matches only shrink while it admits),
+   * so a jump by either passes over only requests the reference passes over too; the one found is
+   * checked against its exact uncached length, and against its exact key before a jump by length
+   * hands over to one by key. O(log n) per jump; the jumps alternate at most once per request that
+   * fits one condition and not the other.
+   */
+  private nextToTry(set: Treap<Filed>, at: Filed | null, worker: WorkerView, capLeft: number): Filed | null {
+    let x = set.firstAtMost(at, worker.refusalRoom());
+    while (x !== null && uncachedNow(x.e.req, worker) >= capLeft) {
+      const y = set.firstAtMost(x, capLeft - 1, true);
+      if (y === null) return null;
+      const room = worker.refusalRoom();
+      x = worker.refusalKey(y.e.req, cachedPrefix(y.e.req, worker)) <= room ? y : set.firstAtMost(y, room);
+    }
+    return x;
   }
 
   override waiting(limit: number): SimRequest[] {

@@ -13,8 +13,20 @@
  *     in KV memory is passed over and the next one tried (no head-of-line stop), except one that
  *     passes the first memory check (made while its cached prefix still counts as evictable) and
  *     fails it once that prefix is locked: Preble's schedule_within_group ends the group's scan there
- *     (`break` after `inc_lock_ref`), and so does this. The step's token budget or running-request
- *     limit ends the scan too.
+ *     (`break` after `inc_lock_ref`), and so does this. The step's token budget ends the scan too
+ *     (Preble tests it first, at the top of each iteration).
+ *   - Preble's prefill cap: a request whose uncached prompt plus the prefill tokens this scan has
+ *     already admitted in the step reaches `max_prefill_num_token` is passed over too, and the scan
+ *     goes on (its condition sits beside the memory check, with no `break`). The cap is Preble's
+ *     default, the larger of the model's context length and a sixth of the KV pool in tokens, or
+ *     `scheduler.mpq_max_prefill_tokens`. The admitted tokens counted are each admission's first
+ *     chunk (Preble adds `num_inflight_tokens`, its chunk under the step's budget). The first
+ *     admission of a step is never capped: in Preble the cap is at least the context length, which
+ *     every prompt it accepts is shorter than; here a longer prompt (or a cap set below it) would
+ *     otherwise wait for ever.
+ *   - No running-request limit: Preble's scan counts no running requests, and its chunked-prefill
+ *     step (the one its experiments configure, `chunk_prefill_budget`) checks none before it; the
+ *     worker does not apply `cluster.max_running` under this policy (`noRunningLimit`).
  * High-hit groups get more admissions per visit (locality), but every group gets a turn (no
  * starvation): the multi-level queue the DLPM paper credits for Preble's Jain's index over RR+LPM.
  *
@@ -22,6 +34,7 @@
  * request in it); the descriptor runs ./live-policy.ts, which makes the same decisions and records
  * at O(log n) per request it files, admits or tries.
  */
+import type { ModelProfile } from '../../cost';
 import type { SimRequest } from '../../sim/request';
 import type { AdmissionContext, LocalPolicy, WorkerView } from '../../replica/local-policy';
 import { cachedPrefix } from '../shared/prefix-order';
@@ -31,6 +44,29 @@ import type { FcfsMpqDetail } from './detail';
 export const MPQ_GROUPS = 10;
 /** A step serving group g admits at most (g + 1) × MPQ_K requests (Preble's k). */
 export const MPQ_K = 10;
+
+/**
+ * Context lengths (the models' `max_position_embeddings`, which SGLang reads as `context_len`), for
+ * Preble's default prefill cap.
+ */
+const CONTEXT_TOKENS: Readonly<Record<string, number>> = {
+  'llama-3.1-8b': 131_072,
+  'llama-3.2-3b': 131_072,
+  'qwen3-14b': 40_960,
+};
+
+/**
+ * Preble's default `max_prefill_num_token`: the larger of the model's context length (0 for a model
+ * not listed) and a sixth of the KV pool's tokens.
+ */
+export function preblePrefillCap(model: ModelProfile, kvTokens: number): number {
+  return Math.max(CONTEXT_TOKENS[model.id] ?? 0, Math.floor(kvTokens / 6));
+}
+
+/** Prompt tokens of `req` not cached on the worker now (what Preble calls extend_input_len). */
+export function uncachedNow(req: SimRequest, worker: WorkerView): number {
+  return req.promptLen - cachedPrefix(req, worker);
+}
 
 /** Preble's group of a request with hit ratio `h` in [0, 1]. */
 export function mpqGroup(h: number): number {
@@ -72,6 +108,8 @@ export const fcfsMpqImplementation = { reference: false };
 
 export class FcfsMpqPolicy implements LocalPolicy {
   readonly name = 'fcfs-mpq';
+  /** Preble's runtime has no running-request limit (see above). */
+  readonly noRunningLimit = true;
   /** Joined since the last step, not yet filed in a group. */
   private pending: SimRequest[] = [];
   private readonly groups: Entry[][] = Array.from({ length: MPQ_GROUPS }, () => []);
@@ -79,10 +117,20 @@ export class FcfsMpqPolicy implements LocalPolicy {
   protected cursor = MPQ_GROUPS - 1;
   private total = 0;
 
+  /**
+   * @param maxPrefill Preble's `max_prefill_num_token`; null: its default for the worker's model and
+   *   KV pool (preblePrefillCap).
+   */
   constructor(
     protected readonly workerId: number,
     protected readonly k: number = MPQ_K,
+    private readonly maxPrefill: number | null = null,
   ) {}
+
+  /** The prefill cap on `worker` (fixed for a worker). */
+  protected prefillCap(worker: WorkerView): number {
+    return this.maxPrefill ?? preblePrefillCap(worker.model, worker.kv.totalBlocks * worker.kv.blockSize);
+  }
 
   size(): number {
     return this.total;
@@ -145,11 +193,19 @@ export class FcfsMpqPolicy implements LocalPolicy {
     if (g < 0) return;
     const list = this.groups[g];
     const limit = (g + 1) * this.k;
+    const cap = this.prefillCap(ctx.worker);
     let admitted = 0;
     let passed = 0;
+    /** Prefill tokens this scan's admissions take in this step. */
+    let stepPrefill = 0;
     let gone: Uint8Array | null = null;
     for (let i = 0; i < list.length && admitted < limit; i++) {
+      if (ctx.budgetLeft <= 0) break;
       const e = list[i];
+      if (stepPrefill > 0 && uncachedNow(e.req, ctx.worker) + stepPrefill >= cap) {
+        passed++; // over the prefill cap: passed over, untouched
+        continue;
+      }
       const outcome = ctx.recording
         ? ctx.tryAdmit(e.req, `group ${g} (hit ratio ${(e.ratio * 100).toFixed(0)}%), oldest first`, {
             algo: 'fcfs-mpq',
@@ -169,8 +225,9 @@ export class FcfsMpqPolicy implements LocalPolicy {
         if (gone === null) gone = new Uint8Array(list.length);
         gone[i] = 1;
         admitted++;
+        stepPrefill += e.req.chunk;
       } else if (outcome === 'no-kv' && !failedOnceLocked(e.req, ctx.worker)) passed++;
-      else break; // refused once its path was locked, or the step's token budget or slots are spent
+      else break; // refused once its path was locked, or the step's token budget is spent
     }
     if (gone === null) return;
     const g2 = gone;
