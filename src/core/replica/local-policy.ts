@@ -85,6 +85,15 @@ export interface LocalPolicy {
    * the configured limit holds.
    */
   readonly noRunningLimit?: boolean;
+  /**
+   * Preble's non-chunked step (its SGLang fork's forward_step, taken while this returns true at a
+   * step's start): the worker offers admissions first, with no token budget and whole prompts; if
+   * any is admitted the step runs only those prefills (running requests wait), else it starts a run
+   * of decode steps that does not call `admit`, ended by a completion, by the worker's decode
+   * counter reaching a multiple of PREBLE_STREAM_INTERVAL, or after PREBLE_DECODE_RUN steps.
+   * Absent: every step is the chunked one.
+   */
+  wholePrefillStep?(worker: WorkerView): boolean;
   /** Requests waiting at this worker. */
   size(): number;
   /** A request joins the queue; `front` is set for a preempted request (it goes back first). */

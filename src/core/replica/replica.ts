@@ -17,6 +17,11 @@
  * are cached, and an admitted request always computes at least its last prompt token.
  *
  * A step that had to preempt admits nothing new (memory is short), unless nothing is left running.
+ *
+ * A policy may ask for Preble's non-chunked step instead (LocalPolicy.wholePrefillStep, fcfs-mpq
+ * while half the pool is free): admissions first, whole prompts and no token budget, the step being
+ * those prefills alone; when nothing is admitted, a run of plain steps without admissions follows
+ * (`fillStep`, `countDecodeStep`, `endDecodeRun`).
  */
 import { type GpuProfile, type ModelProfile, StepCost, type StepShape } from '../cost';
 import type { LocalDecisionDetail } from '../algorithms/details';
@@ -67,6 +72,11 @@ export interface ReplicaConfig {
   chunkMode?: 'fixed' | 'dynamic';
   targetStepS?: number;
 }
+
+/** Preble's forward_step decodes at most this many steps in a row without reading its queue. */
+export const PREBLE_DECODE_RUN = 10;
+/** SGLang's stream_interval (8): output is flushed, and Preble's run of decode steps ends, when the decode counter reaches a multiple of it. */
+export const PREBLE_STREAM_INTERVAL = 8;
 
 /** Dynamic chunking never goes below this many tokens (or the rest of the prompt), so prefills progress. */
 export const MIN_DYNAMIC_CHUNK = 32;
@@ -153,6 +163,15 @@ export class Replica implements WorkerView {
   newTokenRatio = INIT_NEW_TOKEN_RATIO;
   /** @internal output tokens this step's admissions must leave free (SGLang's rem_total_tokens offset). */
   reservedTokens = 0;
+  /**
+   * Policies with a non-chunked step (LocalPolicy.wholePrefillStep, Preble's): steps that started
+   * with requests running, outside whole-prefill steps (Preble's decode_forward_ct) …
+   */
+  decodeCount = 0;
+  /** … and decode steps left in the current run that does not call `admit` (0: none). */
+  decodeRunLeft = 0;
+  /** @internal this step admits whole prompts (Preble's non-chunked step): no chunking. */
+  private wholePrompts = false;
   /** sglang admission (cached for the hot paths). */
   private readonly sglang: boolean;
 
@@ -272,6 +291,20 @@ export class Replica implements WorkerView {
     s.decodeContextTokens = 0;
     this.budget = this.maxBatchTokens;
     const preemptedBefore = this.preemptions;
+    // 0. Preble's non-chunked step: admissions first, whole prompts; if it admits nothing, a run of
+    //    decode steps begins with this one (no admission until it ends)
+    let mayAdmit = true;
+    if (this.decodeRunLeft > 0) mayAdmit = false;
+    else if (
+      this.policy.wholePrefillStep !== undefined &&
+      this.policy.size() > 0 &&
+      run.length < this.maxRunning &&
+      this.policy.wholePrefillStep(this)
+    ) {
+      if (this.fillStep()) return this.launch(now);
+      this.decodeRunLeft = PREBLE_DECODE_RUN;
+      mayAdmit = false;
+    }
     // 1. KV for this step's decodes (may evict, retract or preempt)
     const decodeSlots = this.reserveDecodes();
     const sglang = this.sglang;
@@ -280,6 +313,7 @@ export class Replica implements WorkerView {
       this.newTokenRatio = Math.max(this.newTokenRatio - NEW_TOKEN_RATIO_DECAY, MIN_NEW_TOKEN_RATIO);
     const ratio = this.newTokenRatio;
     let reserved = 0;
+    if (this.policy.wholePrefillStep !== undefined) this.countDecodeStep();
     // 1+2. one pass: the first `decodeSlots` decoding requests decode; then prefills continue in order
     //      with what the decodes left of the budget (the same result as two passes)
     const b = this.blockSize;
@@ -320,12 +354,69 @@ export class Replica implements WorkerView {
     // 3. new admissions in the local policy's order (tryAdmit adds them to the shape)
     //    (not in a step that had to preempt: memory is short, as vLLM does)
     if (
+      mayAdmit &&
       this.budget > 0 &&
       run.length < this.maxRunning &&
       this.policy.size() > 0 &&
       (this.preemptions === preemptedBefore || run.length === 0)
     )
       this.policy.admit(this.ctx);
+    return this.launch(now);
+  }
+
+  /**
+   * Preble's non-chunked step (LocalPolicy.wholePrefillStep): the policy admits first, with no
+   * token budget, each admitted request prefilling its whole uncached prompt; running requests do
+   * not run in this step. Admission keeps the running requests' output room as in the chunked step.
+   * True when something was admitted (the step is then those prefills); false leaves the step to
+   * be planned as a decode step.
+   */
+  private fillStep(): boolean {
+    const run = this.running;
+    let reserved = 0;
+    if (this.sglang) {
+      const ratio = this.newTokenRatio;
+      for (const r of run)
+        if (r.prefilled >= r.promptLen) reserved += outputEstimate(this.maxNew(r), r.generated) * ratio;
+    }
+    for (const r of run) r.chunk = 0;
+    this.reservedTokens = reserved;
+    this.budget = Number.MAX_SAFE_INTEGER;
+    const before = this.admissions;
+    this.wholePrompts = true;
+    this.policy.admit(this.ctx);
+    this.wholePrompts = false;
+    this.budget = this.maxBatchTokens;
+    return this.admissions > before;
+  }
+
+  /**
+   * Under a policy with a non-chunked step, a step planned the chunked way: Preble's decode counter
+   * counts it when requests are running (its budget step and its decode step both do), and it uses
+   * one step of a run of decode steps.
+   */
+  private countDecodeStep(): void {
+    if (this.running.length > 0) this.decodeCount++;
+    if (this.decodeRunLeft > 0) this.decodeRunLeft--;
+  }
+
+  /**
+   * After a step ended with `done` completions: Preble's run of decode steps stops once output is
+   * sent (a completion, or the decode counter at a multiple of the stream interval) or nothing runs.
+   */
+  private endDecodeRun(done: number): void {
+    if (
+      this.decodeRunLeft > 0 &&
+      (done > 0 || this.decodeCount % PREBLE_STREAM_INTERVAL === 0 || this.running.length === 0)
+    )
+      this.decodeRunLeft = 0;
+  }
+
+  /** The planned step starts: compact the requests that still wait, time and record it (-1: idle). */
+  private launch(now: number): number {
+    const run = this.running;
+    const s = this.shape;
+    const sglang = this.sglang;
     if (this.joined.length > 0) {
       for (const r of this.joined) if (r.state === ReqState.Waiting) r.compact();
       this.joined.length = 0;
@@ -333,6 +424,7 @@ export class Replica implements WorkerView {
 
     if (s.prefillTokens === 0 && s.decodeSeqs === 0) {
       this.busy = false;
+      this.decodeRunLeft = 0;
       // SGLang re-initialises the ratio when the scheduler is idle
       this.newTokenRatio = INIT_NEW_TOKEN_RATIO;
       return -1;
@@ -475,6 +567,11 @@ export class Replica implements WorkerView {
       for (let i = 0; i < n; i++) if (run[i].privTokens + 1 > run[i].privBlocks * b) need++;
     }
     if (need > this.kv.freeBlocks) throw new Error(`internal: worker ${this.id}'s quiet step is short of KV`);
+    // as endStep and beginStep do under a policy with a non-chunked step (nothing waits: no fill)
+    if (this.policy.wholePrefillStep !== undefined) {
+      this.endDecodeRun(0);
+      this.countDecodeStep();
+    }
     // beginStep: the same shape with one more context token per request (the step now ending
     // decoded all n of the same requests: Σ prompt + generated grew by n, exactly, in integers)
     s.prefillTokens = 0;
@@ -781,9 +878,11 @@ export class Replica implements WorkerView {
     if (Number.isNaN(r.firstScheduleT)) r.firstScheduleT = this.now;
     this.activePrefillTokens += r.promptLen - m - r.pendingPrefill;
     r.pendingPrefill = r.promptLen - m;
-    const c = this.dynamicChunks
-      ? this.dynamicChunk(r.promptLen - m, this.budget, m)
-      : Math.min(r.promptLen - m, this.budget, this.chunkTokens);
+    const c = this.wholePrompts
+      ? r.promptLen - m
+      : this.dynamicChunks
+        ? this.dynamicChunk(r.promptLen - m, this.budget, m)
+        : Math.min(r.promptLen - m, this.budget, this.chunkTokens);
     r.chunk = c;
     this.budget -= c;
     this.shape.prefillTokens += c;
@@ -861,7 +960,10 @@ export class Replica implements WorkerView {
       if (r.generated >= r.outputLen) done++;
     }
     this.policy.onStepEnd?.(run, this);
-    if (done === 0) return;
+    if (done === 0) {
+      this.endDecodeRun(0);
+      return;
+    }
     let k = 0;
     for (let i = 0; i < run.length; i++) {
       const r = run[i];
@@ -889,6 +991,7 @@ export class Replica implements WorkerView {
       } else run[k++] = r;
     }
     run.length = k;
+    this.endDecodeRun(done);
   }
 
   /**

@@ -50,6 +50,32 @@ describe('decode fast-forward', () => {
     });
   }
 
+  it("fcfs-mpq: Preble's decode runs end where the same decode counter says, quiet steps or not", () => {
+    // three long decodes run alone for a second (quiet steps); then a 20k-token prompt does not fit
+    // beside their output room while over half the pool is free: each scan that admits nothing starts
+    // a run of decode steps (about a hundred here) whose end depends on the decode counter the quiet
+    // steps advanced, until the room has decayed enough to admit it
+    const text = `version: 1
+name: preble decode runs
+seed: 5
+duration_s: 20
+cluster: { workers: 1, gpu: h100-80gb, model: llama-3.1-8b, kv_cache_tokens: 30000 }
+router: { routing: round-robin }
+scheduler: { policy: fcfs-mpq }
+requests:
+  - { t: 0.0, client: a, prompt_tokens: 100, output_tokens: 4000 }
+  - { t: 0.0, client: a, prompt_tokens: 120, output_tokens: 4000 }
+  - { t: 0.0, client: a, prompt_tokens: 140, output_tokens: 4000 }
+  - { t: 1.0, client: b, prompt_tokens: 20000, output_tokens: 4000 }
+  - { t: 3.0, client: a, prompt_tokens: 90, output_tokens: 500 }
+`;
+    const s = load(text, 'preble-runs.yaml', []);
+    const on = run(s, true, null);
+    expect(on.out).toBe(run(s, false, null).out);
+    expect(run(s, true, 0.45).out).toBe(run(s, false, 0.45).out);
+    expect(on.skipped).toBeGreaterThan(0);
+  });
+
   it('two synchronised workers with clients arriving together (step ends tie exactly)', () => {
     // round-robin over two identical workers, one client whose requests arrive in pairs: both
     // workers start together and their step ends coincide, so the tie rules decide the order

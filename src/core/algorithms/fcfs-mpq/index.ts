@@ -10,7 +10,7 @@ export type { FcfsMpqDetail } from './detail';
 export const fcfsMpq = defineScheduler({
   name: 'fcfs-mpq',
   summary:
-    'ten priority groups by cache hit ratio, one group per step in round robin, oldest first inside it, no running-request limit (Preble)',
+    'ten priority groups by cache hit ratio, one group per step in round robin, oldest first inside it; no running-request limit, whole-prompt prefill steps while half the KV pool is free (Preble)',
   params: {
     mpq_k: int('mpq_k', 1, 100_000)
       .default(MPQ_K)

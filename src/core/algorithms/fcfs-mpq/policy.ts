@@ -27,6 +27,12 @@
  *   - No running-request limit: Preble's scan counts no running requests, and its chunked-prefill
  *     step (the one its experiments configure, `chunk_prefill_budget`) checks none before it; the
  *     worker does not apply `cluster.max_running` under this policy (`noRunningLimit`).
+ *   - Preble's non-chunked step (`wholePrefillStep`): while at least half of the KV pool is free, a
+ *     step offers admissions first, whole prompts with no token budget, and runs only the prefills
+ *     it admitted; when it admits nothing, up to ten decode steps follow without a scan, until the
+ *     stream interval flushes output or a request completes (the worker runs this, see
+ *     ../../replica/local-policy.ts). Its one other check, no fill while more requests run than
+ *     half the pool's tokens, is left out: it would take a running request per two tokens of KV.
  * High-hit groups get more admissions per visit (locality), but every group gets a turn (no
  * starvation): the multi-level queue the DLPM paper credits for Preble's Jain's index over RR+LPM.
  *
@@ -126,6 +132,14 @@ export class FcfsMpqPolicy implements LocalPolicy {
     protected readonly k: number = MPQ_K,
     private readonly maxPrefill: number | null = null,
   ) {}
+
+  /**
+   * Preble's budget_forward_step hands the step to its non-chunked forward_step while at least half
+   * of the KV pool is free (free slots only: cached prefixes, evictable or not, count as used).
+   */
+  wholePrefillStep(worker: WorkerView): boolean {
+    return worker.kv.freeBlocks * 2 >= worker.kv.totalBlocks;
+  }
 
   /** The prefill cap on `worker` (fixed for a worker). */
   protected prefillCap(worker: WorkerView): number {
