@@ -24,6 +24,7 @@ export {
 } from './schema';
 export {
   parseScenarioText,
+  traceReadingsOf,
   parseScenarioValue,
   validateScenario,
   type ParseScenarioOptions,

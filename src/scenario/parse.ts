@@ -32,7 +32,7 @@ import {
   type TraceReadResult,
 } from '../format/trace';
 import { SCENARIO_LIMITS } from './limits';
-import type { TraceSpec } from './trace-schema';
+import { TraceReadingSchema, type TraceSpec } from './trace-schema';
 
 export interface ParseScenarioOptions {
   /** The file name, used only in messages about referenced files. */
@@ -53,7 +53,7 @@ export interface ParseScenarioOptions {
    * A trace table the caller already holds under this file name (the page's dropped files), used
    * before `readTrace` for the top-level trace and every trace client; null: not held.
    */
-  heldTrace?: (file: string) => TraceTable | null;
+  heldTrace?: (file: string, opts: TraceReadOptions) => TraceTable | null;
   /** Reads and parses a trace file relative to the scenario (the CLI streams it). */
   readTrace?: (relPath: string, opts: TraceReadOptions) => TraceReadResult;
 }
@@ -72,6 +72,26 @@ export function traceReadOptions(t: TraceReadingSpec | undefined): TraceReadOpti
   if (t.columns !== undefined) o.columns = t.columns;
   if (t.time_unit !== undefined) o.timeUnit = t.time_unit;
   return o;
+}
+
+/**
+ * The trace files a scenario text names (top-level `trace.file` and every client's) with the options
+ * it reads each with, as far as the text is readable; for the page, to read a dropped file the
+ * scenario's way before it loads. Sections that do not validate are left out (the load reports them).
+ */
+export function traceReadingsOf(text: string): { file: string; opts: TraceReadOptions }[] {
+  const parsed = parseYaml(text);
+  if (!parsed.ok || !isMapping(parsed.value.value)) return [];
+  const root = parsed.value.value;
+  const sections: unknown[] = [root.trace];
+  if (Array.isArray(root.clients)) for (const c of root.clients) if (isMapping(c)) sections.push(c.trace);
+  const out: { file: string; opts: TraceReadOptions }[] = [];
+  for (const section of sections) {
+    const r = TraceReadingSchema.safeParse(section);
+    if (r.success && r.data.file !== undefined)
+      out.push({ file: r.data.file, opts: traceReadOptions(r.data) });
+  }
+  return out;
 }
 
 function isMapping(v: unknown): v is Record<string, unknown> {
@@ -190,7 +210,7 @@ export function validateScenario(parsed: ParsedYaml, opts: ParseScenarioOptions 
   const tables = new Map<string, TraceTable | null>();
   const readOne = (file: string, spec: TraceReadingSpec, path: Path): TraceTable | null => {
     const at = parsed.locate(path);
-    const held = opts.heldTrace?.(file) ?? null;
+    const held = opts.heldTrace?.(file, traceReadOptions(spec)) ?? null;
     if (held !== null) return held;
     if (!opts.readTrace && !opts.readFile) return null;
     const key = JSON.stringify([file, traceReadOptions(spec)]);

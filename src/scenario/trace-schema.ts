@@ -150,3 +150,6 @@ export type ClientTraceSpec = Omit<
   z.output<typeof clientTraceSchema>,
   'client' | 'slo_class' | 'policy_class' | 'model'
 >;
+
+/** Just the reading keys of a trace section (other keys pass through unchecked). */
+export const TraceReadingSchema = z.looseObject(readingKeys);

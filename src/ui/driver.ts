@@ -5,6 +5,7 @@
  */
 import { proxy } from 'comlink';
 import { formatProblems } from '../format/yaml';
+import type { TraceReadOptions } from '../format/trace';
 import {
   editsReady,
   editText,
@@ -107,8 +108,13 @@ export class Driver {
    * Read a trace file in the worker (the File is handed over, never uploaded), with progress; a
    * scenario whose `trace.file` is `name` then replays it.
    */
-  loadTrace(file: Blob, name: string, onProgress?: (bytes: number, total: number) => void) {
-    return this.api.loadTrace(file, name, {}, onProgress ? proxy(onProgress) : undefined);
+  loadTrace(
+    file: Blob,
+    name: string,
+    onProgress?: (bytes: number, total: number) => void,
+    opts: TraceReadOptions = {},
+  ) {
+    return this.api.loadTrace(file, name, opts, onProgress ? proxy(onProgress) : undefined);
   }
 
   /** The parsed table of the dropped trace `name`, when the worker holds it (for sweep and export workers). */

@@ -14,8 +14,15 @@ import type { Session, SessionDecision, SessionKind, SessionSnapshot } from './s
 import { type RestorePointOptions, RestorePoints, type RestoreTarget } from './restore-points';
 import { Checkpoints } from './timeline';
 import type { TraceReadOptions } from '../format/trace';
-import { cancelTraceRead, droppedTrace, readTraceBlob, type TraceLoadResult } from './trace-upload';
+import {
+  cancelTraceRead,
+  droppedTrace,
+  readTraceBlob,
+  rereadFor,
+  type TraceLoadResult,
+} from './trace-upload';
 import type { TraceTable } from '../core/trace';
+import { traceReadingsOf } from '../scenario';
 
 /** Decisions kept for the log (and sent after a seek). */
 export const LOG_LIMIT = 200;
@@ -115,6 +122,9 @@ export class FairgroundApi {
   async load(scenarioYaml: string, policyYaml?: string): Promise<LoadResult> {
     let outcome: ReturnType<typeof loadSession>;
     try {
+      // a dropped trace the scenario reads otherwise than it was read (time_unit, columns, …) is read
+      // again its way first, so the page replays what the command line would
+      await rereadFor(traceReadingsOf(scenarioYaml));
       outcome = loadSession(scenarioYaml, policyYaml);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);

@@ -6,13 +6,16 @@
 import { readTraceText } from '../format/trace';
 import type { ParseScenarioOptions } from '../scenario';
 import { bundledTrace } from './bundled-traces';
-import { droppedTrace } from './trace-upload';
+import { droppedTrace, failedReading } from './trace-upload';
 
 /** The page's trace sources: the dropped files by name, then the bundled traces. */
 export function pageTraceSource(): Pick<ParseScenarioOptions, 'readTrace' | 'heldTrace'> {
   return {
     heldTrace: droppedTrace,
     readTrace: (rel, opts) => {
+      // a dropped file of that name read the scenario's way before the load, and that failed
+      const failed = failedReading(rel, opts);
+      if (failed !== undefined) return failed;
       const text = bundledTrace(rel);
       if (text === undefined)
         throw new Error(

@@ -9,23 +9,50 @@ import type { TraceTable } from '../core/trace';
 import {
   formatTraceProblems,
   MAX_TRACE_FILE_BYTES,
+  sameReading,
   TraceReader,
   type TraceReadOptions,
+  type TraceReadResult,
 } from '../format/trace';
 
 export type TraceLoadResult =
   | { ok: true; name: string; requests: number; spanS: number; format: string; bytes: number }
-  | { ok: false; cancelled: boolean; message: string };
+  | {
+      ok: false;
+      cancelled: boolean;
+      message: string;
+      /** A CSV of no known layout: its header's fields, to ask which column is which. */
+      csvHeader?: string[];
+    };
 
 /** Most dropped tables held at once (the oldest is let go), so a session of drops stays bounded. */
 const MAX_HELD = 8;
+
+/** A table held by file name: how it was read, and the file to read it again otherwise. */
+interface Held {
+  /** null: the last reading failed (a CSV of no known layout, say); the file is kept to read again. */
+  table: TraceTable | null;
+  /** The options it was read with; null: adopted from the page's worker (its scenario's reading). */
+  opts: TraceReadOptions | null;
+  /** The dropped file (a reference: its bytes stay on disk), to read it again with other options. */
+  blob: Blob | null;
+}
+
 /** The tables read or adopted, by file name, oldest first. */
-const held = new Map<string, TraceTable>();
+const held = new Map<string, Held>();
+/** Readings with a scenario's options that failed, by file name: their problems, and the options. */
+const failed = new Map<string, { opts: TraceReadOptions; result: TraceReadResult }>();
 let cancelToken = 0;
 
-function hold(table: TraceTable): void {
-  held.delete(table.source);
-  held.set(table.source, table);
+function hold(
+  name: string,
+  table: TraceTable | null,
+  opts: TraceReadOptions | null,
+  blob: Blob | null,
+): void {
+  held.delete(name);
+  held.set(name, { table, opts, blob });
+  if (table !== null) failed.delete(name);
   while (held.size > MAX_HELD) {
     const oldest = held.keys().next().value;
     if (oldest === undefined) break;
@@ -33,9 +60,39 @@ function hold(table: TraceTable): void {
   }
 }
 
-/** The table of a dropped (or adopted) trace whose file name is `name`, or null. */
-export function droppedTrace(name: string): TraceTable | null {
-  return held.get(name) ?? null;
+/**
+ * The table of a dropped (or adopted) trace whose file name is `name`, or null; with `want`, only if
+ * it was read that way (see `sameReading`: a scenario's `time_unit` or `columns` must not replay a
+ * table read otherwise).
+ */
+export function droppedTrace(name: string, want?: TraceReadOptions): TraceTable | null {
+  const h = held.get(name);
+  if (h === undefined || h.table === null) return null;
+  if (want === undefined || h.opts === null || sameReading(h.opts, h.table.format, want)) return h.table;
+  return null;
+}
+
+/** What reading the dropped file `name` with `want` gave, when that failed (else undefined). */
+export function failedReading(name: string, want: TraceReadOptions): TraceReadResult | undefined {
+  const f = failed.get(name);
+  return f !== undefined && sameReading(f.opts, String(want.format ?? 'auto'), want) ? f.result : undefined;
+}
+
+/**
+ * Before a scenario loads: every dropped file it names but reads otherwise than it was read (another
+ * `time_unit`, `columns`, format or block size) is read again, from the dropped file, the scenario's
+ * way; a reading that fails is kept for the scenario's problems (`failedReading`).
+ */
+export async function rereadFor(
+  readings: readonly { file: string; opts: TraceReadOptions }[],
+): Promise<void> {
+  for (const { file, opts } of readings) {
+    const h = held.get(file);
+    if (h === undefined || h.blob === null || droppedTrace(file, opts) !== null) continue;
+    if (failedReading(file, opts) !== undefined) continue;
+    const res = await readBlob(h.blob, file, opts);
+    if (res !== CANCELLED && !res.ok) failed.set(file, { opts, result: res });
+  }
 }
 
 /**
@@ -43,7 +100,7 @@ export function droppedTrace(name: string): TraceTable | null {
  * parsed tables, so a file is neither read again nor sent anywhere but between this page's workers).
  */
 export function adoptTrace(table: TraceTable): void {
-  hold(table);
+  hold(table.source, table, null, null);
 }
 
 /** Stop the read in progress (it answers `cancelled`). */
@@ -57,7 +114,6 @@ export async function readTraceBlob(
   opts: TraceReadOptions,
   onProgress?: (bytes: number, total: number) => void,
 ): Promise<TraceLoadResult> {
-  const token = ++cancelToken;
   // the size first, as the command line checks it (#15.2): a table of a larger file is more than a tab holds
   if (file.size > MAX_TRACE_FILE_BYTES) {
     const mb = (n: number) => `${(n / 1e6).toFixed(n < 1e7 ? 1 : 0)} MB`;
@@ -67,6 +123,42 @@ export async function readTraceBlob(
       message: `${name}: cannot read the trace file: it is ${mb(file.size)}; the limit is ${mb(MAX_TRACE_FILE_BYTES)}`,
     };
   }
+  const res = await readBlob(file, name, opts, onProgress);
+  if (res === CANCELLED) return { ok: false, cancelled: true, message: `reading ${name} was cancelled` };
+  if (!res.ok) {
+    const out: TraceLoadResult = {
+      ok: false,
+      cancelled: false,
+      message: formatTraceProblems(name, res.problems, res.more, res.moreFrom),
+    };
+    if (res.csvHeader !== undefined) out.csvHeader = res.csvHeader;
+    return out;
+  }
+  const t = res.value;
+  let span = 0;
+  for (let i = 0; i < t.count; i++) if (t.arrivalS[i] > span) span = t.arrivalS[i];
+  onProgress?.(file.size, file.size);
+  return { ok: true, name, requests: t.count, spanS: span, format: t.format, bytes: file.size };
+}
+
+const CANCELLED = Symbol('cancelled');
+
+/** Stream `file` through the trace reader with `opts`; a table read is held under `name`. */
+async function readBlob(
+  file: Blob,
+  name: string,
+  opts: TraceReadOptions,
+  onProgress?: (bytes: number, total: number) => void,
+): Promise<TraceReadResult | typeof CANCELLED> {
+  const token = ++cancelToken;
+  if (file.size > MAX_TRACE_FILE_BYTES)
+    return {
+      ok: false,
+      problems: [
+        { line: 0, message: `the file is ${file.size} bytes; the limit is ${MAX_TRACE_FILE_BYTES}` },
+      ],
+      more: 0,
+    };
   const reader = new TraceReader(name, opts);
   const decoder = new TextDecoder('utf-8');
   const stream = file.stream().getReader();
@@ -77,7 +169,7 @@ export async function readTraceBlob(
       const { done, value } = await stream.read();
       if (token !== cancelToken) {
         await stream.cancel();
-        return { ok: false, cancelled: true, message: `reading ${name} was cancelled` };
+        return CANCELLED;
       }
       if (done) break;
       bytes += value.byteLength;
@@ -95,15 +187,12 @@ export async function readTraceBlob(
     reader.push(decoder.decode());
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
-    return { ok: false, cancelled: false, message: `${name}:1: cannot read the file: ${why}` };
+    return { ok: false, problems: [{ line: 1, message: `cannot read the file: ${why}` }], more: 0 };
   }
   const res = reader.end();
-  if (!res.ok)
-    return { ok: false, cancelled: false, message: formatTraceProblems(name, res.problems, res.more, res.moreFrom) };
-  const t = res.value;
-  hold(t);
-  let span = 0;
-  for (let i = 0; i < t.count; i++) if (t.arrivalS[i] > span) span = t.arrivalS[i];
-  onProgress?.(bytes, file.size);
-  return { ok: true, name, requests: t.count, spanS: span, format: t.format, bytes };
+  // a failed reading keeps the file too: a scenario that says how to read it (its trace.columns,
+  // say) reads it again before it loads
+  if (res.ok) hold(name, res.value, opts, file);
+  else if (!held.get(name)?.table) hold(name, null, opts, file);
+  return res;
 }

@@ -100,3 +100,40 @@ test('a trace dropped on the page replays; a malformed one says file:line and lo
   await expect(dialog.getByRole('status', { name: 'Trace status' })).not.toContainText('column');
   expect(await page.evaluate(() => window.fairground.editor.text('scenario'))).toMatch(/file: azure\.csv/);
 });
+
+test('a CSV of no known layout: Import asks which column is which, replays it, and writes the columns in the YAML', async ({
+  page,
+}) => {
+  await openPlain(page);
+  const dialog = await openImport(page);
+  const rows = Array.from(
+    { length: 30 },
+    (_, i) => `${i * 400},${1000 + (i % 4) * 500},${10 + i},${i % 3 ? 'web' : 'batch'}`,
+  );
+  await dialog.getByLabel('Trace file').setInputFiles({
+    name: 'odd.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(['arrival_ms,prompt_tokens,completion_tokens,tenant', ...rows].join('\n')),
+  });
+  // before: "give trace.columns.timestamp", which nothing in the page could give
+  const form = dialog.getByRole('form', { name: 'CSV columns' });
+  await expect(form).toBeVisible();
+  // guessed from the names; the user sets what cannot be guessed (the unit)
+  await expect(form.getByLabel('Arrival time')).toHaveValue('arrival_ms');
+  await expect(form.getByLabel('Prompt (input) tokens')).toHaveValue('prompt_tokens');
+  await expect(form.getByLabel('Output tokens')).toHaveValue('completion_tokens');
+  await expect(form.getByLabel('Client')).toHaveValue('tenant');
+  await form.getByLabel('Times are in').selectOption('ms');
+  await form.getByRole('button', { name: 'Read with these columns' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('alert').filter({ hasText: 'Loaded 30 requests (csv)' })).toBeVisible();
+  const text = await page.evaluate(() => window.fairground.editor.text('scenario'));
+  expect(text).toMatch(/format: csv/);
+  expect(text).toMatch(/time_unit: ms/);
+  expect(text).toMatch(/timestamp: arrival_ms/);
+  await page.evaluate(() => window.fairground.runUntil(30));
+  const snap = await page.evaluate(() => window.fairground.snapshot());
+  const clients = snap.clients as Record<string, { injected: number }>;
+  // the tenant column splits the trace into its clients; 30 requests over 11.6 s (milliseconds)
+  expect(Object.values(clients).reduce((n, c) => n + c.injected, 0)).toBe(30);
+});

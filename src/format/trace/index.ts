@@ -2,6 +2,7 @@
 export {
   TraceReader,
   readTraceText,
+  sameReading,
   formatTraceProblems,
   moreProblemsMessage,
   traceProblemSpot,

@@ -61,7 +61,32 @@ export type TraceReadResult =
       more: number;
       /** Where the first of those is. */
       moreFrom?: TraceProblem;
+      /**
+       * A CSV whose header is no known layout and names no column for a role: its header's fields,
+       * so the page can ask which column is which (the command line says to give trace.columns).
+       */
+      csvHeader?: string[];
     };
+
+/**
+ * Whether a table read with `had` (its detected format `format`) is what reading with `want` gives:
+ * the same columns, time unit, block size and token cap, and the same format (`auto` matches a table
+ * read with `auto`, or one whose detected format `want` names). A dropped file is read once; a
+ * scenario that reads it otherwise (a `time_unit`, `columns`) must not replay the other reading.
+ */
+export function sameReading(had: TraceReadOptions, format: string, want: TraceReadOptions): boolean {
+  const rest = (o: TraceReadOptions) => {
+    const cols = Object.entries(o.columns ?? {})
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v).trim().toLowerCase()])
+      .sort(([a], [b]) => (a < b ? -1 : 1));
+    return JSON.stringify([cols, o.timeUnit ?? null, o.blockTokens ?? 512, o.maxTokens ?? 1_000_000]);
+  };
+  if (rest(had) !== rest(want)) return false;
+  const a = had.format ?? 'auto';
+  const b = want.format ?? 'auto';
+  return a === b || b === format;
+}
 
 /**
  * Where a problem is, as `:line:col` after the file's name (`:1:1` for the file as a whole), the
@@ -98,6 +123,8 @@ export function formatTraceProblems(
 }
 
 const MAX_REPORTED = 50;
+/** Header fields offered when the page asks which column is which. */
+const MAX_HEADER_FIELDS = 200;
 
 /**
  * Longest line read, in characters (a Mooncake line for a 128k-token prompt is about 2 KB). Past it
@@ -154,6 +181,7 @@ export class TraceReader {
   private layout: CsvLayout | null = null;
   private readonly problems: TraceProblem[] = [];
   private more = 0;
+  private csvHeader: string[] | null = null;
   private moreFrom: TraceProblem = { line: 0, message: '' };
   private fatal = false;
   private rows = 0;
@@ -225,7 +253,13 @@ export class TraceReader {
     } else if (this.builder.count === 0 && this.problems.length === 0)
       this.problem(this.lineNo, 'the trace has a header but no requests');
     if (this.problems.length > 0)
-      return { ok: false, problems: this.problems, more: this.more, moreFrom: this.moreFrom };
+      return {
+        ok: false,
+        problems: this.problems,
+        more: this.more,
+        moreFrom: this.moreFrom,
+        ...(this.csvHeader !== null ? { csvHeader: this.csvHeader } : {}),
+      };
     return { ok: true, value: (this.builder as TraceBuilder).finish() };
   }
 
@@ -288,6 +322,7 @@ export class TraceReader {
             `which column holds the ${role}? The header (${shorten(fields.join(','))}) is not an Azure or BurstGPT layout: give trace.columns.${role}`,
           );
           this.fatal = true;
+          this.csvHeader = fields.slice(0, MAX_HEADER_FIELDS).map((f) => f.trim().slice(0, 200));
         }
         return -1;
       }

@@ -10,7 +10,87 @@ import type { Driver } from '../driver';
 import { Modal } from '../Modal';
 import { openInPlayground } from './playground';
 import { useFeatures } from './store';
-import { cancelTraceImport, importTraces, useTraceImport } from './trace-import';
+import {
+  type CsvMapping,
+  cancelTraceImport,
+  guessColumns,
+  importTraces,
+  importWithColumns,
+  useTraceImport,
+} from './trace-import';
+
+const ROLES: { key: 'timestamp' | 'input' | 'output' | 'client'; label: string; optional?: boolean }[] = [
+  { key: 'timestamp', label: 'Arrival time' },
+  { key: 'input', label: 'Prompt (input) tokens' },
+  { key: 'output', label: 'Output tokens' },
+  { key: 'client', label: 'Client', optional: true },
+];
+
+const TIME_UNITS: { value: CsvMapping['timeUnit']; label: string }[] = [
+  { value: 's', label: 'seconds' },
+  { value: 'ms', label: 'milliseconds' },
+  { value: 'us', label: 'microseconds' },
+  { value: 'datetime', label: 'date and time (UTC)' },
+];
+
+/**
+ * A CSV trace whose header is no known layout: which column is which, as `trace.columns` and
+ * `time_unit` say in YAML (the replay's scenario gets them written in, for the command line and links).
+ */
+function ColumnsForm({ driver, name, header }: { driver: Driver; name: string; header: string[] }) {
+  const [m, setM] = useState<CsvMapping>(() => guessColumns(header));
+  const missing = ROLES.filter((r) => !r.optional && m[r.key] === '').map((r) => r.label.toLowerCase());
+  return (
+    <form
+      className="trace-columns"
+      aria-label="CSV columns"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (missing.length === 0) void importWithColumns(driver, m);
+      }}
+    >
+      <p>
+        <strong>{name}</strong> is a CSV whose header is not an Azure or BurstGPT layout. Which column is
+        which?
+      </p>
+      <div className="trace-columns-grid">
+        {ROLES.map((r) => (
+          <label key={r.key}>
+            <span>{r.label}</span>
+            <select value={m[r.key]} onChange={(e) => setM({ ...m, [r.key]: e.target.value })}>
+              <option value="">{r.optional ? '(none)' : '(choose a column)'}</option>
+              {header.map((h, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: two header fields may share a name
+                <option key={i} value={h}>
+                  {h}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
+        <label>
+          <span>Times are in</span>
+          <select
+            value={m.timeUnit}
+            onChange={(e) => setM({ ...m, timeUnit: e.target.value as CsvMapping['timeUnit'] })}
+          >
+            {TIME_UNITS.map((u) => (
+              <option key={u.value} value={u.value}>
+                {u.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className="dialog-actions">
+        <button type="submit" disabled={missing.length > 0} title="Read the file again with these columns">
+          Read with these columns
+        </button>
+        {missing.length > 0 && <span className="muted">Choose the {missing.join(' and the ')} column.</span>}
+      </div>
+    </form>
+  );
+}
 
 /** Pick a request trace: read locally in the worker with a progress bar and Cancel. */
 function TraceSection({ driver }: { driver: Driver }) {
@@ -48,7 +128,10 @@ function TraceSection({ driver }: { driver: Driver }) {
           </button>
         </div>
       )}
-      {st.status !== 'idle' && st.status !== 'reading' && (
+      {st.status === 'columns' && (
+        <ColumnsForm key={st.name} driver={driver} name={st.name} header={st.header} />
+      )}
+      {st.status !== 'idle' && st.status !== 'reading' && st.status !== 'columns' && (
         <div
           className={st.status === 'loaded' ? 'trace-status' : 'trace-status error-text'}
           role="status"

@@ -6,6 +6,8 @@
  * the files (`trace: {file: <name>}` for one, a trace client per file for several).
  */
 import { parseDocument } from 'yaml';
+import type { TraceReadOptions } from '../../format/trace';
+import { traceReadingsOf } from '../../scenario';
 import { create } from 'zustand';
 import { useUi } from '../../state/store';
 import { SCENARIOS } from '../scenarios';
@@ -16,12 +18,15 @@ import { openPanel, useFeatures } from './store';
 import { rememberTraceFile, traceFilesOf } from './trace-file-store';
 
 export interface TraceImportState {
-  status: 'idle' | 'reading' | 'loaded' | 'failed' | 'cancelled';
+  /** `columns`: a CSV of no known layout; the dialog asks which column is which (`header`). */
+  status: 'idle' | 'reading' | 'loaded' | 'failed' | 'cancelled' | 'columns';
   name: string;
   bytes: number;
   total: number;
   /** What happened, in words (problems as `file:line:col: message` lines). */
   message: string;
+  /** Under `columns`: the CSV header's fields. */
+  header: string[];
 }
 
 export const useTraceImport = create<TraceImportState>(() => ({
@@ -30,7 +35,55 @@ export const useTraceImport = create<TraceImportState>(() => ({
   bytes: 0,
   total: 0,
   message: '',
+  header: [],
 }));
+
+/** The files of an import that stopped to ask for a CSV's columns, read again once they are given. */
+let pending: { files: readonly File[]; readAs: ReadonlyMap<string, TraceReadOptions> } | null = null;
+
+/** A CSV trace's columns as the page asks for them (`trace.columns` and `time_unit` in YAML). */
+export interface CsvMapping {
+  timestamp: string;
+  input: string;
+  output: string;
+  /** '' for none. */
+  client: string;
+  timeUnit: 's' | 'ms' | 'us' | 'datetime';
+}
+
+/**
+ * A first guess at which header field is which, by name (the user confirms or changes it): the first
+ * field that reads like a time, a prompt length, an output length, a client.
+ */
+export function guessColumns(header: readonly string[]): CsvMapping {
+  const find = (re: RegExp, not: readonly string[] = []) =>
+    header.find((h) => re.test(h.toLowerCase()) && !not.includes(h)) ?? '';
+  const timestamp = find(/time|^ts$|date|arriv/);
+  const input = find(/input|prompt|context|request.?tok|in.?tok/, [timestamp]);
+  const output = find(/output|generat|response|completion|out.?tok|decode/, [timestamp, input]);
+  const client = find(/client|user|tenant|customer|app|session/, [timestamp, input, output]);
+  return { timestamp, input, output, client, timeUnit: 's' };
+}
+
+/** The reading options a mapping gives (format csv, its columns and time unit). */
+export function mappingOptions(m: CsvMapping): TraceReadOptions {
+  const columns: NonNullable<TraceReadOptions['columns']> = {
+    timestamp: m.timestamp,
+    input: m.input,
+    output: m.output,
+  };
+  if (m.client !== '') columns.client = m.client;
+  return { format: 'csv', columns, timeUnit: m.timeUnit };
+}
+
+/** Read the files of the import that asked for columns again, the CSV with `mapping`. */
+export async function importWithColumns(driver: Driver, mapping: CsvMapping): Promise<void> {
+  const p = pending;
+  if (p === null) return;
+  const readAs = new Map(p.readAs);
+  readAs.set(useTraceImport.getState().name, mappingOptions(mapping));
+  await importTraces(driver, p.files, readAs);
+}
 
 const BASE_ID = 'trace-synthetic-chat';
 
@@ -54,7 +107,7 @@ function clientNameOf(file: string, taken: Set<string>): string {
  */
 export function replayScenarioText(
   base: string,
-  traces: readonly { name: string; spanS: number; requests: number }[],
+  traces: readonly { name: string; spanS: number; requests: number; opts?: TraceReadOptions }[],
 ): string {
   let doc = parseDocument(base);
   const usable = doc.errors.length === 0 && doc.get('version') !== undefined && doc.get('ops') === undefined;
@@ -76,15 +129,24 @@ export function replayScenarioText(
   );
   doc.set('duration_s', Math.min(86_400, Math.floor(spanS) + 1));
   doc.delete('requests');
+  // how each file was read goes in the YAML too (a CSV's columns and time unit), so the command line
+  // and a shared link read it the same way
+  const section = (t: (typeof traces)[number]) => {
+    const o = t.opts ?? {};
+    const out: Record<string, unknown> = { file: t.name, format: o.format ?? 'auto' };
+    if (o.columns !== undefined) out.columns = { ...o.columns };
+    if (o.timeUnit !== undefined) out.time_unit = o.timeUnit;
+    return out;
+  };
   if (traces.length === 1) {
     doc.set('clients', []);
-    doc.set('trace', { file: names[0], format: 'auto' });
+    doc.set('trace', section(traces[0]));
   } else {
     const taken = new Set<string>();
     doc.delete('trace');
     doc.set(
       'clients',
-      names.map((file) => ({ name: clientNameOf(file, taken), trace: { file, format: 'auto' } })),
+      traces.map((t) => ({ name: clientNameOf(t.name, taken), trace: section(t) })),
     );
   }
   return doc.toString();
@@ -109,8 +171,13 @@ export function loadedMessage(
  * a client's), it is loaded again with them; otherwise the files become the workload of the current
  * cluster, router and policy. Once loaded the dialog closes and the page's banner says what loaded.
  */
-export async function importTraces(driver: Driver, files: readonly File[]): Promise<void> {
+export async function importTraces(
+  driver: Driver,
+  files: readonly File[],
+  readAs: ReadonlyMap<string, TraceReadOptions> = new Map(),
+): Promise<void> {
   if (files.length === 0) return;
+  pending = null;
   openPanel('import');
   // a YAML file is not a trace (read as one, a BLIS spec asked which CSV column held the timestamp):
   // say where it goes instead, and read nothing
@@ -125,20 +192,41 @@ export async function importTraces(driver: Driver, files: readonly File[]): Prom
     });
     return;
   }
-  const read: { name: string; spanS: number; requests: number; format: string; bytes: number }[] = [];
+  const texts = currentTexts();
+  // a file the scenario in the editor names is read its way (its trace.columns, time_unit, …)
+  const readings = traceReadingsOf(texts.scenario);
+  const read: {
+    name: string;
+    spanS: number;
+    requests: number;
+    format: string;
+    bytes: number;
+    opts: TraceReadOptions;
+  }[] = [];
   for (const file of files) {
+    const opts = readAs.get(file.name) ?? readings.find((r) => r.file === file.name)?.opts ?? {};
     useTraceImport.setState({ status: 'reading', name: file.name, bytes: 0, total: file.size, message: '' });
-    const res = await driver.loadTrace(file, file.name, (bytes, total) => {
-      if (useTraceImport.getState().status === 'reading') useTraceImport.setState({ bytes, total });
-    });
+    const res = await driver.loadTrace(
+      file,
+      file.name,
+      (bytes, total) => {
+        if (useTraceImport.getState().status === 'reading') useTraceImport.setState({ bytes, total });
+      },
+      opts,
+    );
     if (!res.ok) {
+      if (res.csvHeader !== undefined && !res.cancelled) {
+        // a CSV of no known layout: ask which column is which, then read these files again
+        pending = { files, readAs };
+        useTraceImport.setState({ status: 'columns', message: res.message, header: res.csvHeader });
+        return;
+      }
       useTraceImport.setState({ status: res.cancelled ? 'cancelled' : 'failed', message: res.message });
       return;
     }
     rememberTraceFile(file);
-    read.push(res);
+    read.push({ ...res, opts });
   }
-  const texts = currentTexts();
   const named = traceFilesOf(texts.scenario);
   const list = readList(read);
   let message: string;

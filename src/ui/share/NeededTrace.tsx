@@ -15,7 +15,8 @@ export function NeededTraceBanner({ driver }: { driver: Driver }) {
     useNeededTrace.setState({ reading: true, problem: '' });
     // held under the link's name, so the shared scenario's trace.file finds it whatever the copy is called
     const res = await driver.loadTrace(picked, file);
-    if (!res.ok) {
+    // a CSV of no known layout is read again with the shared scenario's trace.columns when it opens
+    if (!res.ok && !(res.csvHeader !== undefined && !res.cancelled)) {
       useNeededTrace.setState({
         reading: false,
         problem: res.cancelled
