@@ -148,7 +148,7 @@ function ClientBars({
   const what =
     kind === 'deficit'
       ? "DLPM deficit per client, summed over the workers (each worker's DLPM keeps its own; service units; a worker admits a client only while its q_i > 0)"
-      : 'VTC counter per client (service units; the smallest counter goes next)';
+      : "VTC counter per client (service units charged, divided by the client's weight when scheduler.client_weights gives one; the smallest counter goes next)";
   const summary = `${what}: ${clients.map((c, i) => `${c.name} ${fmtNum(values[i])}`).join(', ')}`;
   return (
     <div className="chart cs-bars" ref={boxRef}>
@@ -193,7 +193,7 @@ function ClientBars({
       <p className="legend cs-bars-key">
         {kind === 'deficit'
           ? 'Right of the line: credit left, can be admitted. Left: share used, waits for the next refill (+Q^u).'
-          : 'The smallest counter among waiting clients goes next; service raises a counter.'}
+          : "The smallest counter among waiting clients goes next; service raises a counter by service ÷ the client's weight (1 unless client_weights says)."}
       </p>
     </div>
   );
