@@ -20,8 +20,9 @@
  *                          against 0.8 → 1.2 → 1.7 s now). The ratio is still about 3, not 2: what
  *                          remains is re-keying the waiting requests whose cached prefix a step's
  *                          evictions, new leaves and splits moved (the c of README's cost table),
- *                          97,000 of them at 10 s and 325,000 at 20 s, as the backlog sharing each
- *                          prefix grows. fcfs and lpm on the same file: 1.9
+ *                          128,000 of them at 10 s and 477,000 at 20 s, arrivals included (with
+ *                          Preble's non-chunked step; 227,000 and 508,000 before it), as the backlog
+ *                          sharing each prefix grows. fcfs and lpm on the same file: 1.9
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
