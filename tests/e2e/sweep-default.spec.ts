@@ -6,7 +6,11 @@ import { openPlain, pickScenario } from './helpers';
 // algorithm's knob on one worker. Only the form is checked; views-layout runs a whole sweep.
 for (const [id, key, text] of [
   ['default', 'cluster.workers', '4 points (1, 2, 3, 4)'],
-  ['fig1-kv-pressure', 'scheduler.quantum', '5 points (625, 1250, 2500, 5000, 10000)'],
+  [
+    'fig1-kv-pressure',
+    'scheduler.quantum',
+    '5 points (625, 1\u202f250, 2\u202f500, 5\u202f000, 10\u202f000)',
+  ],
 ] as const)
   test(`the Sweep dialog starts on ${key} for ${id}: ${text}`, async ({ page }) => {
     await openPlain(page);

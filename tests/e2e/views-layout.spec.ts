@@ -417,7 +417,7 @@ test(`the default scenario's Q^u sweep: coinciding points share a tag, no tag ov
   await page.getByRole('button', { name: 'Sweep' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sweep' });
   await dialog.getByRole('combobox', { name: 'Parameter' }).selectOption('scheduler.quantum');
-  await expect(dialog).toContainText('5 points (625, 1250, 2500, 5000, 10000)');
+  await expect(dialog).toContainText('5 points (625, 1\u202f250, 2\u202f500, 5\u202f000, 10\u202f000)');
   await dialog.getByRole('button', { name: 'Run sweep' }).click();
   await expect(dialog.getByRole('progressbar', { name: 'Sweep progress' })).toHaveAttribute(
     'aria-valuetext',

@@ -14,6 +14,7 @@ import { currentTexts, openInPlayground } from './playground';
 import { SweepCharts } from './SweepCharts';
 import { cancelSweep, startSweep, sweepConcurrency } from './sweep-client';
 import { localTraceTables } from './trace-file-store';
+import { valueTags } from './sweep-tags';
 import {
   defaultParam,
   defaultRange,
@@ -269,7 +270,7 @@ export function SweepPanel({ driver }: { driver: Driver }) {
       </form>
       <p className="muted sweep-note">
         {problem ??
-          `On ${base.name}: ${values.length} point${values.length === 1 ? '' : 's'} (${values.join(', ')})${
+          `On ${base.name}: ${values.length} point${values.length === 1 ? '' : 's'} (${valueTags(values).join(', ')})${
             SWEEP_PRESETS.find((p) => p.id === form.presetId)?.baselines.length
               ? ` plus ${SWEEP_PRESETS.find((p) => p.id === form.presetId)
                   ?.baselines.map((b) => b.label)
