@@ -37,7 +37,22 @@ export interface SandboxSnapshot {
   last_line: ScriptOutputLine | null;
   /** The script's `workers`. */
   worker_count: number;
+  /** What the pops took so far (the Compare view's dispatch rows); absent from the core's own snapshot. */
+  dispatch?: SandboxDispatch;
 }
+
+/** The requests a sandbox's pops took: how many per class, and the first ones in order. */
+export interface SandboxDispatch {
+  /** Requests taken per class, by class name (classes that took none are absent). */
+  taken: Record<string, number>;
+  /** Pops that took a request. */
+  pops: number;
+  /** The first SANDBOX_DISPATCH_KEPT requests taken, in order. */
+  first: { id: string; class: string }[];
+}
+
+/** How many of a sandbox's first taken requests its snapshot lists. */
+export const SANDBOX_DISPATCH_KEPT = 200;
 
 export type SessionSnapshot = SimSnapshot | SandboxSnapshot;
 export type SessionKind = SessionSnapshot['kind'];

@@ -6,7 +6,7 @@
 import { deepClone } from '../core/clone';
 import { type ArbitrationSession, playgroundSession, type StepResult, totalSteps } from '../core/drr';
 import type { ArbitrationScript } from '../core/drr/types';
-import { type SandboxSnapshot, sandboxSnapshot } from '../core/snapshot';
+import { SANDBOX_DISPATCH_KEPT, type SandboxSnapshot, sandboxSnapshot } from '../core/snapshot';
 import type { Session, SessionDecision } from './session';
 
 /** A readable line for one sandbox step. */
@@ -31,6 +31,10 @@ export class SandboxSession implements Session {
   private lastPopStep = 0;
   /** Enqueue ops run at load (`preload: true`): before step 1, so not counted as steps. */
   private readonly preloaded: number;
+  /** What the pops took: per class, and the first SANDBOX_DISPATCH_KEPT in order (Compare shows it). */
+  private taken: Record<string, number> = {};
+  private pops = 0;
+  private first: { id: string; class: string }[] = [];
 
   constructor(
     private readonly script: ArbitrationScript,
@@ -48,6 +52,12 @@ export class SandboxSession implements Session {
     const d: SessionDecision = { seq, t: seq + 1, kind: line.op, summary: describeStep(s) };
     if (line.id !== null) d.request = line.id;
     if (line.class !== null) d.class = line.class;
+    const cls = line.class;
+    if (line.op === 'pop' && line.id !== null && typeof cls === 'string') {
+      this.taken[cls] = (this.taken[cls] ?? 0) + 1;
+      this.pops++;
+      if (this.first.length < SANDBOX_DISPATCH_KEPT) this.first.push({ id: line.id, class: cls });
+    }
     if (s.record) {
       d.drr = s.record;
       this.lastPopStep = d.t;
@@ -83,17 +93,25 @@ export class SandboxSession implements Session {
 
   fork(): { session: SandboxSession; bytes: number } {
     const { value: core, bytes } = deepClone(this.core, { share: new Set<object>([this.script]) });
-    const session = Object.assign(Object.create(SandboxSession.prototype) as SandboxSession, this, { core });
+    // (the dispatch record is copied: a fork steps on its own)
+    const session = Object.assign(Object.create(SandboxSession.prototype) as SandboxSession, this, {
+      core,
+      taken: { ...this.taken },
+      first: [...this.first],
+    });
     return { session, bytes };
   }
 
   snapshot(): SandboxSnapshot {
-    return sandboxSnapshot(this.core, {
-      name: this.name,
-      steps: this.count,
-      preloaded: this.preloaded,
-      workers: this.script.workers,
-      lastPopStep: this.lastPopStep,
-    });
+    return {
+      ...sandboxSnapshot(this.core, {
+        name: this.name,
+        steps: this.count,
+        preloaded: this.preloaded,
+        workers: this.script.workers,
+        lastPopStep: this.lastPopStep,
+      }),
+      dispatch: { taken: { ...this.taken }, pops: this.pops, first: [...this.first] },
+    };
   }
 }

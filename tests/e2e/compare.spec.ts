@@ -435,3 +435,19 @@ test('a Compare link with ?present=1 opens in Compare, says why it does not pres
   await expect(app).toHaveAttribute('data-presenting', 'off');
   await other.close();
 });
+
+// The lecture tryout: Compare on a DRR sandbox showed deficits and queue lengths, all 0 at a script's
+// end, not what differs between the runs: who was served, in what order.
+test('Compare in a DRR sandbox says where the two dispatch orders first differ and what each class took', async ({
+  page,
+}) => {
+  await openPlain(page);
+  await pickScenario(page, 'drr-burst');
+  await page.evaluate(() => window.fairground.compare(['policy.policy_classes[0].quantum=4']));
+  await page.evaluate(() => window.fairground.runUntil(100));
+  const diff = page.getByRole('region', { name: 'Difference' });
+  await expect(diff.getByTestId('dispatch-difference')).toContainText(
+    'They first serve differently at take 2: run A takes a1 (class A), run B takes b0 (class B).',
+  );
+  await expect(diff.locator('tr[data-row="taken:A"]')).toContainText('A taken');
+});

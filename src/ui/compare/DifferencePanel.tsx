@@ -20,6 +20,7 @@ import {
   classRows,
   type DiffRow,
   diffMoment,
+  dispatchDifference,
   diffRows,
   drrRows,
   figuresOf,
@@ -117,8 +118,9 @@ export function DifferencePanel({ driver }: { driver: Driver }) {
         </p>
       )}
       {sandbox ? (
-        <p className="empty">
-          The DRR sandbox has no clients or service over time: the table compares the classes.
+        <p className="empty" data-testid="dispatch-difference">
+          The DRR sandbox has no clients or service over time: the table compares the classes.{' '}
+          {dispatchDifference(snapA, snapB)}
         </p>
       ) : (
         <label className="field-col">

@@ -9,6 +9,7 @@
  */
 import type { ChartLine } from '../views/TimeChart';
 import type { SessionSnapshot } from '../../worker/session';
+import type { SandboxDispatch } from '../../core/snapshot';
 import { type ClientModel, clusterOf, readClients, readDrr, readSeries, simTime } from '../views/read';
 import { fmtNum, fmtPair, fmtPercentDelta, fmtSeconds, type PairKind } from '../views/format';
 import { jainMeaningful, runJainWindow } from '../../core/metrics/jain';
@@ -195,13 +196,31 @@ type ClassServiceRowView = {
   shed: number;
 };
 
-/** The DRR sandbox's table (no clients or service there): each class's deficit and queue in A and B. */
+/**
+ * The DRR sandbox's table (no clients or service there): each class's requests taken so far, deficit
+ * and queue in A and B. (Deficits and queues are often 0 in both at a script's end; what differs is
+ * who was served: the taken rows and `dispatchDifference`.)
+ */
 export function drrRows(snapA: SessionSnapshot | null, snapB: SessionSnapshot | null): DiffRow[] {
   const a = readDrr(snapA)?.classes ?? [];
   const b = readDrr(snapB)?.classes ?? [];
   const names = a.map((c) => c.name);
   for (const c of b) if (!names.includes(c.name)) names.push(c.name);
   const rows: DiffRow[] = [];
+  const takenA = dispatchOf(snapA)?.taken;
+  const takenB = dispatchOf(snapB)?.taken;
+  if (takenA !== undefined || takenB !== undefined)
+    for (const name of names)
+      rows.push(
+        row(
+          `taken:${name}`,
+          `${name} taken`,
+          'requests',
+          null,
+          takenA === undefined ? null : (takenA[name] ?? 0),
+          takenB === undefined ? null : (takenB[name] ?? 0),
+        ),
+      );
   for (const [key, label, get] of [
     ['deficit', 'deficit', (c: { deficit: number }) => c.deficit],
     ['queued', 'queued', (c: { queued: number }) => c.queued],
@@ -221,6 +240,38 @@ export function drrRows(snapA: SessionSnapshot | null, snapB: SessionSnapshot | 
       );
     }
   return rows;
+}
+
+function dispatchOf(snap: SessionSnapshot | null): SandboxDispatch | undefined {
+  return snap?.kind === 'arbitration' ? snap.dispatch : undefined;
+}
+
+/**
+ * Where the two sandbox runs first served differently, in words: the first pop (counting pops that
+ * took a request) whose request differs, or that the first n are the same. Null when either run has
+ * no record yet.
+ */
+export function dispatchDifference(
+  snapA: SessionSnapshot | null,
+  snapB: SessionSnapshot | null,
+): string | null {
+  const a = dispatchOf(snapA);
+  const b = dispatchOf(snapB);
+  if (a === undefined || b === undefined) return null;
+  const n = Math.min(a.first.length, b.first.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.first[i];
+    const y = b.first[i];
+    if (x.id !== y.id)
+      return `They first serve differently at take ${i + 1}: run A takes ${x.id} (class ${x.class}), run B takes ${y.id} (class ${y.class}).`;
+  }
+  if (n === 0) return 'Neither has taken a request yet.';
+  const kept = Math.min(a.pops, b.pops);
+  if (a.first.length === b.first.length && a.pops === b.pops)
+    return `Both took the same ${fmtNum(a.pops)} request${a.pops === 1 ? '' : 's'} in the same order so far.`;
+  return `The first ${fmtNum(n)} request${n === 1 ? '' : 's'} taken are the same in both${
+    kept > n ? ' (later ones are not compared)' : ''
+  }; run ${a.pops > b.pops ? 'A' : 'B'} has taken more so far.`;
 }
 
 // ---- over time ---------------------------------------------------------------------------------------

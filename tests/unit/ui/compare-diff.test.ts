@@ -7,6 +7,7 @@ import {
   classRows,
   diffMoment,
   diffRows,
+  dispatchDifference,
   drrRows,
   figuresOf,
   interpolateOnto,
@@ -17,7 +18,7 @@ import { resolveRunB } from '../../../src/ui/compare/settings';
 import { FairgroundApi } from '../../../src/worker/api';
 import { unpackFrame } from '../../../src/worker/frame';
 import type { SandboxSnapshot, SimSnapshot } from '../../../src/worker/session';
-import { burstScript, clusterSnapshot, sessionSnapshot } from '../views/fixtures';
+import { burstScript, clusterSnapshot, policyOf, sessionSnapshot } from '../views/fixtures';
 
 const DEFAULT = readFileSync('scenarios/default.yaml', 'utf8');
 
@@ -166,10 +167,42 @@ describe('sandbox difference', () => {
     };
     const rows = drrRows(drr(7, 3), drr(4, 1));
     expect(rows.map((r) => [r.key, r.a, r.b, r.delta])).toEqual([
+      ['taken:A', 0, 0, 0],
       ['deficit:A', 7, 4, -3],
       ['queued:A', 3, 1, -2],
     ]);
     expect(drrRows(null, null)).toEqual([]);
+  });
+
+  it('says who each run served and where they first differ (deficits and queues end at 0 in both)', () => {
+    // the lecture tryout: Compare on drr-burst with A's quantum lowered showed only deficits and
+    // queues, all 0 at the end, not the dispatch order that differs
+    const run = (quantumA: number) => {
+      const script = burstScript();
+      script.policy = policyOf([
+        { name: 'A', quantum: quantumA },
+        { name: 'B', quantum: 10 },
+      ]);
+      return sessionSnapshot(script, 1_000);
+    };
+    const a = run(10);
+    const b = run(4);
+    const rows = drrRows(a, b);
+    expect(
+      rows
+        .filter((r) => r.key.startsWith('deficit:') || r.key.startsWith('queued:'))
+        .every((r) => r.delta === 0),
+    ).toBe(true);
+    expect(rows.filter((r) => r.key.startsWith('taken:')).map((r) => [r.key, r.a, r.b])).toEqual([
+      ['taken:A', 4, 4],
+      ['taken:B', 4, 4],
+    ]);
+    // A (quantum 10) takes three of A's cost-3 requests in a row; with quantum 4, one, then B's turn
+    expect(dispatchDifference(a, b)).toBe(
+      'They first serve differently at take 2: run A takes a1 (class A), run B takes b0 (class B).',
+    );
+    expect(dispatchDifference(a, a)).toBe('Both took the same 8 requests in the same order so far.');
+    expect(dispatchDifference(sessionSnapshot(burstScript(), 0), a)).toBe('Neither has taken a request yet.');
   });
 });
 
