@@ -1,7 +1,7 @@
 /**
  * The fuzzer behind `npm run fuzz` and the short-budget fuzz unit test (#15.8): byte and line
  * mutations of every format's shipped files (policy, scenario, arbitration script, BLIS workload
- * spec), share links (mutated link text and mutated state inside a well-formed link, through the
+ * spec, request traces: Mooncake JSONL and Azure, BurstGPT and column-mapped CSV), share links (mutated link text and mutated state inside a well-formed link, through the
  * codec's pure decode), and random arbitration scripts generated with fast-check, run on the queue.
  *
  * Each input ends in one outcome: `valid` (accepted; scenarios and scripts are then run for a bounded
@@ -19,6 +19,7 @@ import { Simulation } from '../../src/core/sim';
 import { importBlis } from '../../src/import/blis';
 import { validatePolicyText, validateScriptText } from '../../src/policy';
 import { parseScenarioText } from '../../src/scenario';
+import { readTraceText, type TraceReadOptions } from '../../src/format/trace';
 import { decodeShare, deflate, encodeShare, toBase64Url } from '../../src/ui/share/codec';
 import { longRun, mutate } from './mutations';
 
@@ -181,7 +182,57 @@ async function linkOf(state: unknown): Promise<string> {
   return `#s=1.${toBase64Url(await deflate(bytes))}`;
 }
 
+/** Trace files to mutate: the shipped Mooncake trace's head and CSVs of each layout. */
+function traceSeeds(): { name: string; text: string; opts: TraceReadOptions }[] {
+  const rows = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i)).join('\n');
+  const mooncake = read('scenarios/traces/synthetic-chat.jsonl').split('\n').slice(0, 200).join('\n');
+  return [
+    { name: 'chat.jsonl', text: mooncake, opts: {} },
+    {
+      name: 'azure.csv',
+      text: `TIMESTAMP,ContextTokens,GeneratedTokens\n${rows(60, (i) => `2023-11-16 18:15:${String(10 + (i % 40)).padStart(2, '0')}.${i},${100 + i},${i + 1}`)}`,
+      opts: {},
+    },
+    {
+      name: 'burst.csv',
+      text: `Timestamp,Model,Request tokens,Response tokens\n${rows(60, (i) => `${i * 0.5},ChatGPT,${200 + i},${10 + i}`)}`,
+      opts: {},
+    },
+    {
+      name: 'mapped.csv',
+      text: `ts,who,p,o\n${rows(60, (i) => `${i * 100},${i % 3 ? 'a' : 'b'},${50 + i},${5 + i}`)}`,
+      opts: {
+        format: 'csv',
+        columns: { timestamp: 'ts', input: 'p', output: 'o', client: 'who' },
+        timeUnit: 'ms',
+      },
+    },
+  ];
+}
+
+/**
+ * A trace reading's problems judged as a format's: a line (0: the file as a whole) within the file
+ * and a column, no engine message, no long echo of the input.
+ */
+export function judgeTrace(
+  r: ReturnType<typeof readTraceText>,
+  text: string,
+): { outcome: Outcome; detail: string } {
+  if (r.ok) return { outcome: 'valid', detail: '' };
+  const lines = text.split('\n').length;
+  const problems = r.problems.map((p) => ({
+    line: Math.max(1, p.line),
+    col: p.col ?? 1,
+    message: p.message,
+  }));
+  for (const p of r.problems)
+    if (!(Number.isInteger(p.line) && p.line >= 0 && p.line <= lines + 1))
+      return { outcome: 'bad-message', detail: `unpositioned: ${p.line}: ${p.message.slice(0, 200)}` };
+  return judgeProblems({ ok: false, problems }, text);
+}
+
 export function targets(): Target[] {
+  const traces = traceSeeds();
   const shareScenarios = ['scenarios/vtc-overload.yaml', 'scenarios/drr-burst.yaml'].map(read);
   let goodLink: string | null = null;
   const judgeLink = async (hash: string) => {
@@ -201,6 +252,14 @@ export function targets(): Target[] {
     textTarget('scenario', SEEDS.scenario, (t) => parseScenarioText(t), runScenario),
     textTarget('script', SEEDS.script, (t) => validateScriptText(t), runScript),
     textTarget('blis', SEEDS.blis, (t) => importBlis(t)),
+    {
+      name: 'trace',
+      run: async (rng) => {
+        const seed = traces[rng.int(traces.length)];
+        const input = mutate(seed.text, rng);
+        return { ...judgeTrace(readTraceText(seed.name, input, seed.opts), input), input };
+      },
+    },
     {
       name: 'share-link',
       run: async (rng) => {

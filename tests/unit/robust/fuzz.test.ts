@@ -4,7 +4,8 @@
  * the harness's judge does flag each kind of bad message (so this test can fail).
  */
 import { describe, expect, it } from 'vitest';
-import { formatReport, fuzz, judgeProblems } from '../../../scripts/fuzz/harness';
+import { formatReport, fuzz, judgeProblems, judgeTrace } from '../../../scripts/fuzz/harness';
+import { readTraceText } from '../../../src/format/trace';
 import { parseYaml } from '../../../src/format/yaml';
 
 describe('fuzz (short budget)', () => {
@@ -21,11 +22,26 @@ describe('fuzz (short budget)', () => {
       'scenario',
       'script',
       'blis',
+      'trace',
       'share-link',
       'share-state',
       'random-script',
     ]);
   }, 120_000);
+
+  it('trace files are judged as a format: a bad line is refused with its place, a problem without one is flagged', () => {
+    expect(judgeTrace(readTraceText('t.jsonl', '{"timestamp": 1}', {}), '{"timestamp": 1}').outcome).toBe(
+      'refused',
+    );
+    const unplaced = { ok: false as const, problems: [{ line: 7, message: 'x' }], more: 0 };
+    expect(judgeTrace(unplaced, 'one line').outcome).toBe('bad-message');
+    const engine = {
+      ok: false as const,
+      problems: [{ line: 1, message: 'TypeError: x is undefined' }],
+      more: 0,
+    };
+    expect(judgeTrace(engine, 'one line').outcome).toBe('bad-message');
+  });
 
   it('the judge flags unpositioned problems, engine messages and long echoes', () => {
     const ok = (message: string, line = 1, col = 1) => ({ ok: false, problems: [{ line, col, message }] });
