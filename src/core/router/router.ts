@@ -346,7 +346,10 @@ export class Router implements ClusterView {
    * own drop and then drains the queue (v1.6: after sweeping expired due times). Dynamo's update
    * rechecks only that worker's parked exact-worker lanes; here every lane head is tested at every
    * pop, which decides the same: the record only drops at these updates, so a lane blocked on its
-   * worker can only become free at its own worker's update.
+   * worker can only become free at its own worker's update. Dynamo after PR #13718 applies coinciding
+   * frees together and runs one update after them; replaying them one by one decides the same here:
+   * a free drops nothing (the booked tokens went at the first token, reported first), and a second
+   * drain with nothing changed pops nothing (README, release table; tests/unit/routers/release-frees).
    */
   applyUpdates(now: number): void {
     const ups = this.updates;
