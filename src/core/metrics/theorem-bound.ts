@@ -91,26 +91,14 @@ function listed(items: readonly string[]): string {
 export function chooseTheorem(s: BoundSetup): TheoremChoice {
   const c = choose(s);
   if (c.algorithm === null) return c;
-  if (s.clientWeighted === true)
-    return {
-      algorithm: null,
-      theorem: 'none',
-      factor: 1,
-      shape: null,
-      reason:
-        'client_weights: the counters compare service divided by each client’s weight, and the bound is stated for equal weights: gaps are measured, not bounded',
-      broken: c.broken,
-    };
-  if (s.outputService === 'finish')
-    return {
-      algorithm: null,
-      theorem: 'none',
-      factor: 1,
-      shape: null,
-      reason:
-        'output_charge: finish re-charges every request of a step in which one finishes, so the counters follow batch mates, not service: gaps are measured, not bounded',
-      broken: c.broken,
-    };
+  const unbounded =
+    s.clientWeighted === true
+      ? 'client_weights: the counters compare service divided by each client’s weight, and the bound is stated for equal weights: gaps are measured, not bounded'
+      : s.outputService === 'finish'
+        ? 'output_charge: finish re-charges every request of a step in which one finishes, so the counters follow batch mates, not service: gaps are measured, not bounded'
+        : null;
+  if (unbounded !== null)
+    return { algorithm: null, theorem: 'none', factor: 1, shape: null, reason: unbounded, broken: c.broken };
   const notes: string[] = [];
   if (s.inputService === 'input')
     notes.push('gaps count whole prompts, cached or not, as the scheduler charges them (charge: input)');
