@@ -118,13 +118,26 @@ test('a CSV of no known layout: Import asks which column is which, replays it, a
   // before: "give trace.columns.timestamp", which nothing in the page could give
   const form = dialog.getByRole('form', { name: 'CSV columns' });
   await expect(form).toBeVisible();
-  // guessed from the names; the user sets what cannot be guessed (the unit)
+  // guessed from the names, the unit too (`arrival_ms`)
   await expect(form.getByLabel('Arrival time')).toHaveValue('arrival_ms');
   await expect(form.getByLabel('Prompt (input) tokens')).toHaveValue('prompt_tokens');
   await expect(form.getByLabel('Output tokens')).toHaveValue('completion_tokens');
   await expect(form.getByLabel('Client')).toHaveValue('tenant');
-  await form.getByLabel('Times are in').selectOption('ms');
+  await expect(form.getByLabel('Times are in')).toHaveValue('ms');
+  // a wrong choice (the client column as the prompt's tokens): the form comes back with the choices
+  // made, says which one to change, and lists the file's problems (before: the form was gone, and the
+  // file had to be picked again)
+  await form.getByLabel('Prompt (input) tokens').selectOption('tenant');
   await form.getByRole('button', { name: 'Read with these columns' }).click();
+  const again = dialog.getByRole('form', { name: 'CSV columns' });
+  await expect(again.getByRole('status')).toContainText(
+    "The column chosen for Prompt (input) tokens (now 'tenant') does not hold token counts",
+  );
+  await expect(again.getByRole('status')).toContainText('odd.csv:2:');
+  await expect(again.getByLabel('Prompt (input) tokens')).toHaveValue('tenant');
+  await expect(again.getByLabel('Times are in')).toHaveValue('ms');
+  await again.getByLabel('Prompt (input) tokens').selectOption('prompt_tokens');
+  await again.getByRole('button', { name: 'Read with these columns' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole('alert').filter({ hasText: 'Loaded 30 requests (csv)' })).toBeVisible();
   const text = await page.evaluate(() => window.fairground.editor.text('scenario'));

@@ -37,8 +37,21 @@ const TIME_UNITS: { value: CsvMapping['timeUnit']; label: string }[] = [
  * A CSV trace whose header is no known layout: which column is which, as `trace.columns` and
  * `time_unit` say in YAML (the replay's scenario gets them written in, for the command line and links).
  */
-function ColumnsForm({ driver, name, header }: { driver: Driver; name: string; header: string[] }) {
-  const [m, setM] = useState<CsvMapping>(() => guessColumns(header));
+function ColumnsForm({
+  driver,
+  name,
+  header,
+  tried,
+  problems,
+}: {
+  driver: Driver;
+  name: string;
+  header: string[];
+  /** The columns of a read that failed, its hint and `problems` (the reader's lines). */
+  tried: { mapping: CsvMapping; hint: string } | null;
+  problems: string;
+}) {
+  const [m, setM] = useState<CsvMapping>(() => tried?.mapping ?? guessColumns(header));
   const missing = ROLES.filter((r) => !r.optional && m[r.key] === '').map((r) => r.label.toLowerCase());
   return (
     <form
@@ -53,6 +66,14 @@ function ColumnsForm({ driver, name, header }: { driver: Driver; name: string; h
         <strong>{name}</strong> is a CSV whose header is not an Azure or BurstGPT layout. Which column is
         which?
       </p>
+      {tried !== null && (
+        <div className="trace-status error-text" role="status" aria-label="Trace status">
+          <p>
+            {name} could not be read with these columns. {tried.hint}
+          </p>
+          <pre>{problems}</pre>
+        </div>
+      )}
       <div className="trace-columns-grid">
         {ROLES.map((r) => (
           <label key={r.key}>
@@ -129,7 +150,14 @@ function TraceSection({ driver }: { driver: Driver }) {
         </div>
       )}
       {st.status === 'columns' && (
-        <ColumnsForm key={st.name} driver={driver} name={st.name} header={st.header} />
+        <ColumnsForm
+          key={st.name}
+          driver={driver}
+          name={st.name}
+          header={st.header}
+          tried={st.tried}
+          problems={st.message}
+        />
       )}
       {st.status !== 'idle' && st.status !== 'reading' && st.status !== 'columns' && (
         <div

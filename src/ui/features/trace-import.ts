@@ -27,6 +27,11 @@ export interface TraceImportState {
   message: string;
   /** Under `columns`: the CSV header's fields. */
   header: string[];
+  /**
+   * Under `columns`, after a read with the user's columns failed: the columns they chose (the form
+   * shows them again) and which of its fields the first problem points at; `message` holds the problems.
+   */
+  tried: { mapping: CsvMapping; hint: string } | null;
 }
 
 export const useTraceImport = create<TraceImportState>(() => ({
@@ -36,6 +41,7 @@ export const useTraceImport = create<TraceImportState>(() => ({
   total: 0,
   message: '',
   header: [],
+  tried: null,
 }));
 
 /** The files of an import that stopped to ask for a CSV's columns, read again once they are given. */
@@ -58,11 +64,23 @@ export interface CsvMapping {
 export function guessColumns(header: readonly string[]): CsvMapping {
   const find = (re: RegExp, not: readonly string[] = []) =>
     header.find((h) => re.test(h.toLowerCase()) && !not.includes(h)) ?? '';
-  const timestamp = find(/time|^ts$|date|arriv/);
+  const timestamp = find(/time|^ts(?:$|[^a-z])|date|arriv/);
   const input = find(/input|prompt|context|request.?tok|in.?tok/, [timestamp]);
   const output = find(/output|generat|response|completion|out.?tok|decode/, [timestamp, input]);
   const client = find(/client|user|tenant|customer|app|session/, [timestamp, input, output]);
-  return { timestamp, input, output, client, timeUnit: 's' };
+  return { timestamp, input, output, client, timeUnit: unitOfName(timestamp) };
+}
+
+/**
+ * The unit a time column's name says (`ts_ms`, `arrival_ms`, `time (us)`, `timestamp_micros`), else
+ * seconds: a name that states its unit is believed, so the dialog does not offer seconds for `ts_ms`
+ * and replay a 45 s trace over 12 hours when the user keeps the default.
+ */
+function unitOfName(name: string): CsvMapping['timeUnit'] {
+  const n = name.toLowerCase();
+  if (/(?:^|[^a-z])(?:ms|msec|millis|milliseconds?)(?:$|[^a-z])/.test(n)) return 'ms';
+  if (/(?:^|[^a-z])(?:us|µs|usec|micros|microseconds?)(?:$|[^a-z])/.test(n)) return 'us';
+  return 's';
 }
 
 /** The reading options a mapping gives (format csv, its columns and time unit). */
@@ -80,9 +98,35 @@ export function mappingOptions(m: CsvMapping): TraceReadOptions {
 export async function importWithColumns(driver: Driver, mapping: CsvMapping): Promise<void> {
   const p = pending;
   if (p === null) return;
+  const { name, header } = useTraceImport.getState();
   const readAs = new Map(p.readAs);
-  readAs.set(useTraceImport.getState().name, mappingOptions(mapping));
-  await importTraces(driver, p.files, readAs);
+  readAs.set(name, mappingOptions(mapping));
+  await importTraces(driver, p.files, readAs, { name, header, mapping });
+}
+
+const ROLE_LABELS = {
+  timestamp: 'Arrival time',
+  input: 'Prompt (input) tokens',
+  output: 'Output tokens',
+} as const;
+
+/**
+ * Which field of the columns form the first of `problems` (the reader's `file:line:col: message`
+ * lines) is about, in words that name the field as the form does: the problems themselves point into
+ * the CSV, but what the user changes is a choice in the form.
+ */
+export function mappingHint(problems: string, m: CsvMapping): string {
+  const first = problems.split('\n')[0] ?? '';
+  const field = (role: keyof typeof ROLE_LABELS) => `${ROLE_LABELS[role]} (now '${m[role]}')`;
+  if (/: input tokens '/.test(first))
+    return `The column chosen for ${field('input')} does not hold token counts: choose another one there.`;
+  if (/: output tokens '/.test(first))
+    return `The column chosen for ${field('output')} does not hold token counts: choose another one there.`;
+  if (/: timestamp '.*' is not a date-time/.test(first))
+    return `The column chosen for ${field('timestamp')} does not hold dates and times: choose another unit in Times are in, or another column.`;
+  if (/: timestamp '/.test(first))
+    return `The column chosen for ${field('timestamp')} does not hold times as numbers: choose another column there, or "date and time (UTC)" in Times are in.`;
+  return 'Change the columns or the unit above, then read again.';
 }
 
 const BASE_ID = 'trace-synthetic-chat';
@@ -175,6 +219,8 @@ export async function importTraces(
   driver: Driver,
   files: readonly File[],
   readAs: ReadonlyMap<string, TraceReadOptions> = new Map(),
+  /** The columns the user chose in the form for one CSV (its name and header): a failure goes back to the form. */
+  chosen?: { name: string; header: string[]; mapping: CsvMapping },
 ): Promise<void> {
   if (files.length === 0) return;
   pending = null;
@@ -205,7 +251,14 @@ export async function importTraces(
   }[] = [];
   for (const file of files) {
     const opts = readAs.get(file.name) ?? readings.find((r) => r.file === file.name)?.opts ?? {};
-    useTraceImport.setState({ status: 'reading', name: file.name, bytes: 0, total: file.size, message: '' });
+    useTraceImport.setState({
+      status: 'reading',
+      name: file.name,
+      bytes: 0,
+      total: file.size,
+      message: '',
+      tried: null,
+    });
     const res = await driver.loadTrace(
       file,
       file.name,
@@ -218,7 +271,25 @@ export async function importTraces(
       if (res.csvHeader !== undefined && !res.cancelled) {
         // a CSV of no known layout: ask which column is which, then read these files again
         pending = { files, readAs };
-        useTraceImport.setState({ status: 'columns', message: res.message, header: res.csvHeader });
+        useTraceImport.setState({
+          status: 'columns',
+          message: res.message,
+          header: res.csvHeader,
+          tried: null,
+        });
+        return;
+      }
+      if (!res.cancelled && chosen !== undefined && chosen.name === file.name) {
+        // read with the columns the user chose and refused: back to the form with their choices, the
+        // problems and which choice to change (before, the form was gone and the file had to be
+        // picked again, its columns chosen again from the first guess)
+        pending = { files, readAs };
+        useTraceImport.setState({
+          status: 'columns',
+          message: res.message,
+          header: chosen.header,
+          tried: { mapping: chosen.mapping, hint: mappingHint(res.message, chosen.mapping) },
+        });
         return;
       }
       useTraceImport.setState({ status: res.cancelled ? 'cancelled' : 'failed', message: res.message });

@@ -6,7 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { guessColumns, mappingOptions, replayScenarioText } from '../../../src/ui/features/trace-import';
+import {
+  guessColumns,
+  mappingHint,
+  mappingOptions,
+  replayScenarioText,
+} from '../../../src/ui/features/trace-import';
 import { traceReadingsOf } from '../../../src/scenario';
 
 describe('a CSV trace’s columns in the page', () => {
@@ -18,6 +23,21 @@ describe('a CSV trace’s columns in the page', () => {
       client: 'user_id',
       timeUnit: 's',
     });
+    // a time column whose name states its unit: the unit is guessed too (was: seconds, and `ts_ms`
+    // was not taken for the time column at all)
+    expect(guessColumns(['ts_ms', 'prompt', 'completion', 'user'])).toEqual({
+      timestamp: 'ts_ms',
+      input: 'prompt',
+      output: 'completion',
+      client: 'user',
+      timeUnit: 'ms',
+    });
+    expect(guessColumns(['arrival_ms', 'prompt_tokens', 'completion_tokens']).timeUnit).toBe('ms');
+    expect(guessColumns(['time (us)', 'in_tok', 'out_tok']).timeUnit).toBe('us');
+    expect(guessColumns(['timestamp_micros', 'in_tok', 'out_tok']).timeUnit).toBe('us');
+    // no unit in the name (or a word that merely contains the letters): seconds
+    expect(guessColumns(['timestamp', 'in_tok', 'out_tok']).timeUnit).toBe('s');
+    expect(guessColumns(['status_time', 'in_tok', 'out_tok']).timeUnit).toBe('s');
     // nothing that reads like a role: left to the user
     expect(guessColumns(['a', 'b', 'c'])).toMatchObject({ timestamp: '', input: '', output: '', client: '' });
   });
@@ -54,5 +74,29 @@ describe('a CSV trace’s columns in the page', () => {
       },
       { file: 'day.jsonl', format: 'auto' },
     ]);
+  });
+
+  it('a read with the chosen columns that fails names the form’s field to change, not only the CSV’s line', () => {
+    const m = { timestamp: 'ts_ms', input: 'text', output: 'completion', client: '', timeUnit: 's' as const };
+    expect(mappingHint("t.csv:2:17: input tokens 'hello world 0' is not a number\nt.csv:3:18: …", m)).toBe(
+      "The column chosen for Prompt (input) tokens (now 'text') does not hold token counts: choose another one there.",
+    );
+    expect(mappingHint("t.csv:2:3: output tokens 'x' is not a number", { ...m, output: 'user' })).toMatch(
+      /^The column chosen for Output tokens \(now 'user'\)/,
+    );
+    expect(
+      mappingHint("t.csv:2:1: timestamp '118' is not a date-time like 2023-11-16 18:15:46.68", {
+        ...m,
+        timeUnit: 'datetime',
+      }),
+    ).toMatch(
+      /Arrival time \(now 'ts_ms'\) does not hold dates and times: choose another unit in Times are in/,
+    );
+    expect(
+      mappingHint("t.csv:2:1: timestamp 'ann' is not a number ≥ 0", { ...m, timestamp: 'user' }),
+    ).toMatch(/Arrival time \(now 'user'\) does not hold times as numbers/);
+    expect(mappingHint('t.csv:1:1: the trace has a header but no requests', m)).toBe(
+      'Change the columns or the unit above, then read again.',
+    );
   });
 });
