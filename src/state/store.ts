@@ -62,6 +62,11 @@ export interface UiState {
   /** Problems of the last load attempt, by the text they belong to. */
   problems: Problems;
   message: string | null;
+  /**
+   * The banner offers to download the editors' texts while `message` is this text (set with it; any
+   * other message, set anywhere, shows no button, so the offer never outlives its message).
+   */
+  messageDownload: string | null;
   /** An unexpected error (global handler): shown with a way on; null when none. */
   crash: string | null;
   /** Seq of the decision selected in the log. */
@@ -96,6 +101,7 @@ export const useUi = create<UiState>((set) => ({
   decisions: [],
   problems: { scenario: [], policy: [] },
   message: null,
+  messageDownload: null,
   crash: null,
   selected: null,
   editorTab: 'policy',

@@ -15,6 +15,8 @@ import { EmbedApp } from './embed/EmbedApp';
 import type { EmbedPanel } from './embed/panels';
 import { useEmbed } from './embed/store';
 import { EditorPanel } from './editor/EditorPanel';
+import { textsForDownload } from './errors';
+import { downloadText } from './features/download';
 import { FeatureBar, FeaturePanels } from './features';
 import { useFeatures } from './features/store';
 import { HelpOverlay, ShareDialog } from './Overlays';
@@ -184,6 +186,7 @@ function Views({ only, presenting = false }: { only?: readonly EmbedPanel[]; pre
 
 export function App({ driver }: { driver: Driver }) {
   const message = useUi((s) => s.message);
+  const messageDownload = useUi((s) => s.messageDownload);
   const theme = usePrefs((s) => s.theme);
   const comparing = useCompare((s) => s.active);
   const presenting = usePresentingShown();
@@ -266,6 +269,15 @@ export function App({ driver }: { driver: Driver }) {
         {message && (
           <div className="banner" role="alert">
             <span>{message}</span>
+            {messageDownload === message && (
+              <button
+                type="button"
+                className="small"
+                onClick={() => downloadText(textsForDownload(), 'fairground-edits.yaml', 'text/yaml')}
+              >
+                Download the texts
+              </button>
+            )}
             <button
               type="button"
               className="small"

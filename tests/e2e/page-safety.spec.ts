@@ -279,4 +279,15 @@ test('a run too large for a link that opens is not shared: Share says why, the a
   ).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Share link' })).toHaveCount(0);
   expect((await page.evaluate(() => location.hash)).length).toBeLessThanOrEqual(before.length + 100);
+  // the message says to send the texts as a file: the way to is beside it (it named "the editor's
+  // Download", a button the editor only shows when it cannot save), and it is the texts in the editors
+  const banner = page.getByRole('alert').filter({ hasText: 'cannot be shared as a link' });
+  const download = page.waitForEvent('download');
+  await banner.getByRole('button', { name: 'Download the texts' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('fairground-edits.yaml');
+  const saved = Buffer.concat(await (await file.createReadStream()).toArray()).toString('utf8');
+  const scenario = await page.evaluate(() => window.fairground.editor.text('scenario'));
+  expect(saved.startsWith(scenario)).toBe(true);
+  expect(scenario.length).toBeGreaterThan(800_000);
 });

@@ -260,7 +260,7 @@ const mb = (n: number) => (n >= 1e6 ? `${(n / 1e6).toFixed(1)} million` : n.toLo
 export class ShareTooLarge extends Error {
   constructor(readonly reason: string) {
     super(
-      `This run cannot be shared as a link: ${reason}, and a link holds at most ${MAX_JSON_BYTES / (1024 * 1024)} MB of text in ${(MAX_LINK_CHARS / 1024).toFixed(0)}k characters. Shorten the texts, or share them as a file (the editor's Download).`,
+      `This run cannot be shared as a link: ${reason}, and a link holds at most ${MAX_JSON_BYTES / (1024 * 1024)} MB of text in ${(MAX_LINK_CHARS / 1024).toFixed(0)}k characters. Shorten the texts, or send them as a file (Download the texts, beside this message).`,
     );
     this.name = 'ShareTooLarge';
   }

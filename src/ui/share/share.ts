@@ -59,7 +59,8 @@ export async function share(driver: Driver): Promise<string> {
     hash = await encodeShare(currentState());
   } catch (err) {
     if (!(err instanceof ShareTooLarge)) throw err;
-    useUi.setState({ message: err.message });
+    // the message says to send the texts as a file: the banner offers the download beside it
+    useUi.setState({ message: err.message, messageDownload: err.message });
     return '';
   }
   history.replaceState(null, '', hash);

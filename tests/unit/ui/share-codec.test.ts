@@ -93,7 +93,9 @@ describe('share links', () => {
       );
       expect(err).toBeInstanceOf(ShareTooLarge);
       expect((err as ShareTooLarge).reason).toMatch(why);
-      expect((err as ShareTooLarge).message).toMatch(/cannot be shared as a link.*Download/);
+      expect((err as ShareTooLarge).message).toMatch(
+        /cannot be shared as a link.*Download the texts, beside this message/,
+      );
     }
     // at the edge that fits, a link is made and opens
     const fits = { ...state, scenario: noise(40_000) };
