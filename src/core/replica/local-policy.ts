@@ -120,7 +120,8 @@ export interface LocalPolicy {
  */
 export type ClientPolicyState =
   | { kind: 'deficit'; deficit: readonly number[] }
-  | { kind: 'counter'; counter: readonly number[] };
+  /** `weight`: each client's fair weight (VTC's client_weights; 1 when not named), when any is not 1. */
+  | { kind: 'counter'; counter: readonly number[]; weight?: readonly number[] };
 
 /** What a policy factory receives; `P` is the algorithm's own parameters (its folder's zod shape). */
 export interface LocalPolicyConfig<P = unknown> {

@@ -33,6 +33,8 @@ export interface ClientSnapshot {
   deficit?: number;
   /** VTC counter (max over workers, local policies that keep one). */
   counter?: number;
+  /** VTC's fair weight of this client (scheduler.client_weights), when some client's is not 1. */
+  weight?: number;
   /** The router's deficit of this client at each worker (DoubleQ's q_{i,w}), when it keeps one. */
   deficit_per_worker?: number[];
 }
@@ -135,12 +137,17 @@ export function buildSnapshot(sim: Simulation): SimSnapshot {
     };
     let deficit: number | undefined;
     let counter: number | undefined;
+    let weight: number | undefined;
     for (const st of perClient) {
       if (st.kind === 'deficit') deficit = (deficit ?? 0) + st.deficit[i];
-      else counter = Math.max(counter ?? Number.NEGATIVE_INFINITY, st.counter[i]);
+      else {
+        counter = Math.max(counter ?? Number.NEGATIVE_INFINITY, st.counter[i]);
+        if (st.weight !== undefined) weight = st.weight[i];
+      }
     }
     if (deficit !== undefined) c.deficit = deficit;
     if (counter !== undefined) c.counter = counter;
+    if (weight !== undefined) c.weight = weight;
     const perWorker = sim.router.policy.clientDeficits?.(i);
     if (perWorker !== undefined) c.deficit_per_worker = perWorker;
     clients[name] = c;

@@ -193,10 +193,23 @@ function ClientBars({
       <p className="legend cs-bars-key">
         {kind === 'deficit'
           ? 'Right of the line: credit left, can be admitted. Left: share used, waits for the next refill (+Q^u).'
-          : "The smallest counter among waiting clients goes next; service raises a counter by service ÷ the client's weight (1 unless client_weights says)."}
+          : counterKey(clients)}
       </p>
     </div>
   );
+}
+
+/**
+ * How VTC's counters read. With client_weights, service raises a counter divided by its client's
+ * weight (each listed with it): the bars compare service per unit of weight, not service, and a
+ * weight-2 client is served twice as much at the same counter.
+ */
+export function counterKey(clients: readonly Pick<ClientModel, 'name' | 'weight'>[]): string {
+  const weighted = clients.filter((c) => c.weight !== null);
+  if (weighted.length === 0)
+    return 'The smallest counter among waiting clients goes next; service raises a counter.';
+  const list = weighted.map((c) => `${c.name} ${fmtNum(c.weight ?? 1)}`).join(', ');
+  return `The smallest counter among waiting clients goes next; service raises a counter divided by the client's weight (client_weights: ${list}), so the bars compare service per unit of weight.`;
 }
 
 function PerWorkerDeficits({ clients, selected }: { clients: ClientModel[]; selected: string | null }) {

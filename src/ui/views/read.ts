@@ -75,6 +75,8 @@ export interface ClientModel {
   deficitPerWorker: number[] | null;
   /** VTC virtual counter. */
   counter: number | null;
+  /** VTC fair weight (scheduler.client_weights), when some client's is not 1. */
+  weight: number | null;
 }
 
 /** Clients in snapshot order (the order the scenario declares them), each with its colour index. */
@@ -95,6 +97,7 @@ export function readClients(snapshot: SessionSnapshot | null): ClientModel[] {
     deficit: c.deficit ?? null,
     deficitPerWorker: c.deficit_per_worker ?? null,
     counter: c.counter ?? null,
+    weight: c.weight ?? null,
   }));
 }
 

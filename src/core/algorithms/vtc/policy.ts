@@ -271,7 +271,10 @@ export class VtcPolicy implements LocalPolicy {
   }
 
   clientState(): ClientPolicyState {
-    return { kind: 'counter', counter: Array.from(this.counters) };
+    const counter = Array.from(this.counters);
+    return this.fw.some((w) => w !== 1)
+      ? { kind: 'counter', counter, weight: Array.from(this.fw) }
+      : { kind: 'counter', counter };
   }
 
   describe(): VtcState {
