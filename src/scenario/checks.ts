@@ -12,7 +12,7 @@ import { programRequests, peakContextTokens } from '../core/workload/size';
 import type { Path } from '../format/yaml';
 import { thousands } from './fields';
 import { SCENARIO_LIMITS } from './limits';
-import { pathText, quote } from '../format/yaml';
+import { didYouMean, pathText, quote } from '../format/yaml';
 import type { TraceSpec } from './trace-schema';
 import { KEY_RELEASES, releaseRangeText } from '../policy/index';
 import { known, type Read, type ScenarioView } from './view';
@@ -169,13 +169,19 @@ export function scenarioProblems(s: ScenarioView): CheckProblem[] {
     for (const r of requests)
       if (known(r) && known(r.client)) names.add(r.client);
       else complete = false;
+    const all = [...names];
     for (const key of Object.keys(weights))
-      if (complete && !names.has(key))
+      if (complete && !names.has(key)) {
+        // say which names would do: a typo gets its likely client, else the clients are listed
+        const hint = didYouMean(key, all);
+        const shown = all.slice(0, 8).map((n) => `'${quote(n)}'`);
+        const them = `${shown.join(', ')}${all.length > 8 ? `, … (${all.length} in all)` : ''}`;
         out.push({
           path: ['scheduler', 'client_weights', key],
-          message: `client_weights names '${quote(key)}', which is no client of this scenario`,
+          message: `client_weights names '${quote(key)}', which is no client of this scenario${hint !== undefined ? ` (did you mean '${quote(hint)}'?)` : all.length > 0 ? `; its clients: ${them}` : ''}`,
           key: true,
         });
+      }
   }
 
   // Clients: unique names, windows, program sizes, contexts.

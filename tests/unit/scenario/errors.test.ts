@@ -108,6 +108,15 @@ ${CLIENT}requests:
   client_weights: { alice: 2, carol: 3 }
 ${CLIENT}`);
     expect(unknown[0]).toMatch(/^bad\.yaml:5:31: .*'carol', which is no client of this scenario/);
+    // what to write instead: the likely client of a typo, else the scenario's clients
+    expect(unknown[0]).toMatch(/no client of this scenario; its clients: 'alice'$/);
+    const typo = errors(`${HEAD}scheduler:
+  policy: vtc
+  client_weights: { alcie: 2 }
+${CLIENT}`);
+    expect(typo[0]).toMatch(
+      /^bad\.yaml:5:21: .*'alcie', which is no client of this scenario \(did you mean 'alice'\?\)$/,
+    );
     expect(
       errors(`${HEAD}scheduler:
   policy: vtc
