@@ -275,7 +275,7 @@ test('a run too large for a link that opens is not shared: Share says why, the a
     .first()
     .click();
   await expect(
-    page.getByText(/This run cannot be shared as a link: its link would be [\d,]+ characters long/),
+    page.getByText(/This run cannot be shared as a link: its link would be [\d\u202f]+ characters long/),
   ).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Share link' })).toHaveCount(0);
   expect((await page.evaluate(() => location.hash)).length).toBeLessThanOrEqual(before.length + 100);

@@ -5,7 +5,7 @@
  * playground loads the current scenario's cluster, router and policy with its clients replaced by
  * the files (`trace: {file: <name>}` for one, a trace client per file for several).
  */
-import { parseDocument } from 'yaml';
+import { isMap, isNode, parseDocument } from 'yaml';
 import type { TraceReadOptions } from '../../format/trace';
 import { traceReadingsOf } from '../../scenario';
 import { create } from 'zustand';
@@ -163,6 +163,14 @@ export function replayScenarioText(
     traces.length === 1
       ? `the request trace **${names[0]}**`
       : `the request traces ${names.map((n) => `**${n}**`).join(', ')}, one client each,`;
+  // the base's opening comment describes the base (the default's says every view has something to
+  // show within seconds), not the replay
+  doc.commentBefore = null;
+  if (isMap(doc.contents)) {
+    doc.contents.commentBefore = null;
+    const first = doc.contents.items[0]?.key;
+    if (isNode(first)) first.commentBefore = null;
+  }
   doc.set('name', `Replay of ${names.join(', ')}`);
   // plain digits: the description is YAML the editor shows and the CLI reads, where the page's
   // grouping space (U+202F) would be an invisible character (Monaco marks it) and a comma is not the

@@ -13,6 +13,7 @@
  */
 import { z } from 'zod';
 import { cleanPanels } from '../embed/panels';
+import { fmtCount } from '../views/format';
 
 export const SHARE_VERSION = 2;
 /** Longest fragment accepted (characters after `#s=`). */
@@ -246,12 +247,12 @@ export async function encodeShare(state: SharedState): Promise<string> {
   if (json.length > MAX_JSON_BYTES) throw new ShareTooLarge(`it holds ${mb(json.length)} bytes`);
   const body = `${SHARE_VERSION}.${toBase64Url(await deflate(json))}`;
   if (body.length > MAX_LINK_CHARS)
-    throw new ShareTooLarge(`its link would be ${body.length.toLocaleString('en-US')} characters long`);
+    throw new ShareTooLarge(`its link would be ${fmtCount(body.length)} characters long`);
   return `#s=${body}`;
 }
 
 /** A count in millions, or in full under one. */
-const mb = (n: number) => (n >= 1e6 ? `${(n / 1e6).toFixed(1)} million` : n.toLocaleString('en-US'));
+const mb = (n: number) => (n >= 1e6 ? `${(n / 1e6).toFixed(1)} million` : fmtCount(n));
 
 /**
  * The state is too large for a link that opens (decodeShare's limits): `reason` says how large, and

@@ -99,4 +99,12 @@ describe('a CSV trace’s columns in the page', () => {
       'Change the columns or the unit above, then read again.',
     );
   });
+
+  it('the replay drops the base scenario’s opening comment, which describes the base (tryout)', () => {
+    const base =
+      "# The playground's default scenario: every view has something to show.\nversion: 1\nname: base\nclients: []\n";
+    const text = replayScenarioText(base, [{ name: 'day.jsonl', requests: 3, spanS: 3 }]);
+    expect(text).not.toMatch(/default scenario/);
+    expect(parse(text).name).toBe('Replay of day.jsonl');
+  });
 });

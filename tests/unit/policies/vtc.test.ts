@@ -199,7 +199,9 @@ describe('VTC client weights (the artifact divides every charge by the client’
     const d = h.detailsOf('vtc');
     expect(d[0]).toMatchObject({ chosen_client: 'a', charge: 10, weight: 2 });
     expect(d[1].weight).toBeUndefined(); // weight 1 is not recorded
-    expect(explainDecisionText({ kind: 'admit', summary: '', detail: d[0] })).toContain('weight 2');
+    expect(explainDecisionText({ kind: 'admit', summary: '', detail: d[0] })).toContain(
+      'grows by 10 for its whole input, cached or not (charge: input, as the VTC artifact) (that is, already divided by its weight 2: client_weights)',
+    );
     h.step();
     expect([vtc(h).counter(0), vtc(h).counter(1)]).toEqual([22, 22]);
     expect(schedulerState(h.policy)).toMatchObject({ policy_state: { client_weights: { a: 2 } } });

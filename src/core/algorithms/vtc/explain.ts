@@ -35,7 +35,7 @@ export function explainVtcAdmit(d: VtcAdmitDetail): ExplanationStep[] {
     const charge =
       d.charge === undefined
         ? ''
-        : `; ${c}'s counter grows by ${num(d.charge)} for ${d.charge_mode === 'extend' ? 'its uncached input tokens (charge: extend)' : 'its whole input, cached or not (charge: input, as the VTC artifact)'}${d.weight === undefined ? '' : `, divided by its weight ${num(d.weight)} (client_weights)`}`;
+        : `; ${c}'s counter grows by ${num(d.charge)} for ${d.charge_mode === 'extend' ? 'its uncached input tokens (charge: extend)' : 'its whole input, cached or not (charge: input, as the VTC artifact)'}${d.weight === undefined ? '' : ` (that is, already divided by its weight ${num(d.weight)}: client_weights)`}`;
     steps.push({
       text: `${head} fits in this step, so it is admitted${charge}.`,
       ...(d.charge === undefined ? {} : { ref: { kind: 'param' as const, name: 'scheduler.charge' } }),
