@@ -18,6 +18,9 @@ const MINI = Array.from({ length: 40 }, (_, i) =>
 ).join('\n');
 const FILE = { name: 'mini.jsonl', mimeType: 'application/json', buffer: Buffer.from(MINI) };
 
+/** A byte count as the page writes it (thin-space groups). */
+const fmt = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
+
 async function pickTrace(page: Page) {
   const dialog = await openImport(page);
   await dialog.getByLabel('Trace file').setInputFiles(FILE);
@@ -56,6 +59,37 @@ test('share of a dropped-trace run: the dialog warns, the link asks for the file
   const text = await other.evaluate(() => window.fairground.editor.text('scenario'));
   expect(text).toMatch(/file: mini\.jsonl/);
   await expect(other.getByRole('alert').filter({ hasText: 'Opened a shared link' })).toHaveCount(1);
+});
+
+// The tryout: a different file of the same name was taken as the sender's and the run called "the
+// run as it was shared". The link now records each dropped file's size and checks the copy picked.
+test('a shared link checks the picked trace against the sender’s: another copy is named so, and opens only when asked', async ({
+  page,
+  context,
+}) => {
+  await openPlain(page);
+  await pickTrace(page);
+  await page.evaluate(() => window.fairground.step(10));
+  await page.getByRole('button', { name: 'Share' }).click();
+  const link = await page
+    .getByRole('dialog', { name: 'Share link' })
+    .getByRole('textbox', { name: 'Share link' })
+    .inputValue();
+  const other = await context.newPage();
+  await other.goto(link);
+  const ask = other.getByRole('alert', { name: 'Trace file needed' });
+  const shorter = MINI.split('\n').slice(0, 30).join('\n');
+  await ask.getByLabel('Trace file mini.jsonl').setInputFiles({ ...FILE, buffer: Buffer.from(shorter) });
+  await expect(ask).toContainText(
+    `This copy of mini.jsonl is ${fmt(shorter.length)} bytes; the sender's was ${fmt(MINI.length)} bytes`,
+  );
+  await expect(other.getByRole('alert').filter({ hasText: 'Opened a shared link' })).toHaveCount(0);
+  await ask.getByRole('button', { name: 'Open with this copy anyway' }).click();
+  await expect(
+    other
+      .getByRole('alert')
+      .filter({ hasText: 'which is not the sender’s: this is not the run as it was shared' }),
+  ).toBeVisible();
 });
 
 test('a sweep of a run on a dropped trace replays that trace at every point', async ({ page }) => {

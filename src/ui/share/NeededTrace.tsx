@@ -7,7 +7,7 @@ import { neededTraceText, shareTraceText, useNeededTrace } from './needed-trace'
 import { openLink } from './share';
 
 export function NeededTraceBanner({ driver }: { driver: Driver }) {
-  const { file, hash, problem, reading } = useNeededTrace();
+  const { file, hash, problem, reading, otherCopy } = useNeededTrace();
   const input = useRef<HTMLInputElement>(null);
   if (file === null) return null;
   const pick = async (picked: File | undefined) => {
@@ -26,9 +26,15 @@ export function NeededTraceBanner({ driver }: { driver: Driver }) {
       return;
     }
     rememberTraceFile(picked, file);
-    useNeededTrace.setState({ file: null, hash: '', problem: '', reading: false });
+    useNeededTrace.setState({ file: null, hash: '', problem: '', reading: false, otherCopy: false });
     history.replaceState(null, '', hash);
+    // (a copy of another size asks again, with the choice to open with it anyway)
     await openLink(driver, hash);
+  };
+  const anyway = async () => {
+    useNeededTrace.setState({ file: null, hash: '', problem: '', reading: false, otherCopy: false });
+    history.replaceState(null, '', hash);
+    await openLink(driver, hash, { anyCopy: true });
   };
   return (
     <div className="banner" role="alert" aria-label="Trace file needed">
@@ -46,6 +52,16 @@ export function NeededTraceBanner({ driver }: { driver: Driver }) {
       <button type="button" className="small" disabled={reading} onClick={() => input.current?.click()}>
         {reading ? 'Reading…' : `Pick ${file}…`}
       </button>
+      {otherCopy && !reading && (
+        <button
+          type="button"
+          className="small"
+          onClick={() => void anyway()}
+          title="Open the link's run with the copy this page holds; it will not be the run as it was shared"
+        >
+          Open with this copy anyway
+        </button>
+      )}
       <button
         type="button"
         className="small"

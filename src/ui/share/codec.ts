@@ -71,6 +71,12 @@ export interface SharedState {
    * names no `panels` (see ../embed/panels.ts); unknown names are dropped, a malformed value ignored.
    */
   embed?: SharedEmbed;
+  /**
+   * The size in bytes of each dropped trace file the run replays, by name (added within format 2):
+   * the link cannot carry the file, so the receiver's copy is checked against it before the run
+   * opens as "the run as it was shared". A malformed value is ignored.
+   */
+  traceBytes?: Record<string, number>;
 }
 
 /** The panels an embedded view shows (names from EMBED_PANELS). */
@@ -291,6 +297,10 @@ function normalise(s: SharedState): SharedState {
   }
   if (s.selected !== undefined) out.selected = s.selected;
   if (s.explain !== undefined) out.explain = s.explain;
+  if (s.traceBytes && Object.keys(s.traceBytes).length > 0) {
+    const names = Object.keys(s.traceBytes).sort();
+    out.traceBytes = Object.fromEntries(names.map((n) => [n, (s.traceBytes as Record<string, number>)[n]]));
+  }
   return out;
 }
 
@@ -355,6 +365,11 @@ const StateV1 = z.object(
       .object({ panels: z.array(z.unknown()) })
       .optional()
       .catch(undefined),
+    // likewise the dropped traces' sizes: without them a picked file is not checked
+    traceBytes: z
+      .record(z.string().max(4096), z.number().int().min(0).max(Number.MAX_SAFE_INTEGER))
+      .optional()
+      .catch(undefined),
   },
   { error: 'the link holds no state object' },
 );
@@ -388,6 +403,7 @@ function toState(v: V2, dropped: string[]): SharedState {
   if (v.seed !== undefined) out.seed = v.seed;
   if (v.compare) out.compare = v.compare;
   if (v.embed) out.embed = { panels: v.embed.panels as string[] };
+  if (v.traceBytes) out.traceBytes = { ...v.traceBytes };
   if (v.selected !== undefined) {
     if (v.selected < v.playhead) {
       out.selected = v.selected;

@@ -13,6 +13,8 @@ export interface NeededTrace {
   /** What went wrong with a picked file, in words (empty when nothing did). */
   problem: string;
   reading: boolean;
+  /** The copy picked (or held) is not the sender's (its size differs): offer to open with it anyway. */
+  otherCopy?: boolean;
 }
 
 export const useNeededTrace = create<NeededTrace>(() => ({
@@ -20,6 +22,7 @@ export const useNeededTrace = create<NeededTrace>(() => ({
   hash: '',
   problem: '',
   reading: false,
+  otherCopy: false,
 }));
 
 /** In words: why a link of a dropped-trace run cannot open by itself, and what to do. */

@@ -11,7 +11,7 @@ import { useEmbed } from '../embed/store';
 import { usePresent } from '../present/store';
 import { fmtCount } from '../views/format';
 import { DEFAULT_SCENARIO_ID, SCENARIOS } from '../scenarios';
-import { missingTraceFile } from '../features/trace-file-store';
+import { heldTraceFile, localTraceFiles, missingTraceFile } from '../features/trace-file-store';
 import {
   decodeShare,
   encodeShare,
@@ -48,7 +48,33 @@ export function currentState(): SharedState {
   }
   const seed = seedOf(texts.scenario);
   if (seed !== undefined) state.seed = seed;
+  // the dropped traces the run replays, by size: the receiver's copy is checked against it
+  const bytes: Record<string, number> = {};
+  for (const name of localTraceFiles(texts.scenario)) {
+    const f = heldTraceFile(name);
+    if (f !== null) bytes[name] = f.size;
+  }
+  if (Object.keys(bytes).length > 0) state.traceBytes = bytes;
   return state;
+}
+
+/**
+ * A dropped trace the link's run replays whose copy here (held, or just `picked`) is not the
+ * sender's, by size: in words, or null when every copy matches (or the link records no size).
+ */
+export function otherTraceCopy(
+  s: SharedState,
+  picked?: { name: string; size: number },
+): { name: string; message: string } | null {
+  for (const [name, bytes] of Object.entries(s.traceBytes ?? {})) {
+    const size = picked?.name === name ? picked.size : heldTraceFile(name)?.size;
+    if (size !== undefined && size !== bytes)
+      return {
+        name,
+        message: `This copy of ${name} is ${fmtCount(size)} bytes; the sender's was ${fmtCount(bytes)} bytes, so the run would not be the one shared. Pick the sender's file, or open it with this one anyway.`,
+      };
+  }
+  return null;
 }
 
 /** Put the state in the URL fragment, copy the link, and show it (the clipboard may be unavailable). */
@@ -86,7 +112,11 @@ export async function openFromLocation(driver: Driver): Promise<boolean> {
 }
 
 /** Opens a share link's fragment; returns false when the default scenario should open. */
-export async function openLink(driver: Driver, hash: string): Promise<boolean> {
+export async function openLink(
+  driver: Driver,
+  hash: string,
+  opts: { anyCopy?: boolean } = {},
+): Promise<boolean> {
   const res = await decodeShare(hash);
   if (!res.ok) {
     useUi.setState({
@@ -96,9 +126,17 @@ export async function openLink(driver: Driver, hash: string): Promise<boolean> {
   }
   const s = res.state;
   // a run on a dropped trace: the link cannot carry the file; ask for it unless this page holds it
+  // (the sender's copy: a file of that name with another size is asked for again)
   const missing = missingTraceFile(s.scenario);
-  if (missing !== null) {
-    useNeededTrace.setState({ file: missing, hash, problem: '', reading: false });
+  const other = opts.anyCopy ? null : otherTraceCopy(s);
+  if (missing !== null || other !== null) {
+    useNeededTrace.setState({
+      file: missing ?? other?.name ?? '',
+      hash,
+      problem: missing === null ? (other?.message ?? '') : '',
+      reading: false,
+      otherCopy: missing === null,
+    });
     return false;
   }
   useNeededTrace.setState({ file: null, hash: '', problem: '' });
@@ -134,7 +172,9 @@ export async function openLink(driver: Driver, hash: string): Promise<boolean> {
         ? `Opened a shared link, but its replay was stopped at decision ${fmtCount(at)} of ${fmtCount(s.playhead)}: Step, Play or the timeline go on from there.`
         : res.dropped?.length
           ? `Opened a shared link, but part of it is damaged: kept the scenario, policy and playhead; left out ${res.dropped.join(' and ')}.`
-          : 'Opened a shared link: this is the run as it was shared.') + presenting,
+          : opts.anyCopy && otherTraceCopy(s) !== null
+            ? 'Opened a shared link with your copy of its trace, which is not the sender’s: this is not the run as it was shared.'
+            : 'Opened a shared link: this is the run as it was shared.') + presenting,
   });
   return true;
 }

@@ -102,6 +102,21 @@ describe('share links', () => {
     expect(await decodeShare(await encodeShare(fits))).toEqual({ ok: true, state: fits });
   });
 
+  it('carry the dropped traces’ sizes, in a fixed order; a malformed value is left out, not fatal', async () => {
+    const s: SharedState = { ...state, traceBytes: { 'b.csv': 20, 'a.jsonl': 10 } };
+    const back = await decodeShare(await encodeShare(s));
+    expect(back.ok && back.state.traceBytes).toEqual({ 'a.jsonl': 10, 'b.csv': 20 });
+    expect(back.ok && Object.keys(back.state.traceBytes ?? {})).toEqual(['a.jsonl', 'b.csv']);
+    for (const bad of [{ 'a.jsonl': -1 }, { 'a.jsonl': 'x' }, ['a.jsonl'], 3]) {
+      const payload = await payloadOf(
+        JSON.stringify({ scenario: 'name: x', playhead: 0, layout: {}, traceBytes: bad }),
+      );
+      const res = await decodeShare(`#s=${SHARE_VERSION}.${payload}`);
+      expect(res.ok).toBe(true);
+      expect(res.ok && res.state.traceBytes).toBeUndefined();
+    }
+  });
+
   it('compress a typical policy well', async () => {
     const long = state.scenario.repeat(20);
     const hash = await encodeShare({ ...state, scenario: long });
