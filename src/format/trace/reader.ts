@@ -50,6 +50,11 @@ export interface TraceProblem {
   /** 1-based column in that line of what is wrong (1: the line as a whole); absent means 1. */
   col?: number;
   message: string;
+  /**
+   * The reading option at fault, when it is the reader's `columns[role]` naming a column the header
+   * does not have: the mistake is in the scenario's `columns`, not in the file.
+   */
+  column?: keyof TraceColumns;
 }
 
 export type TraceReadResult =
@@ -197,8 +202,9 @@ export class TraceReader {
   }
 
   /** Note a problem of a line (at column `col`); returns false (the line is not a request). */
-  private problem(line: number, message: string, col = 1): false {
-    if (this.problems.length < MAX_REPORTED) this.problems.push({ line, col, message });
+  private problem(line: number, message: string, col = 1, column?: keyof TraceColumns): false {
+    if (this.problems.length < MAX_REPORTED)
+      this.problems.push(column === undefined ? { line, col, message } : { line, col, message, column });
     else if (this.more++ === 0) this.moreFrom = { line, col, message };
     return false;
   }
@@ -331,6 +337,8 @@ export class TraceReader {
         this.problem(
           this.lineNo,
           `no column '${shorten(name)}' (for the ${role}) in the header: ${shorten(fields.join(','))}`,
+          1,
+          cols[role] !== undefined ? role : undefined,
         );
         this.fatal = true;
       }

@@ -84,16 +84,34 @@ describe('a dropped trace read the scenario’s way', () => {
 
   it('a reading that fails the scenario’s way gives the scenario its problems, located in the trace', async () => {
     await readTraceBlob(blob(CSV), 'bad.csv', {});
+    // numbers read as date-times: every row fails, at its line in the trace
     const text = scenario(
-      '{ file: bad.csv, format: csv, columns: { timestamp: when, input: nope, output: gen_len } }',
+      '{ file: bad.csv, format: csv, time_unit: datetime, columns: { timestamp: when, input: prompt_len, output: gen_len } }',
     );
     await rereadFor(traceReadingsOf(text));
     const parsed = parseScenarioText(text, pageTraceSource());
     expect(parsed.ok).toBe(false);
     if (!parsed.ok) {
       const p = parsed.problems.find((q) => q.source !== undefined);
-      expect(p?.source).toMatchObject({ file: 'bad.csv', line: 1 });
-      expect(p?.message).toMatch(/no column 'nope'/);
+      expect(p?.source).toMatchObject({ file: 'bad.csv', line: 2 });
+    }
+  });
+});
+
+describe('a columns entry naming a column the header lacks', () => {
+  it('is reported at the scenario’s columns key, not in the trace (the tryout: it pointed at the CSV)', () => {
+    const text = scenario(
+      '\n  file: odd.csv\n  format: csv\n  columns:\n    timestamp: when\n    input: prompt_len\n    output: gen_len\n    client: usr',
+    );
+    const res = parseScenarioText(text, { readFile: () => CSV });
+    expect(res.ok).toBe(false);
+    if (!res.ok) {
+      const p = res.problems.find((q) => /no column 'usr'/.test(q.message));
+      expect(p).toMatchObject({ line: 15, col: 13, path: ['trace', 'columns', 'client'] });
+      expect(p?.source).toBeUndefined();
+      expect(p?.message).toMatch(
+        /^odd\.csv: no column 'usr' \(for the client\) in the header: when,prompt_len,gen_len,who$/,
+      );
     }
   });
 });
