@@ -443,6 +443,8 @@ test('Compare in a DRR sandbox says where the two dispatch orders first differ a
 }) => {
   await openPlain(page);
   await pickScenario(page, 'drr-burst');
+  // (the pick's decision count reads 0 before the sandbox has replaced the cluster run)
+  await expect.poll(() => page.evaluate(() => window.fairground.state().kind)).toBe('arbitration');
   await page.evaluate(() => window.fairground.compare(['policy.policy_classes[0].quantum=4']));
   await page.evaluate(() => window.fairground.runUntil(100));
   const diff = page.getByRole('region', { name: 'Difference' });
