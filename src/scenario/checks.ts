@@ -158,7 +158,7 @@ export function scenarioProblems(s: ScenarioView): CheckProblem[] {
   }
 
   // scheduler.client_weights (vtc) must name clients; a top-level trace may bring any name
-  const weights = s.vtcClientWeights;
+  const weights = s.vtcWeightedClients;
   if (known(weights) && s.trace === undefined && known(s.clients) && known(s.requests)) {
     const names = new Set<string>();
     // an entry whose name is unreadable could be the one a key names: then say nothing
@@ -170,7 +170,7 @@ export function scenarioProblems(s: ScenarioView): CheckProblem[] {
       if (known(r) && known(r.client)) names.add(r.client);
       else complete = false;
     const all = [...names];
-    for (const key of Object.keys(weights))
+    for (const key of weights)
       if (complete && !names.has(key)) {
         // say which names would do: a typo gets its likely client, else the clients are listed
         const hint = didYouMean(key, all);

@@ -32,6 +32,14 @@ function isMapping(v: unknown): v is Mapping {
 }
 
 /** `value` read by `schema`, or BROKEN. */
+/** The keys of a client_weights mapping that read as names (undefined: none given). */
+function weightedClients(value: unknown): Read<string[]> {
+  if (value === undefined) return [];
+  if (!isMapping(value)) return BROKEN;
+  const keySchema = vtcClientWeights.unwrap().keyType;
+  return Object.keys(value).filter((k) => keySchema.safeParse(k).success);
+}
+
 function read<S extends z.ZodType>(schema: S, value: unknown): Read<z.output<S>> {
   const res = schema.safeParse(value);
   return res.success ? res.data : BROKEN;
@@ -91,8 +99,12 @@ export interface ScenarioView {
   requests: Read<Read<RequestView>[]>;
   /** undefined: no `trace:`; BROKEN: one the schema refuses. */
   trace: Read<z.output<typeof traceSchema> | undefined>;
-  /** `scheduler.client_weights` under the vtc scheduler ({} under another or when absent). */
-  vtcClientWeights: Read<Record<string, number>>;
+  /**
+   * The client names `scheduler.client_weights` gives weights to under the vtc scheduler ([] under
+   * another or when absent), whatever the weights (a bad weight is the schema's problem; the names
+   * are checked in the same round).
+   */
+  vtcWeightedClients: Read<string[]>;
 }
 
 const top = ScenarioInputSchema.shape;
@@ -187,9 +199,9 @@ export function scenarioView(input: Mapping): ScenarioView {
     clients: list(input.clients, clientView),
     requests: list(input.requests, requestView),
     trace: read(traceSchema.optional(), input.trace),
-    vtcClientWeights:
+    vtcWeightedClients:
       isMapping(input.scheduler) && input.scheduler.policy === 'vtc'
-        ? read(vtcClientWeights, input.scheduler.client_weights)
-        : {},
+        ? weightedClients(input.scheduler.client_weights)
+        : [],
   };
 }

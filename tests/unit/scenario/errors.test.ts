@@ -110,6 +110,14 @@ ${CLIENT}`);
     expect(unknown[0]).toMatch(/^bad\.yaml:5:31: .*'carol', which is no client of this scenario/);
     // what to write instead: the likely client of a typo, else the scenario's clients
     expect(unknown[0]).toMatch(/no client of this scenario; its clients: 'alice'$/);
+    // one round: a bad weight and an unknown name are both reported (the tryout saw only the first)
+    const both = errors(`${HEAD}scheduler:
+  policy: vtc
+  client_weights: { alice: 0, carol: 1 }
+${CLIENT}`);
+    expect(both).toHaveLength(2);
+    expect(both.some((e) => /'carol', which is no client/.test(e))).toBe(true);
+    expect(both.some((e) => /alice/.test(e) && !/no client/.test(e))).toBe(true);
     const typo = errors(`${HEAD}scheduler:
   policy: vtc
   client_weights: { alcie: 2 }
