@@ -60,7 +60,13 @@ export function Markdownish({ text }: { text: string }) {
                 <Runs inlines={it} />
               </li>
             ));
-            return b.kind === 'ul' ? <ul key={key}>{items}</ul> : <ol key={key}>{items}</ol>;
+            return b.kind === 'ul' ? (
+              <ul key={key}>{items}</ul>
+            ) : (
+              <ol key={key} start={b.start}>
+                {items}
+              </ol>
+            );
           }
         }
       })}

@@ -1,6 +1,8 @@
 /**
- * A tiny, safe reader for scenario descriptions: paragraphs, bullet and numbered lists, fenced code,
- * and inline `code`, **bold** and *emphasis*. It produces plain data; the component renders it as
+ * A tiny, safe reader for scenario descriptions: paragraphs, bullet and numbered lists (an ordered
+ * list keeps its first number), headings (a closing run of `#` dropped), fenced code, and inline
+ * `code`, **bold** and *emphasis*, a backslash making a marker literal (`\*`). Nested lists and
+ * nested emphasis are not read. It produces plain data; the component renders it as
  * React text nodes, so no HTML from a description ever reaches the page.
  *
  * Bounded whatever it is given (#15.1): it formats at most FORMAT_LIMITS.chars characters into at
@@ -15,7 +17,11 @@ export type Inline = { kind: 'text' | 'code' | 'strong' | 'em'; text: string };
 
 export type Block =
   | { kind: 'p'; inlines: Inline[] }
-  | { kind: 'ul' | 'ol'; items: Inline[][] }
+  | {
+      kind: 'ul' | 'ol';
+      items: Inline[][] /** An ordered list's first number, when not 1. */;
+      start?: number;
+    }
   | { kind: 'code'; text: string }
   | { kind: 'h'; inlines: Inline[] }
   /** The rest of a text too long to format: its start as written, and the characters left out. */
@@ -50,7 +56,9 @@ export const FORMAT_LIMITS = {
 const WORD = /[\p{L}\p{N}_]/u;
 const SPACE = /\s/;
 const LINE_END = /[\n\r\u2028\u2029]/g;
-const MARKER = /[`*_]/g;
+const MARKER = /[`*_\\]/g;
+/** What a backslash makes literal (CommonMark's ASCII punctuation). */
+const ESCAPABLE = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
 
 /** JavaScript's `\s` for one UTF-16 unit (every space is a single unit). */
 function isSpaceCode(c: number): boolean {
@@ -183,7 +191,15 @@ export function parseInline(text: string, maxRuns = Number.POSITIVE_INFINITY): I
     if (!m) break;
     i = m.index;
     const ch = text.charCodeAt(i);
-    if (ch === 96) {
+    if (ch === 92) {
+      // \* \_ \` …: the next character is literal (it opens nothing)
+      if (i + 1 < n && ESCAPABLE.includes(text[i + 1])) {
+        if (i > last) out.push({ kind: 'text', text: text.slice(last, i) });
+        last = i + 1; // the escaped character starts the next text run
+        i += 2;
+        continue;
+      }
+    } else if (ch === 96) {
       // `code`
       const j = tick(i + 1);
       if (j < n && j > i + 1) {
@@ -250,12 +266,30 @@ function numbered(line: string): string | null {
   return afterSpace(line, i + 1);
 }
 
-/** `^#{1,6}\s+(.*)$` by hand (linear). */
+/** `^#{1,6}\s+(.*)$` by hand (linear), without an optional closing run of `#` (`## Title ##`). */
 function heading(line: string): string | null {
   let i = 0;
   while (i < 6 && line[i] === '#') i++;
   if (i === 0) return null;
-  return afterSpace(line, i);
+  const rest = afterSpace(line, i);
+  if (rest === null) return null;
+  let end = rest.length;
+  while (end > 0 && isSpace(rest[end - 1])) end--;
+  let hashes = end;
+  while (hashes > 0 && rest[hashes - 1] === '#') hashes--;
+  // a closing run counts only after a space (`C#` stays), or as the whole text (`## ##`)
+  if (hashes < end && (hashes === 0 || isSpace(rest[hashes - 1]))) end = hashes;
+  while (end > 0 && isSpace(rest[end - 1])) end--;
+  return rest.slice(0, end);
+}
+
+/** The number an ordered list item starts with (`10) tenth` → 10). */
+function itemNumber(line: string): number {
+  let i = 0;
+  while (i < line.length && isSpace(line[i])) i++;
+  let j = i;
+  while (j < line.length && line[j] >= '0' && line[j] <= '9') j++;
+  return Number(line.slice(i, Math.min(j, i + 9)));
 }
 
 /** `\s+(.*)$` from `i`: at least one space, then the rest of the line if it has no separator in it. */
@@ -334,6 +368,7 @@ export function parseMarkdownish(source: string): Block[] {
       flush();
       const items: Inline[][] = [];
       const item = list === 'ul' ? bullet : numbered;
+      const first = i;
       for (; i < lines.length && !full(); next(i++)) {
         const m = item(lines[i]);
         if (m !== null) {
@@ -348,7 +383,8 @@ export function parseMarkdownish(source: string): Block[] {
         } else break;
       }
       i--;
-      blocks.push({ kind: list, items });
+      const start = list === 'ol' && items.length > 0 ? itemNumber(lines[first]) : 1;
+      blocks.push(start !== 1 ? { kind: list, items, start } : { kind: list, items });
       continue;
     }
     const h = heading(line);
