@@ -12,7 +12,7 @@ import { create } from 'zustand';
 import { useUi } from '../../state/store';
 import { SCENARIOS } from '../scenarios';
 import type { Driver } from '../driver';
-import { fmtCount } from '../views/format';
+import { fmtCount, fmtNum } from '../views/format';
 import { currentTexts, openInPlayground } from './playground';
 import { openPanel, useFeatures } from './store';
 import { rememberTraceFile, traceFilesOf } from './trace-file-store';
@@ -211,10 +211,38 @@ export function readList(read: readonly { name: string; requests: number; format
 
 /** The banner once the files are the workload. */
 export function loadedMessage(
-  read: readonly { name: string; requests: number; format: string; spanS: number }[],
+  read: readonly {
+    name: string;
+    requests: number;
+    format: string;
+    spanS: number;
+    opts?: TraceReadOptions;
+  }[],
 ): string {
   const spanS = Math.max(0, ...read.map((r) => r.spanS));
-  return `Loaded ${readList(read)} over ${fmtCount(Math.round(spanS))} s as the workload. Press Play.`;
+  const hints = read.map(unitHint).filter((h) => h !== null);
+  return `Loaded ${readList(read)} over ${fmtCount(Math.round(spanS))} s as the workload.${hints.map((h) => ` ${h}`).join('')} Press Play.`;
+}
+
+/**
+ * A CSV read with a time unit the user chose, whose arrivals look like another unit's: milliseconds
+ * read as seconds space requests minutes apart; seconds read as milliseconds pack thousands into a
+ * second. A question, not a verdict (some traces are that sparse or that dense).
+ */
+export function unitHint(r: {
+  name: string;
+  requests: number;
+  spanS: number;
+  opts?: TraceReadOptions;
+}): string | null {
+  const unit = r.opts?.format === 'csv' ? r.opts.timeUnit : undefined;
+  if (unit === undefined || r.requests < 10 || r.spanS <= 0) return null;
+  const gapS = r.spanS / (r.requests - 1);
+  if ((unit === 's' || unit === 'datetime') && gapS > 60)
+    return `${r.name}'s requests are ${fmtCount(Math.round(gapS))} s apart on average: if its times are milliseconds, import it again and choose milliseconds.`;
+  if ((unit === 'ms' || unit === 'us') && gapS < 1e-3)
+    return `${r.name}'s ${fmtCount(r.requests)} requests arrive within ${fmtNum(r.spanS)} s: if its times are ${unit === 'us' ? 'milliseconds or seconds' : 'seconds'}, import it again and choose that unit.`;
+  return null;
 }
 
 /**

@@ -8,9 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import {
   guessColumns,
+  loadedMessage,
   mappingHint,
   mappingOptions,
   replayScenarioText,
+  unitHint,
 } from '../../../src/ui/features/trace-import';
 import { traceReadingsOf } from '../../../src/scenario';
 
@@ -106,5 +108,28 @@ describe('a CSV trace’s columns in the page', () => {
     const text = replayScenarioText(base, [{ name: 'day.jsonl', requests: 3, spanS: 3 }]);
     expect(text).not.toMatch(/default scenario/);
     expect(parse(text).name).toBe('Replay of day.jsonl');
+  });
+
+  it('asks about the unit when a chosen one makes the arrivals implausibly sparse or dense (tryout)', () => {
+    const csv = (timeUnit: 's' | 'ms') => ({
+      format: 'csv' as const,
+      columns: { timestamp: 't', input: 'i', output: 'o' },
+      timeUnit,
+    });
+    // 200 requests 250 ms apart, read as seconds: 250 s apart
+    const slow = { name: 'x.csv', requests: 200, spanS: 49_750, format: 'csv', opts: csv('s') };
+    expect(unitHint(slow)).toBe(
+      "x.csv's requests are 250 s apart on average: if its times are milliseconds, import it again and choose milliseconds.",
+    );
+    expect(loadedMessage([slow])).toMatch(
+      /as the workload\. x\.csv's requests are 250 s apart .* Press Play\.$/,
+    );
+    // 200 requests 0.25 s apart, read as milliseconds: 4,000 a second
+    expect(unitHint({ ...slow, spanS: 0.04975, opts: csv('ms') })).toMatch(
+      /arrive within 0\.05 s: if its times are seconds/,
+    );
+    // plausible spacing, or a layout's own unit (not chosen here): no question
+    expect(unitHint({ ...slow, spanS: 49.75 })).toBeNull();
+    expect(unitHint({ ...slow, opts: {} })).toBeNull();
   });
 });
