@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { DownloadTexts } from './DownloadTexts';
 import { useShallow } from 'zustand/react/shallow';
 import { usePrefs } from '../state/prefs';
 import { type UiState, useUi } from '../state/store';
@@ -15,8 +16,6 @@ import { EmbedApp } from './embed/EmbedApp';
 import type { EmbedPanel } from './embed/panels';
 import { useEmbed } from './embed/store';
 import { EditorPanel } from './editor/EditorPanel';
-import { textsForDownload } from './errors';
-import { downloadText } from './features/download';
 import { FeatureBar, FeaturePanels } from './features';
 import { useFeatures } from './features/store';
 import { HelpOverlay, ShareDialog } from './Overlays';
@@ -269,15 +268,7 @@ export function App({ driver }: { driver: Driver }) {
         {message && (
           <div className="banner" role="alert">
             <span>{message}</span>
-            {messageDownload === message && (
-              <button
-                type="button"
-                className="small"
-                onClick={() => downloadText(textsForDownload(), 'fairground-edits.yaml', 'text/yaml')}
-              >
-                Download the texts
-              </button>
-            )}
+            {messageDownload === message && <DownloadTexts label="Download the texts" />}
             <button
               type="button"
               className="small"

@@ -1,6 +1,5 @@
 import { useUi } from '../state/store';
-import { textsForDownload } from './errors';
-import { downloadText } from './features/download';
+import { DownloadTexts } from './DownloadTexts';
 
 /**
  * What an unexpected error shows: what happened, that the user's text is kept, and a way on
@@ -10,14 +9,7 @@ export function CrashMessage({ message, onRetry }: { message: string; onRetry?: 
   return (
     <div className="banner error" role="alert">
       <span>
-        Something went wrong: {message}. Your text in the editors is kept.{' '}
-        <button
-          type="button"
-          className="small"
-          onClick={() => downloadText(textsForDownload(), 'fairground-edits.yaml', 'text/yaml')}
-        >
-          Download your text
-        </button>{' '}
+        Something went wrong: {message}. Your text in the editors is kept. <DownloadTexts />{' '}
         {onRetry ? (
           <button type="button" className="small" onClick={onRetry}>
             Try again

@@ -4,13 +4,12 @@
  * text is valid. Invalid text stays in the editor with markers at the reported line and column.
  */
 import { useEffect, useRef, useState } from 'react';
+import { DownloadTexts } from '../DownloadTexts';
 import { type Problem, problemText } from '../../format/yaml';
 import { useEdits } from '../../state/edits';
 import { usePrefs } from '../../state/prefs';
 import { type EditorTab, useUi } from '../../state/store';
 import type { Driver } from '../driver';
-import { textsForDownload } from '../errors';
-import { downloadText } from '../features/download';
 import { FoldHeading, useFoldProps } from '../phone/Fold';
 import { registerEditor } from './registry';
 import { createTextareaEditor } from './textarea-editor';
@@ -28,14 +27,7 @@ function SaveProblemNote() {
     <div className="banner error" role="alert">
       <span>
         Your text ({mb} million characters) could not be saved in this browser ({problem.message}); it will be
-        lost on reload.{' '}
-        <button
-          type="button"
-          className="small"
-          onClick={() => downloadText(textsForDownload(), 'fairground-edits.yaml', 'text/yaml')}
-        >
-          Download your text
-        </button>
+        lost on reload. <DownloadTexts />
       </span>
     </div>
   );
