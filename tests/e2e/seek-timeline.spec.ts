@@ -12,11 +12,14 @@ import { openPlain, playhead } from './helpers';
 const digits = (s: string) => Number(s.replace(/\u202f/g, ''));
 const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
 
-/** The default run stretched to four minutes of arrivals, stepped to decision `n`. */
-async function longRun(page: Page, n: number): Promise<void> {
+/** The default run stretched to `durationS` of arrivals (four minutes by default), stepped to decision `n`. */
+async function longRun(page: Page, n: number, durationS = 240): Promise<void> {
   const yaml = await page.evaluate(() => window.fairground.editor.text('scenario'));
   expect(yaml).toMatch(/^duration_s: 60$/m);
-  await page.evaluate((y) => window.fairground.load(y), yaml.replace(/^duration_s: 60$/m, 'duration_s: 240'));
+  await page.evaluate(
+    ([y, d]) => window.fairground.load(y.replace(/^duration_s: 60$/m, `duration_s: ${d}`)),
+    [yaml, durationS] as const,
+  );
   await page.evaluate((k) => window.fairground.step(k), n);
 }
 
@@ -25,20 +28,22 @@ test('a link replaying to a late playhead: the timeline shows the replay heading
   context,
 }) => {
   await openPlain(page);
-  await longRun(page, 30_000);
+  // 60 000 decisions: the link's replay takes a few seconds, long enough that the checks below and
+  // the Stop click come before its end (with 30 000 the replay once ended under the click in CI)
+  await longRun(page, 60_000, 480);
   await expect(page.locator('html')).toHaveAttribute('data-live-address', 'current');
   const other = await context.newPage();
   await other.goto(page.url());
-  const hint = other.getByRole('status').filter({ hasText: 'Seeking to decision 30\u202f000…' });
+  const hint = other.getByRole('status').filter({ hasText: 'Seeking to decision 60\u202f000…' });
   await expect(hint).toBeVisible();
   const count = other.getByTestId('timeline-count');
-  await expect(count).toHaveText(/^decision [\d\u202f]+ → 30\u202f000$/);
+  await expect(count).toHaveText(/^decision [\d\u202f]+ → 60\u202f000$/);
   const at = digits((await count.textContent())?.match(/^decision ([\d\u202f]+)/)?.[1] ?? '');
-  expect(at).toBeLessThan(30_000);
+  expect(at).toBeLessThan(60_000);
   // the slider reaches the target, its thumb at the replay (not at its far end)
   const slider = other.getByRole('slider', { name: 'Timeline' });
-  await expect(slider).toHaveAttribute('max', '30000');
-  expect(Number(await slider.inputValue())).toBeLessThan(30_000);
+  await expect(slider).toHaveAttribute('max', '60000');
+  expect(Number(await slider.inputValue())).toBeLessThan(60_000);
   await other.getByRole('button', { name: 'Stop seeking' }).click();
   // stopped: the timeline is at rest where the replay got to, as the clock is
   const stopped = await playhead(other);
