@@ -29,6 +29,7 @@ import {
   readTraceText,
   type TraceReadOptions,
   moreProblemsMessage,
+  type TraceProblem,
   type TraceReadResult,
 } from '../format/trace';
 import { SCENARIO_LIMITS } from './limits';
@@ -231,24 +232,26 @@ export function validateScenario(parsed: ParsedYaml, opts: ParseScenarioOptions 
     if (read !== null) {
       if (read.ok) table = read.value;
       else {
-        // a `columns` entry naming a column the header lacks is the scenario's mistake: at that key
-        const section = path.slice(0, -1);
-        for (const p of read.problems)
-          if (p.column !== undefined && spec.columns?.[p.column] !== undefined) {
-            const key = parsed.locate([...section, 'columns', p.column]);
-            problems.push(
-              problem(key.line, key.col, `${quote(file)}: ${p.message}`, [...section, 'columns', p.column]),
-            );
-          }
+        // a `columns` entry naming a column the header lacks is the scenario's mistake: at that key;
         // the others each at its place in the trace (a problem of the file as a whole at 1:1), the
         // last counting what was left out at the first of those
-        const listed = read.problems
-          .filter((p) => p.column === undefined || spec.columns?.[p.column] === undefined)
-          .map((p) => ({
-            line: Math.max(1, p.line),
-            col: Math.max(1, p.col ?? 1),
-            message: p.message,
-          }));
+        const section = path.slice(0, -1);
+        const inFile: TraceProblem[] = [];
+        for (const p of read.problems) {
+          const role = p.column !== undefined && spec.columns?.[p.column] !== undefined ? p.column : null;
+          if (role === null) {
+            inFile.push(p);
+            continue;
+          }
+          const at = [...section, 'columns', role];
+          const key = parsed.locate(at);
+          problems.push(problem(key.line, key.col, `${quote(file)}: ${p.message}`, at));
+        }
+        const listed = inFile.map((p) => ({
+          line: Math.max(1, p.line),
+          col: Math.max(1, p.col ?? 1),
+          message: p.message,
+        }));
         if (read.more > 0) {
           const from = read.moreFrom ?? { line: 1, message: '' };
           listed.push({

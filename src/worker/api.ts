@@ -17,6 +17,7 @@ import type { TraceReadOptions } from '../format/trace';
 import {
   cancelTraceRead,
   droppedTrace,
+  holdsDroppedFiles,
   readTraceBlob,
   rereadFor,
   type TraceLoadResult,
@@ -124,7 +125,8 @@ export class FairgroundApi {
     try {
       // a dropped trace the scenario reads otherwise than it was read (time_unit, columns, …) is read
       // again its way first, so the page replays what the command line would
-      await rereadFor(traceReadingsOf(scenarioYaml));
+      // (the scenario's trace sections are read only when a dropped file is held)
+      if (holdsDroppedFiles()) await rereadFor(traceReadingsOf(scenarioYaml));
       outcome = loadSession(scenarioYaml, policyYaml);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);

@@ -9,6 +9,7 @@ import type { TraceTable } from '../core/trace';
 import {
   formatTraceProblems,
   MAX_TRACE_FILE_BYTES,
+  readingKey,
   sameReading,
   TraceReader,
   type TraceReadOptions,
@@ -75,7 +76,7 @@ export function droppedTrace(name: string, want?: TraceReadOptions): TraceTable 
 /** What reading the dropped file `name` with `want` gave, when that failed (else undefined). */
 export function failedReading(name: string, want: TraceReadOptions): TraceReadResult | undefined {
   const f = failed.get(name);
-  return f !== undefined && sameReading(f.opts, String(want.format ?? 'auto'), want) ? f.result : undefined;
+  return f !== undefined && readingKey(f.opts) === readingKey(want) ? f.result : undefined;
 }
 
 /**
@@ -93,6 +94,12 @@ export async function rereadFor(
     const res = await readBlob(h.blob, file, opts);
     if (res !== CANCELLED && !res.ok) failed.set(file, { opts, result: res });
   }
+}
+
+/** Whether any dropped file is held (so a scenario might need one read again its way). */
+export function holdsDroppedFiles(): boolean {
+  for (const h of held.values()) if (h.blob !== null) return true;
+  return false;
 }
 
 /**
@@ -150,15 +157,8 @@ async function readBlob(
   opts: TraceReadOptions,
   onProgress?: (bytes: number, total: number) => void,
 ): Promise<TraceReadResult | typeof CANCELLED> {
+  // (its size was checked when it was dropped: readTraceBlob; a file held is one that passed)
   const token = ++cancelToken;
-  if (file.size > MAX_TRACE_FILE_BYTES)
-    return {
-      ok: false,
-      problems: [
-        { line: 0, message: `the file is ${file.size} bytes; the limit is ${MAX_TRACE_FILE_BYTES}` },
-      ],
-      more: 0,
-    };
   const reader = new TraceReader(name, opts);
   const decoder = new TextDecoder('utf-8');
   const stream = file.stream().getReader();

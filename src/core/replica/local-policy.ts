@@ -90,10 +90,12 @@ export interface LocalPolicy {
    * step's start): the worker offers admissions first, with no token budget and whole prompts; if
    * any is admitted the step runs only those prefills (running requests wait), else it starts a run
    * of decode steps that does not call `admit`, ended by a completion, by the worker's decode
-   * counter reaching a multiple of PREBLE_STREAM_INTERVAL, or after PREBLE_DECODE_RUN steps.
+   * counter reaching a multiple of `decodeRun.streamInterval`, or after `decodeRun.steps` steps.
    * Absent: every step is the chunked one.
    */
   wholePrefillStep?(worker: WorkerView): boolean;
+  /** With `wholePrefillStep`: the run of decode steps that follows a step admitting nothing. */
+  readonly decodeRun?: { readonly steps: number; readonly streamInterval: number };
   /** Requests waiting at this worker. */
   size(): number;
   /** A request joins the queue; `front` is set for a preempted request (it goes back first). */

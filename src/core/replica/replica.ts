@@ -73,11 +73,6 @@ export interface ReplicaConfig {
   targetStepS?: number;
 }
 
-/** Preble's forward_step decodes at most this many steps in a row without reading its queue. */
-export const PREBLE_DECODE_RUN = 10;
-/** SGLang's stream_interval (8): output is flushed, and Preble's run of decode steps ends, when the decode counter reaches a multiple of it. */
-export const PREBLE_STREAM_INTERVAL = 8;
-
 /** Dynamic chunking never goes below this many tokens (or the rest of the prompt), so prefills progress. */
 export const MIN_DYNAMIC_CHUNK = 32;
 
@@ -302,7 +297,7 @@ export class Replica implements WorkerView {
       this.policy.wholePrefillStep(this)
     ) {
       if (this.fillStep()) return this.launch(now);
-      this.decodeRunLeft = PREBLE_DECODE_RUN;
+      this.decodeRunLeft = this.policy.decodeRun?.steps ?? 0;
       mayAdmit = false;
     }
     // 1. KV for this step's decodes (may evict, retract or preempt)
@@ -407,7 +402,9 @@ export class Replica implements WorkerView {
   private endDecodeRun(done: number): void {
     if (
       this.decodeRunLeft > 0 &&
-      (done > 0 || this.decodeCount % PREBLE_STREAM_INTERVAL === 0 || this.running.length === 0)
+      (done > 0 ||
+        this.decodeCount % (this.policy.decodeRun?.streamInterval ?? 1) === 0 ||
+        this.running.length === 0)
     )
       this.decodeRunLeft = 0;
   }

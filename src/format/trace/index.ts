@@ -2,6 +2,7 @@
 export {
   TraceReader,
   readTraceText,
+  readingKey,
   sameReading,
   formatTraceProblems,
   moreProblemsMessage,

@@ -80,17 +80,25 @@ export type TraceReadResult =
  * scenario that reads it otherwise (a `time_unit`, `columns`) must not replay the other reading.
  */
 export function sameReading(had: TraceReadOptions, format: string, want: TraceReadOptions): boolean {
-  const rest = (o: TraceReadOptions) => {
-    const cols = Object.entries(o.columns ?? {})
-      .filter(([, v]) => v !== undefined)
-      .map(([k, v]) => [k, String(v).trim().toLowerCase()])
-      .sort(([a], [b]) => (a < b ? -1 : 1));
-    return JSON.stringify([cols, o.timeUnit ?? null, o.blockTokens ?? 512, o.maxTokens ?? 1_000_000]);
-  };
-  if (rest(had) !== rest(want)) return false;
+  if (readingKey({ ...had, format: 'auto' }) !== readingKey({ ...want, format: 'auto' })) return false;
   const a = had.format ?? 'auto';
   const b = want.format ?? 'auto';
   return a === b || b === format;
+}
+
+/** Reading options as one comparable string: equal strings read a file the same way. */
+export function readingKey(o: TraceReadOptions): string {
+  const cols = Object.entries(o.columns ?? {})
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => [k, String(v).trim().toLowerCase()])
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return JSON.stringify([
+    o.format ?? 'auto',
+    cols,
+    o.timeUnit ?? null,
+    o.blockTokens ?? DEFAULT_BLOCK_TOKENS,
+    o.maxTokens ?? DEFAULT_MAX_TOKENS,
+  ]);
 }
 
 /**
@@ -137,6 +145,10 @@ const MAX_HEADER_FIELDS = 200;
  * gathering the whole file as one line (#15.2).
  */
 export const MAX_TRACE_LINE_CHARS = 1_000_000;
+/** Tokens per prefix block when the options give none (Mooncake's). */
+const DEFAULT_BLOCK_TOKENS = 512;
+/** Longest prompt or output accepted when the options give no cap, tokens. */
+const DEFAULT_MAX_TOKENS = 1_000_000;
 
 /**
  * Largest trace file read, in bytes, by the command line and by the page alike, checked before a byte
@@ -289,7 +301,7 @@ export class TraceReader {
 
   private first(line: string): void {
     if (this.format === null) this.format = line.trimStart().startsWith('{') ? 'mooncake' : 'csv';
-    this.builder = new TraceBuilder(this.source, this.format, this.opts.blockTokens ?? 512);
+    this.builder = new TraceBuilder(this.source, this.format, this.opts.blockTokens ?? DEFAULT_BLOCK_TOKENS);
     if (this.format === 'mooncake') {
       this.builder.timeDivisor = divisor(this.opts.timeUnit ?? 'ms');
       this.row(line);
@@ -307,7 +319,7 @@ export class TraceReader {
       if (looksLike(header, AZURE)) this.format = 'azure';
       else if (looksLike(header, BURST)) this.format = 'burstgpt';
     }
-    this.builder = new TraceBuilder(this.source, this.format, this.opts.blockTokens ?? 512);
+    this.builder = new TraceBuilder(this.source, this.format, this.opts.blockTokens ?? DEFAULT_BLOCK_TOKENS);
     const base: Record<string, string | undefined> =
       this.format === 'azure' ? { ...AZURE } : this.format === 'burstgpt' ? { ...BURST } : {};
     const cols = this.opts.columns ?? {};
@@ -405,7 +417,7 @@ export class TraceReader {
   }
 
   private tokens(v: unknown, what: string, min: number): number | string {
-    const max = this.opts.maxTokens ?? 1_000_000;
+    const max = this.opts.maxTokens ?? DEFAULT_MAX_TOKENS;
     if (typeof v !== 'number' || !Number.isInteger(v))
       return `${what} must be a whole number, got ${shorten(JSON.stringify(v) ?? String(v))}`;
     if (v < min) return `${what} must be ≥ ${min}, got ${v}`;

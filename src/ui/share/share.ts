@@ -59,15 +59,12 @@ export function currentState(): SharedState {
 }
 
 /**
- * A dropped trace the link's run replays whose copy here (held, or just `picked`) is not the
+ * A dropped trace the link's run replays whose copy held here (dropped, or just picked) is not the
  * sender's, by size: in words, or null when every copy matches (or the link records no size).
  */
-export function otherTraceCopy(
-  s: SharedState,
-  picked?: { name: string; size: number },
-): { name: string; message: string } | null {
+function otherTraceCopy(s: SharedState): { name: string; message: string } | null {
   for (const [name, bytes] of Object.entries(s.traceBytes ?? {})) {
-    const size = picked?.name === name ? picked.size : heldTraceFile(name)?.size;
+    const size = heldTraceFile(name)?.size;
     if (size !== undefined && size !== bytes)
       return {
         name,
@@ -128,8 +125,8 @@ export async function openLink(
   // a run on a dropped trace: the link cannot carry the file; ask for it unless this page holds it
   // (the sender's copy: a file of that name with another size is asked for again)
   const missing = missingTraceFile(s.scenario);
-  const other = opts.anyCopy ? null : otherTraceCopy(s);
-  if (missing !== null || other !== null) {
+  const other = otherTraceCopy(s);
+  if (missing !== null || (other !== null && !opts.anyCopy)) {
     useNeededTrace.setState({
       file: missing ?? other?.name ?? '',
       hash,
@@ -172,7 +169,7 @@ export async function openLink(
         ? `Opened a shared link, but its replay was stopped at decision ${fmtCount(at)} of ${fmtCount(s.playhead)}: Step, Play or the timeline go on from there.`
         : res.dropped?.length
           ? `Opened a shared link, but part of it is damaged: kept the scenario, policy and playhead; left out ${res.dropped.join(' and ')}.`
-          : opts.anyCopy && otherTraceCopy(s) !== null
+          : opts.anyCopy && other !== null
             ? 'Opened a shared link with your copy of its trace, which is not the sender’s: this is not the run as it was shared.'
             : 'Opened a shared link: this is the run as it was shared.') + presenting,
   });

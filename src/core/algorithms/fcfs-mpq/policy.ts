@@ -134,6 +134,13 @@ export class FcfsMpqPolicy implements LocalPolicy {
   ) {}
 
   /**
+   * After a non-chunked step that admits nothing, Preble's forward_step decodes up to 10 steps in a
+   * row without reading its queue, stopping once output is flushed: SGLang's stream_interval (8)
+   * flushes when the decode counter reaches a multiple of it.
+   */
+  readonly decodeRun = { steps: 10, streamInterval: 8 };
+
+  /**
    * Preble's budget_forward_step hands the step to its non-chunked forward_step while at least half
    * of the KV pool is free (free slots only: cached prefixes, evictable or not, count as used).
    */
