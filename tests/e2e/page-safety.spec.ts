@@ -131,6 +131,39 @@ test('a paste too large for localStorage (6 MB) is kept in IndexedDB and survive
     .toBe(big.length);
 });
 
+test('a 50 MB paste into the plain editor is held, not laid out: the page answers, the text is kept and saved', async ({
+  page,
+}) => {
+  const seen = watch(page);
+  await page.goto('./?editor=plain');
+  await page.waitForFunction(() => window.fairground?.state?.().kind === 'cluster');
+  await page.getByRole('tab', { name: /Scenario/ }).click();
+  expect(await editorReady(page, 'scenario')).toBe('textarea');
+  // put in the textarea, 50 MB froze Chromium for 12–16 s laying it out
+  await pasteInto(page, 'Scenario editor', `${DEFAULT_TEXT}\n# ${'y'.repeat(50_000_000)}\n`);
+  const region = page.getByRole('region', { name: 'Scenario editor' });
+  const note = region.getByRole('alert').filter({ hasText: 'too long to show here' });
+  await expect(note).toContainText('50.0 million characters');
+  await expect(region.locator('textarea')).toBeHidden();
+  expect(await region.locator('textarea').inputValue()).toBe('');
+  // kept whole, checked (the document limit, at the editor's text), and the page still answers
+  const length = DEFAULT_TEXT.length + 50_000_004;
+  expect(await page.evaluate(() => window.fairground.editor.text('scenario').length)).toBe(length);
+  await expect(region.getByRole('button', { name: /the limit is 1000000/ })).toBeVisible({ timeout: 20_000 });
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('fairground:edits')), { timeout: 20_000 })
+    .toBe('{"fairground:in":"indexeddb"}');
+  const download = page.waitForEvent('download');
+  await note.getByRole('button', { name: 'Download this text' }).click();
+  expect((await download).suggestedFilename()).toBe('fairground-scenario.yaml');
+  // a fresh start gives the textarea back, empty and focused
+  await note.getByRole('button', { name: 'Start over with an empty text' }).click();
+  await expect(region.locator('textarea')).toBeFocused();
+  expect(await page.evaluate(() => window.fairground.editor.text('scenario'))).toBe('');
+  await expect(note).toBeHidden();
+  expect(seen).toEqual([]);
+});
+
 test('when the browser can keep the text nowhere, the editor says so and offers a download', async ({
   page,
 }) => {
