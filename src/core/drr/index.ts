@@ -23,6 +23,9 @@ export {
   hasLanes,
   storesEveryArrival,
   neverQueues,
+  recheckIntervalS,
+  recheckFaults,
+  ROUTER_QUEUE_RECHECK_S,
 } from './release';
 export {
   profileList,

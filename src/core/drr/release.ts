@@ -22,6 +22,9 @@
  *   request's prefill completes, or a request is freed on it), reading that record: prefill tokens
  *   booked when the router sends a request, dropped whole at its prefill completion or its free
  *   (`Router.onPrefillDone`, `Router.onFreed`).
+ * - Every release: the scheduler also runs a periodic update, a full one naming no worker, every
+ *   `ROUTER_QUEUE_RECHECK_S` seconds from router start (`Router.onRecheckTick`; see
+ *   `recheckIntervalS` for where it was read and which variant is not modelled).
  */
 import type { ClassConfig, DynamoRelease } from './types';
 
@@ -59,3 +62,36 @@ export function neverQueues(cls: ClassConfig): boolean {
     cls.cachedTokenQueueLimitPerWorker === 0
   );
 }
+
+/**
+ * The period of the scheduler's periodic queue update, in simulated seconds. Dynamo's scheduler keeps
+ * a background task on a tokio interval that, at every tick, sends the queue actor a full update
+ * naming no worker (`handle_update(None)`: every parked lane rechecked, then pops until nothing may
+ * leave), the same drain as a worker update. Read in mainline's `LocalScheduler` construction
+ * (`lib/kv-router/src/scheduling/local.rs`) and `KvRouterConfig::router_queue_recheck_interval`: 60 s
+ * by default, 100 ms when a prefill-load model (AIC) is enabled together with a queue threshold or a
+ * policy file. The playground has no prefill-load model, so only the 60 s default is modelled.
+ * History read in the public index (release tags not readable): a 1 s constant in the first router
+ * queue (PR #6010, Feb 2026), a hard-coded 60 s by March 2026 (after PR #7260), the config method
+ * since, unchanged in every mainline version read through Aug 2026; every modelled release (v1.3.0,
+ * July 2026, onward) was cut from that line, so all of them tick every 60 s.
+ */
+export const ROUTER_QUEUE_RECHECK_S = 60;
+
+/**
+ * The periodic update's interval for `release`, in simulated seconds (null: none). Every modelled
+ * release has it (see `ROUTER_QUEUE_RECHECK_S`). A tokio interval fires its first tick at once, at
+ * router start, when nothing can be queued yet; so the first tick that can find work is at one
+ * interval, then every interval (simulated time 0 is router start).
+ */
+export function recheckIntervalS(_release: DynamoRelease): number | null {
+  return recheckFaults.noTick ? null : ROUTER_QUEUE_RECHECK_S;
+}
+
+/**
+ * Deliberately broken variants, for tests only: each must make a test fail (never set outside tests).
+ */
+export const recheckFaults = {
+  /** No periodic update at all (the model before the tick was modelled). */
+  noTick: false,
+};

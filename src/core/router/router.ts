@@ -16,7 +16,8 @@
  * to worker selection, until nothing more can leave. After an arrival v1.6 drains too; up to v1.5 it
  * pops nothing (`drainAfterArrival`), as Dynamo's scheduler then waited for the next update. v1.6
  * sweeps expired due times out of every class at each drain and on a timer (`onDueTimer`), which
- * then drains the queue like any update.
+ * then drains the queue like any update. In every release the scheduler's periodic update drains it
+ * too, every 60 s from router start (`onRecheckTick`; the engine schedules the ticks).
  *
  * A `hold` answer from the RouterPolicy (late binding) parks the request in the router; held requests
  * are offered again on every drain, in the order of the scenario's request prioritizer (`heldOrder`:
@@ -31,6 +32,7 @@ import {
   hasLanes,
   neverQueues,
   poolBusy,
+  recheckIntervalS,
   storesEveryArrival,
   sweepsDueTimes,
   workerBusy,
@@ -123,6 +125,13 @@ export class Router implements ClusterView {
   defaultModel: string | null = null;
   /** The Dynamo release line whose class queue is modelled. */
   readonly release: DynamoRelease;
+  /**
+   * The period of the scheduler's periodic update in simulated seconds, null for none (no policy
+   * queue): the engine calls `onRecheckTick` at its multiples while requests are stored.
+   */
+  readonly recheckS: number | null;
+  /** Periodic updates that found requests stored (whether or not any could leave). */
+  recheckTicks = 0;
   /** v1.6 arrivals stored since the last drain: compacted there if they are still waiting (#15.3). */
   private fresh: SimRequest[] = [];
 
@@ -142,6 +151,7 @@ export class Router implements ClusterView {
     this.memo = new Int32Array(workers.length);
     this.loads = workers.map((w) => new BookedLoad(w.maxBatchTokens));
     this.release = release;
+    this.recheckS = compiled ? recheckIntervalS(release) : null;
     this.queue = compiled
       ? new PolicyQueue<SimRequest>(compiled, { workers: workers.length, lanes: hasLanes(release) })
       : null;
@@ -380,6 +390,27 @@ export class Router implements ClusterView {
     this.popQueue(now);
     const next = this.queue?.nextDue() ?? null;
     if (next !== null && next < this.timerAt) this.armTimer(next);
+  }
+
+  /**
+   * The scheduler's periodic update fires (every release; see `recheckIntervalS` in drr/release.ts).
+   * Dynamo's background task sends the queue actor a full update naming no worker, the same
+   * `handle_update(None)` as a batch of frees or the v1.6 timer: nothing when nothing is stored;
+   * else (v1.6: after sweeping expired due times) every parked lane is rechecked and the queue popped
+   * until a pop returns nothing. Up to v1.5 this is what releases a stored request that could
+   * already leave when no worker update comes first (an arrival is stored without a drain); under
+   * v1.6, which drains after every arrival and at every due time, it finds nothing that may leave.
+   * Returns whether the queue changed (a request left or was shed): a tick that changed nothing
+   * leaves the next one nothing to do until some other event changes the state.
+   */
+  onRecheckTick(now: number): boolean {
+    const q = this.queue;
+    if (q === null || q.size() === 0) return false;
+    this.recheckTicks++;
+    const before = q.size();
+    this.now = now;
+    this.popQueue(now);
+    return q.size() !== before;
   }
 
   private armTimer(t: number): void {

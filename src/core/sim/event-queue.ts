@@ -13,12 +13,18 @@ export const EV_STEP_END = 2;
 export const EV_KICK = 3;
 /** The router's due-time timer (Dynamo v1.6): sweep the queued requests whose due time has passed. */
 export const EV_ROUTER_TIMER = 4;
+/**
+ * The router scheduler's periodic update (every Dynamo release with a policy-class queue): drain the
+ * queue. It runs after every other event at its instant (the engine puts it back behind them).
+ */
+export const EV_ROUTER_TICK = 5;
 export type EventKind =
   | typeof EV_ARRIVAL
   | typeof EV_SUBMIT
   | typeof EV_STEP_END
   | typeof EV_KICK
-  | typeof EV_ROUTER_TIMER;
+  | typeof EV_ROUTER_TIMER
+  | typeof EV_ROUTER_TICK;
 
 /** One scheduled event. `ref` is the payload: a client index, a worker index or a request spec. */
 export interface SimEvent<P = unknown> {

@@ -40,6 +40,7 @@ import type { DecisionRecord } from './decision';
 import {
   EV_ARRIVAL,
   EV_KICK,
+  EV_ROUTER_TICK,
   EV_ROUTER_TIMER,
   EV_STEP_END,
   EV_SUBMIT,
@@ -164,8 +165,24 @@ export class Simulation {
   private readonly cruiseEnd: Int32Array;
   /** Per worker: sequence number of its live step-end event (-1: none); others are stale. */
   private readonly stepSeq: Float64Array;
-  /** Step-end events in the heap that a stopped cruise left behind (skipped when they come up). */
+  /**
+   * Step-end events in the heap that a stopped cruise left behind, and periodic-update ticks set
+   * while requests were stored that no longer are (both skipped when they come up).
+   */
   private staleEvents = 0;
+  /**
+   * The router scheduler's periodic update (`Router.onRecheckTick`, every `router.recheckS` seconds
+   * from router start). Its ticks at multiples k of the interval are put in the heap one at a time,
+   * only while the policy queue holds requests (a tick with nothing stored does nothing in Dynamo),
+   * so an idle or finished run holds no tick. `tickSeq` is the sequence number of the live tick (-1:
+   * none; another one in the heap is stale), `tickArmedK` its k, `tickFiredK` the k of the last tick
+   * that ran. A tick that changed nothing (`tickIdle`) is not followed by another until some other
+   * event has run: with nothing else happening the next one would find the same state.
+   */
+  private tickSeq = -1;
+  private tickArmedK = 0;
+  private tickFiredK = 0;
+  private tickIdle = false;
   /** Step ends processed by fast-forward so far (for tests: the fast path did run). */
   fastForwardedSteps = 0;
 
@@ -398,19 +415,30 @@ export class Simulation {
     }
   }
 
-  /** The next event that is not a stale step end (stale ones are dropped from the heap). */
+  /** The next event that is not a stale step end or tick (stale ones are dropped from the heap). */
   private peekLive() {
     for (;;) {
       const ev = this.events.peek();
-      if (ev === undefined || ev.kind !== EV_STEP_END || this.stepSeq[ev.index] === ev.seq) return ev;
+      if (ev === undefined || !this.isStale(ev)) return ev;
       this.events.release(this.events.pop()!);
       this.staleEvents--;
     }
   }
 
+  private isStale(ev: { kind: EventKind; index: number; seq: number }): boolean {
+    if (ev.kind === EV_STEP_END) return this.stepSeq[ev.index] !== ev.seq;
+    return ev.kind === EV_ROUTER_TICK && ev.seq !== this.tickSeq;
+  }
+
   private processEvent(): boolean {
     if (this.peekLive() === undefined) return false;
     const ev = this.events.pop()!;
+    if (ev.kind === EV_ROUTER_TICK && this.peekLive()?.t === ev.t) {
+      // ties: the periodic update runs after every other event at its instant (see syncTick)
+      this.tickSeq = this.push(ev.t, EV_ROUTER_TICK, 0).seq;
+      this.events.release(ev);
+      return true;
+    }
     if (this.cruisers.length > 0) {
       this.catchUp(ev.t, false);
       if (ev.kind === EV_STEP_END) this.endCruise(ev.index);
@@ -445,6 +473,12 @@ export class Simulation {
       case EV_ROUTER_TIMER:
         this.router.onDueTimer(t);
         break;
+      case EV_ROUTER_TICK:
+        this.tickSeq = -1;
+        this.tickFiredK = this.tickArmedK;
+        // a tick that changed nothing is invisible: no series sample is taken at it either
+        this.tickIdle = !this.router.onRecheckTick(t);
+        break;
       case EV_KICK: {
         const w = this.workers[ev.index];
         w.kickPending = false;
@@ -452,13 +486,45 @@ export class Simulation {
         break;
       }
     }
+    const quiet = ev.kind === EV_ROUTER_TICK && this.tickIdle;
+    this.syncTick(ev.kind);
     this.events.release(ev);
-    if (t >= this.series.nextT) this.sample(t);
+    if (!quiet && t >= this.series.nextT) this.sample(t);
     // a cruise's premises hold between events only while nothing is queued at the router and at
     // most one client is backlogged; otherwise every cruising worker steps through the heap again
     if (this.cruisers.length > 0 && (this.router.queuedCount > 0 || this.metrics.gap.backloggedCount > 1))
       this.endAllCruises();
     return true;
+  }
+
+  /**
+   * After each event: put the next periodic-update tick in the heap when requests are stored and
+   * none is there, or mark the one there stale when nothing is stored any more.
+   *
+   * The tick is due at the first multiple k >= 1 of the interval at or after now that has not run
+   * yet: Dynamo's interval fires at router start (simulated time 0), when nothing is stored, then
+   * every interval. Tie rule: at its instant the tick runs after every other event,
+   * including ones scheduled at that instant after it was set (`processEvent` puts it back behind
+   * them). In Dynamo the tick and the other work of that instant race for the queue actor; taking
+   * the tick last keeps every decision the model took at that instant as it was, and only adds the
+   * pops of a request that could leave but was left stored, which the tick then sees; an arrival at
+   * exactly the tick's instant counts as before it.
+   */
+  private syncTick(kind: EventKind): void {
+    const every = this.router.recheckS;
+    const q = this.router.queue;
+    if (every === null || q === null) return;
+    if (kind !== EV_ROUTER_TICK) this.tickIdle = false;
+    const want = q.size() > 0 && !this.tickIdle;
+    if (want && this.tickSeq < 0) {
+      let k = Math.max(1, Math.ceil(this._now / every));
+      if (k <= this.tickFiredK) k = this.tickFiredK + 1;
+      this.tickArmedK = k;
+      this.tickSeq = this.push(k * every, EV_ROUTER_TICK, 0).seq;
+    } else if (!want && this.tickSeq >= 0) {
+      this.tickSeq = -1;
+      this.staleEvents++;
+    }
   }
 
   private startStep(w: Replica, t: number): void {
@@ -520,7 +586,7 @@ export class Simulation {
     const heap = this.events.items();
     for (let h = 0; h < heap.length; h++) {
       const e = heap[h];
-      if (e.kind === EV_STEP_END && this.stepSeq[e.index] !== e.seq) continue;
+      if (this.isStale(e)) continue;
       const j = indexOfTime(times, 0, k, e.t);
       if (j >= 0 && j < k) k = j;
     }
