@@ -7,7 +7,8 @@
  *   busy threshold) and the class already holds work or its pool is busy; otherwise it goes straight
  *   to worker selection, without a DRR turn.
  * - v1.3 – v1.5: storing an arrival does not drain the queue; a stored request waits for the next
- *   update (a worker's load drops) even when it could leave now (`Router.drainAfterArrival`).
+ *   update (a worker's load drops, or the periodic update below) even when it could leave now
+ *   (`Router.drainAfterArrival`).
  * - v1.6 (PR #14176): every arrival is stored in its class's queue and the scheduler drains the queue
  *   in the same turn, so an uncontended arrival still leaves at once, but through a DRR pop (its class
  *   is charged, the cursor moves past it, a pending carry is spent or dropped). Carve-outs keep the

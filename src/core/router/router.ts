@@ -14,7 +14,8 @@
  * router's updates, as Dynamo's: a request's prefill completes or it is freed on a worker
  * (`onPrefillDone`, `onFreed`, then `applyUpdates`): DRR pops whose class heads are dispatchable go
  * to worker selection, until nothing more can leave. After an arrival v1.6 drains too; up to v1.5 it
- * pops nothing (`drainAfterArrival`), as Dynamo's scheduler then waited for the next update. v1.6
+ * pops nothing (`drainAfterArrival`), as Dynamo's scheduler then waited for the next update (or
+ * its periodic one). v1.6
  * sweeps expired due times out of every class at each drain and on a timer (`onDueTimer`), which
  * then drains the queue like any update. In every release the scheduler's periodic update drains it
  * too, every 60 s from router start (`onRecheckTick`; the engine schedules the ticks).
@@ -302,8 +303,8 @@ export class Router implements ClusterView {
    * The drain that follows an arrival. From v1.6 (PR #14176) Dynamo's scheduler drains the queue in
    * the same turn as every enqueue. Up to v1.5 it never does: an arrival either goes straight to
    * worker selection or is stored, and a stored request waits for the next update (Dynamo's router
-   * drains when a worker's load drops: a request's prefill completes or a request is freed), even
-   * when it could leave now (a request behind a blocked pinned head, in its own lane or the shared
+   * drains when a worker's load drops: a request's prefill completes or a request is freed; and at
+   * the scheduler's periodic update, `onRecheckTick`, every 60 s), even when it could leave now (a request behind a blocked pinned head, in its own lane or the shared
    * heap). So up to v1.5 an arrival only offers held (late-binding) requests again, which are the
    * playground's routing policies, not Dynamo's queue.
    */
