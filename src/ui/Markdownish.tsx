@@ -1,18 +1,40 @@
 import { Fragment } from 'react';
-import { type Inline, parseMarkdownish } from './markdown';
+import { type Inline, type ListBlock, parseMarkdownish } from './markdown';
 
+/** Inline runs as React elements; bold and emphasis hold runs (at most MAX_NESTING deep). */
 function Runs({ inlines }: { inlines: Inline[] }) {
   return (
     <>
       {inlines.map((r, i) => {
         const key = `${i}:${r.kind}`;
+        if ('children' in r) {
+          const Tag = r.kind;
+          return (
+            <Tag key={key}>
+              <Runs inlines={r.children} />
+            </Tag>
+          );
+        }
         if (r.kind === 'code') return <code key={key}>{r.text}</code>;
-        if (r.kind === 'strong') return <strong key={key}>{r.text}</strong>;
-        if (r.kind === 'em') return <em key={key}>{r.text}</em>;
         return <Fragment key={key}>{r.text}</Fragment>;
       })}
     </>
   );
+}
+
+/** A list, its items holding the lists nested under them (at most MAX_NESTING deep). */
+function List({ list }: { list: ListBlock }) {
+  const items = list.items.map((it, j) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: list items have no identity beyond their place
+    <li key={j}>
+      <Runs inlines={it.inlines} />
+      {it.lists?.map((sub, k) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: nested lists have no identity beyond their place
+        <List key={k} list={sub} />
+      ))}
+    </li>
+  ));
+  return list.kind === 'ul' ? <ul>{items}</ul> : <ol start={list.start}>{items}</ol>;
 }
 
 /** Renders a description as React elements (text only: nothing is parsed as HTML). */
@@ -53,21 +75,8 @@ export function Markdownish({ text }: { text: string }) {
                 </pre>
               </Fragment>
             );
-          default: {
-            const items = b.items.map((it, j) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: list items have no identity beyond their place
-              <li key={j}>
-                <Runs inlines={it} />
-              </li>
-            ));
-            return b.kind === 'ul' ? (
-              <ul key={key}>{items}</ul>
-            ) : (
-              <ol key={key} start={b.start}>
-                {items}
-              </ol>
-            );
-          }
+          default:
+            return <List key={key} list={b} />;
         }
       })}
     </div>

@@ -1,27 +1,36 @@
 /**
  * A tiny, safe reader for scenario descriptions: paragraphs, bullet and numbered lists (an ordered
- * list keeps its first number), headings (a closing run of `#` dropped), fenced code, and inline
- * `code`, **bold** and *emphasis*, a backslash making a marker literal (`\*`). Nested lists and
- * nested emphasis are not read. It produces plain data; the component renders it as
- * React text nodes, so no HTML from a description ever reaches the page.
+ * list keeps its first number) nested by indentation, headings (a closing run of `#` dropped),
+ * fenced code, and inline `code`, **bold** and *emphasis* nested in one another, a backslash making
+ * a marker literal (`\*`). It produces plain data; the component renders it as React elements and
+ * text nodes, so no HTML from a description ever reaches the page.
  *
  * Bounded whatever it is given (#15.1): it formats at most FORMAT_LIMITS.chars characters into at
- * most FORMAT_LIMITS.blocks blocks (a list item counts as one) and FORMAT_LIMITS.runs inline runs;
- * past any of those, what is left is one `more` block: the next FORMAT_LIMITS.restChars characters
- * as written, and how many are not shown. The formats cap a description at 20,000 characters, so
- * only a pathological text meets a limit; before the limits, 1 MB of 333,000 one-letter paragraphs
- * took 150 ms to read here (and far longer for React to draw), now under a millisecond.
+ * most FORMAT_LIMITS.blocks blocks (a list item counts as one, at any depth) and FORMAT_LIMITS.runs
+ * inline runs (text, code, bold and emphasis nodes, at any depth); past any of those, what is left
+ * is one `more` block: the next FORMAT_LIMITS.restChars characters as written, and how many are not
+ * shown. Lists and emphasis nest at most MAX_NESTING deep. The formats cap a description at 20,000
+ * characters, so only a pathological text meets a limit; before the limits, 1 MB of 333,000
+ * one-letter paragraphs took 150 ms to read here (and far longer for React to draw), now under a
+ * millisecond.
  */
 
-export type Inline = { kind: 'text' | 'code' | 'strong' | 'em'; text: string };
+/** A run of a line: text and code hold their characters, bold and emphasis hold runs. */
+export type Inline = { kind: 'text' | 'code'; text: string } | { kind: 'strong' | 'em'; children: Inline[] };
+
+/** A list item: its text, and the lists nested under it (a new list where the marker kind changes). */
+export type ListItem = { inlines: Inline[]; lists?: ListBlock[] };
+
+export type ListBlock = {
+  kind: 'ul' | 'ol';
+  items: ListItem[];
+  /** An ordered list's first number, when not 1. */
+  start?: number;
+};
 
 export type Block =
   | { kind: 'p'; inlines: Inline[] }
-  | {
-      kind: 'ul' | 'ol';
-      items: Inline[][] /** An ordered list's first number, when not 1. */;
-      start?: number;
-    }
+  | ListBlock
   | { kind: 'code'; text: string }
   | { kind: 'h'; inlines: Inline[] }
   /** The rest of a text too long to format: its start as written, and the characters left out. */
@@ -40,22 +49,33 @@ export const FORMAT_LIMITS = {
 };
 
 /**
- * Inline markers, tried in this order at each position, leftmost match first (the rules a regex
- * alternation would give, scanned by hand so the time is linear in the text whatever it holds: a
- * backtracking regex was quadratic on runs like `_a_b _a_b …`):
- * - `` `code` ``: a backtick, at least one character, the next backtick;
- * - `**strong**`: two stars, at least one non-star, two stars;
- * - `*em*`: a star, a character that is neither a star nor a space, then up to the next star;
- * - `_em_`: underscore emphasis only at word edges (CommonMark's intraword rule): the opening `_`
- *   may not follow a letter, digit or `_`, and the closing one may not precede one, so
- *   `num_requests` and `duration_s` stay literal while `_this_` and `(_this_)` are emphasis.
- *   The first closing `_` that fits wins; underscores inside the emphasis are allowed; it ends
- *   within the line (no line or paragraph separator inside).
- * Unclosed markers stay literal text.
+ * How deep lists nest in lists, and bold and emphasis in one another. An item indented deeper is
+ * text of the deepest item (its marker as written); emphasis deeper is text, its markers as written.
  */
-const WORD = /[\p{L}\p{N}_]/u;
+export const MAX_NESTING = 8;
+
+/**
+ * Inline markers, read as CommonMark reads them, in time linear in the text whatever it holds (a
+ * backtracking regex was quadratic on runs like `_a_b _a_b …`):
+ * - `` `code` ``: a backtick, at least one character, the next backtick; nothing inside is read;
+ * - a backslash before ASCII punctuation makes it literal (the text run ends there, the character
+ *   starts the next one);
+ * - bold and emphasis: CommonMark's delimiter runs. A run of `*` or `_` can open when it is
+ *   left-flanking (not followed by a space, and not followed by punctuation unless preceded by a
+ *   space or punctuation), close when right-flanking (the mirror); `_` inside a word does neither,
+ *   so `num_requests` and `duration_s` stay literal while `_this_` and `(_this_)` are emphasis. A
+ *   closer takes the nearest opener of its character (two characters each make bold, one makes
+ *   emphasis), what lies between them that is still open stays literal, and the rule of 3 holds
+ *   (`*foo**bar**baz*` is emphasis around bold). So `**bold with *italic* inside**` nests.
+ * Unclosed markers stay literal text.
+ *
+ * Linear: each closer finds its opener through a chain of the open runs of its character, skipping
+ * only openers the rule of 3 refuses; those lie above the found one (and leave the stack with it),
+ * or, when none is found, below a floor kept per kind of closer (CommonMark's `openers_bottom`).
+ */
+
 const SPACE = /\s/;
-const LINE_END = /[\n\r\u2028\u2029]/g;
+const PUNCT = /[\p{P}\p{S}]/u;
 const MARKER = /[`*_\\]/g;
 /** What a backslash makes literal (CommonMark's ASCII punctuation). */
 const ESCAPABLE = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
@@ -69,37 +89,40 @@ function isSpaceCode(c: number): boolean {
 const isSpace = (ch: string) => isSpaceCode(ch.charCodeAt(0));
 const isLineEnd = (ch: string) => ch === '\n' || ch === '\r' || ch === '\u2028' || ch === '\u2029';
 
-/** Whether code point `cp` is a letter, a digit or `_` (`[\p{L}\p{N}_]`). */
-function isWordPoint(cp: number): boolean {
-  if (cp < 128)
-    return (cp >= 48 && cp <= 57) || (cp >= 65 && cp <= 90) || (cp >= 97 && cp <= 122) || cp === 95;
-  return WORD.test(String.fromCodePoint(cp));
+const SPACE_CLASS = 0;
+const PUNCT_CLASS = 1;
+const OTHER_CLASS = 2;
+
+/** The class of each ASCII character. */
+const ASCII_CLASS = (() => {
+  const table = new Uint8Array(128).fill(OTHER_CLASS);
+  for (const ch of ESCAPABLE) table[ch.charCodeAt(0)] = PUNCT_CLASS;
+  for (const c of [9, 10, 11, 12, 13, 32]) table[c] = SPACE_CLASS;
+  return table;
+})();
+
+/** Whether code point `cp` is a space, punctuation (`\p{P}`, `\p{S}`) or other. */
+function classOf(cp: number): number {
+  if (cp < 128) return ASCII_CLASS[cp];
+  const ch = String.fromCodePoint(cp);
+  if (cp < 0x10000 && SPACE.test(ch)) return SPACE_CLASS;
+  return PUNCT.test(ch) ? PUNCT_CLASS : OTHER_CLASS;
 }
 
-/** Whether the code point that starts at `i` is a letter, digit or `_` (false past the end). */
-function wordAt(text: string, i: number): boolean {
-  return i < text.length && isWordPoint(text.codePointAt(i) as number);
+/** The class of the code point that starts at `i` (past the end: a space, as the line's edge). */
+function classAt(text: string, i: number): number {
+  return i < text.length ? classOf(text.codePointAt(i) as number) : SPACE_CLASS;
 }
 
-/** Whether the code point that ends just before `i` is a letter, digit or `_` (false at the start). */
-function wordBefore(text: string, i: number): boolean {
-  if (i <= 0) return false;
+/** The class of the code point that ends just before `i` (at the start: a space). */
+function classBefore(text: string, i: number): number {
+  if (i <= 0) return SPACE_CLASS;
   const lo = text.charCodeAt(i - 1);
   if (lo >= 0xdc00 && lo <= 0xdfff && i >= 2) {
     const hi = text.charCodeAt(i - 2);
-    if (hi >= 0xd800 && hi <= 0xdbff) return isWordPoint(text.codePointAt(i - 2) as number);
+    if (hi >= 0xd800 && hi <= 0xdbff) return classOf(text.codePointAt(i - 2) as number);
   }
-  return isWordPoint(lo);
-}
-
-/** Length in UTF-16 units of the code point at `i` (1 or 2). */
-function pointLength(text: string, i: number): number {
-  const hi = text.charCodeAt(i);
-  if (hi >= 0xd800 && hi <= 0xdbff && i + 1 < text.length) {
-    const lo = text.charCodeAt(i + 1);
-    if (lo >= 0xdc00 && lo <= 0xdfff) return 2;
-  }
-  return 1;
+  return classOf(lo);
 }
 
 /** Characters the searches of `parseInline` went over since the last `takeScanned()` (for tests). */
@@ -112,24 +135,51 @@ export function takeScanned(): number {
   return s;
 }
 
+const ESCAPE_TOKEN = 0;
+const CODE_TOKEN = 1;
+const RUN_TOKEN = 2;
+const CAN_OPEN = 1;
+const CAN_CLOSE = 2;
+
 /**
- * Splits a line into inline runs in time linear in its length: each search below remembers its
- * last answer and is asked with non-decreasing starts, so every stretch of the text is searched at
- * most once per kind of marker. Unclosed markers stay literal text.
+ * Splits a line into inline runs (a tree: bold and emphasis hold runs) in time linear in its
+ * length; `count` is the number of nodes made. Past `maxRuns` nodes, the rest of the line is one
+ * text run. Typed arrays rather than an object per token: 1 MB of `**a*` read three times slower,
+ * most of it in the garbage collector, with objects.
  */
-export function parseInline(text: string, maxRuns = Number.POSITIVE_INFINITY): Inline[] {
+function readInline(text: string, maxRuns: number): { runs: Inline[]; count: number } {
   const n = text.length;
   scanned += n; // the marker scan
-  const out: Inline[] = [];
-  // Remembered searches: [asked from, found at] (found = n: none).
+  // 1. tokens (escapes, code spans, delimiter runs) and the matching of delimiter runs as they come
+  let tokens = 0;
+  const tokKind = new Uint8Array(n);
+  const tokAt = new Int32Array(n); // where it starts
+  const tokRef = new Int32Array(n); // a code span's closing backtick; a delimiter run's index
+  // delimiter runs
+  let runs = 0;
+  const runAt = new Int32Array(n);
+  const runLen = new Int32Array(n);
+  const runRem = new Int32Array(n); // characters not matched yet
+  const runFlags = new Uint8Array(n);
+  const runBelow = new Int32Array(n); // on the stack: the index of the open run of its character below
+  const openHead = new Int32Array(n).fill(-1); // its newest (outermost) match as opener
+  const openUsed = new Int32Array(n);
+  const closeHead = new Int32Array(n).fill(-1); // its first (innermost) match as closer
+  const closeTail = new Int32Array(n).fill(-1);
+  // matches: 2 (bold) or 1 (emphasis), the same opener's previous match, the same closer's next one
+  let matches = 0;
+  const uses = new Uint8Array(n);
+  const openNext = new Int32Array(n);
+  const closeNext = new Int32Array(n);
+  // runs that may still open, bottom first (so in the order of their indexes)
+  const stack = new Int32Array(n);
+  let height = 0;
+  const top = [-1, -1]; // per character (0: `*`, 1: `_`), the stack index of its topmost run
+  // per kind of closer (character, length mod 3, can open): runs of a lower index are known not to
+  // match it (the rule of 3 refused them all)
+  const floor = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
   let tickFrom = -1;
   let tickAt = -1;
-  let starFrom = -1;
-  let starAt = -1;
-  let endFrom = -1;
-  let endAt = -1;
-  let closeFrom = -1;
-  let closeAt = -1;
   const tick = (from: number) => {
     if (from < tickFrom || from > tickAt) {
       tickFrom = from;
@@ -139,53 +189,12 @@ export function parseInline(text: string, maxRuns = Number.POSITIVE_INFINITY): I
     }
     return tickAt;
   };
-  const star = (from: number) => {
-    if (from < starFrom || from > starAt) {
-      starFrom = from;
-      const k = text.indexOf('*', from);
-      starAt = k < 0 ? n : k;
-      scanned += starAt - from;
-    }
-    return starAt;
-  };
-  const lineEnd = (from: number) => {
-    if (from < endFrom || from > endAt) {
-      endFrom = from;
-      LINE_END.lastIndex = from;
-      const m = LINE_END.exec(text);
-      endAt = m ? m.index : n;
-      scanned += endAt - from;
-    }
-    return endAt;
-  };
-  // A `_` that can close underscore emphasis: the character before it is neither `_` nor a space,
-  // and no letter, digit or `_` follows it.
-  const closes = (c: number) => {
-    const before = text.charCodeAt(c - 1);
-    return c > 0 && before !== 95 && !isSpaceCode(before) && !wordAt(text, c + 1);
-  };
-  const closer = (from: number) => {
-    if (from < closeFrom || from > closeAt) {
-      closeFrom = from;
-      closeAt = n;
-      for (let c = text.indexOf('_', from); c >= 0; c = text.indexOf('_', c + 1))
-        if (closes(c)) {
-          closeAt = c;
-          break;
-        }
-      scanned += closeAt - from;
-    }
-    return closeAt;
-  };
-  let last = 0;
-  const emit = (kind: Inline['kind'], from: number, inner: string, to: number) => {
-    if (from > last) out.push({ kind: 'text', text: text.slice(last, from) });
-    out.push({ kind, text: inner });
-    last = to;
+  const popTop = () => {
+    const r = stack[--height];
+    top[text.charCodeAt(runAt[r]) === 42 ? 0 : 1] = runBelow[r];
   };
   let i = 0;
-  // (past `maxRuns` the rest of the line is one text run)
-  while (i < n && out.length < maxRuns) {
+  while (i < n) {
     MARKER.lastIndex = i;
     const m = MARKER.exec(text);
     if (!m) break;
@@ -194,58 +203,142 @@ export function parseInline(text: string, maxRuns = Number.POSITIVE_INFINITY): I
     if (ch === 92) {
       // \* \_ \` …: the next character is literal (it opens nothing)
       if (i + 1 < n && ESCAPABLE.includes(text[i + 1])) {
-        if (i > last) out.push({ kind: 'text', text: text.slice(last, i) });
-        last = i + 1; // the escaped character starts the next text run
+        tokKind[tokens] = ESCAPE_TOKEN;
+        tokAt[tokens++] = i;
         i += 2;
-        continue;
-      }
-    } else if (ch === 96) {
-      // `code`
+      } else i++;
+      continue;
+    }
+    if (ch === 96) {
       const j = tick(i + 1);
       if (j < n && j > i + 1) {
-        emit('code', i, text.slice(i + 1, j), j + 1);
+        tokKind[tokens] = CODE_TOKEN;
+        tokAt[tokens] = i;
+        tokRef[tokens++] = j;
         i = j + 1;
-        continue;
-      }
-    } else if (ch === 42) {
-      if (text.charCodeAt(i + 1) === 42) {
-        // **strong**
-        const j = star(i + 2);
-        if (j < n && j > i + 2 && text.charCodeAt(j + 1) === 42) {
-          emit('strong', i, text.slice(i + 2, j), j + 2);
-          i = j + 2;
-          continue;
+      } else i++;
+      continue;
+    }
+    // a delimiter run of `*` or `_`
+    let j = i + 1;
+    while (j < n && text.charCodeAt(j) === ch) j++;
+    const before = classBefore(text, i);
+    const after = classAt(text, j);
+    const left = after !== SPACE_CLASS && (after !== PUNCT_CLASS || before !== OTHER_CLASS);
+    const right = before !== SPACE_CLASS && (before !== PUNCT_CLASS || after !== OTHER_CLASS);
+    const star = ch === 42;
+    const open = star ? left : left && (!right || before === PUNCT_CLASS);
+    const close = star ? right : right && (!left || after === PUNCT_CLASS);
+    const len = j - i;
+    const r = runs++;
+    runAt[r] = i;
+    runLen[r] = len;
+    runRem[r] = len;
+    runFlags[r] = (open ? CAN_OPEN : 0) | (close ? CAN_CLOSE : 0);
+    tokKind[tokens] = RUN_TOKEN;
+    tokAt[tokens] = i;
+    tokRef[tokens++] = r;
+    const c = star ? 0 : 1;
+    if (close) {
+      const bucket = c * 6 + (len % 3) * 2 + (open ? 1 : 0);
+      while (runRem[r] > 0) {
+        let k = top[c];
+        for (; k >= 0 && stack[k] >= floor[bucket]; k = runBelow[stack[k]]) {
+          const o = stack[k];
+          const both = runFlags[o] === (CAN_OPEN | CAN_CLOSE) || open;
+          const sum = runLen[o] + len;
+          if (!both || sum % 3 !== 0 || (runLen[o] % 3 === 0 && len % 3 === 0)) break;
         }
-      } else if (i + 1 < n && !isSpaceCode(text.charCodeAt(i + 1))) {
-        // *em*
-        const j = star(i + 1);
-        if (j < n) {
-          emit('em', i, text.slice(i + 1, j), j + 1);
-          i = j + 1;
-          continue;
+        if (k < 0 || stack[k] < floor[bucket]) {
+          floor[bucket] = r;
+          break;
         }
-      }
-    } else if (!wordBefore(text, i) && i + 1 < n) {
-      // _em_
-      const first = text.charCodeAt(i + 1);
-      if (first !== 95 && !isSpaceCode(first)) {
-        const rest = i + 1 + pointLength(text, i + 1);
-        // As the regex `_([^_\s](?:.*?[^_\s])?)_` tries it: two or more characters up to the first
-        // closing `_` on the line, else the first character alone.
-        let c = closer(rest + 1);
-        if (c >= n || lineEnd(rest) < c)
-          c = rest < n && text.charCodeAt(rest) === 95 && closes(rest) ? rest : n;
-        if (c < n) {
-          emit('em', i, text.slice(i + 1, c), c + 1);
-          i = c + 1;
-          continue;
-        }
+        const o = stack[k];
+        const use = runRem[o] >= 2 && runRem[r] >= 2 ? 2 : 1;
+        const mt = matches++;
+        uses[mt] = use;
+        openNext[mt] = openHead[o];
+        openHead[o] = mt;
+        openUsed[o] += use;
+        closeNext[mt] = -1;
+        if (closeTail[r] >= 0) closeNext[closeTail[r]] = mt;
+        else closeHead[r] = mt;
+        closeTail[r] = mt;
+        runRem[o] -= use;
+        runRem[r] -= use;
+        // what was opened between them stays literal
+        while (height - 1 > k) popTop();
+        if (runRem[o] === 0) popTop();
       }
     }
-    i++;
+    if (open && runRem[r] > 0) {
+      runBelow[r] = top[c];
+      top[c] = height;
+      stack[height++] = r;
+    }
+    i = j;
   }
-  if (last < n) out.push({ kind: 'text', text: text.slice(last) });
-  return out;
+  // 2. the tree, in source order; a match deeper than MAX_NESTING is left as its characters
+  const flat = new Uint8Array(matches);
+  const root: Inline[] = [];
+  const frames: Inline[][] = [root];
+  let count = 0;
+  let last = 0; // start of the pending text
+  const add = (node: Inline) => {
+    if (count >= maxRuns) return false;
+    frames[frames.length - 1].push(node);
+    count++;
+    return true;
+  };
+  const flush = (to: number) => {
+    if (to <= last) return true;
+    if (!add({ kind: 'text', text: text.slice(last, to) })) return false;
+    last = to;
+    return true;
+  };
+  build: for (let t = 0; t < tokens; t++) {
+    const at = tokAt[t];
+    if (tokKind[t] === ESCAPE_TOKEN) {
+      if (!flush(at)) break;
+      last = at + 1; // the escaped character starts the next text run
+    } else if (tokKind[t] === CODE_TOKEN) {
+      if (!flush(at) || !add({ kind: 'code', text: text.slice(at + 1, tokRef[t]) })) break;
+      last = tokRef[t] + 1;
+    } else {
+      const r = tokRef[t];
+      let p = at;
+      for (let mt = closeHead[r]; mt >= 0; mt = closeNext[mt]) {
+        if (!flat[mt]) {
+          if (!flush(p)) break build;
+          frames.pop();
+          last = p + uses[mt];
+        }
+        p += uses[mt];
+      }
+      p = at + runLen[r] - openUsed[r];
+      for (let mt = openHead[r]; mt >= 0; mt = openNext[mt]) {
+        if (frames.length > MAX_NESTING) flat[mt] = 1;
+        else {
+          const node: Inline = { kind: uses[mt] === 2 ? 'strong' : 'em', children: [] };
+          if (!flush(p) || !add(node)) break build;
+          frames.push(node.children);
+          last = p + uses[mt];
+        }
+        p += uses[mt];
+      }
+    }
+  }
+  if (last < n) {
+    // the rest: once stopped, as written, into whatever is open
+    frames[frames.length - 1].push({ kind: 'text', text: text.slice(last) });
+    count++;
+  }
+  return { runs: root, count };
+}
+
+/** Splits a line into inline runs (see `readInline`). */
+export function parseInline(text: string, maxRuns = Number.POSITIVE_INFINITY): Inline[] {
+  return readInline(text, maxRuns).runs;
 }
 
 /** `^\s*[-*+]\s+(.*)$` by hand (linear); the item text, or null. */
@@ -315,6 +408,20 @@ function isContinuation(line: string): boolean {
   return i >= 2 && i < line.length;
 }
 
+/** The columns of a line's leading spaces (a tab to the next multiple of 4). */
+function indentOf(line: string): number {
+  let col = 0;
+  for (let i = 0; i < line.length && isSpace(line[i]); i++)
+    col = line[i] === '\t' ? col + 4 - (col % 4) : col + 1;
+  return col;
+}
+
+/** An empty list of `kind` that starts with the item on `line` (its first number kept). */
+function newList(kind: 'ul' | 'ol', line: string): ListBlock {
+  const start = kind === 'ol' ? itemNumber(line) : 1;
+  return start !== 1 ? { kind, items: [], start } : { kind, items: [] };
+}
+
 export function parseMarkdownish(source: string): Block[] {
   const text = source.replace(/\r\n?/g, '\n');
   // structure is read from the first FORMAT_LIMITS.chars characters, cut at a line end
@@ -328,8 +435,8 @@ export function parseMarkdownish(source: string): Block[] {
   let units = 0; // blocks and list items
   let runsLeft = FORMAT_LIMITS.runs;
   const inline = (t: string) => {
-    const runs = parseInline(t, Math.max(1, runsLeft));
-    runsLeft -= runs.length;
+    const { runs, count } = readInline(t, Math.max(1, runsLeft));
+    runsLeft -= count; // every node, at any depth
     return runs;
   };
   const full = () => units >= FORMAT_LIMITS.blocks || runsLeft <= 0;
@@ -347,6 +454,63 @@ export function parseMarkdownish(source: string): Block[] {
   const next = (i: number) => {
     at += lines[i].length + 1;
   };
+  /**
+   * The list that starts at line `first`, nested by indentation, up to the first line that is
+   * neither an item, nor indented (a continuation of the deepest item), nor blank; returns the
+   * index of its last line. An item deeper than its item above starts a list under it, one as deep
+   * as an item above goes back to that one's list; a new marker kind starts a new list there.
+   */
+  const readList = (first: number): number => {
+    type Level = { list: ListBlock; indent: number; siblings: (Block | ListBlock)[] };
+    const levels: Level[] = [];
+    const deepest = () => {
+      const items = levels[levels.length - 1].list.items;
+      return items[items.length - 1];
+    };
+    const append = (item: ListItem, t: string) => {
+      item.inlines.push({ kind: 'text', text: ' ' });
+      runsLeft--;
+      // one by one: spread into push's arguments, a long line's runs overflowed the stack
+      for (const run of inline(t)) item.inlines.push(run);
+    };
+    let i = first;
+    for (; i < lines.length && !full(); next(i++)) {
+      const line = lines[i];
+      const b = bullet(line);
+      const content = b ?? numbered(line);
+      if (content === null) {
+        if (isContinuation(line)) append(deepest(), line.trim());
+        else if (line.trim() !== '') break;
+        continue; // a blank line: the list goes on if an item or an indented line comes next
+      }
+      const kind = b !== null ? 'ul' : 'ol';
+      const d = indentOf(line);
+      // back up to the level this item belongs to
+      while (levels.length > 1 && d <= levels[levels.length - 2].indent) levels.pop();
+      let level = levels[levels.length - 1];
+      if (!level) {
+        level = { list: newList(kind, line), indent: d, siblings: blocks };
+        blocks.push(level.list);
+        levels.push(level);
+      } else if (d > level.indent) {
+        if (levels.length >= MAX_NESTING) {
+          append(deepest(), line.trim()); // too deep: text of the deepest item
+          continue;
+        }
+        const parent = deepest();
+        parent.lists ??= [];
+        level = { list: newList(kind, line), indent: d, siblings: parent.lists };
+        parent.lists.push(level.list);
+        levels.push(level);
+      } else if (level.list.kind !== kind) {
+        level.list = newList(kind, line);
+        level.siblings.push(level.list);
+      }
+      level.list.items.push({ inlines: inline(content) });
+      units++;
+    }
+    return i - 1;
+  };
   for (let i = 0; i < lines.length; i++) {
     if (full()) {
       restAt = para.length ? paraAt : at;
@@ -363,28 +527,9 @@ export function parseMarkdownish(source: string): Block[] {
       units++;
       continue;
     }
-    const list = bullet(line) !== null ? 'ul' : numbered(line) !== null ? 'ol' : null;
-    if (list) {
+    if (bullet(line) !== null || numbered(line) !== null) {
       flush();
-      const items: Inline[][] = [];
-      const item = list === 'ul' ? bullet : numbered;
-      const first = i;
-      for (; i < lines.length && !full(); next(i++)) {
-        const m = item(lines[i]);
-        if (m !== null) {
-          items.push(inline(m));
-          units++;
-        } else if (isContinuation(lines[i]) && items.length) {
-          const prev = items[items.length - 1];
-          prev.push({ kind: 'text', text: ' ' });
-          runsLeft--;
-          // one by one: spread into push's arguments, a long line's runs overflowed the stack
-          for (const run of inline(lines[i].trim())) prev.push(run);
-        } else break;
-      }
-      i--;
-      const start = list === 'ol' && items.length > 0 ? itemNumber(lines[first]) : 1;
-      blocks.push(start !== 1 ? { kind: list, items, start } : { kind: list, items });
+      i = readList(i);
       continue;
     }
     const h = heading(line);

@@ -1,13 +1,26 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import {
   type Block,
   FORMAT_LIMITS,
   type Inline,
+  type ListBlock,
+  MAX_NESTING,
   parseInline,
   parseMarkdownish,
   takeScanned,
 } from '../../../src/ui/markdown';
+import { Markdownish } from '../../../src/ui/Markdownish';
+
+const t = (text: string): Inline => ({ kind: 'text', text });
+const code = (text: string): Inline => ({ kind: 'code', text });
+const em = (...children: Inline[]): Inline => ({ kind: 'em', children });
+const strong = (...children: Inline[]): Inline => ({ kind: 'strong', children });
+/** A list item whose text is plain. */
+const item = (text: string, ...lists: ListBlock[]) =>
+  lists.length ? { inlines: [t(text)], lists } : { inlines: [t(text)] };
 
 describe('markdown-ish descriptions', () => {
   it('splits paragraphs on blank lines and joins wrapped lines', () => {
@@ -21,22 +34,16 @@ describe('markdown-ish descriptions', () => {
     expect(blocks.map((b) => b.kind)).toEqual(['h', 'ul', 'ol', 'code']);
     expect(blocks[1]).toEqual({
       kind: 'ul',
-      items: [
-        [{ kind: 'text', text: 'a' }],
-        [
-          { kind: 'text', text: 'b ' },
-          { kind: 'code', text: 'x' },
-        ],
-      ],
+      items: [{ inlines: [t('a')] }, { inlines: [t('b '), code('x')] }],
     });
     expect(blocks[3]).toEqual({ kind: 'code', text: 'q: 1' });
   });
   it('keeps HTML as literal text', () => {
     expect(parseInline('<img src=x onerror=alert(1)> **bold** *em*')).toEqual([
-      { kind: 'text', text: '<img src=x onerror=alert(1)> ' },
-      { kind: 'strong', text: 'bold' },
-      { kind: 'text', text: ' ' },
-      { kind: 'em', text: 'em' },
+      t('<img src=x onerror=alert(1)> '),
+      strong(t('bold')),
+      t(' '),
+      em(t('em')),
     ]);
   });
   it('leaves unclosed markers alone', () => {
@@ -53,57 +60,326 @@ describe('underscores inside words', () => {
   });
   it('still reads underscore emphasis at word edges', () => {
     expect(parseInline('an _idle_ worker (_really_).')).toEqual([
-      { kind: 'text', text: 'an ' },
-      { kind: 'em', text: 'idle' },
-      { kind: 'text', text: ' worker (' },
-      { kind: 'em', text: 'really' },
-      { kind: 'text', text: ').' },
+      t('an '),
+      em(t('idle')),
+      t(' worker ('),
+      em(t('really')),
+      t(').'),
     ]);
   });
   it('lets emphasis hold an intraword underscore and ignores a closing one before a letter', () => {
-    expect(parseInline('_max_tokens_ wins')).toEqual([
-      { kind: 'em', text: 'max_tokens' },
-      { kind: 'text', text: ' wins' },
-    ]);
+    expect(parseInline('_max_tokens_ wins')).toEqual([em(t('max_tokens')), t(' wins')]);
     expect(parseInline('_open but_never closed')).toEqual([{ kind: 'text', text: '_open but_never closed' }]);
   });
 });
 
 /**
- * The renderer as it was, with regular expressions: its output is the reference for the linear
- * scanner (same leftmost-first rules), but its underscore rule is quadratic on adversarial text.
+ * A plain reference for the inline reader: CommonMark's delimiter-run algorithm written the way the
+ * spec words it (each closer walks back over the whole delimiter list, so it is quadratic), with
+ * the reader's code spans (a backtick, at least one character, the next backtick), escapes (a
+ * backslash ends the text run, the escaped character starts the next) and nesting cap. The reader
+ * must give exactly this, in linear time.
  */
-const REGEX_INLINE =
-  /`([^`]+)`|\*\*([^*]+)\*\*|\*([^*\s][^*]*)\*|(?<![\p{L}\p{N}_])_([^_\s](?:.*?[^_\s])?)_(?![\p{L}\p{N}_])/gu;
-function regexInline(text: string): Inline[] {
-  const out: Inline[] = [];
-  const re = new RegExp(REGEX_INLINE);
-  let last = 0;
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    if (m.index > last) out.push({ kind: 'text', text: text.slice(last, m.index) });
-    if (m[1] !== undefined) out.push({ kind: 'code', text: m[1] });
-    else if (m[2] !== undefined) out.push({ kind: 'strong', text: m[2] });
-    else out.push({ kind: 'em', text: m[3] ?? m[4] });
-    last = m.index + m[0].length;
+function referenceInline(text: string): Inline[] {
+  const ws = (c: string | undefined) => c === undefined || /\s/.test(c);
+  const punct = (c: string | undefined) => c !== undefined && /[\p{P}\p{S}]/u.test(c);
+  type Run = { at: number; ch: string; len: number; rem: number; open: boolean; close: boolean };
+  type Ev =
+    | { k: 'text'; s: string }
+    | { k: 'break' }
+    | { k: 'code'; s: string }
+    | { k: 'run'; run: Run; closes: number[]; opens: number[] };
+  const evs: Ev[] = [];
+  const runs: Extract<Ev, { k: 'run' }>[] = [];
+  const chars = Array.from(text);
+  // offsets of code points, to read the characters either side of a run
+  let i = 0;
+  const before = (k: number) => (k === 0 ? undefined : chars[k - 1]);
+  while (i < chars.length) {
+    const c = chars[i];
+    if (c === '\\' && i + 1 < chars.length && '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~'.includes(chars[i + 1])) {
+      evs.push({ k: 'break' }, { k: 'text', s: chars[i + 1] });
+      i += 2;
+    } else if (c === '`') {
+      const j = chars.indexOf('`', i + 1);
+      if (j > i + 1) {
+        evs.push({ k: 'code', s: chars.slice(i + 1, j).join('') });
+        i = j + 1;
+      } else {
+        evs.push({ k: 'text', s: c });
+        i++;
+      }
+    } else if (c === '*' || c === '_') {
+      let j = i;
+      while (chars[j] === c) j++;
+      const b = before(i);
+      const a = chars[j];
+      const left = !ws(a) && (!punct(a) || ws(b) || punct(b));
+      const right = !ws(b) && (!punct(b) || ws(a) || punct(a));
+      const open = c === '*' ? left : left && (!right || punct(b));
+      const close = c === '*' ? right : right && (!left || punct(a));
+      const ev = {
+        k: 'run' as const,
+        run: { at: i, ch: c, len: j - i, rem: j - i, open, close },
+        closes: [],
+        opens: [],
+      };
+      evs.push(ev);
+      runs.push(ev);
+      i = j;
+    } else {
+      evs.push({ k: 'text', s: c });
+      i++;
+    }
   }
-  if (last < text.length) out.push({ kind: 'text', text: text.slice(last) });
-  return out;
+  // process emphasis: matches[m] = chars used (1 em, 2 strong)
+  const matches: number[] = [];
+  const active = runs.map((r) => r.run.open || r.run.close);
+  for (let c = 0; c < runs.length; c++) {
+    const closer = runs[c].run;
+    if (!closer.close || !active[c]) continue;
+    while (closer.rem > 0) {
+      let o = c - 1;
+      for (; o >= 0; o--) {
+        const op = runs[o].run;
+        if (!active[o] || !op.open || op.ch !== closer.ch || op.rem === 0) continue;
+        const both = (op.open && op.close) || (closer.open && closer.close);
+        if (both && (op.len + closer.len) % 3 === 0 && !(op.len % 3 === 0 && closer.len % 3 === 0)) continue;
+        break;
+      }
+      if (o < 0) break;
+      const op = runs[o].run;
+      const use = op.rem >= 2 && closer.rem >= 2 ? 2 : 1;
+      const m = matches.push(use) - 1;
+      runs[o].opens.push(m);
+      runs[c].closes.push(m);
+      op.rem -= use;
+      closer.rem -= use;
+      for (let k = o + 1; k < c; k++) active[k] = false;
+      if (op.rem === 0) active[o] = false;
+    }
+    if (closer.rem === 0 || !closer.open) active[c] = false;
+  }
+  // build the tree: a match deeper than the cap is left as its characters
+  const flat = new Set<number>();
+  const root: Inline[] = [];
+  const stack: Inline[][] = [root];
+  let canMerge = false;
+  const addText = (s: string) => {
+    const top = stack[stack.length - 1];
+    const prev = top[top.length - 1];
+    if (canMerge && prev?.kind === 'text') prev.text += s;
+    else top.push({ kind: 'text', text: s });
+    canMerge = true;
+  };
+  for (const ev of evs) {
+    if (ev.k === 'text') addText(ev.s);
+    else if (ev.k === 'break') canMerge = false;
+    else if (ev.k === 'code') {
+      stack[stack.length - 1].push({ kind: 'code', text: ev.s });
+      canMerge = false;
+    } else {
+      for (const m of ev.closes) {
+        if (flat.has(m)) addText(ev.run.ch.repeat(matches[m]));
+        else {
+          stack.pop();
+          canMerge = false;
+        }
+      }
+      const used =
+        ev.closes.reduce((n, m) => n + matches[m], 0) + ev.opens.reduce((n, m) => n + matches[m], 0);
+      if (ev.run.len > used) addText(ev.run.ch.repeat(ev.run.len - used));
+      for (const m of [...ev.opens].reverse()) {
+        if (stack.length > MAX_NESTING) {
+          flat.add(m);
+          addText(ev.run.ch.repeat(matches[m]));
+        } else {
+          const node: Inline = { kind: matches[m] === 2 ? 'strong' : 'em', children: [] };
+          stack[stack.length - 1].push(node);
+          stack.push(node.children);
+          canMerge = false;
+        }
+      }
+    }
+  }
+  return root;
 }
 
-describe('the scanner reads inline markers exactly as the regular expressions did', () => {
-  const alphabet = ['_', '*', '`', 'a', 'é', '1', ' ', '\u00a0', '(', '.', '\u2028', '😀', '\ud800', '#'];
-  const text = fc.array(fc.constantFrom(...alphabet), { maxLength: 40 }).map((a) => a.join(''));
-  it('on random runs of markers, letters, spaces and separators', () => {
+/** Plain text of inline runs, markers of emphasis left out. */
+const plain = (runs: Inline[]): string =>
+  runs.map((r) => ('children' in r ? plain(r.children) : r.text)).join('');
+/** How deep emphasis nests in `runs`. */
+const depth = (runs: Inline[]): number =>
+  Math.max(0, ...runs.map((r) => ('children' in r ? 1 + depth(r.children) : 0)));
+
+describe('nested emphasis, as CommonMark reads it', () => {
+  it('reads emphasis inside strong, code inside emphasis, strong inside emphasis', () => {
+    expect(parseInline('**bold with *italic* inside**')).toEqual([
+      strong(t('bold with '), em(t('italic')), t(' inside')),
+    ]);
+    expect(parseInline('*italic with `code` inside*')).toEqual([
+      em(t('italic with '), code('code'), t(' inside')),
+    ]);
+    expect(parseInline('*a **b** c* and _x *y* z_')).toEqual([
+      em(t('a '), strong(t('b')), t(' c')),
+      t(' and '),
+      em(t('x '), em(t('y')), t(' z')),
+    ]);
+    expect(parseInline('***both*** and **_mixed_**')).toEqual([
+      em(strong(t('both'))),
+      t(' and '),
+      strong(em(t('mixed'))),
+    ]);
+  });
+  it('matches runs of different lengths the CommonMark way (the rule of 3 included)', () => {
+    expect(parseInline('*foo**bar**baz*')).toEqual([em(t('foo'), strong(t('bar')), t('baz'))]);
+    expect(parseInline('**foo*bar*baz**')).toEqual([strong(t('foo'), em(t('bar')), t('baz'))]);
+    expect(parseInline('**a *b**')).toEqual([t('*'), em(t('a '), em(t('b')))]);
+    expect(parseInline('*foo*bar**')).toEqual([em(t('foo')), t('bar**')]);
+    expect(parseInline('foo***bar***baz')).toEqual([t('foo'), em(strong(t('bar'))), t('baz')]);
+  });
+  it('leaves openers that are never closed, and stars around spaces, as text', () => {
+    expect(parseInline('**a *b **c *d')).toEqual([t('**a *b **c *d')]);
+    expect(parseInline('2 * 3 * 4 and a *b')).toEqual([t('2 * 3 * 4 and a *b')]);
+    expect(parseInline('`*not* emphasis` *but `this* is`')).toEqual([
+      code('*not* emphasis'),
+      t(' *but '),
+      code('this* is'),
+    ]);
+  });
+  it(`nests at most ${MAX_NESTING} deep: deeper markers are text of the deepest level`, () => {
+    const k = MAX_NESTING + 3;
+    const marks = Array.from({ length: k }, (_, i) => (i % 2 ? '_' : '*'));
+    const text = `${marks.map((m) => `${m}a `).join('')}core${marks
+      .reverse()
+      .map((m) => ` a${m}`)
+      .join('')}`;
+    const runs = parseInline(text);
+    expect(depth(runs)).toBe(MAX_NESTING);
+    // every character is still there: the deep markers as written
+    expect(plain(runs)).toBe(
+      text.replace(/^(?:[*_]a ){8}/, 'a '.repeat(8)).replace(/(?: a[*_]){8}$/, ' a'.repeat(8)),
+    );
+    expect(runs).toEqual(referenceInline(text));
+  });
+  it('equals the plain reference on random runs of markers, letters, spaces and separators', () => {
+    const alphabet = [
+      '_',
+      '*',
+      '`',
+      'a',
+      'é',
+      '1',
+      ' ',
+      '\u00a0',
+      '(',
+      '.',
+      '\u2028',
+      '😀',
+      '\ud800',
+      '#',
+      '\\',
+    ];
+    const text = fc.array(fc.constantFrom(...alphabet), { maxLength: 40 }).map((a) => a.join(''));
     fc.assert(
-      fc.property(text, (t) => {
-        expect(parseInline(t)).toEqual(regexInline(t));
+      fc.property(text, (s) => {
+        expect(parseInline(s)).toEqual(referenceInline(s));
       }),
       { numRuns: 20_000 },
     );
   });
+  it('equals the plain reference on long runs of stars, underscores and words (deep nesting)', () => {
+    const alphabet = ['_', '*', '**', '***', 'a', ' ', '.'];
+    const text = fc.array(fc.constantFrom(...alphabet), { maxLength: 120 }).map((a) => a.join(''));
+    fc.assert(
+      fc.property(text, (s) => {
+        expect(parseInline(s)).toEqual(referenceInline(s));
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+});
+
+describe('nested lists, by indentation', () => {
+  it('nests bullet and numbered lists under the item above them, two and three levels deep', () => {
+    const text = ['- a', '  - b', '    1. c', '    2. d', '  - e', '- f'].join('\n');
+    expect(parseMarkdownish(text)).toEqual([
+      {
+        kind: 'ul',
+        items: [
+          item('a', {
+            kind: 'ul',
+            items: [item('b', { kind: 'ol', items: [item('c'), item('d')] }), item('e')],
+          }),
+          item('f'),
+        ],
+      },
+    ]);
+  });
+  it('nests under a numbered item too, keeps a nested list’s first number, and starts a new list when the kind changes', () => {
+    const text = ['1. one', '   - x', '   - y', '2. two', '   3. three', '   4. four', '   - z'].join('\n');
+    expect(parseMarkdownish(text)).toEqual([
+      {
+        kind: 'ol',
+        items: [
+          item('one', { kind: 'ul', items: [item('x'), item('y')] }),
+          item(
+            'two',
+            { kind: 'ol', items: [item('three'), item('four')], start: 3 },
+            { kind: 'ul', items: [item('z')] },
+          ),
+        ],
+      },
+    ]);
+  });
+  it('joins a continuation line to the deepest item; a shallower item goes back up; a blank line keeps the list', () => {
+    const text = ['- a', '    - b *em*', '      more b', '  - c', '', '  - d', '- e', '', 'after'].join('\n');
+    expect(parseMarkdownish(text)).toEqual([
+      {
+        kind: 'ul',
+        items: [
+          item('a', {
+            kind: 'ul',
+            items: [{ inlines: [t('b '), em(t('em')), t(' '), t('more b')] }, item('c'), item('d')],
+          }),
+          item('e'),
+        ],
+      },
+      { kind: 'p', inlines: [t('after')] },
+    ]);
+  });
+  it(`nests at most ${MAX_NESTING} levels: a deeper item is text of the deepest item`, () => {
+    const text = Array.from({ length: MAX_NESTING + 2 }, (_, i) => `${'  '.repeat(i)}- i${i}`).join('\n');
+    let list = parseMarkdownish(text)[0] as ListBlock;
+    for (let d = 1; d < MAX_NESTING; d++) {
+      expect(list.items).toHaveLength(1);
+      list = list.items[0].lists?.[0] as ListBlock;
+    }
+    expect(list.items).toEqual([
+      {
+        inlines: [
+          t(`i${MAX_NESTING - 1}`),
+          t(' '),
+          t(`- i${MAX_NESTING}`),
+          t(' '),
+          t(`- i${MAX_NESTING + 1}`),
+        ],
+      },
+    ]);
+  });
+  it('renders as nested React elements, with no HTML from the text', () => {
+    const html = renderToStaticMarkup(
+      createElement(Markdownish, { text: '- **a *b* <img src=x onerror=alert(1)>**\n  1. `c`' }),
+    );
+    expect(html).toBe(
+      '<div class="prose"><ul><li><strong>a <em>b</em> &lt;img src=x onerror=alert(1)&gt;</strong><ol><li><code>c</code></li></ol></li></ul></div>',
+    );
+  });
+});
+
+describe('the reader keeps its block rules', () => {
   it('a backslash makes a marker literal; a heading drops its closing #s; a list keeps its first number (tryout)', () => {
-    const text = (b: Block) =>
-      b.kind === 'p' || b.kind === 'h' ? b.inlines.map((r) => r.text).join('') : '';
+    const text = (b: Block) => (b.kind === 'p' || b.kind === 'h' ? plain(b.inlines) : '');
     // \*not em\* stays as written, without the backslashes
     const [p] = parseMarkdownish('\\*not em\\* and \\_not\\_ and \\`tick\\` and a\\b');
     expect(p).toEqual({
@@ -123,7 +399,7 @@ describe('the scanner reads inline markers exactly as the regular expressions di
     expect(parseMarkdownish('10) tenth\n11) eleventh')).toEqual([
       {
         kind: 'ol',
-        items: [[{ kind: 'text', text: 'tenth' }], [{ kind: 'text', text: 'eleventh' }]],
+        items: [item('tenth'), item('eleventh')],
         start: 10,
       },
     ]);
@@ -136,16 +412,9 @@ describe('the scanner reads inline markers exactly as the regular expressions di
     ).toEqual([
       {
         kind: 'ul',
-        items: [
-          [
-            { kind: 'text', text: 'item ' },
-            { kind: 'em', text: 'x' },
-            { kind: 'text', text: ' ' },
-            { kind: 'text', text: 'more' },
-          ],
-        ],
+        items: [{ inlines: [t('item '), em(t('x')), t(' '), t('more')] }],
       },
-      { kind: 'ol', items: [[{ kind: 'text', text: 'three' }]], start: 3 },
+      { kind: 'ol', items: [item('three')], start: 3 },
       { kind: 'p', inlines: [{ kind: 'text', text: '####### seven' }] },
       { kind: 'h', inlines: [{ kind: 'text', text: 'six' }] },
       { kind: 'p', inlines: [{ kind: 'text', text: '- a\u2028b' }] },
@@ -186,14 +455,51 @@ describe('adversarial descriptions of 1 MB are read in bounded time', () => {
     ['one paragraph of short lines', fill('a\n')],
     ['escaped markers', fill('\\*a\\_ ')],
     ['backslashes', fill('\\')],
+    // nested lists and nested emphasis
+    [
+      'a staircase of ever deeper list items',
+      fill(Array.from({ length: 64 }, (_, i) => `${' '.repeat(i)}- a\n`).join('')),
+    ],
+    [
+      'list items indented ever deeper, up to 1,400 spaces',
+      Array.from({ length: 1_450 }, (_, i) => `${' '.repeat(i)}1. a *b*\n`)
+        .join('')
+        .slice(0, MB),
+    ],
+    ['items nesting in and out', fill('- a\n  - b\n    1. c\n      - d\n    2. e\n  - f\n')],
+    ['blank lines inside a list', fill('- a\n\n  - b\n\n')],
+    ['alternating strong and emphasis openers', fill('**a *b ')],
+    ['**a *b **c *d alternations', fill('**a *b **c *d ')],
+    ['openers and closers crossing', fill('*a **b* c** ')],
+    ['both-flanking runs (the rule of 3)', fill('a*b**c***')],
+    ['unmatched openers of both kinds', fill('_a *b **c ')],
+    ['openers all closed at the very end', `${fill('*a ').slice(0, MB / 2)}${fill(' a*').slice(0, MB / 2)}`],
+    [
+      'balanced nesting far past the cap',
+      `${fill('**a _b ').slice(0, MB / 2)}${fill(' b_ a**').slice(0, MB / 2)}`,
+    ],
+    ['one run of a million stars', fill('*')],
+    // few runs at the top, many inside: the run limit counts every node
+    ['paragraphs of nests eight levels deep', fill('*a _b *c _d *e _f *g _h x h_ g* f_ e* d_ c* b_ a*\n\n')],
+    ['emphasis around code', fill('*a `*` b* ')],
+    ['nested items full of nested emphasis', fill('- **a *b `c`***\n  - _d **e**_\n')],
   ];
-  const runsOf = (b: Block) =>
+  // every inline node counts as a run, every list item as a block, at any depth
+  const nodes = (runs: Inline[]): number =>
+    runs.reduce((n, r) => n + 1 + ('children' in r ? nodes(r.children) : 0), 0);
+  const runsOf = (b: Block): number =>
     b.kind === 'p' || b.kind === 'h'
-      ? b.inlines.length
+      ? nodes(b.inlines)
       : b.kind === 'ul' || b.kind === 'ol'
-        ? b.items.flat().length
+        ? b.items.reduce(
+            (n, it) => n + nodes(it.inlines) + (it.lists ?? []).reduce((m, l) => m + runsOf(l), 0),
+            0,
+          )
         : 1;
-  const unitsOf = (b: Block) => (b.kind === 'ul' || b.kind === 'ol' ? b.items.length : 1);
+  const unitsOf = (b: Block): number =>
+    b.kind === 'ul' || b.kind === 'ol'
+      ? b.items.reduce((n, it) => n + 1 + (it.lists ?? []).reduce((m, l) => m + unitsOf(l), 0), 0)
+      : 1;
   for (const [what, input] of inputs) {
     it(what, () => {
       takeScanned();
@@ -235,7 +541,7 @@ describe('adversarial descriptions of 1 MB are read in bounded time', () => {
     const more = blocks[1] as Extract<Block, { kind: 'more' }>;
     expect(more.text.startsWith(line)).toBe(true);
     expect(more.text).toHaveLength(FORMAT_LIMITS.restChars);
-    const formatted = (blocks[0] as Extract<Block, { kind: 'p' }>).inlines[0].text;
+    const formatted = plain((blocks[0] as Extract<Block, { kind: 'p' }>).inlines);
     // every character is accounted for: formatted (lines joined by spaces) + shown + omitted
     expect(formatted.length + 1 + more.text.length + more.omitted).toBe(text.length);
   });
