@@ -841,6 +841,40 @@ for (const [tag, viewport, scale] of [
     await page.evaluate(() => window.scrollTo(0, 0));
     // at the top the whole header is there, its transport reachable
     await expect(page.getByRole('button', { name: 'Play' })).toBeInViewport();
+    // …and compact: the page's content starts well within the first window (the header was 159 of
+    // 180 px: transport, clock and the timeline's label each had a row), its text still ≥ 14 px
+    const mainTop = await page.locator('main').evaluate((el) => el.getBoundingClientRect().top);
+    expect(mainTop, `the content starts ${mainTop} px down`).toBeLessThan(viewport.height);
+    expect(mainTop).toBeLessThanOrEqual(viewport.height * 0.4);
+    const smallest = await page
+      .locator('.topbar')
+      .evaluate((bar) =>
+        Math.min(
+          ...[...bar.querySelectorAll('*')]
+            .filter(
+              (e) =>
+                e.getClientRects().length > 0 &&
+                [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent?.trim()),
+            )
+            .map((e) => Number.parseFloat(getComputedStyle(e).fontSize)),
+        ),
+      );
+    expect(smallest).toBeGreaterThanOrEqual(14);
+    // what folded into Menu (the scenario picker, the clock) is one Enter away, named, by keyboard
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    await expect(menu).toBeFocused();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    const picker = page.getByRole('combobox', { name: 'Scenario' });
+    await expect(picker).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Simulated time' })).toBeVisible();
+    await page.keyboard.press('Shift+Tab');
+    for (let k = 0; k < 8 && !(await picker.evaluate((el) => el === document.activeElement)); k++)
+      await page.keyboard.press('Shift+Tab');
+    await expect(picker).toBeFocused();
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
     await page.evaluate(() => window.scrollTo(0, 600));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
     const cover = await headerCover(page);

@@ -1,7 +1,9 @@
 /**
  * The phone's compact header (below 900 px): a Menu button that unfolds, inside the sticky header,
  * what does not fit its two rows (speed, share, present, theme, help, the features' buttons) and a
- * row of shortcuts to the page's sections, each opening its fold and scrolling to it.
+ * row of shortcuts to the page's sections, each opening its fold and scrolling to it. In a window
+ * both narrow and very short (under 600 × 340 px: 1280×720 at 300–400 % zoom) the scenario picker
+ * and the clock go into it too (theme.css), and Menu is the `last` one, at the transport's row's end.
  */
 import { useEffect, useRef } from 'react';
 import { useUi } from '../../state/store';
@@ -22,7 +24,7 @@ export function MenuButton({ place }: { place: 'first' | 'last' }) {
       aria-expanded={open}
       aria-controls="phone-nav"
       onClick={() => setMenu(!open)}
-      title="Speed, Share, Present, the features (Tour, Sweep, Compare, Export) and the page's sections"
+      title="Speed, Share, Present, the features (Tour, Sweep, Compare, Export) and the page's sections; in a very short window the scenario picker and the clock too"
     >
       Menu{' '}
       <span aria-hidden="true" className="fold-mark">
