@@ -81,6 +81,8 @@ describe('LPM live order = re-read and sort every step', () => {
     'noDefer',
     'trustHeadHash',
     'preemptedLast',
+    'lpmTiesByPosition',
+    'lpmTiesInverted',
   ] as const)
     it(`fails for the broken variant ${fault}`, () => {
       livePrefixFaults[fault] = true;

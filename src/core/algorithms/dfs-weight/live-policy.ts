@@ -200,7 +200,7 @@ class Walk {
 export class LiveDfsWeightPolicy implements LocalPolicy {
   readonly name = 'dfs-weight';
   private readonly weights = new Weights();
-  private readonly live = new LivePrefixOrder(false, this.weights);
+  private readonly live = new LivePrefixOrder(this.weights);
   private radix: RadixCache | null = null;
 
   size(): number {

@@ -206,7 +206,7 @@ export class LiveDlpmPolicy extends DlpmPolicy {
   constructor(cfg: LocalPolicyConfig<DlpmParams>) {
     super(cfg);
     this.sets = new Sets(cfg.clients.length, cfg.params.lpm_fcfs_fallback > 0);
-    this.live = new LivePrefixOrder(false, this.sets);
+    this.live = new LivePrefixOrder(this.sets);
   }
 
   override size(): number {

@@ -129,7 +129,7 @@ class Groups implements KeyListener, Weights<Filed> {
 
 export class LiveFcfsMpqPolicy extends FcfsMpqPolicy {
   private readonly byGroup = new Groups();
-  private readonly live = new LivePrefixOrder(false, this.byGroup);
+  private readonly live = new LivePrefixOrder(this.byGroup);
   /** Joined since the last step, not yet filed in a group. */
   private unfiled: LiveEntry[] = [];
 

@@ -1,7 +1,9 @@
 /**
  * LPM (SGLang): admit the waiting requests whose prompts share the longest prefix with this worker's
- * radix cache first; ties keep queue order (arrival, a preempted request first). Admission stops at
- * the first request that does not fit, as SGLang's batch builder does. Optional FCFS fallback above
+ * radix cache first. SGLang sorts one waiting list in place with Python's stable sort and keeps it,
+ * so ties keep the list's order: where the last sort left each request, new and retracted ones
+ * behind (a preempted one in front under optimistic admission). Admission stops at the first
+ * request that does not fit, as SGLang's batch builder does. Optional FCFS fallback above
  * `scheduler.lpm_fcfs_fallback` waiting requests (SGLang uses 128; off by default, the paper's LPM).
  *
  * The order is kept live under the radix cache's changes (../shared/live-prefix-order.ts), so a
@@ -44,6 +46,11 @@ export class LpmRule implements QueueRule<PrefixOrder> {
   detail(o: PrefixOrder, i: number, rank: number): LpmDetail {
     return { algo: 'lpm', prefix_match: o.match[i], rank, fcfs_fallback: o.fallback };
   }
+
+  /** SGLang sorts its waiting list in place (not under the FCFS fallback, which leaves it as is). */
+  keeps(o: PrefixOrder): boolean {
+    return !o.fallback;
+  }
 }
 
 /** The reference LPM: the whole queue re-read and sorted every step (tests compare with it). */
@@ -59,7 +66,7 @@ export class LpmPolicy implements LocalPolicy {
   private attached = false;
 
   constructor(private readonly fallbackAbove: number) {
-    this.live = new LivePrefixOrder(fallbackAbove > 0);
+    this.live = new LivePrefixOrder();
   }
 
   size(): number {
@@ -80,13 +87,13 @@ export class LpmPolicy implements LocalPolicy {
 
   admit(ctx: AdmissionContext): void {
     const live = this.live;
-    live.sync();
+    // SGLang's fallback leaves the list unsorted: it is scanned as it is held
     const fallback = this.fallback();
-    const heap = fallback ? live.fifo! : live.order!;
-    const other = fallback ? live.order : live.fifo;
+    if (!fallback) live.sort();
+    const heap = live.order!;
     const taken: LiveEntry[] = [];
     // the order is the one at the start of the step: admissions change the tree (events mark
-    // requests dirty), but nothing is re-keyed until the next sync, as the reference sorts once
+    // requests dirty), but nothing is re-keyed until the next sort, as the reference sorts once
     for (let e = heap.peek(); e !== undefined; e = heap.peek()) {
       const rank = taken.length;
       const match = fallback ? 0 : e.match;
@@ -101,17 +108,15 @@ export class LpmPolicy implements LocalPolicy {
         : ctx.tryAdmit(e.req);
       if (outcome !== 'admitted') break; // head-of-line in LPM order
       heap.remove(e);
-      other?.remove(e);
       taken.push(e);
     }
     for (const e of taken) live.remove(e);
   }
 
+  /** What the next admission would consider first: the order a sort now would give (or the list). */
   waiting(limit: number): SimRequest[] {
     const live = this.live;
-    live.sync();
-    const heap = this.fallback() ? live.fifo! : live.order!;
-    return heap.first(limit).map((e) => e.req);
+    return (this.fallback() ? live.order!.first(limit) : live.wouldSort(limit)).map((e) => e.req);
   }
 }
 

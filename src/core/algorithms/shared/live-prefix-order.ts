@@ -1,6 +1,6 @@
 /**
  * LPM's order kept live instead of rebuilt every batch step (#15.3): the waiting queue sorted by
- * (in-batch deferral, longest cached prefix, queue position), as ./prefix-order.ts's `prefixOrder`
+ * (in-batch deferral, longest cached prefix, then list order), as ./prefix-order.ts's `prefixOrder`
  * sorts it, maintained under the radix cache's changes.
  *
  * Where a waiting request's cached prefix ends changes only when the tree changes right there
@@ -15,15 +15,21 @@
  * the requests registered there dirty; before the order is next read, each dirty request's memo is
  * refreshed (./matched-queue.ts `refreshMemo`, exact), it is registered again and re-keyed.
  *
- * Order: an indexed binary heap (./indexed-heap.ts) keyed by (deferred, −match, position), the
- * deferred ones by position alone; a preempted request gets a position before every other. Above the `lpm_fcfs_fallback` threshold the
- * order is queue order: a second heap by position (kept only when the threshold is set).
+ * Order: an indexed binary heap (./indexed-heap.ts) keyed by (deferred, −match, seq), the deferred
+ * ones by seq alone. For LPM it is SGLang's waiting list, which SGLang sorts in place with a stable
+ * sort and keeps: keys change only when `sort` runs, and seq keeps each request where the last sort
+ * left it among those of its key (see `sort`); a request that came since the last sort is behind
+ * every sorted one (a preempted one under optimistic admission in front of them), by queue
+ * position. Above the `lpm_fcfs_fallback` threshold SGLang does not sort: the list is scanned as it
+ * stands. With a KeyListener (DLPM, DFS-weight, fcfs-mpq) keys follow every refresh and ties fall in
+ * queue position (seq is the position).
  *
  * SGLang's in-batch prefix deferral (`sharedPrefixDuplicates` in ./prefix-order.ts): among waiting
  * requests with at most IN_BATCH_PREFIX_TOKENS cached, those with the same head hash form a group;
- * the first in queue order is not deferred, every later one whose head equals the first's token by
- * token is. A group remembers whether all its heads are equal (the normal case: a change of the
- * first flips two flags); after a hash collision it re-checks every member when its first changes.
+ * the first in queue order (LPM: in the list) is not deferred, every later one whose head equals the
+ * first's token by token is. A group remembers whether all its heads are equal (the normal case: a
+ * change of the first flips two flags); after a hash collision it re-checks every member when its
+ * first changes.
  *
  * Cost per batch step: O((1 + c) log n) for n waiting, c = waiting requests registered where the
  * tree changed during the step (their match grew, shrank or moved to another node), plus O(log n)
@@ -56,6 +62,10 @@ export const livePrefixFaults = {
   trustHeadHash: false,
   /** A preempted request goes to the back of the queue order instead of the front. */
   preemptedLast: false,
+  /** LPM: ties in queue position order, as if the list were rebuilt every step (not kept sorted). */
+  lpmTiesByPosition: false,
+  /** LPM: a request whose key drops goes to the back of its new key, one whose key rises to the front. */
+  lpmTiesInverted: false,
   /** DLPM: the scan never stops at a client without deficit for CHECKREFILL. */
   dlpmNoCreditStop: false,
   /** DLPM: the bulk skip under KV pressure also passes over a request whose bound equals the room. */
@@ -84,8 +94,21 @@ export class LiveEntry implements Memo {
   partLen = 0;
   /** Cached prefix (valid when not dirty). */
   match = 0;
-  /** 1 when put last as a shared-prefix duplicate. */
+  /**
+   * 1 when put last as a shared-prefix duplicate. LPM's list (LivePrefixOrder.sort) also has -1 for a
+   * request put at the list's front and 2 for one appended to it since the last sort (sorted next).
+   */
   deferred = 0;
+  /**
+   * Order among equal keys: the queue position, or, in LPM's list, where the last sort left it
+   * within its key (see LivePrefixOrder.sort).
+   */
+  seq: number;
+  /** LPM's sort: the match and flag this sort gives (before they replace `match` and `deferred`). */
+  nextMatch = 0;
+  nextDeferred = 0;
+  /** LPM's sort: already among the entries whose key this sort decides. */
+  planned = false;
   /** Positions in the order heap, the queue-order heap, its deferral group's heap (-1: not in). */
   hi = -1;
   fi = -1;
@@ -103,7 +126,9 @@ export class LiveEntry implements Memo {
     readonly req: SimRequest,
     /** Queue position: smaller = earlier (a preempted request gets a smaller one than all). */
     readonly pos: number,
-  ) {}
+  ) {
+    this.seq = pos;
+  }
 }
 
 /**
@@ -113,8 +138,12 @@ export class LiveEntry implements Memo {
 export function lpmBefore(a: LiveEntry, b: LiveEntry): boolean {
   if (a.deferred !== b.deferred) return a.deferred < b.deferred;
   if (a.deferred === 0 && a.match !== b.match) return a.match > b.match;
-  return a.pos < b.pos;
+  return a.seq < b.seq;
 }
+
+/** The key (flag, match) `d1, m1` comes before `d2, m2` in LPM's order (ties aside). */
+const keyBefore = (d1: number, m1: number, d2: number, m2: number): boolean =>
+  d1 !== d2 ? d1 < d2 : d1 === 0 && m1 > m2;
 
 class ByOrder implements HeapSlot<LiveEntry> {
   before(a: LiveEntry, b: LiveEntry): boolean {
@@ -128,21 +157,11 @@ class ByOrder implements HeapSlot<LiveEntry> {
   }
 }
 
-class ByPosition implements HeapSlot<LiveEntry> {
-  before(a: LiveEntry, b: LiveEntry): boolean {
-    return a.pos < b.pos;
-  }
-  get(e: LiveEntry): number {
-    return e.fi;
-  }
-  set(e: LiveEntry, at: number): void {
-    e.fi = at;
-  }
-}
-
 class ByGroupPosition implements HeapSlot<LiveEntry> {
+  /** `list`: by place in LPM's list (its order), else by queue position. */
+  constructor(private readonly list: boolean) {}
   before(a: LiveEntry, b: LiveEntry): boolean {
-    return a.pos < b.pos;
+    return this.list ? lpmBefore(a, b) : a.pos < b.pos;
   }
   get(e: LiveEntry): number {
     return e.gi;
@@ -154,10 +173,20 @@ class ByGroupPosition implements HeapSlot<LiveEntry> {
 
 /** Low-match waiting requests with one head hash, by queue position. */
 class HeadGroup {
-  readonly heap = new IndexedHeap<LiveEntry>(new ByGroupPosition());
+  readonly heap: IndexedHeap<LiveEntry>;
   /** Some member's head differs from another's (a hash collision): re-check all on a change. */
   mixed = false;
-  constructor(readonly key: number) {}
+  /** LPM's list: the member not deferred at the last sort, and who joined since. */
+  lastFirst: LiveEntry | null = null;
+  readonly joiners: LiveEntry[] = [];
+  /** Members whose flag the deciding pass set (a look ahead's are undone before the next pass). */
+  readonly flagged: LiveEntry[] = [];
+  constructor(
+    readonly key: number,
+    list: boolean,
+  ) {
+    this.heap = new IndexedHeap<LiveEntry>(new ByGroupPosition(list));
+  }
 }
 
 /**
@@ -181,10 +210,11 @@ interface Bucket {
 }
 
 export class LivePrefixOrder implements RadixChangeListener {
-  /** By (deferred, −match, position); null when a KeyListener keeps the order instead. */
+  /**
+   * LPM's list, by (flag, −match, seq); null when a KeyListener keeps the order instead. It is
+   * re-keyed only by `sort`, so between sorts it is the list as SGLang holds it.
+   */
   readonly order: IndexedHeap<LiveEntry> | null;
-  /** By position (queue order), for the FCFS fallback; null when there is no fallback. */
-  readonly fifo: IndexedHeap<LiveEntry> | null;
   private readonly buckets = new Map<RadixNode, Bucket>();
   private readonly groups = new Map<number, HeadGroup>();
   private dirty: LiveEntry[] = [];
@@ -194,13 +224,19 @@ export class LivePrefixOrder implements RadixChangeListener {
   private defer = false;
   /** Waiting requests (admitted ones leave the heaps during a scan, and this count after it). */
   private count = 0;
+  /** LPM's list (no listener): keys change only when `sort` runs, SGLang's in-place stable sort. */
+  private readonly list: boolean;
+  /** Head groups whose first may have changed since the last sort (LPM's list). */
+  private readonly pending = new Set<HeadGroup>();
+  /** The entries a sort decides (LPM's list). */
+  private readonly planned: LiveEntry[] = [];
+  /** Seqs handed out by sorts: to the front of a key below every other, to its back above. */
+  private seqLow = 0;
+  private seqHigh = 0;
 
-  constructor(
-    withFifo: boolean,
-    private readonly listener: KeyListener | null = null,
-  ) {
-    this.order = listener === null ? new IndexedHeap<LiveEntry>(new ByOrder()) : null;
-    this.fifo = withFifo && listener === null ? new IndexedHeap<LiveEntry>(new ByPosition()) : null;
+  constructor(private readonly listener: KeyListener | null = null) {
+    this.list = listener === null;
+    this.order = this.list ? new IndexedHeap<LiveEntry>(new ByOrder()) : null;
   }
 
   get size(): number {
@@ -217,11 +253,13 @@ export class LivePrefixOrder implements RadixChangeListener {
   }
 
   add(req: SimRequest, front: boolean): LiveEntry {
-    const e = new LiveEntry(req, front && !livePrefixFaults.preemptedLast ? --this.front : this.back++);
+    const atFront = front && !livePrefixFaults.preemptedLast;
+    const e = new LiveEntry(req, atFront ? --this.front : this.back++);
     this.count++;
-    // match 0, not deferred, until its first refresh
+    // LPM's list: before or after every sorted request until the next sort; else match 0, not
+    // deferred, until its first refresh
+    if (this.list) e.deferred = atFront ? -1 : 2;
     this.order?.push(e);
-    this.fifo?.push(e);
     this.listener?.joining(e);
     this.markDirty(e);
     return e;
@@ -233,7 +271,6 @@ export class LivePrefixOrder implements RadixChangeListener {
     this.count--;
     this.listener?.leaving(e);
     this.order?.remove(e);
-    this.fifo?.remove(e);
     this.unregister(e);
     if (e.group !== null) this.leave(e);
   }
@@ -251,9 +288,160 @@ export class LivePrefixOrder implements RadixChangeListener {
       const match = e.part === null ? e.fullDepth : e.fullDepth + e.partWithin;
       this.register(e, radix);
       this.setKey(e, match, e.deferred);
-      if (this.defer) this.regroup(e);
+      if (this.defer) this.regroup(e, e.match);
       this.listener?.synced?.(e);
     }
+  }
+
+  /**
+   * LPM's sort, as SGLang's `calc_priority` does it on its waiting list: every match re-read, the
+   * in-batch deferral decided walking the list in its present order (the first of a head group is
+   * the one earliest in the list), then the list sorted in place by (deferred, −match) with Python's
+   * stable sort, so requests of one key keep the order the list had. Kept live: only the requests
+   * whose key this sort changes move, and each goes where the stable sort puts it among those that
+   * already had its new key: to the front if its old key came before the new one (it was ahead of
+   * them all in the list), else to the back (behind them all, as are requests appended since the
+   * last sort); several moving into one key keep their list order. O((1 + c) log n) for c requests
+   * whose match moved or whose deferral flag flips.
+   */
+  sort(): void {
+    const moved = this.decide(true);
+    if (moved === null) return;
+    const { front, back } = moved;
+    for (let i = front.length - 1; i >= 0; i--) this.rekey(front[i], --this.seqLow);
+    for (const e of back) this.rekey(e, ++this.seqHigh);
+  }
+
+  /**
+   * LPM: the first `limit` requests of the order a sort now would give, without sorting (what the
+   * policy would now consider first). It does what any sort would do first (re-reads the moved
+   * matches, files requests in their head groups) and keeps the rest for the next `sort`.
+   */
+  wouldSort(limit: number): LiveEntry[] {
+    const heap = this.order as IndexedHeap<LiveEntry>;
+    const moved = this.decide(false);
+    if (moved === null) return heap.first(limit);
+    const { front, back } = moved;
+    // those that keep their key, in order, then the movers placed where `sort` would put them
+    const tier = new Map<LiveEntry, number>();
+    for (let i = 0; i < front.length; i++) tier.set(front[i], i - front.length);
+    for (let i = 0; i < back.length; i++) tier.set(back[i], i + 1);
+    const all = heap.first(limit + tier.size).filter((e) => !tier.has(e));
+    const rank = (e: LiveEntry) => tier.get(e) ?? 0;
+    const d = (e: LiveEntry) => (tier.has(e) ? e.nextDeferred : e.deferred);
+    const m = (e: LiveEntry) => (tier.has(e) ? e.nextMatch : e.match);
+    all.push(...front, ...back);
+    all.sort((x, y) => {
+      const dx = d(x);
+      const dy = d(y);
+      if (dx !== dy) return dx - dy;
+      if (dx === 0 && m(x) !== m(y)) return m(y) - m(x);
+      const rx = rank(x);
+      const ry = rank(y);
+      return rx !== ry ? rx - ry : x.seq - y.seq;
+    });
+    return all.slice(0, limit);
+  }
+
+  /**
+   * The sort's decisions: every moved match re-read, the deferral decided, and the requests whose
+   * key changes split into those that go to the front of their new key and those that go to its
+   * back, each in list order. `commit`: this is the sort (its state is consumed), else a look ahead.
+   */
+  private decide(commit: boolean): { front: LiveEntry[]; back: LiveEntry[] } | null {
+    const radix = this.radix;
+    if (radix === null) return null;
+    const planned = this.planned;
+    const list = this.dirty;
+    this.dirty = [];
+    for (const e of list) {
+      if (e.gone || !e.dirty) continue;
+      e.dirty = false;
+      refreshMemo(e, e.req, radix);
+      this.register(e, radix);
+      this.plan(e);
+      e.nextMatch = e.part === null ? e.fullDepth : e.fullDepth + e.partWithin;
+      if (this.defer) this.regroup(e, e.nextMatch);
+      // a head group that did not change keeps its flags (the pending ones are decided below)
+      e.nextDeferred = e.group === null ? 0 : e.deferred;
+    }
+    for (const g of this.pending) {
+      // a look ahead may have flagged members this pass does not: back to their own flag first
+      for (const m of g.flagged) if (!m.gone && m.group === g) m.nextDeferred = m.deferred;
+      g.flagged.length = 0;
+      const first = g.heap.peek();
+      if (first !== undefined) {
+        if (g.mixed) {
+          const head = headOf(first);
+          for (const m of g.heap.items) this.flag(g, m, m === first ? 0 : sameHead(head, headOf(m)) ? 1 : 0);
+        } else {
+          this.flag(g, first, 0);
+          for (const m of g.joiners) if (m !== first && m.group === g) this.flag(g, m, 1);
+          const last = g.lastFirst;
+          if (last !== null && last !== first && last.group === g) this.flag(g, last, 1);
+        }
+      }
+      if (commit) {
+        g.lastFirst = first ?? null;
+        g.joiners.length = 0;
+        g.flagged.length = 0;
+      }
+    }
+    if (commit) this.pending.clear();
+    const front: LiveEntry[] = [];
+    const back: LiveEntry[] = [];
+    for (const e of planned) {
+      if (commit) e.planned = false;
+      if (e.gone) continue;
+      const d = e.nextDeferred;
+      const m = e.nextMatch;
+      // the same key: its place stays (a deferred request's match is not part of its key)
+      if (d === e.deferred && (d !== 0 || m === e.match)) {
+        if (commit) e.match = m;
+      } else (keyBefore(e.deferred, e.match, d, m) ? front : back).push(e);
+    }
+    if (commit) planned.length = 0;
+    else if (planned.length > 2 * this.count + 16) {
+      // admitted requests planned by a look ahead under the FCFS fallback (no sort since)
+      let k = 0;
+      for (const e of planned) if (!e.gone) planned[k++] = e;
+      planned.length = k;
+    }
+    // (in list order, read before any of them moves)
+    const inList = (a: LiveEntry, b: LiveEntry) => (lpmBefore(a, b) ? -1 : lpmBefore(b, a) ? 1 : 0);
+    front.sort(inList);
+    back.sort(inList);
+    if (livePrefixFaults.lpmTiesInverted) front.push(...back.splice(0, back.length, ...front));
+    return { front, back };
+  }
+
+  /** Among the entries this sort decides (its match as it was, until re-read). */
+  private plan(e: LiveEntry): void {
+    if (e.planned) return;
+    e.planned = true;
+    e.nextMatch = e.match;
+    e.nextDeferred = e.deferred;
+    this.planned.push(e);
+  }
+
+  private flag(g: HeadGroup, e: LiveEntry, d: number): void {
+    this.plan(e);
+    e.nextDeferred = d;
+    g.flagged.push(e);
+  }
+
+  private rekey(e: LiveEntry, seq: number): void {
+    e.deferred = e.nextDeferred;
+    e.match = e.nextMatch;
+    e.seq = livePrefixFaults.lpmTiesByPosition ? e.pos : seq;
+    this.order?.update(e);
+    const g = e.group;
+    if (g === null) return;
+    g.heap.update(e);
+    // after a hash collision a group's first is its earliest member in the list, and a member not
+    // deferred may move ahead of it: the next sort's walk looks again (in a group of one head the
+    // first is the only member not deferred, ahead of all the others whatever moves)
+    if (g.mixed) this.pending.add(g);
   }
 
   // ---- radix events -------------------------------------------------------------------------------
@@ -368,10 +556,10 @@ export class LivePrefixOrder implements RadixChangeListener {
 
   // ---- in-batch deferral --------------------------------------------------------------------------
 
-  /** Put `e` in or out of its head group after its match changed. */
-  private regroup(e: LiveEntry): void {
+  /** Put `e` in or out of its head group after its match changed to `match`. */
+  private regroup(e: LiveEntry, match: number): void {
     const r = e.req;
-    let want = e.match <= IN_BATCH_PREFIX_TOKENS;
+    let want = match <= IN_BATCH_PREFIX_TOKENS;
     if (want) {
       // (the first ids only: a waiting request holds no prompt-sized array, #15.3)
       if (r.headKey === -2) r.headKey = headKey(r.promptHead(IN_BATCH_PREFIX_TOKENS));
@@ -386,7 +574,7 @@ export class LivePrefixOrder implements RadixChangeListener {
     const key = e.req.headKey;
     let g = this.groups.get(key);
     if (g === undefined) {
-      g = new HeadGroup(key);
+      g = new HeadGroup(key, this.list);
       this.groups.set(key, g);
     }
     const first = g.heap.peek();
@@ -399,6 +587,12 @@ export class LivePrefixOrder implements RadixChangeListener {
       g.mixed = true;
     g.heap.push(e);
     e.group = g;
+    if (this.list) {
+      // decided when the sort walks the list (`sort`)
+      g.joiners.push(e);
+      this.pending.add(g);
+      return;
+    }
     if (first === undefined) return;
     if (g.mixed) this.recheck(g);
     else if (g.heap.peek() === e) this.setDeferred(first, 1);
@@ -410,6 +604,13 @@ export class LivePrefixOrder implements RadixChangeListener {
     const wasFirst = g.heap.peek() === e;
     g.heap.remove(e);
     e.group = null;
+    if (this.list) {
+      if (g.heap.size === 0) {
+        this.groups.delete(g.key);
+        this.pending.delete(g);
+      } else this.pending.add(g);
+      return;
+    }
     if (!e.gone) this.setDeferred(e, 0);
     if (g.heap.size === 0) {
       this.groups.delete(g.key);

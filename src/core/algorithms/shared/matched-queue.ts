@@ -76,6 +76,21 @@ export class MatchedQueue {
     memos.length = k;
   }
 
+  /**
+   * The queue becomes its entries `order[from]`, `order[from + 1]`, …: a step's sorted order less
+   * the `from` requests it admitted from its head (SGLang's list after its in-place sort).
+   */
+  keepInOrder(order: ArrayLike<number>, from: number): void {
+    const items: SimRequest[] = [];
+    const memos: Memo[] = [];
+    for (let k = from; k < order.length; k++) {
+      items.push(this.items[order[k]]);
+      memos.push(this.memos[order[k]]);
+    }
+    this.items = items;
+    this.memos = memos;
+  }
+
   /** Cached prefix of entry `i` in `radix` (the same as `radix.matchLength` with the reuse limit). */
   matchLength(i: number, radix: RadixCache): number {
     const m = this.refresh(i, radix);

@@ -3,7 +3,8 @@
  * MatchedQueue (each request remembers where its radix match ended), every batch step re-orders it
  * by the policy's rule over the worker's radix cache, and admission takes requests in that order
  * until the first one that does not fit (head-of-line, as SGLang's batch builder stops). A preempted
- * request goes back to the front of the queue, so equal keys favour it.
+ * request goes back to the front of the queue (optimistic admission) or to its back (SGLang's
+ * retraction), and equal keys keep queue order.
  *
  * The rule is an object with methods (not a closure): the engine is copied for restore points, and
  * copies must not share state through functions.
@@ -26,6 +27,13 @@ export interface QueueRule<O extends StepOrder = StepOrder> {
   why(o: O, i: number, rank: number): string;
   /** The policy's typed facts for that record (recording only). */
   detail(o: O, i: number, rank: number): LocalDecisionDetail;
+  /**
+   * Present when the queue is a list the engine re-orders in place (SGLang's LPM sorts its waiting
+   * list with Python's stable sort): true when this step's order was such a sort, and the queue then
+   * keeps that order, so the next step's ties fall the way this step left them. Absent: the order
+   * is rebuilt from queue order every step.
+   */
+  keeps?(o: O): boolean;
 }
 
 export class OrderedQueuePolicy<O extends StepOrder = StepOrder> implements LocalPolicy {
@@ -59,6 +67,10 @@ export class OrderedQueuePolicy<O extends StepOrder = StepOrder> implements Loca
         ? ctx.tryAdmit(items[i], this.rule.why(o, i, taken), this.rule.detail(o, i, taken))
         : ctx.tryAdmit(items[i]);
       if (outcome !== 'admitted') break; // head-of-line in the policy's order
+    }
+    if (this.rule.keeps?.(o) === true) {
+      q.keepInOrder(order, taken);
+      return;
     }
     if (taken === 0) return;
     const gone = new Uint8Array(q.length);

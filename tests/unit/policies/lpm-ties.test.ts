@@ -1,0 +1,113 @@
+/**
+ * LPM's ties fall as SGLang's do: its scheduler sorts one waiting list in place, by the longest
+ * cached prefix, with Python's stable `list.sort` (`_sort_by_longest_prefix` in schedule_policy.py),
+ * and keeps the sorted list for the next step. So requests with equal matches stay in the order the
+ * list had, not in arrival order:
+ *   - a request whose match drops to that of earlier arrivals stays ahead of them (it was ahead);
+ *   - a request whose match rises to that of later arrivals stays behind them (it was behind);
+ *   - requests that came since the last sort are behind everyone with their match.
+ * Hand-made cases on a real radix cache, for the live order and for the reference that does the
+ * sort literally; the admissions are refused so that the queue is sorted and stays whole.
+ */
+import { describe, expect, it } from 'vitest';
+import { createLpmReference, LpmPolicy } from '../../../src/core/algorithms/lpm/policy';
+import { livePrefixFaults } from '../../../src/core/algorithms/shared/live-prefix-order';
+import type { AdmissionContext, LocalPolicy, WorkerView } from '../../../src/core/replica/local-policy';
+import { RadixCache } from '../../../src/core/replica/radix-cache';
+import type { SimRequest } from '../../../src/core/sim/request';
+import { concat, Harness, range } from './harness';
+
+const BLOCK = 4;
+
+/** A policy over a bare radix cache; every try is refused (no KV), and the tries are listed. */
+function rig(use: LocalPolicy) {
+  const radix = new RadixCache(BLOCK);
+  const worker = { id: 0, now: 0, radix, deferSharedPrefixes: false } as unknown as WorkerView;
+  const maker = new Harness({ policy: 'fcfs' });
+  const tried: string[] = [];
+  const ctx = {
+    worker,
+    slotsLeft: 8,
+    budgetLeft: 8192,
+    recording: false,
+    tryAdmit(req: SimRequest) {
+      tried.push(req.id);
+      return 'no-kv' as const;
+    },
+  } as AdmissionContext;
+  let t = 0;
+  return {
+    radix,
+    tried,
+    add(id: string, tokens: Int32Array) {
+      use.enqueue(maker.request({ id, client: 'a', tokens, out: 4 }, t), worker, false);
+    },
+    /** One step's admission: the list is sorted, its head tried and refused. */
+    step() {
+      use.admit(ctx);
+    },
+    cache(tokens: Int32Array) {
+      radix.insert(tokens, tokens.length, ++t);
+    },
+    order: () => use.waiting(10).map((r) => r.id),
+  };
+}
+
+const P = range(0, 32);
+const Q = range(100, 16);
+const R = range(200, 16);
+
+for (const [name, make] of [
+  ['live', () => new LpmPolicy(0)],
+  ['reference', () => createLpmReference(0)],
+] as const)
+  describe(`LPM ties keep the list's order (${name})`, () => {
+    it('a request whose match drops to a tie stays ahead of earlier arrivals', () => {
+      const r = rig(make());
+      r.cache(P);
+      r.add('a', range(5000, 20)); // nothing cached
+      r.add('b', concat(P, range(6000, 8))); // P cached
+      r.step();
+      expect(r.tried).toEqual(['b']);
+      expect(r.order()).toEqual(['b', 'a']);
+      // P leaves the cache: b's match is 0, as a's
+      expect(r.radix.evict(1_000)).toBeGreaterThan(0);
+      expect(r.order()).toEqual(['b', 'a']); // by arrival it would be a, b
+      r.step();
+      expect(r.tried).toEqual(['b', 'b']);
+      r.add('c', range(7000, 20));
+      expect(r.order()).toEqual(['b', 'a', 'c']);
+    });
+
+    it('a request whose match rises to a tie stays behind later arrivals that had it', () => {
+      const r = rig(make());
+      r.cache(Q);
+      r.add('y', concat(R, range(5000, 8))); // nothing cached yet
+      r.add('x', concat(Q, range(6000, 8))); // Q cached: 16
+      r.step();
+      expect(r.order()).toEqual(['x', 'y']);
+      // R enters the cache: y's match is 16, as x's
+      r.cache(R);
+      expect(r.order()).toEqual(['x', 'y']); // by arrival it would be y, x
+      r.step();
+      expect(r.tried).toEqual(['x', 'x']);
+    });
+  });
+
+describe('the broken variant', () => {
+  it('ties by arrival fails the first case', () => {
+    livePrefixFaults.lpmTiesByPosition = true;
+    try {
+      const r = rig(new LpmPolicy(0));
+      r.cache(P);
+      r.add('a', range(5000, 20));
+      r.add('b', concat(P, range(6000, 8)));
+      r.step();
+      r.radix.evict(1_000);
+      r.step();
+      expect(r.tried).toEqual(['b', 'a']);
+    } finally {
+      livePrefixFaults.lpmTiesByPosition = false;
+    }
+  });
+});
