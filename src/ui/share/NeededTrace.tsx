@@ -1,9 +1,10 @@
 /** The banner that asks for the trace file a shared link's run replays, with a file picker. */
 import { useRef } from 'react';
+import { quote } from '../../format/yaml';
 import type { Driver } from '../driver';
 import { useEdits } from '../../state/edits';
 import { localTraceFiles, rememberTraceFile } from '../features/trace-file-store';
-import { neededTraceText, shareTraceText, useNeededTrace } from './needed-trace';
+import { neededTraceText, pickTraceLabel, shareTraceText, useNeededTrace } from './needed-trace';
 import { openLink } from './share';
 
 export function NeededTraceBanner({ driver }: { driver: Driver }) {
@@ -46,11 +47,11 @@ export function NeededTraceBanner({ driver }: { driver: Driver }) {
         ref={input}
         type="file"
         hidden
-        aria-label={`Trace file ${file}`}
+        aria-label={`Trace file ${quote(file)}`}
         onChange={(e) => void pick(e.currentTarget.files?.[0])}
       />
       <button type="button" className="small" disabled={reading} onClick={() => input.current?.click()}>
-        {reading ? 'Reading…' : `Pick ${file}…`}
+        {reading ? 'Reading…' : pickTraceLabel(file)}
       </button>
       {otherCopy && !reading && (
         <button
@@ -79,10 +80,9 @@ export function SharedTraceNote() {
   const scenario = useEdits((s) => s.texts.scenario);
   const local = localTraceFiles(scenario);
   if (local.length === 0) return null;
-  const file = local.join('”, “');
   return (
     <p className="share-trace-note" role="note">
-      {shareTraceText(file)}
+      {shareTraceText(local)}
     </p>
   );
 }

@@ -4,6 +4,8 @@
  * opens the run once it is picked; meanwhile the default scenario shows.
  */
 import { create } from 'zustand';
+import { nameList, quote } from '../../format/yaml';
+import { fmtCount } from '../views/format';
 
 export interface NeededTrace {
   /** The `trace.file` name the link's scenario replays (null: nothing is needed). */
@@ -27,10 +29,23 @@ export const useNeededTrace = create<NeededTrace>(() => ({
 
 /** In words: why a link of a dropped-trace run cannot open by itself, and what to do. */
 export function neededTraceText(file: string): string {
-  return `This link replays the request trace “${file}”, a file the sender dropped on their page. A dropped trace stays on the computer it was dropped on (it is never uploaded), so the link cannot carry it. Pick your copy of ${file} to open the run exactly as it was shared; it is read in this browser only.`;
+  // the name comes from the link's scenario (up to 4,096 characters): quoted as every message quotes
+  const name = quote(file);
+  return `This link replays the request trace “${name}”, a file the sender dropped on their page. A dropped trace stays on the computer it was dropped on (it is never uploaded), so the link cannot carry it. Pick your copy of ${name} to open the run exactly as it was shared; it is read in this browser only.`;
 }
 
-/** The Share dialog's note: the link does not hold the dropped file, and what its receiver will see. */
-export function shareTraceText(file: string): string {
-  return `This run replays “${file}”, a trace file you dropped on this page. The link holds the scenario, policy and playhead but not the file: it was read in this browser and never uploaded. Whoever opens the link sees the default scenario and a request to pick their copy of ${file}; the run opens once they pick it, so send the file along with the link.`;
+/** The banner's button that picks the file. */
+export function pickTraceLabel(file: string): string {
+  return `Pick ${quote(file)}…`;
+}
+
+/** The copy held here (`size` bytes) is not the sender's (`bytes`): in words. */
+export function otherCopyText(file: string, size: number, bytes: number): string {
+  return `This copy of ${quote(file)} is ${fmtCount(size)} bytes; the sender's was ${fmtCount(bytes)} bytes, so the run would not be the one shared. Pick the sender's file, or open it with this one anyway.`;
+}
+
+/** The Share dialog's note: the link does not hold the dropped files, and what its receiver will see. */
+export function shareTraceText(files: readonly string[]): string {
+  const names = nameList(files);
+  return `This run replays “${names}”, ${files.length === 1 ? 'a trace file' : 'trace files'} you dropped on this page. The link holds the scenario, policy and playhead but not the file: it was read in this browser and never uploaded. Whoever opens the link sees the default scenario and a request to pick their copy of ${names}; the run opens once they pick it, so send the file along with the link.`;
 }

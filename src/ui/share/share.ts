@@ -21,7 +21,7 @@ import {
   ShareTooLarge,
   shareContributionsBusy,
 } from './codec';
-import { useNeededTrace } from './needed-trace';
+import { otherCopyText, useNeededTrace } from './needed-trace';
 import { problemText } from '../../format/yaml';
 
 function seedOf(text: string): number | undefined {
@@ -65,11 +65,7 @@ export function currentState(): SharedState {
 function otherTraceCopy(s: SharedState): { name: string; message: string } | null {
   for (const [name, bytes] of Object.entries(s.traceBytes ?? {})) {
     const size = heldTraceFile(name)?.size;
-    if (size !== undefined && size !== bytes)
-      return {
-        name,
-        message: `This copy of ${name} is ${fmtCount(size)} bytes; the sender's was ${fmtCount(bytes)} bytes, so the run would not be the one shared. Pick the sender's file, or open it with this one anyway.`,
-      };
+    if (size !== undefined && size !== bytes) return { name, message: otherCopyText(name, size, bytes) };
   }
   return null;
 }
