@@ -5,20 +5,26 @@ import { SLO_CLASSES, type SloClass } from '../core/workload/types';
 import { int, label, name, num } from './fields';
 import { SCENARIO_LIMITS } from './limits';
 
-const column = (role: string) =>
+/** A `columns` entry: its messages name the key (`columns.input`), its hover text the role. */
+const column = (key: string, role: string) =>
   z
-    .string({ error: `columns.${role} must be a column name` })
-    .min(1)
-    .max(200)
+    .string({ error: `columns.${key} must be a column name` })
+    .min(1, { error: `columns.${key} must not be empty` })
+    .max(200, { error: `columns.${key} must be at most 200 characters` })
     .optional()
     .meta({ description: `Header name of the ${role} column.` });
 
 /** The keys of a trace section that say how to read the file and which rows to replay. */
 const readingKeys = {
-  file: z.string({ error: 'file must be a path' }).min(1).max(4096).optional().meta({
-    description:
-      'Trace file, relative to this scenario (CLI; `run --replay <file>` gives or replaces it). In the playground: the file you drop on the page or pick in Import.',
-  }),
+  file: z
+    .string({ error: 'file must be a path' })
+    .min(1, { error: 'file must not be empty' })
+    .max(4096)
+    .optional()
+    .meta({
+      description:
+        'Trace file, relative to this scenario (CLI; `run --replay <file>` gives or replaces it). In the playground: the file you drop on the page or pick in Import.',
+    }),
   format: z
     .enum(['auto', ...TRACE_FORMATS] as const, {
       error: `format must be one of 'auto', ${TRACE_FORMATS.map((f) => `'${f}'`).join(', ')}`,
@@ -30,12 +36,12 @@ const readingKeys = {
     }),
   columns: z
     .strictObject({
-      timestamp: column('timestamp'),
-      input: column('input (prompt) tokens'),
-      output: column('output tokens'),
-      client: column('client'),
-      model: column('model'),
-      class: column('policy class'),
+      timestamp: column('timestamp', 'timestamp'),
+      input: column('input', 'input (prompt) tokens'),
+      output: column('output', 'output tokens'),
+      client: column('client', 'client'),
+      model: column('model', 'model'),
+      class: column('class', 'policy class'),
     })
     .optional()
     .meta({

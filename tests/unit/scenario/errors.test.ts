@@ -304,3 +304,20 @@ ${CLIENT}`;
     ]);
   });
 });
+
+// A trace section's column names and file say what is wrong with them: an empty or over-long name
+// read "must be a column name" (the type's message), and an empty file "must be a path".
+describe('trace.columns and trace.file say what is wrong', () => {
+  it('an empty or too long column name, an empty file', () => {
+    const text = `${HEAD}duration_s: 10
+trace:
+  file: ''
+  columns: { timestamp: '', input: ${'c'.repeat(300)}, output: gen }
+`;
+    expect(errors(text)).toEqual([
+      'bad.yaml:5:9: trace.file: file must not be empty',
+      'bad.yaml:6:25: trace.columns.timestamp: columns.timestamp must not be empty',
+      'bad.yaml:6:36: trace.columns.input: columns.input must be at most 200 characters',
+    ]);
+  });
+});
