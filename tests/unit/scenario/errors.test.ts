@@ -88,7 +88,7 @@ ${CLIENT}`);
     expect(scheduler.policy === 'vtc' && scheduler.charge).toBe('input');
   });
 
-  it('VTC client_weights: names of clients, weights > 0; an unknown name is refused at its key', () => {
+  it('VTC client_weights: names of clients, weights from 0.001; an unknown name is refused at its key', () => {
     const ok = parseScenarioText(`${HEAD}scheduler:
   policy: vtc
   client_weights: { alice: 2, bob: 0.5 }
@@ -130,7 +130,7 @@ ${CLIENT}`);
   policy: vtc
   client_weights: { alice: 0 }
 ${CLIENT}`)[0],
-    ).toMatch(/client weight must be > 0/);
+    ).toMatch(/client weight must be ≥ 0.001/);
   });
 
   it('bad program type and bad distribution name', () => {
@@ -319,5 +319,25 @@ trace:
       'bad.yaml:6:25: trace.columns.timestamp: columns.timestamp must not be empty',
       'bad.yaml:6:36: trace.columns.input: columns.input must be at most 200 characters',
     ]);
+  });
+});
+
+// A weight divides every charge to the client's counter: 1e-320 validated, and its client's counter
+// was Infinity after the first charge (the decision log read "smallest counter (Infinity)", the
+// trace JSONL wrote null). The lower bound mirrors the upper one, 1/1000 to 1000.
+describe('VTC client_weights are at least 0.001', () => {
+  it('a tiny weight is refused at its value', () => {
+    for (const w of ['1e-320', '5e-324', '0.0009'])
+      expect(
+        errors(`${HEAD}scheduler:
+  policy: vtc
+  client_weights: { alice: ${w} }
+${CLIENT}`),
+      ).toEqual(['bad.yaml:5:28: scheduler.client_weights.alice: client weight must be ≥ 0.001']);
+    const ok = parseScenarioText(`${HEAD}scheduler:
+  policy: vtc
+  client_weights: { alice: 0.001 }
+${CLIENT}`);
+    expect(ok.ok).toBe(true);
   });
 });

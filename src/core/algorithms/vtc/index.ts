@@ -7,15 +7,19 @@ import { VtcPolicy } from './policy';
 
 export type { VtcAdmitDetail } from './detail';
 
-/** `scheduler.client_weights`: client name -> fair weight (the scenario checks name declared clients). */
+/**
+ * `scheduler.client_weights`: client name -> fair weight (the scenario checks name declared clients).
+ * At least 1/1000: a charge is divided by the weight, and a weight near 0 (1e-320 is > 0) made the
+ * client's counter Infinity after its first charge.
+ */
 export const vtcClientWeights = z
-  .record(name('client_weights key'), num('client weight', 0, 1000, true), {
+  .record(name('client_weights key'), num('client weight', 0.001, 1000), {
     error: 'client_weights must be a mapping of client names to weights',
   })
   .default({})
   .meta({
     description:
-      "vtc: client name -> fair weight (> 0; clients not listed have 1). Every charge to a client's counter is divided by its weight, as the VTC artifact's --fair-weights does, so a backlogged client of weight 2 gets twice the service of one of weight 1.",
+      "vtc: client name -> fair weight (0.001 to 1000; clients not listed have 1). Every charge to a client's counter is divided by its weight, as the VTC artifact's --fair-weights does, so a backlogged client of weight 2 gets twice the service of one of weight 1.",
   });
 
 export const vtc = defineScheduler({
