@@ -7,6 +7,7 @@
  */
 import { parse, stringify } from 'yaml';
 import { ROUTING_NAMES, SCHEDULER_NAMES } from '../core/algorithms';
+import { flowTooDeep } from '../format/yaml';
 import { isArbitrationScript } from '../policy/detect';
 
 export type DocumentOutline =
@@ -48,6 +49,8 @@ function nameLine(text: string): string | null {
 }
 
 export function outlineOf(text: string): DocumentOutline {
+  // too deep for any format, and seconds for the parser (a share link's scenario is read here)
+  if (flowTooDeep(text)) return { kind: 'other', name: nameLine(text) };
   let doc: unknown;
   try {
     doc = parse(text, { maxAliasCount: 100 });

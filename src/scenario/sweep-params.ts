@@ -6,6 +6,7 @@
  */
 import { parse } from 'yaml';
 import { SWEEP_KNOBS } from '../core/algorithms';
+import { flowTooDeep } from '../format/yaml';
 import { clusterInput } from './schema';
 
 /** The worker count of a scenario that does not write `cluster.workers` (the schema's default). */
@@ -37,6 +38,7 @@ function num(v: unknown): number | null {
 
 /** The sweepable parameters of a scenario (empty for an arbitration script or unreadable text). */
 export function sweepParams(scenarioText: string, policyText?: string): SweepParam[] {
+  if (flowTooDeep(scenarioText)) return []; // refused by the load; seconds for the parser
   let doc: unknown;
   try {
     doc = parse(scenarioText);

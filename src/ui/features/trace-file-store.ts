@@ -5,6 +5,7 @@
  * them opens without asking for the files again.
  */
 import { parse } from 'yaml';
+import { flowTooDeep } from '../../format/yaml';
 import type { TraceTable } from '../../core/trace';
 import type { Driver } from '../driver';
 import { SCENARIOS } from '../scenarios';
@@ -44,6 +45,8 @@ function fileIn(section: unknown): string | null {
  */
 export function traceFilesOf(scenarioText: string): string[] {
   if (!scenarioText.includes('trace')) return [];
+  // a share link's scenario, not yet validated: nesting too deep for any format takes the parser seconds
+  if (flowTooDeep(scenarioText)) return [];
   let doc: unknown;
   try {
     doc = parse(scenarioText);
