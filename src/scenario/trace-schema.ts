@@ -1,6 +1,7 @@
 /** `trace:` — replay a request trace file as (part of) the workload. */
 import { z } from 'zod';
 import { TRACE_FORMATS } from '../core/trace/types';
+import { MAX_COLUMN_NAME_CHARS } from '../format/trace';
 import { SLO_CLASSES, type SloClass } from '../core/workload/types';
 import { int, label, name, num } from './fields';
 import { SCENARIO_LIMITS } from './limits';
@@ -10,7 +11,9 @@ const column = (key: string, role: string) =>
   z
     .string({ error: `columns.${key} must be a column name` })
     .min(1, { error: `columns.${key} must not be empty` })
-    .max(200, { error: `columns.${key} must be at most 200 characters` })
+    .max(MAX_COLUMN_NAME_CHARS, {
+      error: `columns.${key} must be at most ${MAX_COLUMN_NAME_CHARS} characters`,
+    })
     .optional()
     .meta({ description: `Header name of the ${role} column.` });
 

@@ -8,6 +8,7 @@ export {
   moreProblemsMessage,
   traceProblemSpot,
   MAX_TRACE_FILE_BYTES,
+  MAX_COLUMN_NAME_CHARS,
   type TraceColumns,
   type TraceFormatChoice,
   type TraceProblem,

@@ -138,6 +138,8 @@ export function formatTraceProblems(
 const MAX_REPORTED = 50;
 /** Header fields offered when the page asks which column is which. */
 const MAX_HEADER_FIELDS = 200;
+/** Longest column name `columns` may give (the scenario format's `trace.columns` cap). */
+export const MAX_COLUMN_NAME_CHARS = 200;
 
 /**
  * Longest line read, in characters (a Mooncake line for a 128k-token prompt is about 2 KB). Past it
@@ -340,7 +342,11 @@ export class TraceReader {
             `which column holds the ${role}? The header (${shorten(fields.join(','))}) is not an Azure or BurstGPT layout: give trace.columns.${role}`,
           );
           this.fatal = true;
-          this.csvHeader = fields.slice(0, MAX_HEADER_FIELDS).map((f) => f.trim().slice(0, 200));
+          // a name is kept to one character past what `columns` may give: enough for the page to
+          // tell it cannot be chosen (cut to the cap, it named a column the header does not have)
+          this.csvHeader = fields
+            .slice(0, MAX_HEADER_FIELDS)
+            .map((f) => f.trim().slice(0, MAX_COLUMN_NAME_CHARS + 1));
         }
         return -1;
       }

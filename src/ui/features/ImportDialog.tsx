@@ -13,6 +13,8 @@ import { useFeatures } from './store';
 import {
   type CsvMapping,
   cancelTraceImport,
+  choosableColumn,
+  columnLabel,
   guessColumns,
   importTraces,
   importWithColumns,
@@ -82,8 +84,8 @@ function ColumnsForm({
               <option value="">{r.optional ? '(none)' : '(choose a column)'}</option>
               {header.map((h, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: two header fields may share a name
-                <option key={i} value={h}>
-                  {h}
+                <option key={i} value={h} disabled={!choosableColumn(h)}>
+                  {columnLabel(h)}
                 </option>
               ))}
             </select>

@@ -6,7 +6,7 @@
  * the files (`trace: {file: <name>}` for one, a trace client per file for several).
  */
 import { isMap, isNode, parseDocument } from 'yaml';
-import type { TraceReadOptions } from '../../format/trace';
+import { MAX_COLUMN_NAME_CHARS, type TraceReadOptions } from '../../format/trace';
 import { traceReadingsOf } from '../../scenario';
 import { create } from 'zustand';
 import { useUi } from '../../state/store';
@@ -58,12 +58,29 @@ export interface CsvMapping {
 }
 
 /**
+ * Whether a header field can be chosen for a role: `trace.columns` names it, so it needs a name of at
+ * most MAX_COLUMN_NAME_CHARS characters (the reader keeps one more, to tell).
+ */
+export function choosableColumn(h: string): boolean {
+  return h !== '' && h.length <= MAX_COLUMN_NAME_CHARS;
+}
+
+/** A header field as the form lists it (one it cannot choose says why). */
+export function columnLabel(h: string): string {
+  if (h === '') return '(a column without a name: name it in the file to choose it)';
+  if (!choosableColumn(h))
+    // (the reader kept only one character past the cap: no length to tell)
+    return `${h.slice(0, 60)}… (a name over ${MAX_COLUMN_NAME_CHARS} characters: shorten it in the file to choose it)`;
+  return h;
+}
+
+/**
  * A first guess at which header field is which, by name (the user confirms or changes it): the first
  * field that reads like a time, a prompt length, an output length, a client.
  */
 export function guessColumns(header: readonly string[]): CsvMapping {
   const find = (re: RegExp, not: readonly string[] = []) =>
-    header.find((h) => re.test(h.toLowerCase()) && !not.includes(h)) ?? '';
+    header.find((h) => choosableColumn(h) && re.test(h.toLowerCase()) && !not.includes(h)) ?? '';
   const timestamp = find(/time|^ts(?:$|[^a-z])|date|arriv/);
   const input = find(/input|prompt|context|request.?tok|in.?tok/, [timestamp]);
   const output = find(/output|generat|response|completion|out.?tok|decode/, [timestamp, input]);
