@@ -19,17 +19,34 @@ export const EXIT = { ok: 0, invalid: 1, internal: 2, interrupted: 130 } as cons
 
 export type Command = (args: string[], io: CliIO) => Promise<number>;
 
+/**
+ * Text for a terminal: control characters (C0 but tab and newline, DEL, C1) and the bidirectional
+ * overrides and isolates are written as `\u001b`-style escapes. Messages and tables quote names
+ * from the user's files (CSV headers, YAML keys, client names); raw, an escape sequence there could
+ * clear the screen, retitle the terminal or reorder what is shown. The escapes are also valid in a
+ * JSON string, where JSON.stringify leaves C1 characters and the overrides raw.
+ */
+export function terminalSafe(text: string): string {
+  return text.replace(
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+    /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+const line = (t: string) => `${terminalSafe(t.endsWith('\n') ? t.slice(0, -1) : t)}\n`;
+
 export function processIO(): CliIO {
   return {
-    out: (t) => process.stdout.write(t.endsWith('\n') ? t : `${t}\n`),
-    err: (t) => process.stderr.write(t.endsWith('\n') ? t : `${t}\n`),
+    out: (t) => process.stdout.write(line(t)),
+    err: (t) => process.stderr.write(line(t)),
     readFile: (p, max) => readTextLimited(p, max),
     writeFile: (p, d) => writeFileSync(p, d),
     progress: (t) => {
       // one line, rewritten in place; the empty string clears it
       // (FAIRGROUND_PROGRESS=1 forces it, for tests that watch a run from outside)
-      if (process.stderr.isTTY) process.stderr.write(`\r\x1b[2K${t}`);
-      else if (process.env.FAIRGROUND_PROGRESS === '1' && t !== '') process.stderr.write(`${t}\n`);
+      if (process.stderr.isTTY) process.stderr.write(`\r\x1b[2K${terminalSafe(t)}`);
+      else if (process.env.FAIRGROUND_PROGRESS === '1' && t !== '') process.stderr.write(line(t));
     },
     onInterrupt: (handler) => {
       let count = 0;

@@ -1,6 +1,6 @@
 /** `npm run -s sim -- <command>`: the headless twin of the playground (contract: shared spec/cli.md). */
 import { HELP } from './help';
-import { type Command, EXIT, processIO } from './io';
+import { type Command, EXIT, processIO, terminalSafe } from './io';
 
 const commands: Record<string, () => Promise<Command>> = {
   run: async () => (await import('./run')).runCommand,
@@ -42,7 +42,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (err) => {
-    process.stderr.write(`internal error: ${String(err)}\n`);
+    process.stderr.write(`internal error: ${terminalSafe(String(err))}\n`);
     process.exitCode = EXIT.internal;
   },
 );
