@@ -395,13 +395,13 @@ function bullet(line: string): string | null {
   return afterSpace(line, i + 1);
 }
 
-/** `^\s*\d+[.)]\s+(.*)$` by hand (linear). */
+/** `^\s*\d{1,9}[.)]\s+(.*)$` by hand (linear): CommonMark's at most nine digits. */
 function numbered(line: string): string | null {
   let i = 0;
   while (i < line.length && isSpace(line[i])) i++;
   const digits = i;
   while (i < line.length && line[i] >= '0' && line[i] <= '9') i++;
-  if (i === digits || (line[i] !== '.' && line[i] !== ')')) return null;
+  if (i === digits || i - digits > 9 || (line[i] !== '.' && line[i] !== ')')) return null;
   return afterSpace(line, i + 1);
 }
 
@@ -428,7 +428,8 @@ function itemNumber(line: string): number {
   while (i < line.length && isSpace(line[i])) i++;
   let j = i;
   while (j < line.length && line[j] >= '0' && line[j] <= '9') j++;
-  return Number(line.slice(i, Math.min(j, i + 9)));
+  // (at most nine digits: `numbered` reads no more as an item; leading zeros count for nothing)
+  return Number(line.slice(i, j));
 }
 
 /** `\s+(.*)$` from `i`: at least one space, then the rest of the line if it has no separator in it. */

@@ -404,6 +404,12 @@ describe('the reader keeps its block rules', () => {
       },
     ]);
     expect(parseMarkdownish('1. one')[0]).not.toHaveProperty('start');
+    // leading zeros count for nothing; ten digits are not an item (CommonMark allows nine)
+    expect(parseMarkdownish('000000007. seventh')).toEqual([
+      { kind: 'ol', items: [item('seventh')], start: 7 },
+    ]);
+    expect(parseMarkdownish('123456789. x')).toEqual([{ kind: 'ol', items: [item('x')], start: 123456789 }]);
+    expect(parseMarkdownish('12345678901. x')).toEqual([{ kind: 'p', inlines: [t('12345678901. x')] }]);
   });
 
   it('block structure: lists, headings and fences as before', () => {
