@@ -9,15 +9,20 @@
  * Hand-made cases on a real radix cache, for the live order and for the reference that does the
  * sort literally; the admissions are refused so that the queue is sorted and stays whole.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createLpmReference, LpmPolicy } from '../../../src/core/algorithms/lpm/policy';
 import { livePrefixFaults } from '../../../src/core/algorithms/shared/live-prefix-order';
 import type { AdmissionContext, LocalPolicy, WorkerView } from '../../../src/core/replica/local-policy';
 import { RadixCache } from '../../../src/core/replica/radix-cache';
+import { Simulation } from '../../../src/core/sim';
 import type { SimRequest } from '../../../src/core/sim/request';
+import { CLI_BUDGET, parseScenarioText } from '../../../src/scenario';
 import { concat, Harness, range } from './harness';
 
 const BLOCK = 4;
+const root = join(__dirname, '../../..');
 
 /** A policy over a bare radix cache; every try is refused (no KV), and the tries are listed. */
 function rig(use: LocalPolicy) {
@@ -109,5 +114,23 @@ describe('the broken variant', () => {
     } finally {
       livePrefixFaults.lpmTiesByPosition = false;
     }
+  });
+});
+
+describe('looking at the list', () => {
+  it('never changes an LPM run: the waiting order shown mid-run is a look ahead, not a sort', () => {
+    const text = readFileSync(join(root, 'scenarios/fig1-kv-pressure.yaml'), 'utf8').replace(
+      /^(\s*policy:) dlpm\s*$/m,
+      '$1 lpm',
+    );
+    const parsed = parseScenarioText(text, { budget: CLI_BUDGET });
+    if (!parsed.ok) throw new Error('the scenario does not validate');
+    const plain = new Simulation(parsed.value, { record: false });
+    plain.runToEnd();
+    const looked = new Simulation(parsed.value, { record: false });
+    let events = 0;
+    while (looked.stepEvent()) if (++events % 3 === 0) looked.workers[0].policy.waiting(50);
+    expect(looked.workers[0].policy.name).toBe('lpm');
+    expect(JSON.stringify(looked.result())).toBe(JSON.stringify(plain.result()));
   });
 });
