@@ -146,7 +146,7 @@ export const TOURS: Tour[] = [
       },
       {
         title: 'DLPM: cache first, within a budget',
-        text: "Same workload, **DLPM**: each client has a deficit that grows by Q^u per refill and shrinks with the service it gets. Prefix order still decides among clients with credit, but a client that has used its share waits. In **Client service** eve no longer pulls away while the others wait: the largest gap between two backlogged clients stays about 25,000 units (LPM's reached about 317,000), and the well-behaved clients' first tokens come sooner (ann's median 17.5 s → 8.2 s; eve's own 32 s → 52 s). Both runs serve every request, so each client's total ends about the same: DLPM changes who waits, not what each one finally gets.",
+        text: "Same workload, **DLPM**: each client has a deficit that grows by Q^u per refill and shrinks with the service it gets. Prefix order still decides among clients with credit, but a client that has used its share waits. In **Client service** eve no longer pulls away while the others wait: the largest gap between two backlogged clients stays about 25,000 units (LPM's reached about 315,000), and the well-behaved clients' first tokens come sooner (ann's median 15.6 s → 8.2 s; eve's own 30 s → 52 s). Both runs serve every request, so each client's total ends about the same: DLPM changes who waits, not what each one finally gets.",
         at: { scenario: 'paper-judge-s1-1w', sets: ['cluster.kv_cache_tokens=60000'], time: 30 },
       },
       {
