@@ -5,6 +5,7 @@
  * replay and window.fairground.runResult.
  */
 import { readFileSync } from 'node:fs';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
 import { openImport, openPlain, playhead } from './helpers';
 
@@ -20,6 +21,16 @@ const FILE = { name: 'mini.jsonl', mimeType: 'application/json', buffer: Buffer.
 
 /** A byte count as the page writes it (thin-space groups). */
 const fmt = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
+
+/** A share link with its `traceBytes` replaced by `value` (as a hand-edited or damaged link holds it). */
+function withTraceBytes(link: string, value: unknown): string {
+  const [base, frag] = link.split('#s=');
+  const dot = frag.indexOf('.');
+  const state = JSON.parse(inflateRawSync(Buffer.from(frag.slice(dot + 1), 'base64url')).toString('utf8'));
+  state.traceBytes = value;
+  const body = deflateRawSync(Buffer.from(JSON.stringify(state))).toString('base64url');
+  return `${base}#s=${frag.slice(0, dot)}.${body}`;
+}
 
 async function pickTrace(page: Page) {
   const dialog = await openImport(page);
@@ -90,6 +101,66 @@ test('a shared link checks the picked trace against the sender’s: another copy
       .getByRole('alert')
       .filter({ hasText: 'which is not the sender’s: this is not the run as it was shared' }),
   ).toBeVisible();
+});
+
+// #15: a malformed size record (-1, 12.5, a string, a list, null, a huge number) was dropped without a
+// word, and any copy then opened as "the run as it was shared".
+test('a shared link whose record of the trace’s size is unreadable says so, and never calls the run the shared one', async ({
+  page,
+  context,
+}) => {
+  await openPlain(page);
+  await pickTrace(page);
+  await page.evaluate(() => window.fairground.step(10));
+  await page.getByRole('button', { name: 'Share' }).click();
+  const link = await page
+    .getByRole('dialog', { name: 'Share link' })
+    .getByRole('textbox', { name: 'Share link' })
+    .inputValue();
+  const other = await context.newPage();
+  await other.goto(withTraceBytes(link, { 'mini.jsonl': 12.5 }));
+  const ask = other.getByRole('alert', { name: 'Trace file needed' });
+  await ask.getByLabel('Trace file mini.jsonl').setInputFiles(FILE);
+  await expect(ask).toContainText(
+    "The link's record of the sender's trace sizes is unreadable: its entry for mini.jsonl is 12.5, not a byte count.",
+  );
+  await expect(ask).toContainText('cannot tell whether this copy of mini.jsonl is the sender');
+  await expect(other.getByRole('alert').filter({ hasText: 'Opened a shared link' })).toHaveCount(0);
+  await ask.getByRole('button', { name: 'Open with this copy anyway' }).click();
+  const opened = other.getByRole('alert').filter({ hasText: 'Opened a shared link' });
+  await expect(opened).toContainText('could not be checked against the sender’s');
+  await expect(opened).toContainText('this may not be the run as it was shared');
+  await expect(opened).not.toContainText('this is the run as it was shared');
+
+  // the record unreadable as a whole (a list): the copy this page now holds is not taken as the sender's
+  await other.evaluate(
+    (h) => {
+      location.hash = h;
+    },
+    new URL(withTraceBytes(link, ['mini.jsonl', 5])).hash,
+  );
+  await expect(ask).toContainText('is unreadable (it is a list, not sizes by file name)');
+  await expect(ask.getByRole('button', { name: 'Open with this copy anyway' })).toBeVisible();
+});
+
+// #15: an entry for a file the page holds but the link's run does not replay put up the banner.
+test('a shared link’s sizes of files its run does not replay are not about it', async ({ page }) => {
+  await openPlain(page);
+  await page.getByRole('button', { name: 'Share' }).click();
+  const link = await page
+    .getByRole('dialog', { name: 'Share link' })
+    .getByRole('textbox', { name: 'Share link' })
+    .inputValue();
+  await page.keyboard.press('Escape');
+  await pickTrace(page);
+  const hash = new URL(withTraceBytes(link, { 'mini.jsonl': 1 })).hash;
+  await page.evaluate((h) => {
+    location.hash = h;
+  }, hash);
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Opened a shared link: this is the run as it was shared.' }),
+  ).toBeVisible();
+  await expect(page.getByRole('alert', { name: 'Trace file needed' })).toHaveCount(0);
 });
 
 test('a sweep of a run on a dropped trace replays that trace at every point', async ({ page }) => {

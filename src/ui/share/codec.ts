@@ -74,9 +74,18 @@ export interface SharedState {
   /**
    * The size in bytes of each dropped trace file the run replays, by name (added within format 2):
    * the link cannot carry the file, so the receiver's copy is checked against it before the run
-   * opens as "the run as it was shared". A malformed value is ignored.
+   * opens as "the run as it was shared". Entries that are not byte counts are left out of it and
+   * named in `unreadableTraceBytes`.
    */
   traceBytes?: Record<string, number>;
+  /**
+   * Decoding only (never encoded): the link's `traceBytes` where it is no byte count, its values in
+   * words (quoted briefly) — `whole`: the value is not sizes by file name at all; `entries`: the
+   * entries that are not byte counts, by file name. A copy of a file they concern cannot be checked
+   * against the sender's, so the run is not called the one shared (before, the record was dropped
+   * without a word and any copy opened as "the run as it was shared").
+   */
+  unreadableTraceBytes?: { whole?: string; entries?: ReadonlyMap<string, string> };
 }
 
 /** The panels an embedded view shows (names from EMBED_PANELS). */
@@ -365,11 +374,8 @@ const StateV1 = z.object(
       .object({ panels: z.array(z.unknown()) })
       .optional()
       .catch(undefined),
-    // likewise the dropped traces' sizes: without them a picked file is not checked
-    traceBytes: z
-      .record(z.string().max(4096), z.number().int().min(0).max(Number.MAX_SAFE_INTEGER))
-      .optional()
-      .catch(undefined),
+    // the dropped traces' sizes: never fatal; what is no byte count is named (see readTraceBytes)
+    traceBytes: z.unknown().optional(),
   },
   { error: 'the link holds no state object' },
 );
@@ -403,14 +409,54 @@ function toState(v: V2, dropped: string[]): SharedState {
   if (v.seed !== undefined) out.seed = v.seed;
   if (v.compare) out.compare = v.compare;
   if (v.embed) out.embed = { panels: v.embed.panels as string[] };
-  if (v.traceBytes) out.traceBytes = { ...v.traceBytes };
+  const sizes = readTraceBytes(v.traceBytes);
+  if (sizes.good) out.traceBytes = sizes.good;
   if (v.selected !== undefined) {
     if (v.selected < v.playhead) {
       out.selected = v.selected;
       if (v.explain !== undefined) out.explain = v.explain;
     } else dropped.push('the selected decision (it is past the playhead)');
   }
-  return normalise(out);
+  const state = normalise(out);
+  if (sizes.unreadable) state.unreadableTraceBytes = sizes.unreadable;
+  return state;
+}
+
+/** The longest `trace.file` a scenario may name: a longer key in `traceBytes` is about no file. */
+const MAX_TRACE_NAME = 4096;
+
+const isByteCount = (n: unknown): n is number =>
+  typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= Number.MAX_SAFE_INTEGER;
+
+/** A JSON value as a message quotes it: briefly, a string in quotes, a list or object by its kind. */
+function valueWords(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'a list';
+  if (typeof v === 'object') return 'an object';
+  if (typeof v === 'string') return `"${v.length <= 24 ? v : `${v.slice(0, 23)}…`}"`;
+  return String(v);
+}
+
+/** A link's `traceBytes` as decoded: its byte counts, and what of it is none. */
+function readTraceBytes(v: unknown): {
+  good?: Record<string, number>;
+  unreadable?: SharedState['unreadableTraceBytes'];
+} {
+  if (v === undefined) return {};
+  if (v === null || typeof v !== 'object' || Array.isArray(v))
+    return { unreadable: { whole: valueWords(v) } };
+  const good: Record<string, number> = {};
+  const bad = new Map<string, string>();
+  for (const [name, n] of Object.entries(v)) {
+    if (name.length > MAX_TRACE_NAME) continue;
+    if (isByteCount(n))
+      Object.defineProperty(good, name, { value: n, enumerable: true, writable: true, configurable: true });
+    else bad.set(name, valueWords(n));
+  }
+  return {
+    ...(Object.keys(good).length > 0 ? { good } : {}),
+    ...(bad.size > 0 ? { unreadable: { entries: bad } } : {}),
+  };
 }
 
 /** Checks a decoded value of format `version` and migrates it to the current one. */

@@ -6,6 +6,7 @@
 import { create } from 'zustand';
 import { nameList, quote } from '../../format/yaml';
 import { fmtCount } from '../views/format';
+import type { SharedState } from './codec';
 
 export interface NeededTrace {
   /** The `trace.file` name the link's scenario replays (null: nothing is needed). */
@@ -42,6 +43,44 @@ export function pickTraceLabel(file: string): string {
 /** The copy held here (`size` bytes) is not the sender's (`bytes`): in words. */
 export function otherCopyText(file: string, size: number, bytes: number): string {
   return `This copy of ${quote(file)} is ${fmtCount(size)} bytes; the sender's was ${fmtCount(bytes)} bytes, so the run would not be the one shared. Pick the sender's file, or open it with this one anyway.`;
+}
+
+/**
+ * The link's record of the sender's trace sizes says nothing readable about `file` (the entry's value,
+ * or the whole record, in words as the codec gives them): the copy held here cannot be checked.
+ */
+export function uncheckedCopyText(file: string, bad: { entry?: string; whole?: string }): string {
+  const name = quote(file);
+  const why =
+    bad.whole !== undefined
+      ? `is unreadable (it is ${bad.whole}, not sizes by file name)`
+      : `is unreadable: its entry for ${name} is ${bad.entry}, not a byte count`;
+  return `The link's record of the sender's trace sizes ${why}. So this page cannot tell whether this copy of ${name} is the sender's, and the run may not be the one shared. Pick the sender's file, or open it with this one anyway.`;
+}
+
+/**
+ * The first dropped trace among `files` (those the link's scenario replays) whose copy held here
+ * (`sizeOf`, undefined when none is) is not the sender's by the link's `traceBytes`, or cannot be told
+ * to be (`unchecked`: the record of its size is unreadable); null when every held copy matches or the
+ * link records no size for it. Entries for files the scenario does not replay are not about this run.
+ */
+export function checkTraceCopies(
+  s: Pick<SharedState, 'traceBytes' | 'unreadableTraceBytes'>,
+  files: readonly string[],
+  sizeOf: (name: string) => number | undefined,
+): { name: string; message: string; unchecked: boolean } | null {
+  const bad = s.unreadableTraceBytes;
+  for (const name of files) {
+    const size = sizeOf(name);
+    if (size === undefined) continue;
+    const entry = bad?.entries?.get(name);
+    if (bad?.whole !== undefined || entry !== undefined)
+      return { name, message: uncheckedCopyText(name, { entry, whole: bad?.whole }), unchecked: true };
+    const bytes = s.traceBytes && Object.hasOwn(s.traceBytes, name) ? s.traceBytes[name] : undefined;
+    if (bytes !== undefined && size !== bytes)
+      return { name, message: otherCopyText(name, size, bytes), unchecked: false };
+  }
+  return null;
 }
 
 /** The Share dialog's note: the link does not hold the dropped files, and what its receiver will see. */

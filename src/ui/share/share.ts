@@ -21,7 +21,7 @@ import {
   ShareTooLarge,
   shareContributionsBusy,
 } from './codec';
-import { otherCopyText, useNeededTrace } from './needed-trace';
+import { checkTraceCopies, useNeededTrace } from './needed-trace';
 import { problemText } from '../../format/yaml';
 
 function seedOf(text: string): number | undefined {
@@ -56,18 +56,6 @@ export function currentState(): SharedState {
   }
   if (Object.keys(bytes).length > 0) state.traceBytes = bytes;
   return state;
-}
-
-/**
- * A dropped trace the link's run replays whose copy held here (dropped, or just picked) is not the
- * sender's, by size: in words, or null when every copy matches (or the link records no size).
- */
-function otherTraceCopy(s: SharedState): { name: string; message: string } | null {
-  for (const [name, bytes] of Object.entries(s.traceBytes ?? {})) {
-    const size = heldTraceFile(name)?.size;
-    if (size !== undefined && size !== bytes) return { name, message: otherCopyText(name, size, bytes) };
-  }
-  return null;
 }
 
 /** Put the state in the URL fragment, copy the link, and show it (the clipboard may be unavailable). */
@@ -121,7 +109,8 @@ export async function openLink(
   // a run on a dropped trace: the link cannot carry the file; ask for it unless this page holds it
   // (the sender's copy: a file of that name with another size is asked for again)
   const missing = missingTraceFile(s.scenario);
-  const other = otherTraceCopy(s);
+  // (only the files its scenario replays: an entry for another file held here is not about this run)
+  const other = checkTraceCopies(s, localTraceFiles(s.scenario), (name) => heldTraceFile(name)?.size);
   if (missing !== null || (other !== null && !opts.anyCopy)) {
     useNeededTrace.setState({
       file: missing ?? other?.name ?? '',
@@ -165,9 +154,11 @@ export async function openLink(
         ? `Opened a shared link, but its replay was stopped at decision ${fmtCount(at)} of ${fmtCount(s.playhead)}: Step, Play or the timeline go on from there.`
         : res.dropped?.length
           ? `Opened a shared link, but part of it is damaged: kept the scenario, policy and playhead; left out ${res.dropped.join(' and ')}.`
-          : opts.anyCopy && other !== null
-            ? 'Opened a shared link with your copy of its trace, which is not the sender’s: this is not the run as it was shared.'
-            : 'Opened a shared link: this is the run as it was shared.') + presenting,
+          : opts.anyCopy && other?.unchecked
+            ? 'Opened a shared link with your copy of its trace, which could not be checked against the sender’s (the link’s record of its size is unreadable): this may not be the run as it was shared.'
+            : opts.anyCopy && other !== null
+              ? 'Opened a shared link with your copy of its trace, which is not the sender’s: this is not the run as it was shared.'
+              : 'Opened a shared link: this is the run as it was shared.') + presenting,
   });
   return true;
 }

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  checkTraceCopies,
   neededTraceText,
   otherCopyText,
   pickTraceLabel,
@@ -46,5 +47,57 @@ describe('a dropped trace named in words', () => {
     expect(text).toContain('trace-0.csv');
     expect(text).toMatch(/and \d+ more/);
     expect(text.length).toBeLessThan(700);
+  });
+});
+
+/**
+ * #15: which dropped trace a link's run replays is not the sender's copy, or cannot be told. A
+ * malformed size record (`traceBytes`) was dropped without a word and the run opened as "the run as it
+ * was shared"; an entry for a file the link's scenario does not replay put up the banner for that file.
+ */
+describe('a link’s record of its dropped traces’ sizes, against the copies held here', () => {
+  const held: Record<string, number> = { 'mini.jsonl': 100, 'other.csv': 7 };
+  const sizeOf = (name: string) => held[name];
+
+  it('finds a copy of another size, and says so', () => {
+    const c = checkTraceCopies({ traceBytes: { 'mini.jsonl': 99 } }, ['mini.jsonl'], sizeOf);
+    expect(c).toMatchObject({ name: 'mini.jsonl', unchecked: false });
+    expect(c?.message).toContain("the sender's was 99 bytes");
+    expect(checkTraceCopies({ traceBytes: { 'mini.jsonl': 100 } }, ['mini.jsonl'], sizeOf)).toBeNull();
+  });
+
+  it('ignores entries for files the link’s scenario does not replay', () => {
+    const s = { traceBytes: { 'mini.jsonl': 100, 'other.csv': 5 } };
+    expect(checkTraceCopies(s, ['mini.jsonl'], sizeOf)).toBeNull();
+    expect(checkTraceCopies(s, [], sizeOf)).toBeNull();
+    const bad = { unreadableTraceBytes: { entries: new Map([['other.csv', '-1']]) } };
+    expect(checkTraceCopies(bad, ['mini.jsonl'], sizeOf)).toBeNull();
+    // nor does a name shared with Object's prototype find anything
+    expect(checkTraceCopies({ traceBytes: {} }, ['constructor'], () => 3)).toBeNull();
+  });
+
+  it('an unreadable entry for a replayed file: cannot tell it is the sender’s copy, names the entry', () => {
+    const s = { traceBytes: {}, unreadableTraceBytes: { entries: new Map([['mini.jsonl', '12.5']]) } };
+    const c = checkTraceCopies(s, ['mini.jsonl'], sizeOf);
+    expect(c).toMatchObject({ name: 'mini.jsonl', unchecked: true });
+    expect(c?.message).toContain('unreadable: its entry for mini.jsonl is 12.5, not a byte count');
+    expect(c?.message).toContain('cannot tell whether this copy of mini.jsonl');
+    expect(c?.message).not.toContain('as it was shared');
+    // a file the page does not hold is asked for first (missingTraceFile), not checked here
+    expect(checkTraceCopies(s, ['absent.jsonl'], sizeOf)).toBeNull();
+  });
+
+  it('a record unreadable as a whole: every replayed file held is unchecked', () => {
+    const s = { unreadableTraceBytes: { whole: 'a list' } };
+    const c = checkTraceCopies(s, ['mini.jsonl'], sizeOf);
+    expect(c).toMatchObject({ name: 'mini.jsonl', unchecked: true });
+    expect(c?.message).toContain('is unreadable (it is a list, not sizes by file name)');
+  });
+
+  it('quotes at most ~80 characters of a long name or value', () => {
+    const s = { unreadableTraceBytes: { entries: new Map([[LONG, `"${'L'.repeat(20)}…"`]]) } };
+    const c = checkTraceCopies(s, [LONG], () => 1);
+    expect(quoted(c?.message ?? '')).toBeLessThanOrEqual(80);
+    expect((c?.message ?? '').length).toBeLessThan(700);
   });
 });

@@ -117,6 +117,55 @@ describe('share links', () => {
     }
   });
 
+  // #15: a malformed size record was dropped without a word, and a run on a copy of another size
+  // opened as "the run as it was shared". The decoded state now says which part is unreadable.
+  it('say which of the dropped traces’ sizes are unreadable, quoting each value briefly', async () => {
+    const open = async (traceBytes: unknown) => {
+      const payload = await payloadOf(
+        JSON.stringify({ scenario: 'name: x', playhead: 0, layout: {}, traceBytes }),
+      );
+      const res = await decodeShare(`#s=${SHARE_VERSION}.${payload}`);
+      if (!res.ok) throw new Error(res.reason);
+      return res.state;
+    };
+    const huge = 2 ** 60;
+    for (const [value, words] of [
+      [-1, '-1'],
+      [12.5, '12.5'],
+      ['x', '"x"'],
+      [['a'], 'a list'],
+      [null, 'null'],
+      [huge, String(huge)],
+      [{ n: 1 }, 'an object'],
+    ] as const) {
+      const s = await open({ 'a.jsonl': value, 'b.csv': 20 });
+      expect(s.traceBytes, JSON.stringify(value)).toEqual({ 'b.csv': 20 });
+      expect(s.unreadableTraceBytes?.entries?.get('a.jsonl')).toBe(words);
+      expect(s.unreadableTraceBytes?.whole).toBeUndefined();
+    }
+    for (const [value, words] of [
+      [-1, '-1'],
+      ['x', '"x"'],
+      [['a.jsonl', 3], 'a list'],
+      [null, 'null'],
+      [true, 'true'],
+    ] as const) {
+      const s = await open(value);
+      expect(s.traceBytes).toBeUndefined();
+      expect(s.unreadableTraceBytes?.whole, JSON.stringify(value)).toBe(words);
+    }
+    // a long string is quoted briefly
+    const s = await open({ 'a.jsonl': 'y'.repeat(5000) });
+    const words = s.unreadableTraceBytes?.entries?.get('a.jsonl') ?? '';
+    expect(words.match(/y+/g)?.every((m) => m.length <= 40)).toBe(true);
+    expect(words.length).toBeLessThan(80);
+    // a good record, or none: nothing unreadable
+    expect((await open({ 'a.jsonl': 3 })).unreadableTraceBytes).toBeUndefined();
+    expect((await open(undefined)).unreadableTraceBytes).toBeUndefined();
+    // a name no trace.file can have (over 4,096 characters) is about no file: left out, as before
+    expect((await open({ ['n'.repeat(5000)]: -1 })).unreadableTraceBytes).toBeUndefined();
+  });
+
   it('compress a typical policy well', async () => {
     const long = state.scenario.repeat(20);
     const hash = await encodeShare({ ...state, scenario: long });
