@@ -24,6 +24,8 @@ export type TraceLoadResult =
       message: string;
       /** A CSV of no known layout: its header's fields, to ask which column is which. */
       csvHeader?: string[];
+      /** With `csvHeader`: how many fields the header has (`csvHeader` lists at most the first 200). */
+      csvColumns?: number;
     };
 
 /** Most dropped tables held at once (the oldest is let go), so a session of drops stays bounded. */
@@ -139,6 +141,7 @@ export async function readTraceBlob(
       message: formatTraceProblems(name, res.problems, res.more, res.moreFrom),
     };
     if (res.csvHeader !== undefined) out.csvHeader = res.csvHeader;
+    if (res.csvColumns !== undefined) out.csvColumns = res.csvColumns;
     return out;
   }
   const t = res.value;

@@ -150,3 +150,33 @@ test('a CSV of no known layout: Import asks which column is which, replays it, a
   // the tenant column splits the trace into its clients; 30 requests over 11.6 s (milliseconds)
   expect(Object.values(clients).reduce((n, c) => n + c.injected, 0)).toBe(30);
 });
+
+// #15: the form offered the first 200 of a CSV's columns and left out the rest without a word.
+test('a CSV of more than 200 columns: the columns form says only the first 200 are offered', async ({
+  page,
+}) => {
+  await openPlain(page);
+  const dialog = await openImport(page);
+  const header = Array.from({ length: 1234 }, (_, i) => `field_${i}`);
+  const row = header.map((_, i) => String(i)).join(',');
+  await dialog.getByLabel('Trace file').setInputFiles({
+    name: 'wide.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`${header.join(',')}\n${row}\n`),
+  });
+  const form = dialog.getByRole('form', { name: 'CSV columns' });
+  await expect(form).toBeVisible();
+  const note = form.getByText(/This file has 1\s?234 columns; the first 200 are offered\./);
+  await expect(note).toBeVisible();
+  expect(
+    await note.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize)),
+  ).toBeGreaterThanOrEqual(14);
+  await expect(form.getByLabel('Arrival time').locator('option')).toHaveCount(201);
+  // a keyboard user on a column choice hears it too
+  for (const role of ['Arrival time', 'Prompt (input) tokens', 'Output tokens', 'Client'])
+    await expect(form.getByLabel(role)).toHaveAccessibleDescription(/the first 200 are offered/);
+  await form.getByLabel('Arrival time').focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(form.getByLabel('Arrival time')).toBeFocused();
+});

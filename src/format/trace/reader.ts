@@ -71,6 +71,8 @@ export type TraceReadResult =
        * so the page can ask which column is which (the command line says to give trace.columns).
        */
       csvHeader?: string[];
+      /** With `csvHeader`: how many fields the header has (it lists at most the first 200). */
+      csvColumns?: number;
     };
 
 /**
@@ -201,6 +203,7 @@ export class TraceReader {
   private readonly problems: TraceProblem[] = [];
   private more = 0;
   private csvHeader: string[] | null = null;
+  private csvColumns = 0;
   private moreFrom: TraceProblem = { line: 0, message: '' };
   private fatal = false;
   private rows = 0;
@@ -278,7 +281,7 @@ export class TraceReader {
         problems: this.problems,
         more: this.more,
         moreFrom: this.moreFrom,
-        ...(this.csvHeader !== null ? { csvHeader: this.csvHeader } : {}),
+        ...(this.csvHeader !== null ? { csvHeader: this.csvHeader, csvColumns: this.csvColumns } : {}),
       };
     return { ok: true, value: (this.builder as TraceBuilder).finish() };
   }
@@ -347,6 +350,8 @@ export class TraceReader {
           this.csvHeader = fields
             .slice(0, MAX_HEADER_FIELDS)
             .map((f) => f.trim().slice(0, MAX_COLUMN_NAME_CHARS + 1));
+          // (the page says how many it does not offer)
+          this.csvColumns = fields.length;
         }
         return -1;
       }

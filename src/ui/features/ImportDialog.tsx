@@ -3,7 +3,7 @@
  * importer maps it to a Fairground scenario, lists what it mapped and what it could not, and the
  * scenario is loaded into the playground.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { quote, YAML_LIMITS } from '../../format/yaml';
 import { importBlis } from '../../import/blis';
 import type { Driver } from '../driver';
@@ -15,6 +15,7 @@ import {
   cancelTraceImport,
   choosableColumn,
   columnLabel,
+  columnsCutText,
   guessColumns,
   importTraces,
   importWithColumns,
@@ -43,18 +44,23 @@ function ColumnsForm({
   driver,
   name,
   header,
+  columns,
   tried,
   problems,
 }: {
   driver: Driver;
   name: string;
   header: string[];
+  /** How many fields the header has (`header` holds at most the first 200). */
+  columns: number;
   /** The columns of a read that failed, its hint and `problems` (the reader's lines). */
   tried: { mapping: CsvMapping; hint: string } | null;
   problems: string;
 }) {
   const [m, setM] = useState<CsvMapping>(() => tried?.mapping ?? guessColumns(header));
   const missing = ROLES.filter((r) => !r.optional && m[r.key] === '').map((r) => r.label.toLowerCase());
+  const cut = columnsCutText(columns, header.length);
+  const cutId = useId();
   return (
     <form
       className="trace-columns"
@@ -68,6 +74,7 @@ function ColumnsForm({
         <strong>{name}</strong> is a CSV whose header is not an Azure or BurstGPT layout. Which column is
         which?
       </p>
+      {cut !== null && <p id={cutId}>{cut}</p>}
       {tried !== null && (
         <div className="trace-status error-text" role="status" aria-label="Trace status">
           <p>
@@ -80,7 +87,11 @@ function ColumnsForm({
         {ROLES.map((r) => (
           <label key={r.key}>
             <span>{r.label}</span>
-            <select value={m[r.key]} onChange={(e) => setM({ ...m, [r.key]: e.target.value })}>
+            <select
+              value={m[r.key]}
+              aria-describedby={cut !== null ? cutId : undefined}
+              onChange={(e) => setM({ ...m, [r.key]: e.target.value })}
+            >
               <option value="">{r.optional ? '(none)' : '(choose a column)'}</option>
               {header.map((h, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: two header fields may share a name
@@ -157,6 +168,7 @@ function TraceSection({ driver }: { driver: Driver }) {
           driver={driver}
           name={st.name}
           header={st.header}
+          columns={st.columns}
           tried={st.tried}
           problems={st.message}
         />

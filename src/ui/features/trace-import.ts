@@ -25,8 +25,10 @@ export interface TraceImportState {
   total: number;
   /** What happened, in words (problems as `file:line:col: message` lines). */
   message: string;
-  /** Under `columns`: the CSV header's fields. */
+  /** Under `columns`: the CSV header's fields (the reader hands on at most the first 200). */
   header: string[];
+  /** Under `columns`: how many fields the header has (more than `header` holds: the form says so). */
+  columns: number;
   /**
    * Under `columns`, after a read with the user's columns failed: the columns they chose (the form
    * shows them again) and which of its fields the first problem points at; `message` holds the problems.
@@ -41,6 +43,7 @@ export const useTraceImport = create<TraceImportState>(() => ({
   total: 0,
   message: '',
   header: [],
+  columns: 0,
   tried: null,
 }));
 
@@ -72,6 +75,16 @@ export function columnLabel(h: string): string {
     // (the reader kept only one character past the cap: no length to tell)
     return `${h.slice(0, 60)}… (a name over ${MAX_COLUMN_NAME_CHARS} characters: shorten it in the file to choose it)`;
   return h;
+}
+
+/**
+ * The form's words when it offers fewer of a CSV's columns than its header has (`total`; the reader
+ * hands on the first `offered`), or null when it offers them all: before, the columns past the 200th
+ * were left out without a word.
+ */
+export function columnsCutText(total: number, offered: number): string | null {
+  if (total <= offered) return null;
+  return `This file has ${fmtCount(total)} columns; the first ${fmtCount(offered)} are offered. To use a later one, move it among the first ${fmtCount(offered)} in the file, or name it in the scenario's trace.columns.`;
 }
 
 /**
@@ -115,10 +128,10 @@ export function mappingOptions(m: CsvMapping): TraceReadOptions {
 export async function importWithColumns(driver: Driver, mapping: CsvMapping): Promise<void> {
   const p = pending;
   if (p === null) return;
-  const { name, header } = useTraceImport.getState();
+  const { name, header, columns } = useTraceImport.getState();
   const readAs = new Map(p.readAs);
   readAs.set(name, mappingOptions(mapping));
-  await importTraces(driver, p.files, readAs, { name, header, mapping });
+  await importTraces(driver, p.files, readAs, { name, header, columns, mapping });
 }
 
 const ROLE_LABELS = {
@@ -273,7 +286,7 @@ export async function importTraces(
   files: readonly File[],
   readAs: ReadonlyMap<string, TraceReadOptions> = new Map(),
   /** The columns the user chose in the form for one CSV (its name and header): a failure goes back to the form. */
-  chosen?: { name: string; header: string[]; mapping: CsvMapping },
+  chosen?: { name: string; header: string[]; columns: number; mapping: CsvMapping },
 ): Promise<void> {
   if (files.length === 0) return;
   pending = null;
@@ -328,6 +341,7 @@ export async function importTraces(
           status: 'columns',
           message: res.message,
           header: res.csvHeader,
+          columns: res.csvColumns ?? res.csvHeader.length,
           tried: null,
         });
         return;
@@ -341,6 +355,7 @@ export async function importTraces(
           status: 'columns',
           message: res.message,
           header: chosen.header,
+          columns: chosen.columns,
           tried: { mapping: chosen.mapping, hint: mappingHint(res.message, chosen.mapping) },
         });
         return;
