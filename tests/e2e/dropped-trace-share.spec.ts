@@ -141,6 +141,21 @@ test('a shared link whose record of the trace’s size is unreadable says so, an
   );
   await expect(ask).toContainText('is unreadable (it is a list, not sizes by file name)');
   await expect(ask.getByRole('button', { name: 'Open with this copy anyway' })).toBeVisible();
+  // the words about the link opened before are gone: the page shows the default scenario meanwhile
+  await expect(opened).toHaveCount(0);
+  // a long value is quoted briefly, and on a phone the banner's buttons stay on the screen
+  await other.setViewportSize({ width: 390, height: 844 });
+  await other.evaluate(
+    (h) => {
+      location.hash = h;
+    },
+    new URL(withTraceBytes(link, { 'mini.jsonl': 'x'.repeat(300) })).hash,
+  );
+  await expect(ask).toContainText(`its entry for mini.jsonl is "${'x'.repeat(23)}…", not a byte count`);
+  for (const name of [/^Pick mini\.jsonl/, 'Open with this copy anyway', 'Dismiss']) {
+    const box = await ask.getByRole('button', { name }).boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390, String(name)).toBe(true);
+  }
 });
 
 // #15: an entry for a file the page holds but the link's run does not replay put up the banner.

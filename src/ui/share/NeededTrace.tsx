@@ -38,7 +38,7 @@ export function NeededTraceBanner({ driver }: { driver: Driver }) {
     await openLink(driver, hash, { anyCopy: true });
   };
   return (
-    <div className="banner" role="alert" aria-label="Trace file needed">
+    <div className="banner needed-trace" role="alert" aria-label="Trace file needed">
       <span>
         {neededTraceText(file)}
         {problem && <strong> {problem}</strong>}

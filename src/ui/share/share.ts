@@ -119,6 +119,8 @@ export async function openLink(
       reading: false,
       otherCopy: missing === null,
     });
+    // the page shows the default scenario meanwhile: words about a link opened before are stale
+    useUi.setState({ message: null });
     return false;
   }
   useNeededTrace.setState({ file: null, hash: '', problem: '' });
