@@ -283,11 +283,7 @@ export class LivePrefixOrder implements RadixChangeListener {
     this.dirty = [];
     for (const e of list) {
       if (e.gone || !e.dirty) continue;
-      e.dirty = false;
-      refreshMemo(e, e.req, radix);
-      const match = e.part === null ? e.fullDepth : e.fullDepth + e.partWithin;
-      this.register(e, radix);
-      this.setKey(e, match, e.deferred);
+      this.setKey(e, this.refresh(e, radix), e.deferred);
       if (this.defer) this.regroup(e, e.match);
       this.listener?.synced?.(e);
     }
@@ -356,11 +352,8 @@ export class LivePrefixOrder implements RadixChangeListener {
     this.dirty = [];
     for (const e of list) {
       if (e.gone || !e.dirty) continue;
-      e.dirty = false;
-      refreshMemo(e, e.req, radix);
-      this.register(e, radix);
       this.plan(e);
-      e.nextMatch = e.part === null ? e.fullDepth : e.fullDepth + e.partWithin;
+      e.nextMatch = this.refresh(e, radix);
       if (this.defer) this.regroup(e, e.nextMatch);
       // a head group that did not change keeps its flags (the pending ones are decided below)
       e.nextDeferred = e.group === null ? 0 : e.deferred;
@@ -413,6 +406,14 @@ export class LivePrefixOrder implements RadixChangeListener {
     back.sort(inList);
     if (livePrefixFaults.lpmTiesInverted) front.push(...back.splice(0, back.length, ...front));
     return { front, back };
+  }
+
+  /** A dirty entry's memo re-read and its registration moved: its match now. */
+  private refresh(e: LiveEntry, radix: RadixCache): number {
+    e.dirty = false;
+    refreshMemo(e, e.req, radix);
+    this.register(e, radix);
+    return e.part === null ? e.fullDepth : e.fullDepth + e.partWithin;
   }
 
   /** Among the entries this sort decides (its match as it was, until re-read). */
