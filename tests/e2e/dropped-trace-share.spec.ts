@@ -72,20 +72,25 @@ test('share of a dropped-trace run: the dialog warns, the link asks for the file
   await expect(other.getByRole('alert').filter({ hasText: 'Opened a shared link' })).toHaveCount(1);
 });
 
+/** The share link of a run replaying a picked mini.jsonl, ten decisions in. */
+async function linkOfPickedTrace(page: Page): Promise<string> {
+  await openPlain(page);
+  await pickTrace(page);
+  await page.evaluate(() => window.fairground.step(10));
+  await page.getByRole('button', { name: 'Share' }).click();
+  return page
+    .getByRole('dialog', { name: 'Share link' })
+    .getByRole('textbox', { name: 'Share link' })
+    .inputValue();
+}
+
 // The tryout: a different file of the same name was taken as the sender's and the run called "the
 // run as it was shared". The link now records each dropped file's size and checks the copy picked.
 test('a shared link checks the picked trace against the sender’s: another copy is named so, and opens only when asked', async ({
   page,
   context,
 }) => {
-  await openPlain(page);
-  await pickTrace(page);
-  await page.evaluate(() => window.fairground.step(10));
-  await page.getByRole('button', { name: 'Share' }).click();
-  const link = await page
-    .getByRole('dialog', { name: 'Share link' })
-    .getByRole('textbox', { name: 'Share link' })
-    .inputValue();
+  const link = await linkOfPickedTrace(page);
   const other = await context.newPage();
   await other.goto(link);
   const ask = other.getByRole('alert', { name: 'Trace file needed' });
@@ -109,14 +114,7 @@ test('a shared link whose record of the trace’s size is unreadable says so, an
   page,
   context,
 }) => {
-  await openPlain(page);
-  await pickTrace(page);
-  await page.evaluate(() => window.fairground.step(10));
-  await page.getByRole('button', { name: 'Share' }).click();
-  const link = await page
-    .getByRole('dialog', { name: 'Share link' })
-    .getByRole('textbox', { name: 'Share link' })
-    .inputValue();
+  const link = await linkOfPickedTrace(page);
   const other = await context.newPage();
   await other.goto(withTraceBytes(link, { 'mini.jsonl': 12.5 }));
   const ask = other.getByRole('alert', { name: 'Trace file needed' });
