@@ -6,6 +6,7 @@
  * simulator's summary and facts.
  */
 import { ROUTING_ALGORITHMS, SCHEDULER_ALGORITHMS } from '../algorithms/index';
+import { ROUTER_QUEUE_RECHECK_S } from '../drr/release';
 import type { DrrPopRecord } from '../drr/types';
 import { type DrrExplainOptions, explainDrrDecision } from './drr';
 import { algorithmDetail, drrRecordOf, type ExplainableDecision } from './records';
@@ -28,7 +29,14 @@ export function explainDecision(
 ): ExplanationStep[] {
   if ('visits' in record) return explainDrrDecision(record, opts);
   const drr = drrRecordOf(record);
-  if (drr) return explainDrrDecision(drr, opts);
+  if (drr) {
+    const steps = explainDrrDecision(drr, opts);
+    if (record.detail !== undefined && 'drain' in record.detail && record.detail.drain === 'periodic_update')
+      steps.unshift({
+        text: `Why a pop now: no request arrived and no worker reported. This is the router scheduler's periodic queue update (every ${ROUTER_QUEUE_RECHECK_S} s from its start), which drains the queue as a worker update does. Up to v1.5 an arrival is stored without a drain, so a stored request that could already leave waits for a worker update or for this tick.`,
+      });
+    return steps;
+  }
   const algo = algorithmDetail(record.detail);
   if (algo)
     for (const explain of EXPLAINERS) {

@@ -33,6 +33,7 @@ import {
   hasLanes,
   neverQueues,
   poolBusy,
+  ROUTER_QUEUE_RECHECK_S,
   recheckIntervalS,
   storesEveryArrival,
   sweepsDueTimes,
@@ -133,6 +134,8 @@ export class Router implements ClusterView {
   readonly recheckS: number | null;
   /** Periodic updates that found requests stored (whether or not any could leave). */
   recheckTicks = 0;
+  /** The drain running is the periodic update's (its pops say so in their records). */
+  private periodic = false;
   /** v1.6 arrivals stored since the last drain: compacted there if they are still waiting (#15.3). */
   private fresh: SimRequest[] = [];
 
@@ -284,7 +287,7 @@ export class Router implements ClusterView {
         request: r.id,
         client: r.spec.client,
         class: ref.className,
-        summary: `t=${now.toFixed(3)} s  router queues ${r.id} in class ${ref.className} (cost ${ref.cost}, ${ref.cached} cached; ${everyArrival ? 'Dynamo v1.6 stores every arrival and drains at once; ' : ''}${backlog ? 'class has a backlog' : busy ? (pin >= 0 ? `its worker ${pin} is busy` : 'pool busy') : 'it may leave now'})${pin >= 0 && this.queue?.lanes === true ? `, in worker ${pin}'s lane` : ''}${facts.dueS !== null ? `, due at ${facts.dueS.toFixed(3)} s` : ''}`,
+        summary: `t=${now.toFixed(3)} s  router queues ${r.id} in class ${ref.className} (cost ${ref.cost}, ${ref.cached} cached; ${everyArrival ? 'Dynamo v1.6 stores every arrival and drains at once; ' : ''}${backlog ? 'class has a backlog' : busy ? (pin >= 0 ? `its worker ${pin} is busy` : 'pool busy') : 'it may leave now'}${everyArrival ? '' : `; Dynamo ${this.release} drains its queue at a worker update or its periodic update (every ${ROUTER_QUEUE_RECHECK_S} s), not after an arrival`})${pin >= 0 && this.queue?.lanes === true ? `, in worker ${pin}'s lane` : ''}${facts.dueS !== null ? `, due at ${facts.dueS.toFixed(3)} s` : ''}`,
         detail: {
           cost: ref.cost,
           cached_tokens: ref.cached,
@@ -410,7 +413,12 @@ export class Router implements ClusterView {
     this.recheckTicks++;
     const before = q.size();
     this.now = now;
-    this.popQueue(now);
+    this.periodic = true;
+    try {
+      this.popQueue(now);
+    } finally {
+      this.periodic = false;
+    }
     return q.size() !== before;
   }
 
@@ -460,7 +468,7 @@ export class Router implements ClusterView {
               request: r.id,
               client: r.spec.client,
               class: got.ref.className,
-              summary: `t=${now.toFixed(3)} s  DRR pop: ${res.record.summary}`,
+              summary: `t=${now.toFixed(3)} s  DRR pop${this.periodic ? ' at the periodic queue update' : ''}: ${res.record.summary}`,
               detail: {
                 cost: got.ref.cost,
                 deficits: res.record.deficits,
@@ -468,6 +476,7 @@ export class Router implements ClusterView {
                 carry: res.record.carry_after,
                 bulk_rounds: res.record.bulk_rounds,
                 visits: res.record.visits,
+                ...(this.periodic ? { drain: 'periodic_update' as const } : {}),
               },
             });
           }

@@ -67,6 +67,11 @@ export interface DrrPopDetail {
   carry: string | null;
   bulk_rounds: number | null;
   visits: ClassVisit[];
+  /**
+   * Present when the drain that popped was the scheduler's periodic queue update (every 60 s from
+   * router start), not an arrival, a worker update or a due-time timer.
+   */
+  drain?: 'periodic_update';
 }
 
 /** What the router itself records for every dispatch. */

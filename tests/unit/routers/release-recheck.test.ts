@@ -32,6 +32,7 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { recheckFaults, ROUTER_QUEUE_RECHECK_S } from '../../../src/core/drr';
+import { explainDecisionText } from '../../../src/core/explain';
 import type { DecisionRecord } from '../../../src/core/sim';
 import { Simulation } from '../../../src/core/sim';
 import { parseScenarioText, type Scenario } from '../../../src/scenario';
@@ -117,6 +118,20 @@ describe('the periodic update (every 60 s) releases what a stored arrival left w
       const r = workedExample(release);
       const pop = r.decisions.find((d) => d.kind === 'drr-pop' && d.request === 'u3');
       expect(pop?.t).toBe(60);
+      // the page says why a pop happens at an instant where nothing arrived or reported
+      expect(pop?.summary).toContain('DRR pop at the periodic queue update');
+      expect(pop?.kind === 'drr-pop' && pop.detail.drain).toBe('periodic_update');
+      expect(explainDecisionText(pop as DecisionRecord)).toMatch(
+        /^1\. Why a pop now: no request arrived and no worker reported\. This is the router scheduler's periodic queue update \(every 60 s/,
+      );
+      const stored = r.decisions.find((d) => d.kind === 'enqueue' && d.request === 'u3');
+      expect(stored?.summary).toContain(
+        `Dynamo ${release} drains its queue at a worker update or its periodic update (every 60 s), not after an arrival`,
+      );
+      // a pop at a worker update says nothing of the kind
+      const q1 = r.decisions.find((d) => d.kind === 'drr-pop' && d.request === 'q1');
+      expect(q1?.summary).not.toContain('periodic');
+      expect(explainDecisionText(q1 as DecisionRecord)).not.toContain('periodic');
     });
 
   it('fails with the tick disabled: u3 then waits for the worker update and leaves with q1', () => {
