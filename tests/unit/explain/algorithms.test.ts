@@ -356,3 +356,29 @@ describe('explainDecision conveniences', () => {
     );
   });
 });
+
+describe('LPM admission', () => {
+  it('says how the list is sorted, where the request stood, and the head-of-line stop (not a field dump)', () => {
+    const detail = { algo: 'lpm' as const, prefix_match: 720, rank: 2, fcfs_fallback: false };
+    const text = explainDecisionText({ kind: 'admit', summary: 'w0 admits ben#1', detail });
+    expect(text).toContain(
+      "1. LPM sorts this worker's waiting list at every step that admits, longest cached prefix first.",
+    );
+    expect(text).toContain('keep the order the list already had (not their arrival order)');
+    expect(text).toContain("2. This request has 720 tokens of its prompt in this worker's prefix cache now.");
+    expect(text).toContain(
+      "3. It is number 3 in this step's order; the 2 before it were admitted in this step.",
+    );
+    expect(text).toContain('LPM stops at the first request that does not fit');
+    expect(text).toMatch(/\nResult: admitted\.$/);
+    expect(text).not.toContain('Details:');
+  });
+
+  it('under the FCFS fallback says the list is not sorted, and points at the threshold', () => {
+    const detail = { algo: 'lpm' as const, prefix_match: 0, rank: 0, fcfs_fallback: true };
+    const steps = explainDecision({ kind: 'admit', summary: '', detail });
+    expect(steps[0].text).toContain('the list is not sorted this step');
+    expect(steps[0].ref).toEqual({ kind: 'param', name: 'scheduler.lpm_fcfs_fallback' });
+    expect(stepsToText(steps)).toContain("It is first in this step's order.");
+  });
+});

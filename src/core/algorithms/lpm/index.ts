@@ -1,6 +1,7 @@
 /** LPM (SGLang): longest cached prefix first. */
 import { defineScheduler } from '../descriptor';
 import { fcfsFallbackShape } from '../shared/prefix-order';
+import { explainLpm } from './explain';
 import { createLpm } from './policy';
 
 export type { LpmDetail } from './policy';
@@ -15,4 +16,5 @@ export const lpm = defineScheduler({
   // run estimate charges those bytes for every order that declares this.
   walkedPerStep: () => 0,
   create: (cfg) => createLpm(cfg.params.lpm_fcfs_fallback),
+  explain: (d) => (d.algo === 'lpm' ? explainLpm(d) : null),
 });
