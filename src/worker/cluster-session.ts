@@ -74,6 +74,13 @@ export class ClusterSession implements Session {
     // Only decisions already handed out: the sim may have recorded a few more inside the same event.
     const snap = this.sim.snapshot();
     const latest = snap.latest_algorithm.filter((d) => d.seq < this.count);
-    return { ...snap, recent: [], latest_algorithm: latest, decisions: this.count };
+    const taken = this.sim.decisions;
+    return {
+      ...snap,
+      recent: [],
+      latest_algorithm: latest,
+      decisions: this.count,
+      ...(taken > this.count ? { state_decisions: taken } : {}),
+    };
   }
 }

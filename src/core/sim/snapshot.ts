@@ -82,6 +82,13 @@ export interface SimSnapshot {
   duration_s: number;
   done: boolean;
   decisions: number;
+  /**
+   * Present when the state is ahead of `decisions` (the playhead): one event, such as a batch
+   * step's end, takes several decisions at once (completions, then admissions), and the state is
+   * the one after all of them, decision number `state_decisions`, while the log is handed out one
+   * record at a time.
+   */
+  state_decisions?: number;
   events: number;
   requests: { injected: number; completed: number; rejected: number; queued: number; running: number };
   clients: Record<string, ClientSnapshot>;

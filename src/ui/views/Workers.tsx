@@ -10,7 +10,7 @@ import { Term } from '../Glossary';
 import { type CSSProperties, useContext } from 'react';
 import { fmtCount, fmtNum, fmtPercent } from './format';
 import { CLIENT_SHAPES, clientShape, colorFor } from './palette';
-import { readClients, readWorkers, type WorkerModel } from './read';
+import { clusterOf, readClients, readWorkers, type WorkerModel } from './read';
 import { RadixTree } from './RadixTree';
 import { ServiceScaleContext } from './scale-context';
 import type { Highlight, ViewProps } from './types';
@@ -86,6 +86,25 @@ function describeWorker(w: WorkerModel): string {
   );
 }
 
+/**
+ * When the playhead stands inside one event's decisions (an arrival is queued, popped and
+ * dispatched; a step's end completes requests, then admits others), the cards already show the
+ * state after the last of them: say so, with numbers.
+ */
+function StateAhead({ snapshot }: { snapshot: ViewProps['snapshot'] }) {
+  const cluster = clusterOf(snapshot);
+  if (cluster?.state_decisions === undefined) return null;
+  const at = cluster.decisions;
+  const after = cluster.state_decisions;
+  return (
+    <p className="wk-ahead" role="note">
+      {after === at + 1
+        ? `The views show the state after decision ${after}, which the simulation took in the same event as decision ${at} (the log hands decisions out one at a time).`
+        : `The views show the state after decision ${after}: decisions ${at + 1}–${after} were taken in the same event as decision ${at} (the log hands them out one at a time).`}
+    </p>
+  );
+}
+
 export function Workers({ snapshot, highlight, onSelect }: ViewProps) {
   // in a tour the cards keep the most room any step needed, so the charts after them stay put
   const reserve = useContext(ServiceScaleContext)?.reserve ?? null;
@@ -121,6 +140,7 @@ export function Workers({ snapshot, highlight, onSelect }: ViewProps) {
         </span>
       </h2>
       <p className="vh">{summary}</p>
+      <StateAhead snapshot={snapshot} />
       <div className="wk-grid" ref={gridRef} style={gridStyle}>
         {workers.map((w) => (
           <WorkerCard
