@@ -7,7 +7,7 @@
  * under the cards names both. The client of a request comes from the snapshot, not from its id.
  */
 import { Term } from '../Glossary';
-import { type CSSProperties, useContext } from 'react';
+import { type CSSProperties, useContext, useState } from 'react';
 import { fmtCount, fmtNum, fmtPercent } from './format';
 import { CLIENT_SHAPES, clientShape, colorFor } from './palette';
 import { clusterOf, readClients, readWorkers, type WorkerModel } from './read';
@@ -192,9 +192,12 @@ function IdList({
   selected: string | null;
   label: string;
 }) {
+  const [open, setOpen] = useState(false);
   if (total === 0 && ids.length === 0) return null;
-  const shown = ids.slice(0, IDS_SHOWN);
+  // opened, every request the snapshot lists (the first 50 of a queue)
+  const shown = open ? ids : ids.slice(0, IDS_SHOWN);
   const more = Math.max(0, Math.max(total, ids.length) - shown.length);
+  const canOpen = ids.length > IDS_SHOWN;
   return (
     <ul className="wk-ids" aria-label={label}>
       {shown.map((id) => {
@@ -218,7 +221,21 @@ function IdList({
           </li>
         );
       })}
-      {more > 0 && <li className="more">+ {fmtCount(more)} more</li>}
+      {canOpen && (
+        <li className="more">
+          <button
+            type="button"
+            className="link"
+            aria-expanded={open}
+            title={open ? 'Show the first few only' : `List the first ${fmtCount(ids.length)} in order`}
+            onClick={() => setOpen(!open)}
+          >
+            {open ? 'fewer' : `+ ${fmtCount(more)} more`}
+          </button>
+        </li>
+      )}
+      {!canOpen && more > 0 && <li className="more">+ {fmtCount(more)} more</li>}
+      {open && more > 0 && <li className="more">+ {fmtCount(more)} not listed</li>}
     </ul>
   );
 }
