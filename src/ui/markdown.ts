@@ -422,6 +422,14 @@ function heading(line: string): string | null {
   return rest.slice(0, end);
 }
 
+/** An item's marker as CommonMark tells lists apart: its bullet (`-`, `*`, `+`) or delimiter (`.`, `)`). */
+function markerOf(line: string): string {
+  let i = 0;
+  while (i < line.length && isSpace(line[i])) i++;
+  while (i < line.length && line[i] >= '0' && line[i] <= '9') i++;
+  return line[i] ?? '';
+}
+
 /** The number an ordered list item starts with (`10) tenth` → 10). */
 function itemNumber(line: string): number {
   let i = 0;
@@ -505,10 +513,11 @@ export function parseMarkdownish(source: string): Block[] {
    * The list that starts at line `first`, nested by indentation, up to the first line that is
    * neither an item, nor indented (a continuation of the deepest item), nor blank; returns the
    * index of its last line. An item deeper than its item above starts a list under it, one as deep
-   * as an item above goes back to that one's list; a new marker kind starts a new list there.
+   * as an item above goes back to that one's list; another marker (bullet character, or number
+   * delimiter) starts a new list there.
    */
   const readList = (first: number): number => {
-    type Level = { list: ListBlock; indent: number; siblings: (Block | ListBlock)[] };
+    type Level = { list: ListBlock; indent: number; siblings: (Block | ListBlock)[]; marker: string };
     const levels: Level[] = [];
     const deepest = () => {
       const items = levels[levels.length - 1].list.items;
@@ -531,12 +540,13 @@ export function parseMarkdownish(source: string): Block[] {
         continue; // a blank line: the list goes on if an item or an indented line comes next
       }
       const kind = b !== null ? 'ul' : 'ol';
+      const marker = markerOf(line);
       const d = indentOf(line);
       // back up to the level this item belongs to
       while (levels.length > 1 && d <= levels[levels.length - 2].indent) levels.pop();
       let level = levels[levels.length - 1];
       if (!level) {
-        level = { list: newList(kind, line), indent: d, siblings: blocks };
+        level = { list: newList(kind, line), indent: d, siblings: blocks, marker };
         blocks.push(level.list);
         levels.push(level);
       } else if (d > level.indent) {
@@ -546,11 +556,13 @@ export function parseMarkdownish(source: string): Block[] {
         }
         const parent = deepest();
         parent.lists ??= [];
-        level = { list: newList(kind, line), indent: d, siblings: parent.lists };
+        level = { list: newList(kind, line), indent: d, siblings: parent.lists, marker };
         parent.lists.push(level.list);
         levels.push(level);
-      } else if (level.list.kind !== kind) {
+      } else if (level.marker !== marker) {
+        // CommonMark: another bullet character or number delimiter starts a new list
         level.list = newList(kind, line);
+        level.marker = marker;
         level.siblings.push(level.list);
       }
       level.list.items.push({ inlines: inline(content) });

@@ -332,6 +332,23 @@ describe('nested lists, by indentation', () => {
       },
     ]);
   });
+  it('another bullet character or number delimiter starts a new list (CommonMark), at any depth', () => {
+    expect(parseMarkdownish(['1. one', '2. two', '3) three'].join('\n'))).toEqual([
+      { kind: 'ol', items: [item('one'), item('two')] },
+      { kind: 'ol', items: [item('three')], start: 3 },
+    ]);
+    expect(parseMarkdownish(['- a', '* b', '* c', '+ d'].join('\n'))).toEqual([
+      { kind: 'ul', items: [item('a')] },
+      { kind: 'ul', items: [item('b'), item('c')] },
+      { kind: 'ul', items: [item('d')] },
+    ]);
+    expect(parseMarkdownish(['- a', '  - x', '  * y'].join('\n'))).toEqual([
+      {
+        kind: 'ul',
+        items: [item('a', { kind: 'ul', items: [item('x')] }, { kind: 'ul', items: [item('y')] })],
+      },
+    ]);
+  });
   it('joins a continuation line to the deepest item; a shallower item goes back up; a blank line keeps the list', () => {
     const text = ['- a', '    - b *em*', '      more b', '  - c', '', '  - d', '- e', '', 'after'].join('\n');
     expect(parseMarkdownish(text)).toEqual([
