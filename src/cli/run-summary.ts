@@ -2,6 +2,7 @@
 import type { RunResult } from '../core/sim';
 import type { TraceReplayInfo } from '../core/export';
 import { JAIN_NA, jainMeaningful } from '../core/metrics/jain';
+import { terminalSafe } from './io';
 
 const fmt = (x: number | null, digits = 3): string =>
   x === null || !Number.isFinite(x) ? '-' : x.toFixed(digits);
@@ -108,8 +109,10 @@ export function formatSummary(
     'program p50',
     'program p99',
   ];
+  // names as the terminal shows them (the IO writes control characters as \u escapes): padded by
+  // their raw length, a row with such a name came out wider than the others
   const rows = Object.entries(r.clients).map(([name, c]) => [
-    name,
+    terminalSafe(name),
     int(c.service),
     int(c.service_per_s),
     int(c.completed),
@@ -161,7 +164,7 @@ export function formatClasses(r: Pick<RunResult, 'classes'>): string[] {
     'wait p99',
   ];
   const rows = used.map(([name, c]) => [
-    name,
+    terminalSafe(name), // as written, like the client table's names
     int(c.quantum),
     int(c.served_uncached_tokens),
     pct(c.share),
