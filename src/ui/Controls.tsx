@@ -1,9 +1,10 @@
-import { useRef } from 'react';
+import { Fragment, type ReactNode, useRef } from 'react';
 import { setTheme, usePrefs } from '../state/prefs';
 import { SPEEDS, speedLabel, useUi } from '../state/store';
 import { bGoesOn, useCompare } from './compare/store';
 import type { Driver } from './driver';
 import { keyOf } from './keys';
+import { usePhoneLayout, useShortMenu } from './phone/store';
 import { SCENARIOS, scenarioGroups } from './scenarios';
 import { share } from './share/share';
 
@@ -145,68 +146,91 @@ export function Controls({
   // list's ↑ / ↓ and typing).
   const byPointer = useRef(false);
 
+  const phone = usePhoneLayout();
+  const short = useShortMenu();
+  const picker = (
+    <label key="picker" className="field scenario-field">
+      <span className="vh">Scenario</span>
+      <select
+        aria-label="Scenario"
+        value={known ? scenarioId : ''}
+        onPointerDown={() => {
+          byPointer.current = true;
+        }}
+        onKeyDown={() => {
+          byPointer.current = false;
+        }}
+        onChange={(e) => {
+          useUi.setState({ message: null });
+          void driver.openScenario(e.target.value);
+          if (byPointer.current) e.currentTarget.blur();
+          byPointer.current = false;
+        }}
+        title={
+          known
+            ? `${SCENARIOS.find((s) => s.id === scenarioId)?.title ?? ''}: pick another shipped scenario or DRR sandbox script`
+            : 'Pick a shipped scenario or DRR sandbox script'
+        }
+      >
+        {!known && <option value="">(custom)</option>}
+        {scenarioGroups().map((g) => (
+          <optgroup key={g.label} label={g.label}>
+            {g.scenarios.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.title}
+                {s.kind === 'arbitration' ? ' — DRR sandbox' : ''}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </select>
+    </label>
+  );
+  const speed = (
+    <label key="speed" className="field speed">
+      <span>Speed</span>
+      <input
+        type="range"
+        aria-label="Speed"
+        min={0}
+        max={SPEEDS.length - 1}
+        step={1}
+        value={speedIndex}
+        aria-valuetext={speedLabel(speedIndex)}
+        title="Decisions per second while playing"
+        onChange={(e) => useUi.getState().setSpeedIndex(Number(e.target.value))}
+      />
+      <span className="speed-value" aria-hidden="true">
+        {shortSpeed(speedIndex)}
+      </span>
+    </label>
+  );
+  const transport = (
+    <Fragment key="transport">
+      <Transport driver={driver} />
+    </Fragment>
+  );
+  const time = <SimTime key="time" />;
+  const first = <Fragment key="menu-first">{menu?.('first')}</Fragment>;
+  const last = <Fragment key="menu-last">{menu?.('last')}</Fragment>;
+  // on a phone the transport starts a row of its own
+  const brk = menu ? <span key="break" className="toolbar-break" aria-hidden="true" /> : null;
+  // before it the header's rows, after it what the phone's Menu unfolds (theme.css)
+  const gap = <span key="gap" className="toolbar-gap" />;
+  // The parts are in the page in the order they are drawn, so that Tab follows what is seen (CSS
+  // `order` moves boxes, not the Tab order); keyed, each keeps its element (and the focus) when the
+  // window changes layout. Desktop: one row. Phone: the picker and Menu, the transport and the clock,
+  // then the open menu's rows (Speed; Share…). Phone in a very short window: the transport and Menu,
+  // then the open menu's picker, Speed, the clock, Share… (Tab went from Menu to Share, the picker
+  // drawn above Menu and Speed below it both before it in the page).
+  const parts: ReactNode[] = !phone
+    ? [picker, first, brk, transport, speed, time, last, gap]
+    : short
+      ? [brk, transport, first, last, gap, picker, speed, time]
+      : [picker, first, brk, transport, time, last, gap, speed];
   return (
     <div className="toolbar" role="toolbar" aria-label="Simulation controls">
-      <label className="field scenario-field">
-        <span className="vh">Scenario</span>
-        <select
-          aria-label="Scenario"
-          value={known ? scenarioId : ''}
-          onPointerDown={() => {
-            byPointer.current = true;
-          }}
-          onKeyDown={() => {
-            byPointer.current = false;
-          }}
-          onChange={(e) => {
-            useUi.setState({ message: null });
-            void driver.openScenario(e.target.value);
-            if (byPointer.current) e.currentTarget.blur();
-            byPointer.current = false;
-          }}
-          title={
-            known
-              ? `${SCENARIOS.find((s) => s.id === scenarioId)?.title ?? ''}: pick another shipped scenario or DRR sandbox script`
-              : 'Pick a shipped scenario or DRR sandbox script'
-          }
-        >
-          {!known && <option value="">(custom)</option>}
-          {scenarioGroups().map((g) => (
-            <optgroup key={g.label} label={g.label}>
-              {g.scenarios.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.title}
-                  {s.kind === 'arbitration' ? ' — DRR sandbox' : ''}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </select>
-      </label>
-      {menu?.('first')}
-      {/* on a phone the transport starts a row of its own */}
-      {menu && <span className="toolbar-break" aria-hidden="true" />}
-      <Transport driver={driver} />
-      <label className="field speed">
-        <span>Speed</span>
-        <input
-          type="range"
-          aria-label="Speed"
-          min={0}
-          max={SPEEDS.length - 1}
-          step={1}
-          value={speedIndex}
-          aria-valuetext={speedLabel(speedIndex)}
-          title="Decisions per second while playing"
-          onChange={(e) => useUi.getState().setSpeedIndex(Number(e.target.value))}
-        />
-        <span className="speed-value" aria-hidden="true">
-          {shortSpeed(speedIndex)}
-        </span>
-      </label>
-      <SimTime />
-      {menu?.('last')}
-      <span className="toolbar-gap" />
+      {parts}
       <button
         type="button"
         className="share-button"

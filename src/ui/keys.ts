@@ -9,7 +9,8 @@
  * - Space is left to a focused button, checkbox or tab (it presses them);
  * - ← and → are left to a focused control that moves with them (a slider such as the timeline, a
  *   tab, a list box), but letters (R, P, ?) still fire there: a focused slider does not swallow them;
- *   a drop-down (<select>) keeps Space, ↑ / ↓ and the letters, and gives ← / → to the page.
+ *   a drop-down (<select>) keeps Space, ↑ / ↓ and the letters, and gives ← / → and Escape (while its
+ *   list is closed) to the page.
  */
 import { compareRunner } from './compare/runner';
 import { useCompare } from './compare/store';
@@ -24,7 +25,7 @@ import { useUi } from '../state/store';
 export type KeyActionId = 'play-pause' | 'step' | 'step-back' | 'reset' | 'present' | 'help' | 'leave';
 
 /** Which focused controls a key gives way to (see the header). */
-type KeyClass = 'space' | 'arrow' | 'letter';
+type KeyClass = 'space' | 'arrow' | 'letter' | 'escape';
 
 export interface KeyAction {
   id: KeyActionId;
@@ -138,7 +139,7 @@ export const KEY_ACTIONS: readonly KeyAction[] = [
     keys: ['Escape'],
     label: 'Esc',
     does: 'Close a dialog, the menu or the tour; leave presentation or compare mode',
-    klass: 'letter',
+    klass: 'escape',
     run: leave,
   },
 ];
@@ -193,6 +194,17 @@ export interface FocusInfo {
   editable: boolean;
   /** Inside the Monaco editor. */
   inEditor: boolean;
+  /** A drop-down whose list is open (where the browser tells: `:open`). */
+  open?: boolean;
+}
+
+/** Whether a <select>'s list is open, where the browser says (`:open`; an older one throws). */
+function listOpen(el: HTMLElement): boolean {
+  try {
+    return el.matches(':open');
+  } catch {
+    return false;
+  }
 }
 
 export function focusInfo(target: EventTarget | null): FocusInfo | null {
@@ -209,6 +221,7 @@ export function focusInfo(target: EventTarget | null): FocusInfo | null {
     role: el.getAttribute?.('role') ?? '',
     editable: !!el.isContentEditable,
     inEditor: !!el.closest?.('.monaco-editor'),
+    ...(el.tagName === 'SELECT' && listOpen(el) ? { open: true } : {}),
   };
 }
 
@@ -226,6 +239,10 @@ export function focusKeeps(klass: KeyClass, f: FocusInfo | null): boolean {
   // so after a scenario was picked with the mouse (the focus stays on the picker) the lesson's → loaded
   // the next scenario instead of stepping. Its ← / → are the page's.
   if (klass === 'arrow' && f.tag === 'SELECT' && f.type !== 'select-multiple') return false;
+  // Its Escape did nothing with the list closed (an open list takes Escape itself, and the page does
+  // not see it): in the short window's Menu, where the picker sits, Escape left the Menu open there
+  // while it closed it from every other control. It is the page's, as on a button.
+  if (klass === 'escape' && f.tag === 'SELECT' && f.type !== 'select-multiple') return !!f.open;
   if (isTyping(f)) return true;
   if (klass === 'space')
     return (

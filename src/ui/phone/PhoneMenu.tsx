@@ -7,6 +7,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useUi } from '../../state/store';
+import { refocusIfLost } from '../Modal';
 import { type Fold, setFold, setMenu, usePhone } from './store';
 
 /**
@@ -34,14 +35,37 @@ export function MenuButton({ place }: { place: 'first' | 'last' }) {
   );
 }
 
-/** Scroll so that `selector`'s top is just under the sticky header (the page's scroll-padding says how far). */
+/**
+ * Scroll so that `selector`'s top is just under the sticky header (the page's scroll-padding says how
+ * far), and give it the focus: the menu's button that had it is hidden as the menu folds, and the
+ * focus fell to the body (the next Tab started again from the page's top, far from the section).
+ */
 function goTo(selector: string, fold?: Fold): void {
   setMenu(false);
   if (fold) setFold(fold, true);
   // after the menu has folded and the panel unfolded
   requestAnimationFrame(() =>
-    requestAnimationFrame(() => document.querySelector(selector)?.scrollIntoView({ block: 'start' })),
+    requestAnimationFrame(() => {
+      const section = document.querySelector<HTMLElement>(selector);
+      if (!section) {
+        refocusIfLost();
+        return;
+      }
+      section.scrollIntoView({ block: 'start' });
+      focusSection(section);
+    }),
   );
+}
+
+/**
+ * The section's heading button (a folding panel's), else its first view (a named region with a tab
+ * stop: Views), else the section itself, as a focus target.
+ */
+function focusSection(section: HTMLElement): void {
+  const first = section.querySelector<HTMLElement>('.fold-toggle, .views > [tabindex="0"]');
+  const target = first ?? section;
+  if (!first && !section.hasAttribute('tabindex')) section.tabIndex = -1;
+  target.focus({ preventScroll: true });
 }
 
 export function PhoneNav() {

@@ -62,8 +62,15 @@ describe('the keyboard action registry', () => {
     const picker = on('SELECT', { type: 'select-one' });
     expect(id('ArrowRight', picker)).toBe('step');
     expect(id('ArrowLeft', picker)).toBe('step-back');
-    for (const k of [' ', 'ArrowDown', 'ArrowUp', 'p', 'r', '?', 'Escape'])
-      expect(id(k, picker), k).toBeNull();
+    for (const k of [' ', 'ArrowDown', 'ArrowUp', 'p', 'r', '?']) expect(id(k, picker), k).toBeNull();
+  });
+
+  // In the short window's Menu the picker is one of the menu's controls: Escape there left the Menu
+  // open, where it closes it from every other control. Its list open, Escape closes the list only.
+  it("a drop-down gives Escape to the page (closing the phone's Menu), unless its list is open", () => {
+    expect(id('Escape', on('SELECT', { type: 'select-one' }))).toBe('leave');
+    expect(id('Escape', on('SELECT', { type: 'select-one', open: true }))).toBeNull();
+    expect(id('Escape', on('SELECT', { type: 'select-multiple' }))).toBeNull();
   });
 
   it('Space presses a focused button, checkbox or tab; arrows move a tab; letters still fire there', () => {
