@@ -48,3 +48,21 @@ test('the policy editor names the Dynamo releases a pasted file is valid for; on
     .toEqual([expect.objectContaining({ line: 9, owner: 'fairground' })]);
   await expect(page.getByRole('tab', { name: 'Policy (1)' })).toBeVisible();
 });
+
+test('the policy editor says which Dynamo release the loaded run follows', async ({ page }) => {
+  await open(page);
+  await page.getByRole('tab', { name: 'Policy' }).click();
+  const region = page.getByRole('region', { name: 'Policy editor' });
+  // the default scenario leaves router.dynamo_release at its default, v1.6
+  await expect(
+    region.getByText("This run follows Dynamo v1.6's queue (router.dynamo_release)."),
+  ).toBeVisible();
+  const text = await page.evaluate(() => window.fairground.editor.text('scenario'));
+  await page.evaluate(
+    (t) => window.fairground.load(t.replace(/^router:\n/m, 'router:\n  dynamo_release: v1.4\n')),
+    text,
+  );
+  await expect(
+    region.getByText("This run follows Dynamo v1.4's queue (router.dynamo_release)."),
+  ).toBeVisible();
+});

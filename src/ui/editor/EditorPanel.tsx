@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { DownloadTexts } from '../DownloadTexts';
+import { readDrr } from '../views/read';
 import { type Problem, problemText } from '../../format/yaml';
 import { useEdits } from '../../state/edits';
 import { usePrefs } from '../../state/prefs';
@@ -71,6 +72,8 @@ type ReleaseLabel = import('../../policy/release-range').ReleaseLabel;
  */
 function ReleaseRange({ text }: { text: string }) {
   const [label, setLabel] = useState<ReleaseLabel | null>(null);
+  // the release line the loaded run's queue follows (the scenario's router.dynamo_release)
+  const modelled = useUi((s) => readDrr(s.snapshot)?.release ?? null);
   useEffect(() => {
     let live = true;
     const timer = setTimeout(() => {
@@ -98,6 +101,11 @@ function ReleaseRange({ text }: { text: string }) {
       >
         {label.text}
       </p>
+      {modelled !== null && (
+        <p className="editor-release-run" title="Set by router.dynamo_release in the scenario">
+          This run follows Dynamo {modelled}'s queue (router.dynamo_release).
+        </p>
+      )}
       {label.notes.length > 0 && (
         <ul aria-label="Not simulated in the playground">
           {label.notes.map((n) => (
