@@ -70,3 +70,40 @@ export function chosen(c: { worker: number } | { hold: true }): number {
   if ('hold' in c) throw new Error('held');
   return c.worker;
 }
+
+/** Policy classes the release tests share (A and C busy at any booked prefill token, bg never). */
+export const RELEASE_CLASSES = `      - {name: x, policy_family: std, cache_bucket: any, quantum: 1000, prefill_busy_threshold: 0}
+      - {name: bg, quantum: 1000}
+      - {name: A, quantum: 1000, prefill_busy_threshold: 0}
+      - {name: B, quantum: 300, prefill_busy_threshold: 256}
+      - {name: C, quantum: 2000, prefill_busy_threshold: 0}`;
+
+/**
+ * A scenario text for the release tests: scripted `requests` (YAML list lines) on `workers` FCFS
+ * workers behind a least-loaded router with a policy queue of `classes` under `release`.
+ */
+export function releaseScenarioText(o: {
+  name: string;
+  release: string;
+  workers: number;
+  duration: number;
+  requests: string;
+  classes?: string;
+}): string {
+  return `version: 1
+name: ${o.name}
+seed: 1
+duration_s: ${o.duration}
+cluster: { workers: ${o.workers}, kv_cache_tokens: 60000, max_batch_tokens: 1024, max_running: 16 }
+router:
+  routing: least-loaded
+  dynamo_release: ${o.release}
+  policy:
+    default_policy_family: std
+    uncached_isl_buckets: [{min_tokens: 0, bucket: any}]
+    policy_classes:
+${o.classes ?? RELEASE_CLASSES}
+scheduler: { policy: fcfs }
+requests:
+${o.requests}`;
+}

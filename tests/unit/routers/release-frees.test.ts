@@ -44,6 +44,7 @@ import { Rng } from '../../../src/core/prng';
 import type { DecisionRecord } from '../../../src/core/sim';
 import { Simulation } from '../../../src/core/sim';
 import { parseScenarioText } from '../../../src/scenario';
+import { releaseScenarioText } from './helpers';
 
 /** How the frees of one report reach the queue. */
 type Variant = 'per-free' | 'batched' | 'no-free-drain';
@@ -148,29 +149,8 @@ function simulate(text: string, variant: Variant, until: number) {
   };
 }
 
-const POLICY = `    default_policy_family: std
-    uncached_isl_buckets: [{min_tokens: 0, bucket: any}]
-    policy_classes:
-      - {name: x, policy_family: std, cache_bucket: any, quantum: 1000, prefill_busy_threshold: 0}
-      - {name: bg, quantum: 1000}
-      - {name: A, quantum: 1000, prefill_busy_threshold: 0}
-      - {name: B, quantum: 300, prefill_busy_threshold: 256}
-      - {name: C, quantum: 2000, prefill_busy_threshold: 0}`;
-
 function scenario(release: string, workers: number, requests: string): string {
-  return `version: 1
-name: coinciding frees
-seed: 1
-duration_s: 4
-cluster: { workers: ${workers}, kv_cache_tokens: 60000, max_batch_tokens: 1024, max_running: 16 }
-router:
-  routing: least-loaded
-  dynamo_release: ${release}
-  policy:
-${POLICY}
-scheduler: { policy: fcfs }
-requests:
-${requests}`;
+  return releaseScenarioText({ name: 'coinciding frees', release, workers, duration: 4, requests });
 }
 
 const EXAMPLE = `  - { t: 0.000, client: c, id: d0, prompt_tokens: 16, output_tokens: 6, worker: 0, policy_class: bg }

@@ -36,31 +36,20 @@ import { explainDecisionText } from '../../../src/core/explain';
 import type { DecisionRecord } from '../../../src/core/sim';
 import { Simulation } from '../../../src/core/sim';
 import { parseScenarioText, type Scenario } from '../../../src/scenario';
-
-const POLICY = `    default_policy_family: std
-    uncached_isl_buckets: [{min_tokens: 0, bucket: any}]
-    policy_classes:
-      - {name: x, policy_family: std, cache_bucket: any, quantum: 1000, prefill_busy_threshold: 0}
-      - {name: bg, quantum: 1000}
-      - {name: A, quantum: 1000, prefill_busy_threshold: 0}
-      - {name: B, quantum: 300, prefill_busy_threshold: 256}
-      - {name: C, quantum: 2000, prefill_busy_threshold: 0}
-      - {name: W, quantum: 500, queue_policy: wspt, prefill_busy_threshold: 0}`;
+import { RELEASE_CLASSES, releaseScenarioText } from './helpers';
 
 function scenario(release: string, workers: number, duration: number, requests: string): Scenario {
-  const r = parseScenarioText(`version: 1
-name: periodic update
-seed: 1
-duration_s: ${duration}
-cluster: { workers: ${workers}, kv_cache_tokens: 60000, max_batch_tokens: 1024, max_running: 16 }
-router:
-  routing: least-loaded
-  dynamo_release: ${release}
-  policy:
-${POLICY}
-scheduler: { policy: fcfs }
-requests:
-${requests}`);
+  const r = parseScenarioText(
+    releaseScenarioText({
+      name: 'periodic update',
+      release,
+      workers,
+      duration,
+      requests,
+      classes: `${RELEASE_CLASSES}
+      - {name: W, quantum: 500, queue_policy: wspt, prefill_busy_threshold: 0}`,
+    }),
+  );
   if (!r.ok) throw new Error(r.problems.map((p) => `${p.line}:${p.col} ${p.message}`).join('\n'));
   return r.value;
 }
