@@ -605,7 +605,8 @@ test("the log's chips and the ring's visit tones use no class/client palette col
 test("the shorthand note's marker is drawn with a glyph every font has (no empty box)", async ({ page }) => {
   await openPlain(page);
   await pickScenario(page, 'drr-blocked-class');
-  const note = page.locator('.editor-release[data-shorthand="true"] p');
+  const note = page.getByRole('note', { name: 'Dynamo releases' });
+  await expect(page.locator('.editor-release[data-shorthand="true"]')).toBeVisible();
   await expect(note).toBeVisible();
   const missing = await note.evaluate((el) => {
     const before = getComputedStyle(el, '::before');
