@@ -28,6 +28,12 @@ function List({ list }: { list: ListBlock }) {
     // biome-ignore lint/suspicious/noArrayIndexKey: list items have no identity beyond their place
     <li key={j}>
       <Runs inlines={it.inlines} />
+      {it.paras?.map((para, k) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: an item's paragraphs have no identity beyond their place
+        <p key={k}>
+          <Runs inlines={para} />
+        </p>
+      ))}
       {it.lists?.map((sub, k) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: nested lists have no identity beyond their place
         <List key={k} list={sub} />

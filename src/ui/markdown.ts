@@ -19,7 +19,8 @@
 export type Inline = { kind: 'text' | 'code'; text: string } | { kind: 'strong' | 'em'; children: Inline[] };
 
 /** A list item: its text, and the lists nested under it (a new list where the marker kind changes). */
-export type ListItem = { inlines: Inline[]; lists?: ListBlock[] };
+/** A list item: its first paragraph, the paragraphs after a blank line (a loose item), nested lists. */
+export type ListItem = { inlines: Inline[]; paras?: Inline[][]; lists?: ListBlock[] };
 
 export type ListBlock = {
   kind: 'ul' | 'ol';
@@ -524,21 +525,34 @@ export function parseMarkdownish(source: string): Block[] {
       return items[items.length - 1];
     };
     const append = (item: ListItem, t: string) => {
-      item.inlines.push({ kind: 'text', text: ' ' });
+      // the item's last paragraph (a loose item's, after a blank line) takes the line
+      const target = item.paras?.[item.paras.length - 1] ?? item.inlines;
+      target.push({ kind: 'text', text: ' ' });
       runsLeft--;
       // one by one: spread into push's arguments, a long line's runs overflowed the stack
-      for (const run of inline(t)) item.inlines.push(run);
+      for (const run of inline(t)) target.push(run);
     };
+    let blank = false; // a blank line since the last item or continuation line
     let i = first;
     for (; i < lines.length && !full(); next(i++)) {
       const line = lines[i];
       const b = bullet(line);
       const content = b ?? numbered(line);
       if (content === null) {
-        if (isContinuation(line)) append(deepest(), line.trim());
-        else if (line.trim() !== '') break;
+        if (isContinuation(line)) {
+          const item = deepest();
+          if (blank) {
+            // after a blank line an indented line starts a paragraph of the item (a loose item)
+            item.paras ??= [];
+            item.paras.push(inline(line.trim()));
+            units++;
+          } else append(item, line.trim());
+          blank = false;
+        } else if (line.trim() !== '') break;
+        else blank = true;
         continue; // a blank line: the list goes on if an item or an indented line comes next
       }
+      blank = false;
       const kind = b !== null ? 'ul' : 'ol';
       const marker = markerOf(line);
       const d = indentOf(line);

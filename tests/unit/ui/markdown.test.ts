@@ -332,6 +332,14 @@ describe('nested lists, by indentation', () => {
       },
     ]);
   });
+  it('a blank line then an indented line starts a paragraph of the item (a loose item), which later lines join', () => {
+    expect(parseMarkdownish(['- first', '', '  second para', '  goes on', '- next'].join('\n'))).toEqual([
+      {
+        kind: 'ul',
+        items: [{ inlines: [t('first')], paras: [[t('second para'), t(' '), t('goes on')]] }, item('next')],
+      },
+    ]);
+  });
   it('another bullet character or number delimiter starts a new list (CommonMark), at any depth', () => {
     expect(parseMarkdownish(['1. one', '2. two', '3) three'].join('\n'))).toEqual([
       { kind: 'ol', items: [item('one'), item('two')] },
@@ -390,6 +398,9 @@ describe('nested lists, by indentation', () => {
     );
     expect(html).toBe(
       '<div class="prose"><ul><li><strong>a <em>b</em> &lt;img src=x onerror=alert(1)&gt;</strong><ol><li><code>c</code></li></ol></li></ul></div>',
+    );
+    expect(renderToStaticMarkup(createElement(Markdownish, { text: '- one\n\n  two <b>\n- three' }))).toBe(
+      '<div class="prose"><ul><li>one<p>two &lt;b&gt;</p></li><li>three</li></ul></div>',
     );
   });
 });
@@ -491,6 +502,8 @@ describe('adversarial descriptions of 1 MB are read in bounded time', () => {
     ],
     ['items nesting in and out', fill('- a\n  - b\n    1. c\n      - d\n    2. e\n  - f\n')],
     ['blank lines inside a list', fill('- a\n\n  - b\n\n')],
+    // a loose item: each paragraph after a blank line is a block of its own
+    ['one item of many short paragraphs', `- a\n${fill('\n  b *c*\n')}`],
     ['alternating strong and emphasis openers', fill('**a *b ')],
     ['**a *b **c *d alternations', fill('**a *b **c *d ')],
     ['openers and closers crossing', fill('*a **b* c** ')],
@@ -515,13 +528,20 @@ describe('adversarial descriptions of 1 MB are read in bounded time', () => {
       ? nodes(b.inlines)
       : b.kind === 'ul' || b.kind === 'ol'
         ? b.items.reduce(
-            (n, it) => n + nodes(it.inlines) + (it.lists ?? []).reduce((m, l) => m + runsOf(l), 0),
+            (n, it) =>
+              n +
+              nodes(it.inlines) +
+              (it.paras ?? []).reduce((m, para) => m + nodes(para), 0) +
+              (it.lists ?? []).reduce((m, l) => m + runsOf(l), 0),
             0,
           )
         : 1;
   const unitsOf = (b: Block): number =>
     b.kind === 'ul' || b.kind === 'ol'
-      ? b.items.reduce((n, it) => n + 1 + (it.lists ?? []).reduce((m, l) => m + unitsOf(l), 0), 0)
+      ? b.items.reduce(
+          (n, it) => n + 1 + (it.paras?.length ?? 0) + (it.lists ?? []).reduce((m, l) => m + unitsOf(l), 0),
+          0,
+        )
       : 1;
   for (const [what, input] of inputs) {
     it(what, () => {
