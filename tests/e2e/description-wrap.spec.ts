@@ -4,7 +4,7 @@
  * in a 372 px panel on a phone), and every line of the description scrolled sideways with it.
  */
 import { expect, test } from '@playwright/test';
-import { openPlain } from './helpers';
+import { openPlain, tinyScript } from './helpers';
 
 for (const viewport of [
   { width: 1280, height: 720 },
@@ -16,17 +16,10 @@ for (const viewport of [
     await page.setViewportSize(viewport);
     await openPlain(page);
     const url = `https://example.org/${'averyverylongpath'.repeat(8)}/paper.pdf`;
-    const scenario = [
-      'name: Long words',
+    const scenario = tinyScript('Long words', [
       'description: |',
       `  See ${url} and \`${'x'.repeat(120)}\` for **${'bold'.repeat(30)}**.`,
-      'policy:',
-      '  policy_classes:',
-      '    - {name: A, quantum: 10}',
-      'ops:',
-      '  - enqueue: {id: a0, class: A, cost: 3}',
-      '',
-    ].join('\n');
+    ]);
     await page.evaluate((t) => window.fairground.load(t), scenario);
     const panel = page.locator('section.scenario-panel');
     if (viewport.width < 900) await panel.locator('.fold-toggle').click();

@@ -5,6 +5,20 @@ import type { SessionSnapshot } from '../../src/worker/session';
 export const DEFAULT_TEXT = readFileSync('scenarios/default.yaml', 'utf8');
 export const BURST_TEXT = readFileSync('scenarios/drr-burst.yaml', 'utf8');
 
+/** A one-class, one-enqueue DRR script named `name`, with `description` lines after the name if given. */
+export function tinyScript(name: string, description: string[] = []): string {
+  return [
+    `name: ${name}`,
+    ...description,
+    'policy:',
+    '  policy_classes:',
+    '    - {name: A, quantum: 10}',
+    'ops:',
+    '  - enqueue: {id: a0, class: A, cost: 3}',
+    '',
+  ].join('\n');
+}
+
 /** Open the app (optionally with a fragment) and wait until a run is loaded. */
 export async function open(page: Page, hash = '', opts: { editor?: 'monaco' | 'plain' } = {}): Promise<void> {
   await page.goto(`./${opts.editor === 'plain' ? '?editor=plain' : ''}${hash}`);

@@ -1,6 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { BURST_TEXT, DEFAULT_TEXT, editorReady, open, openImport, openPlain, pasteInto } from './helpers';
+import {
+  BURST_TEXT,
+  DEFAULT_TEXT,
+  editorReady,
+  open,
+  openImport,
+  openPlain,
+  pasteInto,
+  tinyScript,
+} from './helpers';
 
 /** Page errors, unhandled rejections (as console errors) and CSP violations seen by a page. */
 function watch(page: import('@playwright/test').Page) {
@@ -214,15 +223,7 @@ test('a run asked for while the storage is still answering stands: the start-up 
   });
   await page.goto('./?editor=plain');
   await page.waitForFunction(() => typeof window.fairground?.load === 'function');
-  const script = [
-    'name: Asked for meanwhile',
-    'policy:',
-    '  policy_classes:',
-    '    - {name: A, quantum: 10}',
-    'ops:',
-    '  - enqueue: {id: a0, class: A, cost: 3}',
-    '',
-  ].join('\n');
+  const script = tinyScript('Asked for meanwhile');
   await page.evaluate((t) => window.fairground.load(t), script);
   const heading = page.getByRole('heading', { name: 'Asked for meanwhile' });
   await expect(heading).toBeVisible();

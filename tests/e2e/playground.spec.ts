@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { DEFAULT_TEXT, editorReady, open, pasteInto, pickScenario, playhead, snapshot } from './helpers';
+import {
+  DEFAULT_TEXT,
+  editorReady,
+  open,
+  pasteInto,
+  pickScenario,
+  playhead,
+  snapshot,
+  tinyScript,
+} from './helpers';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -343,16 +352,7 @@ test('the theme toggle switches and persists; descriptions render as text', asyn
   await page.reload();
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(after);
 
-  const injected = [
-    'name: Injected',
-    'description: "<img src=x onerror=window.pwned=1> **bold**"',
-    'policy:',
-    '  policy_classes:',
-    '    - {name: A, quantum: 10}',
-    'ops:',
-    '  - enqueue: {id: a0, class: A, cost: 3}',
-    '',
-  ].join('\n');
+  const injected = tinyScript('Injected', ['description: "<img src=x onerror=window.pwned=1> **bold**"']);
   await page.evaluate((t) => window.fairground.load(t), injected);
   await expect(page.getByRole('heading', { name: 'Injected' })).toBeVisible();
   await expect(page.locator('.prose strong')).toHaveText('bold');

@@ -134,8 +134,6 @@ export class Router implements ClusterView {
   readonly recheckS: number | null;
   /** Periodic updates that found requests stored (whether or not any could leave). */
   recheckTicks = 0;
-  /** The drain running is the periodic update's (its pops say so in their records). */
-  private periodic = false;
   /** v1.6 arrivals stored since the last drain: compacted there if they are still waiting (#15.3). */
   private fresh: SimRequest[] = [];
 
@@ -307,9 +305,10 @@ export class Router implements ClusterView {
    * the same turn as every enqueue. Up to v1.5 it never does: an arrival either goes straight to
    * worker selection or is stored, and a stored request waits for the next update (Dynamo's router
    * drains when a worker's load drops: a request's prefill completes or a request is freed; and at
-   * the scheduler's periodic update, `onRecheckTick`, every 60 s), even when it could leave now (a request behind a blocked pinned head, in its own lane or the shared
-   * heap). So up to v1.5 an arrival only offers held (late-binding) requests again, which are the
-   * playground's routing policies, not Dynamo's queue.
+   * the scheduler's periodic update, `onRecheckTick`, every 60 s), even when it could leave now (a
+   * request behind a blocked pinned head, in its own lane or the shared heap). So up to v1.5 an
+   * arrival only offers held (late-binding) requests again, which are the playground's routing
+   * policies, not Dynamo's queue.
    */
   drainAfterArrival(now: number): void {
     if (this.queue === null || storesEveryArrival(this.release)) this.drain(now);
@@ -413,12 +412,7 @@ export class Router implements ClusterView {
     this.recheckTicks++;
     const before = q.size();
     this.now = now;
-    this.periodic = true;
-    try {
-      this.popQueue(now);
-    } finally {
-      this.periodic = false;
-    }
+    this.popQueue(now, true);
     return q.size() !== before;
   }
 
@@ -441,7 +435,8 @@ export class Router implements ClusterView {
    * model), DRR pops while a head is dispatchable, ending with the pop that returns nothing. From
    * v1.6 expired due times are swept out of every class first, as Dynamo's `handle_update` does.
    */
-  private popQueue(now: number): void {
+  /** `periodic`: the drain is the periodic update's (its pops say so in their records). */
+  private popQueue(now: number, periodic = false): void {
     const q = this.queue;
     if (q !== null && q.size() > 0) this.sweepDue(now);
     if (q !== null && q.size() > 0) {
@@ -468,7 +463,7 @@ export class Router implements ClusterView {
               request: r.id,
               client: r.spec.client,
               class: got.ref.className,
-              summary: `t=${now.toFixed(3)} s  DRR pop${this.periodic ? ' at the periodic queue update' : ''}: ${res.record.summary}`,
+              summary: `t=${now.toFixed(3)} s  DRR pop${periodic ? ' at the periodic queue update' : ''}: ${res.record.summary}`,
               detail: {
                 cost: got.ref.cost,
                 deficits: res.record.deficits,
@@ -476,7 +471,7 @@ export class Router implements ClusterView {
                 carry: res.record.carry_after,
                 bulk_rounds: res.record.bulk_rounds,
                 visits: res.record.visits,
-                ...(this.periodic ? { drain: 'periodic_update' as const } : {}),
+                ...(periodic ? { drain: 'periodic_update' as const } : {}),
               },
             });
           }
