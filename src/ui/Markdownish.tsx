@@ -22,22 +22,26 @@ function Runs({ inlines }: { inlines: Inline[] }) {
   );
 }
 
-/** A list, its items holding the lists nested under them (at most MAX_NESTING deep). */
+/**
+ * A list, its items holding their later paragraphs and the lists nested under them, in the order
+ * written (lists at most MAX_NESTING deep).
+ */
 function List({ list }: { list: ListBlock }) {
   const items = list.items.map((it, j) => (
     // biome-ignore lint/suspicious/noArrayIndexKey: list items have no identity beyond their place
     <li key={j}>
       <Runs inlines={it.inlines} />
-      {it.paras?.map((para, k) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: an item's paragraphs have no identity beyond their place
-        <p key={k}>
-          <Runs inlines={para} />
-        </p>
-      ))}
-      {it.lists?.map((sub, k) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: nested lists have no identity beyond their place
-        <List key={k} list={sub} />
-      ))}
+      {it.body?.map((b, k) =>
+        b.kind === 'p' ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: an item's blocks have no identity beyond their place
+          <p key={k}>
+            <Runs inlines={b.inlines} />
+          </p>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: an item's blocks have no identity beyond their place
+          <List key={k} list={b} />
+        ),
+      )}
     </li>
   ));
   return list.kind === 'ul' ? <ul>{items}</ul> : <ol start={list.start}>{items}</ol>;

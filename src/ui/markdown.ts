@@ -1,6 +1,8 @@
 /**
  * A tiny, safe reader for scenario descriptions: paragraphs, bullet and numbered lists (an ordered
- * list keeps its first number) nested by indentation, headings (a closing run of `#` dropped),
+ * list keeps its first number) nested by indentation, their items' later paragraphs and nested lists
+ * kept in the order written, a line right after an item's text continuing it even when not indented
+ * (CommonMark's lazy continuation), headings (a closing run of `#` dropped),
  * fenced code, and inline `code`, **bold** and *emphasis* nested in one another, a backslash making
  * a marker literal (`\*`). It produces plain data; the component renders it as React elements and
  * text nodes, so no HTML from a description ever reaches the page.
@@ -18,9 +20,15 @@
 /** A run of a line: text and code hold their characters, bold and emphasis hold runs. */
 export type Inline = { kind: 'text' | 'code'; text: string } | { kind: 'strong' | 'em'; children: Inline[] };
 
-/** A list item: its text, and the lists nested under it (a new list where the marker kind changes). */
-/** A list item: its first paragraph, the paragraphs after a blank line (a loose item), nested lists. */
-export type ListItem = { inlines: Inline[]; paras?: Inline[][]; lists?: ListBlock[] };
+/** A paragraph: its inline runs. */
+export type Para = { kind: 'p'; inlines: Inline[] };
+
+/**
+ * A list item: its first paragraph, then what comes under it in the order written: the lists nested
+ * under it (a new list where the marker kind changes) and the paragraphs after a blank line (a
+ * loose item).
+ */
+export type ListItem = { inlines: Inline[]; body?: (Para | ListBlock)[] };
 
 export type ListBlock = {
   kind: 'ul' | 'ol';
@@ -30,7 +38,7 @@ export type ListBlock = {
 };
 
 export type Block =
-  | { kind: 'p'; inlines: Inline[] }
+  | Para
   | ListBlock
   | { kind: 'code'; text: string }
   | { kind: 'h'; inlines: Inline[] }
@@ -512,21 +520,33 @@ export function parseMarkdownish(source: string): Block[] {
   };
   /**
    * The list that starts at line `first`, nested by indentation, up to the first line that is
-   * neither an item, nor indented (a continuation of the deepest item), nor blank; returns the
-   * index of its last line. An item deeper than its item above starts a list under it, one as deep
-   * as an item above goes back to that one's list; another marker (bullet character, or number
-   * delimiter) starts a new list there.
+   * neither an item, nor indented, nor blank, nor a lazy continuation line; returns the index of its
+   * last line. An item deeper than its item above starts a list under it, one as deep as an item
+   * above goes back to that one's list; another marker (bullet character, or number delimiter)
+   * starts a new list there. A line that is not an item continues the deepest item's open paragraph
+   * (its text, or its last paragraph) when it follows without a blank line — indented, or not
+   * (CommonMark's lazy continuation line, unless a heading or a fence); after a blank line an
+   * indented line starts a paragraph of the deepest item whose marker it is indented past, and the
+   * lists nested deeper than that item are closed, so the item's blocks keep the order written.
    */
   const readList = (first: number): number => {
-    type Level = { list: ListBlock; indent: number; siblings: (Block | ListBlock)[]; marker: string };
+    type Level = { list: ListBlock; indent: number; siblings: Block[]; marker: string };
     const levels: Level[] = [];
     const deepest = () => {
       const items = levels[levels.length - 1].list.items;
       return items[items.length - 1];
     };
     const append = (item: ListItem, t: string) => {
-      // the item's last paragraph (a loose item's, after a blank line) takes the line
-      const target = item.paras?.[item.paras.length - 1] ?? item.inlines;
+      // the item's open paragraph takes the line: its last block when that is a paragraph (a loose
+      // item's, after a blank line), else its text (nothing is nested under it yet)
+      const last = item.body?.[item.body.length - 1];
+      if (last && last.kind !== 'p') {
+        // (not reached: the lists nested under an item are closed before its paragraphs take lines)
+        item.body?.push({ kind: 'p', inlines: inline(t) });
+        units++;
+        return;
+      }
+      const target = last?.inlines ?? item.inlines;
       target.push({ kind: 'text', text: ' ' });
       runsLeft--;
       // one by one: spread into push's arguments, a long line's runs overflowed the stack
@@ -539,18 +559,27 @@ export function parseMarkdownish(source: string): Block[] {
       const b = bullet(line);
       const content = b ?? numbered(line);
       if (content === null) {
-        if (isContinuation(line)) {
+        if (line.trim() === '') {
+          blank = true;
+          continue; // a blank line: the list goes on if an item or an indented line comes next
+        }
+        if (blank) {
+          if (!isContinuation(line)) break;
+          // after a blank line an indented line starts a paragraph (a loose item) of the deepest
+          // item it is indented past; what is nested deeper is closed
+          const d = indentOf(line);
+          let k = levels.length - 1;
+          while (k > 0 && d <= levels[k].indent) k--;
+          levels.length = k + 1;
           const item = deepest();
-          if (blank) {
-            // after a blank line an indented line starts a paragraph of the item (a loose item)
-            item.paras ??= [];
-            item.paras.push(inline(line.trim()));
-            units++;
-          } else append(item, line.trim());
-          blank = false;
-        } else if (line.trim() !== '') break;
-        else blank = true;
-        continue; // a blank line: the list goes on if an item or an indented line comes next
+          item.body ??= [];
+          item.body.push({ kind: 'p', inlines: inline(line.trim()) });
+          units++;
+        } else if (isContinuation(line) || (heading(line) === null && !isFence(line))) {
+          append(deepest(), line.trim());
+        } else break;
+        blank = false;
+        continue;
       }
       blank = false;
       const kind = b !== null ? 'ul' : 'ol';
@@ -569,9 +598,9 @@ export function parseMarkdownish(source: string): Block[] {
           continue;
         }
         const parent = deepest();
-        parent.lists ??= [];
-        level = { list: newList(kind, line), indent: d, siblings: parent.lists, marker };
-        parent.lists.push(level.list);
+        parent.body ??= [];
+        level = { list: newList(kind, line), indent: d, siblings: parent.body, marker };
+        parent.body.push(level.list);
         levels.push(level);
       } else if (level.marker !== marker) {
         // CommonMark: another bullet character or number delimiter starts a new list

@@ -20,7 +20,7 @@ const em = (...children: Inline[]): Inline => ({ kind: 'em', children });
 const strong = (...children: Inline[]): Inline => ({ kind: 'strong', children });
 /** A list item whose text is plain. */
 const item = (text: string, ...lists: ListBlock[]) =>
-  lists.length ? { inlines: [t(text)], lists } : { inlines: [t(text)] };
+  lists.length ? { inlines: [t(text)], body: lists } : { inlines: [t(text)] };
 
 describe('markdown-ish descriptions', () => {
   it('splits paragraphs on blank lines and joins wrapped lines', () => {
@@ -336,7 +336,10 @@ describe('nested lists, by indentation', () => {
     expect(parseMarkdownish(['- first', '', '  second para', '  goes on', '- next'].join('\n'))).toEqual([
       {
         kind: 'ul',
-        items: [{ inlines: [t('first')], paras: [[t('second para'), t(' '), t('goes on')]] }, item('next')],
+        items: [
+          { inlines: [t('first')], body: [{ kind: 'p', inlines: [t('second para'), t(' '), t('goes on')] }] },
+          item('next'),
+        ],
       },
     ]);
   });
@@ -378,7 +381,7 @@ describe('nested lists, by indentation', () => {
     let list = parseMarkdownish(text)[0] as ListBlock;
     for (let d = 1; d < MAX_NESTING; d++) {
       expect(list.items).toHaveLength(1);
-      list = list.items[0].lists?.[0] as ListBlock;
+      list = list.items[0].body?.[0] as ListBlock;
     }
     expect(list.items).toEqual([
       {
@@ -402,6 +405,74 @@ describe('nested lists, by indentation', () => {
     expect(renderToStaticMarkup(createElement(Markdownish, { text: '- one\n\n  two <b>\n- three' }))).toBe(
       '<div class="prose"><ul><li>one<p>two &lt;b&gt;</p></li><li>three</li></ul></div>',
     );
+  });
+});
+
+/** A description as the page draws it (the reader and the component together). */
+const html = (text: string) => renderToStaticMarkup(createElement(Markdownish, { text }));
+const prose = (inner: string) => `<div class="prose">${inner}</div>`;
+
+describe('lazy continuation lines (CommonMark), and an item keeps its blocks in the order written', () => {
+  it('an unindented line right after an item’s text continues that text, bullet or numbered', () => {
+    expect(parseMarkdownish(['- a', 'lazy *line*', '- b'].join('\n'))).toEqual([
+      {
+        kind: 'ul',
+        items: [{ inlines: [t('a'), t(' '), t('lazy '), em(t('line'))] }, item('b')],
+      },
+    ]);
+    expect(parseMarkdownish(['1. one', 'two', ' three'].join('\n'))).toEqual([
+      { kind: 'ol', items: [{ inlines: [t('one'), t(' '), t('two'), t(' '), t('three')] }] },
+    ]);
+  });
+  it('a lazy line continues the deepest item, and a loose item’s open paragraph', () => {
+    expect(html(['- a', '  - b', 'lazy', '- c'].join('\n'))).toBe(
+      prose('<ul><li>a<ul><li>b lazy</li></ul></li><li>c</li></ul>'),
+    );
+    expect(html(['- a', '', '  para', 'lazy', '- c'].join('\n'))).toBe(
+      prose('<ul><li>a<p>para lazy</p></li><li>c</li></ul>'),
+    );
+    // a paragraph of its own: wrapped lines join, indented or not
+    expect(html(['para', '    indented', 'lazy'].join('\n'))).toBe(prose('<p>para indented lazy</p>'));
+  });
+  it('a blank line, a heading or a fence still ends the list', () => {
+    expect(html(['- a', '', 'after'].join('\n'))).toBe(prose('<ul><li>a</li></ul><p>after</p>'));
+    expect(html(['- a', '## Next'].join('\n'))).toBe(prose('<ul><li>a</li></ul><h3>Next</h3>'));
+    expect(html(['- a', '```', 'x: 1', '```'].join('\n'))).toBe(
+      prose('<ul><li>a</li></ul><pre><code>x: 1</code></pre>'),
+    );
+  });
+  it('text, a nested list, then a paragraph: drawn in that order (the paragraph is the outer item’s)', () => {
+    expect(html(['- a', '  - b', '', '  para', '- c'].join('\n'))).toBe(
+      prose('<ul><li>a<ul><li>b</li></ul><p>para</p></li><li>c</li></ul>'),
+    );
+    // an item after the paragraph starts a new nested list, after it
+    expect(html(['- a', '  - b', '', '  para', '  - c'].join('\n'))).toBe(
+      prose('<ul><li>a<ul><li>b</li></ul><p>para</p><ul><li>c</li></ul></li></ul>'),
+    );
+    // indented as deep as the nested item's text: its paragraph; back at the outer item's: the outer one's
+    expect(html(['1. a', '   - b', '', '     b para', '', '   a para'].join('\n'))).toBe(
+      prose('<ol><li>a<ul><li>b<p>b para</p></li></ul><p>a para</p></li></ol>'),
+    );
+    // and a paragraph before the nested list stays before it
+    expect(html(['- a', '', '  para', '  - b'].join('\n'))).toBe(
+      prose('<ul><li>a<p>para</p><ul><li>b</li></ul></li></ul>'),
+    );
+  });
+  it('keeps the item’s blocks as data in the order written', () => {
+    expect(parseMarkdownish(['- a', '  - b', '', '  para'].join('\n'))).toEqual([
+      {
+        kind: 'ul',
+        items: [
+          {
+            inlines: [t('a')],
+            body: [
+              { kind: 'ul', items: [item('b')] },
+              { kind: 'p', inlines: [t('para')] },
+            ],
+          },
+        ],
+      },
+    ]);
   });
 });
 
@@ -448,8 +519,8 @@ describe('the reader keeps its block rules', () => {
         kind: 'ul',
         items: [{ inlines: [t('item '), em(t('x')), t(' '), t('more')] }],
       },
-      { kind: 'ol', items: [item('three')], start: 3 },
-      { kind: 'p', inlines: [{ kind: 'text', text: '####### seven' }] },
+      // seven #s are no heading: the line is text, a lazy continuation of the item (CommonMark)
+      { kind: 'ol', items: [{ inlines: [t('three'), t(' '), t('####### seven')] }], start: 3 },
       { kind: 'h', inlines: [{ kind: 'text', text: 'six' }] },
       { kind: 'p', inlines: [{ kind: 'text', text: '- a\u2028b' }] },
     ]);
@@ -504,6 +575,15 @@ describe('adversarial descriptions of 1 MB are read in bounded time', () => {
     ['blank lines inside a list', fill('- a\n\n  - b\n\n')],
     // a loose item: each paragraph after a blank line is a block of its own
     ['one item of many short paragraphs', `- a\n${fill('\n  b *c*\n')}`],
+    // lazy continuation lines: each joins the item's text (or its open paragraph)
+    ['one item of many lazy continuation lines', `- a\n${fill('b _c\n')}`],
+    ['loose paragraphs taking lazy lines', `- a\n${fill('\n  b\nc *d*\n')}`],
+    // each paragraph closes the lists nested deeper, the next item opens a new one after it
+    ['paragraphs between nested lists', fill('- a\n  - b\n    - c\n\n  d *e*\n')],
+    [
+      'deep staircases closed by paragraphs',
+      fill(`${Array.from({ length: 8 }, (_, i) => `${'  '.repeat(i)}- a\n`).join('')}\n  p\n`),
+    ],
     ['alternating strong and emphasis openers', fill('**a *b ')],
     ['**a *b **c *d alternations', fill('**a *b **c *d ')],
     ['openers and closers crossing', fill('*a **b* c** ')],
@@ -528,20 +608,13 @@ describe('adversarial descriptions of 1 MB are read in bounded time', () => {
       ? nodes(b.inlines)
       : b.kind === 'ul' || b.kind === 'ol'
         ? b.items.reduce(
-            (n, it) =>
-              n +
-              nodes(it.inlines) +
-              (it.paras ?? []).reduce((m, para) => m + nodes(para), 0) +
-              (it.lists ?? []).reduce((m, l) => m + runsOf(l), 0),
+            (n, it) => n + nodes(it.inlines) + (it.body ?? []).reduce((m, sub) => m + runsOf(sub), 0),
             0,
           )
         : 1;
   const unitsOf = (b: Block): number =>
     b.kind === 'ul' || b.kind === 'ol'
-      ? b.items.reduce(
-          (n, it) => n + 1 + (it.paras?.length ?? 0) + (it.lists ?? []).reduce((m, l) => m + unitsOf(l), 0),
-          0,
-        )
+      ? b.items.reduce((n, it) => n + 1 + (it.body ?? []).reduce((m, sub) => m + unitsOf(sub), 0), 0)
       : 1;
   for (const [what, input] of inputs) {
     it(what, () => {
