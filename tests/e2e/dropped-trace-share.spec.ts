@@ -156,6 +156,56 @@ test('a shared link whose record of the trace’s size is unreadable says so, an
   }
 });
 
+// The tryout after #15: a link that records no size for the dropped trace it replays (one made before
+// sizes were recorded, or edited by hand) opened with the very file picked as "the run as it was
+// shared", though nothing could tell it was the sender's file.
+test('a shared link that records no size for its trace says the copy cannot be checked, and never calls the run the shared one', async ({
+  page,
+  context,
+}) => {
+  const link = await linkOfPickedTrace(page);
+  const other = await context.newPage();
+  await other.goto(withTraceBytes(link, undefined));
+  const ask = other.getByRole('alert', { name: 'Trace file needed' });
+  await ask.getByLabel('Trace file mini.jsonl').setInputFiles(FILE);
+  await expect(ask).toContainText("The link records no size for the sender's mini.jsonl");
+  await expect(ask).toContainText("cannot tell whether this copy of mini.jsonl is the sender's");
+  await expect(other.getByRole('alert').filter({ hasText: 'Opened a shared link' })).toHaveCount(0);
+  await ask.getByRole('button', { name: 'Open with this copy anyway' }).click();
+  await expect(ask).toHaveCount(0);
+  const opened = other.getByRole('alert').filter({ hasText: 'Opened a shared link' });
+  await expect(opened).toContainText(
+    'with your copy of its trace, which could not be checked against the sender’s (the link records no size for it): this may not be the run as it was shared.',
+  );
+  await expect(opened).not.toContainText('this is the run as it was shared');
+  await expect.poll(() => playhead(other), { timeout: 20_000 }).toBe(10);
+});
+
+// The tryout after #15: an unreadable size record in a link whose run replays no dropped trace was
+// ignored without a word; the run is the one shared, and a short note says why the record does not matter.
+test('a shared link’s unreadable record of trace sizes, about no file its run replays, gets a short note', async ({
+  page,
+}) => {
+  await openPlain(page);
+  await page.getByRole('button', { name: 'Share' }).click();
+  const link = await page
+    .getByRole('dialog', { name: 'Share link' })
+    .getByRole('textbox', { name: 'Share link' })
+    .inputValue();
+  await page.keyboard.press('Escape');
+  await page.evaluate(
+    (h) => {
+      location.hash = h;
+    },
+    new URL(withTraceBytes(link, ['mini.jsonl', 5])).hash,
+  );
+  const opened = page.getByRole('alert').filter({ hasText: 'Opened a shared link' });
+  await expect(opened).toContainText(
+    'Opened a shared link: this is the run as it was shared. The link’s record of trace file sizes is unreadable; this run replays no dropped trace file, so that changes nothing.',
+  );
+  await expect(page.getByRole('alert', { name: 'Trace file needed' })).toHaveCount(0);
+});
+
 // #15: an entry for a file the page holds but the link's run does not replay put up the banner.
 test('a shared link’s sizes of files its run does not replay are not about it', async ({ page }) => {
   await openPlain(page);

@@ -59,28 +59,63 @@ export function uncheckedCopyText(file: string, bad: { entry?: string; whole?: s
 }
 
 /**
+ * The link records no size for `file` (a link made before sizes were recorded, or edited by hand):
+ * the copy held here cannot be checked.
+ */
+export function unrecordedCopyText(file: string): string {
+  const name = quote(file);
+  return `The link records no size for the sender's ${name} (links made before sizes were recorded hold none), so this page cannot tell whether this copy of ${name} is the sender's, and the run may not be the one shared. Pick the sender's file, or open it with this one anyway.`;
+}
+
+/**
  * The first dropped trace among `files` (those the link's scenario replays) whose copy held here
  * (`sizeOf`, undefined when none is) is not the sender's by the link's `traceBytes`, or cannot be told
- * to be (`unchecked`: the record of its size is unreadable); null when every held copy matches or the
- * link records no size for it. Entries for files the scenario does not replay are not about this run.
+ * to be (`unchecked`: the record of its size is unreadable, or, `unrecorded`, there is none); null
+ * when every held copy matches its recorded size. Entries for files the scenario does not replay are
+ * not about this run.
  */
 export function checkTraceCopies(
   s: Pick<SharedState, 'traceBytes' | 'unreadableTraceBytes'>,
   files: readonly string[],
   sizeOf: (name: string) => number | undefined,
-): { name: string; message: string; unchecked: boolean } | null {
+): { name: string; message: string; unchecked: boolean; unrecorded: boolean } | null {
   const bad = s.unreadableTraceBytes;
   for (const name of files) {
     const size = sizeOf(name);
     if (size === undefined) continue;
     const entry = bad?.entries?.get(name);
     if (bad?.whole !== undefined || entry !== undefined)
-      return { name, message: uncheckedCopyText(name, { entry, whole: bad?.whole }), unchecked: true };
+      return {
+        name,
+        message: uncheckedCopyText(name, { entry, whole: bad?.whole }),
+        unchecked: true,
+        unrecorded: false,
+      };
     const bytes = s.traceBytes && Object.hasOwn(s.traceBytes, name) ? s.traceBytes[name] : undefined;
-    if (bytes !== undefined && size !== bytes)
-      return { name, message: otherCopyText(name, size, bytes), unchecked: false };
+    // no size for it: any copy would pass unchecked as the sender's, so it is not taken as such
+    if (bytes === undefined)
+      return { name, message: unrecordedCopyText(name), unchecked: true, unrecorded: true };
+    if (size !== bytes)
+      return { name, message: otherCopyText(name, size, bytes), unchecked: false, unrecorded: false };
   }
   return null;
+}
+
+/**
+ * A short note for a link whose record of trace sizes is unreadable where no file its run replays
+ * (`files`) is concerned: the run is the one shared, and the record changes nothing. Empty when the
+ * record is readable, or when it concerns a replayed file (checkTraceCopies reports that copy).
+ */
+export function unusedSizesNote(
+  s: Pick<SharedState, 'traceBytes' | 'unreadableTraceBytes'>,
+  files: readonly string[],
+): string {
+  const bad = s.unreadableTraceBytes;
+  if (bad === undefined) return '';
+  if (files.length === 0)
+    return 'The link’s record of trace file sizes is unreadable; this run replays no dropped trace file, so that changes nothing.';
+  if (bad.whole !== undefined || files.some((f) => bad.entries?.has(f))) return '';
+  return 'Part of the link’s record of trace file sizes is unreadable, only for files this run does not replay, so that changes nothing.';
 }
 
 /** The Share dialog's note: the link does not hold the dropped files, and what its receiver will see. */

@@ -21,7 +21,7 @@ import {
   ShareTooLarge,
   shareContributionsBusy,
 } from './codec';
-import { checkTraceCopies, useNeededTrace } from './needed-trace';
+import { checkTraceCopies, unusedSizesNote, useNeededTrace } from './needed-trace';
 import { problemText } from '../../format/yaml';
 
 function seedOf(text: string): number | undefined {
@@ -110,7 +110,8 @@ export async function openLink(
   // (the sender's copy: a file of that name with another size is asked for again)
   const missing = missingTraceFile(s.scenario);
   // (only the files its scenario replays: an entry for another file held here is not about this run)
-  const other = checkTraceCopies(s, localTraceFiles(s.scenario), (name) => heldTraceFile(name)?.size);
+  const replayed = localTraceFiles(s.scenario);
+  const other = checkTraceCopies(s, replayed, (name) => heldTraceFile(name)?.size);
   if (missing !== null || (other !== null && !opts.anyCopy)) {
     useNeededTrace.setState({
       file: missing ?? other?.name ?? '',
@@ -149,6 +150,9 @@ export async function openLink(
     usePresent.getState().presenting && !useCompare.getState().active
       ? ' It opens in presentation mode: the decision log and the editor are hidden until you leave it (Present, in the Menu on a small screen, or P).'
       : '';
+  // an unreadable record of trace sizes that concerns no file the run replays changes nothing: a
+  // short note says so (not a word about it, and a damaged link looked whole)
+  const note = unusedSizesNote(s, replayed);
   useUi.setState({
     message:
       // the replay to the link's playhead was stopped (Stop seeking): say so, not "as it was shared"
@@ -157,10 +161,12 @@ export async function openLink(
         : res.dropped?.length
           ? `Opened a shared link, but part of it is damaged: kept the scenario, policy and playhead; left out ${res.dropped.join(' and ')}.`
           : opts.anyCopy && other?.unchecked
-            ? 'Opened a shared link with your copy of its trace, which could not be checked against the sender’s (the link’s record of its size is unreadable): this may not be the run as it was shared.'
+            ? `Opened a shared link with your copy of its trace, which could not be checked against the sender’s (${other.unrecorded ? 'the link records no size for it' : 'the link’s record of its size is unreadable'}): this may not be the run as it was shared.`
             : opts.anyCopy && other !== null
               ? 'Opened a shared link with your copy of its trace, which is not the sender’s: this is not the run as it was shared.'
-              : 'Opened a shared link: this is the run as it was shared.') + presenting,
+              : 'Opened a shared link: this is the run as it was shared.') +
+      (note ? ` ${note}` : '') +
+      presenting,
   });
   return true;
 }

@@ -10,6 +10,7 @@ import {
   otherCopyText,
   pickTraceLabel,
   shareTraceText,
+  unusedSizesNote,
 } from '../../../src/ui/share/needed-trace';
 
 const LONG = `${'L'.repeat(4000)}.jsonl`;
@@ -70,10 +71,17 @@ describe('a link’s record of its dropped traces’ sizes, against the copies h
     const s = { traceBytes: { 'mini.jsonl': 100, 'other.csv': 5 } };
     expect(checkTraceCopies(s, ['mini.jsonl'], sizeOf)).toBeNull();
     expect(checkTraceCopies(s, [], sizeOf)).toBeNull();
-    const bad = { unreadableTraceBytes: { entries: new Map([['other.csv', '-1']]) } };
+    const bad = {
+      traceBytes: { 'mini.jsonl': 100 },
+      unreadableTraceBytes: { entries: new Map([['other.csv', '-1']]) },
+    };
     expect(checkTraceCopies(bad, ['mini.jsonl'], sizeOf)).toBeNull();
-    // nor does a name shared with Object's prototype find anything
-    expect(checkTraceCopies({ traceBytes: {} }, ['constructor'], () => 3)).toBeNull();
+    // nor does a name shared with Object's prototype find a size (it has none recorded)
+    expect(checkTraceCopies({ traceBytes: {} }, ['constructor'], () => 3)).toMatchObject({
+      name: 'constructor',
+      unchecked: true,
+      unrecorded: true,
+    });
   });
 
   it('an unreadable entry for a replayed file: cannot tell it is the sender’s copy, names the entry', () => {
@@ -92,6 +100,46 @@ describe('a link’s record of its dropped traces’ sizes, against the copies h
     const c = checkTraceCopies(s, ['mini.jsonl'], sizeOf);
     expect(c).toMatchObject({ name: 'mini.jsonl', unchecked: true });
     expect(c?.message).toContain('is unreadable (it is a list, not sizes by file name)');
+  });
+
+  // The tryout after #15: a link that records no size for a replayed file (one made before sizes were
+  // recorded, or edited by hand) opened with any copy as "the run as it was shared".
+  it('no size recorded for a replayed file: cannot tell it is the sender’s copy, says why in plain words', () => {
+    for (const s of [{}, { traceBytes: { 'other.csv': 7 } }]) {
+      const c = checkTraceCopies(s, ['mini.jsonl'], sizeOf);
+      expect(c, JSON.stringify(s)).toMatchObject({ name: 'mini.jsonl', unchecked: true, unrecorded: true });
+      expect(c?.message).toContain("The link records no size for the sender's mini.jsonl");
+      expect(c?.message).toContain("cannot tell whether this copy of mini.jsonl is the sender's");
+      expect(c?.message).not.toContain('as it was shared');
+    }
+    // an unreadable entry is named as such, not as a missing one
+    const bad = { unreadableTraceBytes: { entries: new Map([['mini.jsonl', '-1']]) } };
+    expect(checkTraceCopies(bad, ['mini.jsonl'], sizeOf)).toMatchObject({
+      unchecked: true,
+      unrecorded: false,
+    });
+    expect(checkTraceCopies({}, [LONG], () => 1)?.message.length).toBeLessThan(700);
+    expect(quoted(checkTraceCopies({}, [LONG], () => 1)?.message ?? '')).toBeLessThanOrEqual(80);
+  });
+
+  // The tryout after #15: an unreadable record in a link whose run replays no dropped trace was
+  // ignored without a word. The run is the one shared, so the note says so and why it does not matter.
+  it('an unreadable record not about the run: a short note that it changes nothing', () => {
+    const whole = { unreadableTraceBytes: { whole: 'a list' } };
+    expect(unusedSizesNote(whole, [])).toBe(
+      'The link’s record of trace file sizes is unreadable; this run replays no dropped trace file, so that changes nothing.',
+    );
+    const other = { unreadableTraceBytes: { entries: new Map([['other.csv', '-1']]) } };
+    expect(unusedSizesNote(other, [])).toContain('replays no dropped trace file');
+    expect(unusedSizesNote(other, ['mini.jsonl'])).toBe(
+      'Part of the link’s record of trace file sizes is unreadable, only for files this run does not replay, so that changes nothing.',
+    );
+    // about a replayed file: checkTraceCopies reports it (the copy is unchecked), not this note
+    const mine = { unreadableTraceBytes: { entries: new Map([['mini.jsonl', '-1']]) } };
+    expect(unusedSizesNote(mine, ['mini.jsonl'])).toBe('');
+    expect(unusedSizesNote({ ...whole }, ['mini.jsonl'])).toBe('');
+    expect(unusedSizesNote({}, [])).toBe('');
+    expect(unusedSizesNote({ traceBytes: { 'x.csv': 3 } }, [])).toBe('');
   });
 
   it('quotes at most ~80 characters of a long name or value', () => {
