@@ -58,13 +58,26 @@ function goTo(selector: string, fold?: Fold): void {
 }
 
 /**
- * The section's heading button (a folding panel's), else its first view (a named region with a tab
- * stop: Views), else the section itself, as a focus target.
+ * The section's heading button (a folding panel's), else the heading of its first view (Views) or its
+ * own (Why #n), else the section itself, as a focus target. A heading, not the whole view: the DRR
+ * ring's region is taller than a phone's screen, and its focus ring outlined all of it, no edge of it
+ * in sight; the heading's ring is one line at the section's top. The next Tab goes on from there into
+ * the view (its glossary buttons), and ← / → still move the playhead (they are the page's keys).
  */
 function focusSection(section: HTMLElement): void {
   const first = section.querySelector<HTMLElement>('.fold-toggle, .views > [tabindex="0"]');
-  const target = first ?? section;
-  if (!first && !section.hasAttribute('tabindex')) section.tabIndex = -1;
+  if (first?.classList.contains('fold-toggle')) {
+    first.focus({ preventScroll: true });
+    return;
+  }
+  const heading = (first ?? section).querySelector<HTMLElement>('h2');
+  const target = heading ?? first ?? section;
+  if (!target.hasAttribute('tabindex')) {
+    // focusable by script only, and only while it has the focus (a click on the heading later does not
+    // take it)
+    target.tabIndex = -1;
+    target.addEventListener('blur', () => target.removeAttribute('tabindex'), { once: true });
+  }
   target.focus({ preventScroll: true });
 }
 
