@@ -46,6 +46,15 @@ export class RadixNode {
   /** Bumped on every change that may invalidate an eviction-heap entry. */
   version = 0;
   removed = false;
+  /**
+   * This node's place among its siblings, in the order SGLang's children dict keeps (insertion
+   * order): a smaller slot entered its parent's map earlier. A new leaf takes a fresh slot (its id);
+   * a split's new upper node takes the lower one's slot (it replaces it under the same key), and the
+   * lower one, now the upper's first child, a fresh slot. The map here is no guide: an evicted child
+   * keeps its entry until compaction, so a re-inserted one would take the old place (SGLang's
+   * eviction deletes the entry and a re-insert goes last). DFS-weight breaks equal weights by it.
+   */
+  slot: number;
 
   constructor(
     readonly id: number,
@@ -62,6 +71,7 @@ export class RadixNode {
     this.len = len;
     this.key = key;
     this.lastAccess = now;
+    this.slot = id;
   }
 
   get isLeaf(): boolean {
@@ -343,6 +353,8 @@ export class RadixCache {
     );
     upper.lock = child.lock;
     if (upper.lock > 0) this.locked++;
+    upper.slot = child.slot;
+    child.slot = upper.id;
     parent.children!.set(child.key, upper);
     child.start += at;
     child.len -= at;
