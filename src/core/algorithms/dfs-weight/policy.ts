@@ -4,16 +4,28 @@
  *
  * Each waiting request hangs at the radix node its cached prefix ends in. A node's weight is the
  * number of requests hanging there plus the weights of its children. The walk visits a node's
- * children by descending weight (ties: older node, i.e. smaller id, first) and emits the node's own
- * requests after its whole subtree (post-order), so the root's requests (nothing cached) come last.
- * A match that ends inside an edge is treated as hanging at a split point just above that node:
- * after the node's own requests, deeper split points first; equal matches keep queue order.
- * Admission stops at the first request that does not fit (head-of-line), as in LPM.
+ * children by descending weight and emits the node's own requests after its whole subtree
+ * (post-order), so the root's requests (nothing cached) come last. Admission stops at the first
+ * request that does not fit (head-of-line), as in LPM.
+ *
+ * Ties fall as in SGLang, whose scheduler rebuilds one waiting list from the walk at every step and
+ * keeps the result as the list the next step starts from:
+ *   - requests hanging at one node keep their order in that list (the previous step's output, with
+ *     requests that arrived since at its end, or a preempted one at its front under optimistic
+ *     admission), not their arrival order;
+ *   - children of equal weight come in the order they entered their parent's children map
+ *     (`RadixNode.slot`: a split's upper node takes the place of the node it cut, an evicted node
+ *     that comes back goes last).
+ * SGLang's lookup splits an edge where a match ends inside it; ours does not, and such a match hangs
+ * at a split point inside that node instead. A chain of split nodes gives, in post-order, the node's
+ * own requests first, then the split points from the deepest up, each in list order: so a node's
+ * requests here are ordered by longer match, then list order.
  *
  * This file's `dfsWeightOrder` re-reads every waiting request's match (../shared/matched-queue.ts),
  * walks up to the root per request to sum weights and sorts the children of the touched nodes:
- * O(n · depth) per batch step. It is the reference: the policy in use keeps the same order live
- * under the radix cache's changes (./live-policy.ts), and the tests compare the two step by step.
+ * O(n · depth) per batch step, and the queue then keeps the order (`keeps`), as SGLang's list does.
+ * It is the reference: the policy in use keeps the same order live under the radix cache's changes
+ * (./live-policy.ts), and the tests compare the two step by step.
  */
 import type { LocalPolicy, WorkerView } from '../../replica/local-policy';
 import type { RadixNode } from '../../replica/radix-cache';
@@ -33,7 +45,10 @@ interface Hanging {
   match: number;
 }
 
-/** Queue indexes in DFS-weight order, with each request's cached prefix. */
+/**
+ * Queue indexes in DFS-weight order, with each request's cached prefix. The queue is SGLang's list:
+ * at a node, longer matches (deeper split points) first, then list order.
+ */
 export function dfsWeightOrder(
   queue: MatchedQueue,
   worker: WorkerView,
@@ -61,7 +76,7 @@ export function dfsWeightOrder(
   const open = (node: RadixNode) => {
     const kids: RadixNode[] = [];
     if (node.children !== null) for (const c of node.children.values()) if (weight.has(c)) kids.push(c);
-    kids.sort((a, b) => (weight.get(b) as number) - (weight.get(a) as number) || a.id - b.id);
+    kids.sort((a, b) => (weight.get(b) as number) - (weight.get(a) as number) || a.slot - b.slot);
     stack.push({ node, kids, next: 0 });
   };
   if (n > 0) open(radix.root);
@@ -96,13 +111,21 @@ export class DfsWeightRule implements QueueRule<DfsOrder> {
   detail(o: DfsOrder, i: number, rank: number): DfsWeightDetail {
     return { algo: 'dfs-weight', prefix_match: o.match[i], rank };
   }
+
+  /** SGLang replaces its waiting list by the walk's output: the next step starts from this order. */
+  keeps(): boolean {
+    return !dfsWeightImplementation.rebuildFromArrival;
+  }
 }
 
 /** The reference DFS-weight: the whole queue re-read and walked every step (tests compare with it). */
 export const createDfsWeightReference = () => new OrderedQueuePolicy('dfs-weight', new DfsWeightRule());
 
-/** Test-only: `reference` makes `createDfsWeight` build the reference (byte-for-byte run comparisons). */
-export const dfsWeightImplementation = { reference: false };
+/**
+ * Test-only: `reference` makes `createDfsWeight` build the reference (byte-for-byte run comparisons);
+ * `rebuildFromArrival` makes the reference forget each step's order (ties in arrival order again).
+ */
+export const dfsWeightImplementation = { reference: false, rebuildFromArrival: false };
 
 export const createDfsWeight = (): LocalPolicy =>
   dfsWeightImplementation.reference ? createDfsWeightReference() : new LiveDfsWeightPolicy();
