@@ -1,12 +1,15 @@
 /**
  * DFS-weight's live order (src/core/algorithms/dfs-weight/live-policy.ts, #15.3) against the
- * reference that re-reads every match and walks the radix tree every step (`createDfsWeightReference`):
- * the same arrivals on two identical workers, stepped in lockstep; after every step the admissions so
- * far, every decision record (reason and detail) and the whole waiting order must be equal. The
- * workloads (./live-workload.ts) share system prompts in families, extend earlier prompts (multi-turn)
- * and draw user parts from a small vocabulary, so edges split at many depths and many branches tie in
- * weight; a small KV pool evicts and preempts; block sizes 1/4/16; preempted requests first
- * (optimistic admission) or at the back (sglang). Each deliberately broken variant fails the test.
+ * reference that re-reads every match and walks the radix tree every step, keeping each step's
+ * output as the list the next one starts from, as SGLang does (`createDfsWeightReference`): the same
+ * arrivals on two identical workers, stepped in lockstep; after every step the admissions so far,
+ * every decision record (reason and detail) and the whole waiting order must be equal. The
+ * workloads (./live-workload.ts) share system prompts in families, extend earlier prompts
+ * (multi-turn) and draw user parts from a small vocabulary, so edges split at many depths and many
+ * branches and requests tie; a small KV pool evicts (matches shrink, nodes come back in new dict
+ * slots) and preempts; block sizes 1/4/16; preempted requests first (optimistic admission) or at
+ * the back (sglang). Each deliberately broken variant fails the test, among them ties at a node by
+ * arrival (the order before SGLang's kept list was modelled) and children ties by node id.
  */
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -42,12 +45,13 @@ const cases = fc.record({
   collide: fc.constant(false),
 });
 
-const property = (runs: number) =>
+/** `endOnFailure`: stop at the first difference, without shrinking it (the broken variants' tests). */
+const property = (runs: number, endOnFailure = false) =>
   fc.assert(
     fc.property(cases, (c) => {
       expect(firstDifference(c)).toBeNull();
     }),
-    { numRuns: runs },
+    { numRuns: runs, endOnFailure },
   );
 
 afterEach(() => {
@@ -56,12 +60,12 @@ afterEach(() => {
 });
 
 describe('DFS-weight live order = re-read and walk every step', () => {
-  it('agrees step by step on random workloads (queues of hundreds)', () => property(8), 240_000);
+  it('agrees step by step on random workloads (queues of hundreds)', () => property(16), 240_000);
 
   for (const fault of ['ignoreEvict', 'ignoreInsert', 'ignoreSplit'] as const)
     it(`fails for the broken variant ${fault}`, () => {
       livePrefixFaults[fault] = true;
-      expect(() => property(30)).toThrow();
+      expect(() => property(30, true)).toThrow();
     }, 240_000);
   /** Found by fast-check: a split's new upper node gains requests of its own beside a sibling. */
   const splitCase: Case = {
@@ -94,9 +98,36 @@ describe('DFS-weight live order = re-read and walk every step', () => {
     expect(firstDifference(splitCase)).not.toBeNull();
   });
 
-  for (const fault of ['tieByWeightOnly', 'ownByPosition'] as const)
+  /**
+   * Found by fast-check with the shrunkBySlot variant (1 case in 80): matches shrink from two
+   * branches of unequal weight at the last sort, to one node, in one step.
+   */
+  const twoBranchCase: Case = {
+    seed: 8,
+    n: 399,
+    block: 1,
+    kvTokens: 6000,
+    maxRunning: 4,
+    batch: 512,
+    admission: 'sglang',
+    fallback: 0,
+    collide: false,
+  };
+  it('agrees on a pinned case where matches shrink from two branches, and fails for shrunkBySlot', () => {
+    expect(firstDifference(twoBranchCase)).toBeNull();
+    liveDfsFaults.shrunkBySlot = true;
+    expect(firstDifference(twoBranchCase)).not.toBeNull();
+  }, 120_000);
+
+  for (const fault of [
+    'tieByWeightOnly',
+    'ownByPosition',
+    'tiesByArrival',
+    'kidsById',
+    'shrunkByArrival',
+  ] as const)
     it(`fails for the broken variant ${fault}`, () => {
       liveDfsFaults[fault] = true;
-      expect(() => property(30)).toThrow();
+      expect(() => property(30, true)).toThrow();
     }, 240_000);
 });

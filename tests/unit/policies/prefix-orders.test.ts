@@ -89,7 +89,7 @@ describe('DFS-weight', () => {
     const h = warmed('dfs-weight');
     h.add({ id: 'y1', client: 'a', tokens: concat(P, Y, range(2000, 5)), out: 2 });
     h.add({ id: 'x1', client: 'a', tokens: concat(P, X, range(1000, 5)), out: 2 });
-    // X was inserted before Y, so its node has the smaller id
+    // P+X was cached first; caching P+Y cut it at P: X is P's first child, Y joined after it
     expect(h.policy.waiting(10).map((r) => r.id)).toEqual(['x1', 'y1']);
   });
 
