@@ -7,7 +7,8 @@
  * refreshed only when the tree changed where it is registered). Here, per radix node that has
  * waiting requests in its subtree, a Hang keeps its weight (requests hanging in the subtree), its
  * own requests (Pins) ordered by (longer match, place in SGLang's list) and its children with
- * weight ordered by (heavier, earlier slot in the parent's map): all as the reference sorts them.
+ * weight ordered by (heavier, earlier slot in the parent's children dict, `RadixNode.slot`): all as
+ * the reference sorts them.
  *   - A request that starts or stops hanging at a node adds or removes 1 along the path to the root
  *     (each ancestor re-placed among its siblings): O(depth · log) per request whose match moved,
  *     arrived or was admitted. An evicted leaf's requests move to its parent, a new leaf takes some
@@ -29,9 +30,10 @@
  * higher on this path: emitted after it; deeper first, then by seq) and the arrivals since (in
  * arrival order). Requests whose match shrank from different branches are ordered as the last walk
  * ordered those branches: climb to where their remembered Hangs meet and compare the two children
- * there by (w0, slot). At the sort, the requests that moved since take seqs that keep exactly this
- * order (in front of the stayers from a falling counter, behind them from a rising one), and the
- * touched Hangs their new w0: O(log) per request that moved, nothing for the rest.
+ * there by (w0, slot), O(depth). At the sort, the requests that moved since take seqs that keep
+ * exactly this order (in front of the stayers from a falling counter, behind them from a rising
+ * one), and the touched Hangs their new w0: O(depth · log) per request that moved, nothing for the
+ * rest.
  *
  * The order is emitted lazily, post-order (a node's own requests after its subtree): O(log) per node
  * entered and per request emitted, so taking k requests enters at most (k + 1) · depth nodes, and
@@ -312,15 +314,15 @@ class Weights implements KeyListener {
     }
     this.moved = [];
     for (const [h, list] of groups) {
-      // (the others at this point stayed since the last sort: they keep their seq)
+      // The others at this point stayed since the last sort and keep their seq. The new keys order
+      // the Hang's requests exactly as the old ones did (those in front of the stayers below them
+      // all, those behind above, each side in its order), so they change in place in the set.
       list.sort((a, b) => (ownOrder.before(a, b) ? -1 : ownOrder.before(b, a) ? 1 : 0));
-      for (const p of list) h.own.remove(p);
       for (let i = list.length - 1; i >= 0; i--) if (standing(list[i]) < KEPT) list[i].seq = --this.seqLow;
       for (const p of list) if (standing(p) > KEPT) p.seq = ++this.seqHigh;
       for (const p of list) {
         p.h0 = h;
         p.m0 = p.match;
-        h.own.insert(p);
       }
     }
     for (const h of this.touched) {

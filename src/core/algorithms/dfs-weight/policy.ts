@@ -13,7 +13,7 @@
  *   - requests hanging at one node keep their order in that list (the previous step's output, with
  *     requests that arrived since at its end, or a preempted one at its front under optimistic
  *     admission), not their arrival order;
- *   - children of equal weight come in the order they entered their parent's children map
+ *   - children of equal weight come in the order they entered their parent's children dict
  *     (`RadixNode.slot`: a split's upper node takes the place of the node it cut, an evicted node
  *     that comes back goes last).
  * SGLang's lookup splits an edge where a match ends inside it; ours does not, and such a match hangs
