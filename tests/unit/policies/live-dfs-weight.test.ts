@@ -100,7 +100,9 @@ describe('DFS-weight live order = re-read and walk every step', () => {
 
   /**
    * Found by fast-check with the shrunkBySlot variant (1 case in 80): matches shrink from two
-   * branches of unequal weight at the last sort, to one node, in one step.
+   * branches of unequal weight at the last sort, to one node, in one step. Requests whose match
+   * shrank tie rarely enough (a few cases in 30) that their variants are checked here, not by the
+   * property, which other FC_SEEDs could let pass.
    */
   const twoBranchCase: Case = {
     seed: 8,
@@ -113,19 +115,16 @@ describe('DFS-weight live order = re-read and walk every step', () => {
     fallback: 0,
     collide: false,
   };
-  it('agrees on a pinned case where matches shrink from two branches, and fails for shrunkBySlot', () => {
+  it('agrees on a pinned case where matches shrink from two branches', () => {
     expect(firstDifference(twoBranchCase)).toBeNull();
-    liveDfsFaults.shrunkBySlot = true;
-    expect(firstDifference(twoBranchCase)).not.toBeNull();
   }, 120_000);
+  for (const fault of ['shrunkBySlot', 'shrunkByArrival'] as const)
+    it(`fails for the broken variant ${fault} on that case`, () => {
+      liveDfsFaults[fault] = true;
+      expect(firstDifference(twoBranchCase)).not.toBeNull();
+    }, 120_000);
 
-  for (const fault of [
-    'tieByWeightOnly',
-    'ownByPosition',
-    'tiesByArrival',
-    'kidsById',
-    'shrunkByArrival',
-  ] as const)
+  for (const fault of ['tieByWeightOnly', 'ownByPosition', 'tiesByArrival', 'kidsById'] as const)
     it(`fails for the broken variant ${fault}`, () => {
       liveDfsFaults[fault] = true;
       expect(() => property(30, true)).toThrow();
