@@ -125,7 +125,7 @@ function standing(p: Pin): number {
   return p.m0 > p.match ? SHRUNK : p.m0 === p.match ? KEPT : GREW;
 }
 
-/** Hangs from `h` up to the root. */
+/** How many Hangs lie above `h` (the root: 0). */
 function depthOf(h: Hang): number {
   let d = 0;
   for (let x = h.parent; x !== null; x = x.parent) d++;
