@@ -28,7 +28,8 @@ import { fmtCount, fmtNum } from './format';
 import { colorFor, labelOnFor } from './palette';
 import { type Annulus, centreLabel, type LabelLine, labelFits, lineBox, textWidth } from './ring-labels';
 import type { SessionSnapshot } from '../../worker/session';
-import { type DrrClassModel, type DrrModel, readDrr } from './read';
+import { useUi } from '../../state/store';
+import { type DrrClassModel, type DrrModel, readDrrAt } from './read';
 import type { ViewProps } from './types';
 
 const R_OUTER = 100;
@@ -454,14 +455,40 @@ function recordKey(snapshot: SessionSnapshot | null, rec: DrrPopRecord | null): 
   return `${snapshot?.decisions ?? ''}|${rec ? rec.summary : ''}`;
 }
 
+const NO_DECISIONS: readonly never[] = [];
+
 const noPolicyMessage = (
   <>
     This scenario has no router policy: add <code>router.policy</code> to see policy-class queues.
   </>
 );
 
+/**
+ * What the ring says about whose state it draws when the playhead stands inside one event (the log
+ * hands that event's decisions out one at a time, the snapshot is after all of them).
+ */
+export function stateNote(m: DrrModel, playhead: number): string | null {
+  if (m.stateAfter === null) return null;
+  if (m.popNo !== null)
+    return `Deficits, cursor and carry: right after decision ${fmtCount(m.popNo)}, this pop (its record carries them). Queued requests and heads: after decision ${fmtCount(m.stateAfter)}, the end of the same event (the log hands its decisions out one at a time).`;
+  return `The ring shows the state after decision ${fmtCount(m.stateAfter)}: decision${m.stateAfter === playhead + 1 ? ` ${fmtCount(m.stateAfter)} was` : `s ${fmtCount(playhead + 1)}–${fmtCount(m.stateAfter)} were`} taken in the same event as decision ${fmtCount(playhead)} (the log hands them out one at a time).`;
+}
+
+/** The log's decision at the snapshot's playhead (#n = `decisions`), when the log holds it. */
+function usePlayheadDecision(snapshot: SessionSnapshot | null) {
+  const seq =
+    snapshot?.kind === 'cluster' && snapshot.state_decisions !== undefined ? snapshot.decisions - 1 : -1;
+  return useUi((s) => {
+    if (seq < 0) return null;
+    for (let i = s.decisions.length - 1; i >= 0; i--) if (s.decisions[i].seq === seq) return s.decisions[i];
+    return null;
+  });
+}
+
 export function DrrRing({ snapshot, highlight }: ViewProps) {
-  const model = readDrr(snapshot);
+  const atPlayhead = usePlayheadDecision(snapshot);
+  const logged = useUi((s) => (snapshot?.kind === 'cluster' ? s.decisions : NO_DECISIONS));
+  const model = readDrrAt(snapshot, atPlayhead, logged);
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const lastAngle = useRef<number | null>(null);
   const sectionRef = useRef<HTMLElement | null>(null);
@@ -590,6 +617,7 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
   const descId = `${uid}-d`;
   const hatchId = `${uid}-hatch`;
   const summary = describeRing(model);
+  const note = snapshot ? stateNote(model, snapshot.decisions) : null;
 
   const bands = (rec?.visits ?? []).map((v, i) => {
     const seg = segs.find((s) => s.cls.name === v.class);
@@ -636,6 +664,11 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
         </span>
       </h2>
       <p className="vh">{summary}</p>
+      {note && (
+        <p className="wk-ahead drr-ahead" role="note">
+          {note}
+        </p>
+      )}
       <div className="drr-layout">
         <figure className="drr-figure">
           <svg
@@ -1015,6 +1048,10 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
           <DecisionVisits
             record={rec}
             recordT={model.recordT}
+            recordNo={model.recordNo}
+            own={model.popNo !== null}
+            stateAfter={model.stateAfter}
+            closing={model.closing}
             recordKey={key}
             quantumOf={quantumOf}
             sandbox={snapshot?.kind === 'arbitration'}
@@ -1041,6 +1078,10 @@ export function noArbitrationText(sandbox: boolean, release: DynamoRelease): str
 function DecisionVisits({
   record,
   recordT,
+  recordNo,
+  own,
+  stateAfter,
+  closing,
   recordKey,
   quantumOf,
   sandbox,
@@ -1048,6 +1089,10 @@ function DecisionVisits({
 }: {
   record: DrrModel['record'];
   recordT: number | null;
+  recordNo: number | null;
+  own: boolean;
+  stateAfter: number | null;
+  closing: string | null;
   recordKey: string;
   quantumOf: Map<string, number>;
   sandbox: boolean;
@@ -1113,10 +1158,11 @@ function DecisionVisits({
   return (
     // data-tour-part: a tour step that names "Last arbitration" brings this into sight (tour-reveal.ts)
     <div className="drr-decision" key={recordKey} data-tour-part="Last arbitration">
-      <h3>Last arbitration{recordT !== null ? ` at t = ${fmtNum(recordT)} s` : ''}</h3>
+      <h3>{arbitrationTitle(recordT, recordNo, own, stateAfter)}</h3>
       <p className="drr-summary">
         {record.summary || (record.chosen ? `picked ${record.chosen.id}` : 'nothing picked')}
       </p>
+      {closing && <p className="drr-closing">{closing}</p>}
       {items.length > 0 &&
         (sandbox ? (
           visitList
@@ -1135,6 +1181,25 @@ function DecisionVisits({
         ))}
     </div>
   );
+}
+
+/**
+ * The account's heading: which decision it describes. `own`: the playhead's pop (its record); else
+ * the run's latest pop, by its log number when the log shows it, or as the latest up to the decision
+ * the state is after when the playhead stands inside an event.
+ */
+export function arbitrationTitle(
+  t: number | null,
+  no: number | null,
+  own: boolean,
+  stateAfter: number | null,
+): string {
+  const at = t !== null ? ` at t = ${fmtNum(t)} s` : '';
+  if (own && no !== null) return `Arbitration of decision ${fmtCount(no)} (at the playhead)${at}`;
+  if (no !== null) return `Last arbitration: decision ${fmtCount(no)}${at}`;
+  if (stateAfter !== null)
+    return `Last arbitration${at}: the latest pop up to decision ${fmtCount(stateAfter)}`;
+  return `Last arbitration${at}`;
 }
 
 /** Rules that fired in a pop, and the one that decided it (the visit that took a request). */

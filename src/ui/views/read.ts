@@ -5,8 +5,10 @@
  */
 import type { QueuedRequestView } from '../../core/drr/queued-view';
 import type { DrrPopRecord, DrrSnapshot, DynamoRelease } from '../../core/drr/types';
+import { fmtCount } from './format';
 import { jainMeaningful } from '../../core/metrics/jain';
-import type { SessionSnapshot, SimSnapshot } from '../../worker/session';
+import { drrRecordOf } from '../../core/explain';
+import type { SessionDecision, SessionSnapshot, SimSnapshot } from '../../worker/session';
 
 /** The cluster run's snapshot, or null (no snapshot yet, or the DRR sandbox). */
 export function clusterOf(snapshot: SessionSnapshot | null): SimSnapshot | null {
@@ -35,6 +37,24 @@ export interface DrrModel {
   record: DrrPopRecord | null;
   /** Simulated time of that record (cluster runs); null in the sandbox, whose clock is its steps. */
   recordT: number | null;
+  /** The log number (#n) of that record's decision, when the log has handed it out; else null. */
+  recordNo: number | null;
+  /**
+   * Cluster runs whose playhead stands inside one event: the decision count the snapshot's state is
+   * after (`state_decisions`), ahead of the playhead (`decisions`); null when they are the same.
+   */
+  stateAfter: number | null;
+  /**
+   * Set when deficits, cursor, carry and the record are the playhead's own pop's (its decision record
+   * carries the state right after it), not the snapshot's: that pop's log number (#n).
+   */
+  popNo: number | null;
+  /**
+   * What pops that dispatched nothing changed after the record (a drain ends with one; the log lists
+   * only pops that dispatch): the carry cleared, deficits reset. Read off the modelled state: only
+   * pops move deficits, cursor and carry, and every pop that dispatches is recorded. Null when none.
+   */
+  closing: string | null;
 }
 
 export function readDrr(snapshot: SessionSnapshot | null): DrrModel | null {
@@ -51,6 +71,81 @@ export function readDrr(snapshot: SessionSnapshot | null): DrrModel | null {
     queues: new Map(drr.queues.map((q) => [q.class, q.requests])),
     record: last?.record ?? null,
     recordT: last && snapshot.kind === 'cluster' ? last.t : null,
+    recordNo: null,
+    stateAfter: snapshot.kind === 'cluster' ? (snapshot.state_decisions ?? null) : null,
+    popNo: null,
+    closing:
+      last && last.record.profile === drr.profile ? closingText(last.record, drr.carry, drr.classes) : null,
+  };
+}
+
+/** Differences between a record's state after and the ring's state now, which only empty pops make. */
+function closingText(
+  rec: DrrPopRecord,
+  carry: string | null,
+  classes: readonly { name: string; deficit: number }[],
+): string | null {
+  const parts: string[] = [];
+  if (rec.carry_after !== null && carry === null) parts.push(`carry ${rec.carry_after} cleared`);
+  for (const c of classes) {
+    const d = rec.deficits.find((x) => x.class === c.name);
+    if (d && d.after !== c.deficit)
+      parts.push(`${c.name}'s deficit ${fmtCount(d.after)} → ${fmtCount(c.deficit)}`);
+  }
+  if (parts.length === 0) return null;
+  return `Then a pop that dispatched nothing (a drain ends with one; the log lists only pops that dispatch): ${parts.join(', ')}.`;
+}
+
+/** A drr-pop log line's summary without its "t=… s  DRR pop…: " lead (the record's own summary). */
+function popSummary(summary: string): string {
+  return summary.replace(/^t=\S+ s\s+DRR pop[^:]*:\s*/, '');
+}
+
+/**
+ * The DRR state at the playhead of a cluster run. The snapshot's state is after the whole event the
+ * playhead stands in (`state_decisions`); when the decision at the playhead (`atPlayhead`, #n = the
+ * snapshot's `decisions`) is a DRR pop, its record carries every class's deficit, the cursor and the
+ * carry right after it: those replace the snapshot's, and the record becomes the one described.
+ * Queue lengths and heads stay the snapshot's (no record carries them): `stateAfter` says whose.
+ * `logged`: the log's decisions, to name the snapshot's last pop by its #n when it is among them.
+ */
+export function readDrrAt(
+  snapshot: SessionSnapshot | null,
+  atPlayhead: SessionDecision | null,
+  logged: readonly SessionDecision[] = [],
+): DrrModel | null {
+  const m = readDrr(snapshot);
+  if (!m || snapshot?.kind !== 'cluster') return m;
+  const rec = m.record;
+  if (rec && m.recordT !== null) {
+    const chosen = rec.chosen?.id;
+    for (let i = logged.length - 1; i >= 0; i--) {
+      const d = logged[i];
+      if (d.t < m.recordT) break;
+      if (d.kind === 'drr-pop' && d.t === m.recordT && d.request === chosen) {
+        m.recordNo = d.seq + 1;
+        break;
+      }
+    }
+  }
+  if (m.stateAfter === null || !atPlayhead || atPlayhead.seq + 1 !== snapshot.decisions) return m;
+  const pop = drrRecordOf(atPlayhead);
+  if (!pop) return m;
+  const after = new Map(pop.deficits.map((d) => [d.class, d.after]));
+  // a pop of another profile's ring (one ring per model) says nothing about this one
+  if (m.classes.some((c) => !after.has(c.name))) return m;
+  // the snapshot's last pop is this one: what the empty pops after it changed is in the snapshot
+  const same = m.record !== null && m.recordT === atPlayhead.t && m.record.chosen?.id === atPlayhead.request;
+  return {
+    ...m,
+    cursor: pop.cursor_after,
+    carry: pop.carry_after,
+    classes: m.classes.map((c) => ({ ...c, deficit: after.get(c.name) ?? c.deficit })),
+    record: { ...pop, variant: m.variant, profile: m.profile, summary: popSummary(pop.summary) },
+    recordT: atPlayhead.t,
+    recordNo: atPlayhead.seq + 1,
+    popNo: atPlayhead.seq + 1,
+    closing: same ? m.closing : null,
   };
 }
 
