@@ -2,7 +2,7 @@
  * One readable line per decision, newest first. Click a line (or use ↑/↓ with the log focused) to
  * pause and highlight the request, class, client or worker it touched in the views.
  */
-import { memo, useCallback } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef } from 'react';
 import { type UiState, useUi } from '../state/store';
 import type { SessionDecision } from '../worker/session';
 import type { Driver } from './driver';
@@ -33,7 +33,7 @@ const Row = memo(function Row({
 }: {
   d: SessionDecision;
   selected: boolean;
-  onPick: (seq: number) => void;
+  onPick: (seq: number, el: HTMLElement) => void;
 }) {
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard selection is on the list (arrows)
@@ -41,7 +41,7 @@ const Row = memo(function Row({
       data-seq={d.seq}
       className={selected ? 'selected' : undefined}
       aria-current={selected ? 'true' : undefined}
-      onClick={() => onPick(d.seq)}
+      onClick={(e) => onPick(d.seq, e.currentTarget)}
     >
       <span className="t">#{d.seq + 1}</span> <span className="summary">{d.summary}</span> <Links d={d} />
     </li>
@@ -49,6 +49,24 @@ const Row = memo(function Row({
 });
 
 const selectDecisions = (s: UiState) => s.decisions;
+
+/** How long after a click the log keeps the picked line where it was (the lines after it leave in bursts). */
+const ANCHOR_MS = 2000;
+
+/**
+ * Put `seq`'s line `offset` px below the top of the log's visible box, scrolling the log only (not
+ * the page); a line that would then fall outside the box is brought just inside it.
+ */
+function keepLine(ol: HTMLElement, seq: number, offset: number): boolean {
+  const li = ol.querySelector<HTMLElement>(`li[data-seq="${seq}"]`);
+  if (!li) return false;
+  const box = ol.getBoundingClientRect();
+  const at = li.getBoundingClientRect();
+  const want = Math.max(0, Math.min(offset, ol.clientHeight - at.height));
+  const delta = at.top - box.top - want;
+  if (Math.abs(delta) >= 1) ol.scrollTop += delta;
+  return true;
+}
 
 export function DecisionLog({ driver }: { driver: Driver }) {
   const decisions = useCalm(selectDecisions);
@@ -63,10 +81,39 @@ export function DecisionLog({ driver }: { driver: Driver }) {
   const unit = kind === 'arbitration' ? 'step' : 'decision';
   const fold = useFoldProps('log');
   const newestFirst = decisions.slice(-LOG_SHOWN).reverse();
+  const listRef = useRef<HTMLOListElement>(null);
+  // the line a click picked and where it was in the log: picking moves the playhead back, so the
+  // newer lines leave the log above it; without this the log kept its scroll offset and the picked
+  // line ended above the visible box (a tryout on a phone)
+  const anchor = useRef<{ seq: number; offset: number; until: number } | null>(null);
   const onPick = useCallback(
-    (seq: number) => (useUi.getState().selected === seq ? driver.select(null) : void driver.pick(seq)),
+    (seq: number, el: HTMLElement) => {
+      if (useUi.getState().selected === seq) {
+        anchor.current = null;
+        driver.select(null);
+        return;
+      }
+      const ol = listRef.current;
+      if (ol) {
+        const offset = el.getBoundingClientRect().top - ol.getBoundingClientRect().top;
+        anchor.current = { seq, offset, until: performance.now() + ANCHOR_MS };
+      }
+      void driver.pick(seq);
+    },
     [driver],
   );
+  // after each render, until the log has landed on it, put the picked line back where it was clicked
+  const newest = newestFirst[0]?.seq ?? null;
+  useLayoutEffect(() => {
+    const a = anchor.current;
+    const ol = listRef.current;
+    if (!a || !ol) return;
+    if (performance.now() > a.until || useUi.getState().selected !== a.seq) {
+      anchor.current = null;
+      return;
+    }
+    if (keepLine(ol, a.seq, a.offset) && newest === a.seq) anchor.current = null;
+  });
   const move = (delta: number) => {
     // the store's log, not the one drawn: the drawn one is calmed (useCalm) and may still show the
     // lines of a replay under way (a seek back goes through a restore point), so a key pressed then
@@ -108,6 +155,7 @@ export function DecisionLog({ driver }: { driver: Driver }) {
         )}
       </div>
       <ol
+        ref={listRef}
         className="decision-log"
         role="log"
         aria-label="Decision log"
