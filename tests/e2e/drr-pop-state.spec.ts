@@ -33,6 +33,9 @@ test('clicking a pop inside a multi-pop event: the ring, its table and the accou
   // and the ring says whose state the rest (queues, heads) is
   await expect(ring.getByRole('note')).toContainText('right after decision 151');
   await expect(ring.getByRole('note')).toContainText('after decision 160');
+  await expect(page.getByRole('region', { name: 'Class queues' }).getByRole('note')).toContainText(
+    'state after decision 160',
+  );
 });
 
 test('at the end of a drain, the account says the closing empty pop cleared the carry', async ({ page }) => {

@@ -21,9 +21,31 @@ function chipTitle(r: QueuedRequestView, cls: string, now: number | null, positi
   parts.push(`input ${fmtCount(r.raw_isl)} tokens, ${fmtCount(r.cached)} cached`);
   parts.push(`priority ${fmtNum(r.priority)}`);
   if (r.strict_priority) parts.push(`strict tier ${r.strict_priority}`);
-  parts.push(now === null ? `arrival ${fmtNum(r.arrival_s)}` : `arrived at ${fmtSeconds(r.arrival_s)}`);
+  parts.push(
+    now === null
+      ? `arrival ${fmtNum(r.arrival_s)} (the script's, else its op number)`
+      : `arrived at ${fmtSeconds(r.arrival_s)}`,
+  );
   if (now !== null) parts.push(`waiting ${fmtSeconds(Math.max(0, now - r.arrival_s))}`);
+  if (r.worker >= 0) parts.push(`pinned to worker ${r.worker}: waits in that worker's lane until it is free`);
+  if (r.due_s !== null) parts.push(dueTitle(r.due_s, now));
   return parts.join(', ');
+}
+
+/** The due time in words for the chip's title: when, and in a cluster run how far off or late. */
+function dueTitle(due: number, now: number | null): string {
+  if (now === null)
+    return `due at ${fmtNum(due)} (due_at: shed unserved once a pop after it looks at its class)`;
+  const left = due - now;
+  return `due at ${fmtSeconds(due)} (${left >= 0 ? `in ${fmtSeconds(left)}` : `${fmtSeconds(-left)} late`}; shed unserved once past it)`;
+}
+
+/** The chip's lane and due line ("worker 0 · due 2"), or null when it is neither pinned nor due. */
+export function laneLine(r: QueuedRequestView, now: number | null): string | null {
+  const parts: string[] = [];
+  if (r.worker >= 0) parts.push(`worker ${r.worker}`);
+  if (r.due_s !== null) parts.push(now === null ? `due ${fmtNum(r.due_s)}` : `due ${fmtSeconds(r.due_s)}`);
+  return parts.length > 0 ? parts.join(' · ') : null;
 }
 
 export function ClassQueues({ snapshot, highlight, onSelect }: ViewProps) {
@@ -44,9 +66,13 @@ export function ClassQueues({ snapshot, highlight, onSelect }: ViewProps) {
   const now = sandbox ? null : simTime(snapshot);
   const clients = readClients(snapshot);
   const clientIndex = new Map(clients.map((c) => [c.name, c.index]));
+  const ahead = drr.stateAfter;
   const total = drr.classes.reduce((s, c) => s + c.queued, 0);
   const selReq = highlight?.request ?? null;
   const selClass = highlight?.class ?? null;
+  const pinnedOrDue = [...(drr.queues?.values() ?? [])].some((q) =>
+    q.some((r) => r.worker >= 0 || r.due_s !== null),
+  );
 
   return (
     <section
@@ -60,6 +86,11 @@ export function ClassQueues({ snapshot, highlight, onSelect }: ViewProps) {
       <h2>
         Class queues <span className="view-sub">{fmtCount(total)} waiting · head first</span>
       </h2>
+      {ahead !== null && snapshot && (
+        <p className="wk-ahead" role="note">
+          {`The queues are the state after decision ${fmtCount(ahead)}, the end of the event decision ${fmtCount(snapshot.decisions)} is in (the log hands its decisions out one at a time).`}
+        </p>
+      )}
       {total === 0 && (
         <p className="empty cq-all-empty">All empty: enqueue requests or step the run. Classes:</p>
       )}
@@ -100,6 +131,7 @@ export function ClassQueues({ snapshot, highlight, onSelect }: ViewProps) {
                     const ciOf = r.client !== null ? clientIndex.get(r.client) : undefined;
                     const isSel = selReq === r.id;
                     const cls = `cq-chip${i === 0 ? ' head' : ''}${isSel ? ' selected' : ''}`;
+                    const lane = laneLine(r, now);
                     const body = (
                       <>
                         <span className="cq-id">
@@ -116,8 +148,9 @@ export function ClassQueues({ snapshot, highlight, onSelect }: ViewProps) {
                           {r.strict_priority ? ` · tier ${r.strict_priority}` : ''}
                           {now !== null
                             ? ` · ${fmtSeconds(Math.max(0, now - r.arrival_s))}`
-                            : ` · t ${fmtNum(r.arrival_s)}${sandbox ? '' : ' s'}`}
+                            : ` · arrival ${fmtNum(r.arrival_s)}${sandbox ? '' : ' s'}`}
                         </span>
+                        {lane !== null && <span className="cq-lane">{lane}</span>}
                       </>
                     );
                     const title = chipTitle(r, c.name, now, i);
@@ -159,9 +192,12 @@ export function ClassQueues({ snapshot, highlight, onSelect }: ViewProps) {
             {now !== null
               ? 'age = now − arrival'
               : sandbox
-                ? "t = arrival (the script's, else its op number)"
-                : 't = arrival time (s)'}
+                ? "arrival = the script's arrival, else its op number"
+                : 'arrival = arrival time (s)'}
           </span>
+          {pinnedOrDue && (
+            <span>worker n = pinned to worker n (waits in its lane); due = due time (due_at)</span>
+          )}
           <span>framed chip = class head</span>
           <span>edge colour = class</span>
           {clients.length > 0 && drr.queues && (
