@@ -7,7 +7,7 @@
  * under the cards names both. The client of a request comes from the snapshot, not from its id.
  */
 import { Term } from '../Glossary';
-import { type CSSProperties, useContext, useState } from 'react';
+import { type CSSProperties, useContext, useRef, useState } from 'react';
 import { fmtCount, fmtNum, fmtPercent } from './format';
 import { CLIENT_SHAPES, clientShape, colorFor } from './palette';
 import { clusterOf, readClients, readWorkers, type WorkerModel } from './read';
@@ -170,7 +170,10 @@ export function Workers({ snapshot, highlight, onSelect }: ViewProps) {
             ))}
           </span>
           <span>bar = requests by client</span>
-          <span>chip = one request (first {IDS_SHOWN} of each list)</span>
+          <span>
+            chip = one request: the first {IDS_SHOWN} of each list; “+ N more” lists the rest the snapshot
+            holds
+          </span>
         </p>
       )}
     </section>
@@ -193,13 +196,39 @@ function IdList({
   label: string;
 }) {
   const [open, setOpen] = useState(false);
+  const moreRef = useRef<HTMLButtonElement>(null);
   if (total === 0 && ids.length === 0) return null;
-  // opened, every request the snapshot lists (the first 50 of a queue)
+  // opened, every request the snapshot lists (the first 50 of a queue), as a grid as wide as the row
   const shown = open ? ids : ids.slice(0, IDS_SHOWN);
   const more = Math.max(0, Math.max(total, ids.length) - shown.length);
   const canOpen = ids.length > IDS_SHOWN;
+  // folding from the list's end: the toggle at its top takes the focus and comes into sight
+  const fold = () => {
+    setOpen(false);
+    requestAnimationFrame(() => {
+      moreRef.current?.focus({ preventScroll: true });
+      moreRef.current?.scrollIntoView({ block: 'nearest' });
+    });
+  };
   return (
-    <ul className="wk-ids" aria-label={label}>
+    <ul className={`wk-ids${open ? ' open' : ''}`} aria-label={label}>
+      {canOpen && open && (
+        <li className="more wk-fold">
+          <button
+            type="button"
+            className="link"
+            aria-expanded={open}
+            title="Show the first few only"
+            ref={moreRef}
+            onClick={() => setOpen(false)}
+          >
+            fewer
+          </button>
+          <span className="wk-listed">
+            {` all ${fmtCount(ids.length)} listed${more > 0 ? `, + ${fmtCount(more)} not in the snapshot` : ''}`}
+          </span>
+        </li>
+      )}
       {shown.map((id) => {
         const client = clientOf.get(id);
         const idx = client !== undefined ? clientIndex.get(client) : undefined;
@@ -221,21 +250,28 @@ function IdList({
           </li>
         );
       })}
-      {canOpen && (
+      {canOpen && !open && (
         <li className="more">
           <button
             type="button"
             className="link"
             aria-expanded={open}
-            title={open ? 'Show the first few only' : `List the first ${fmtCount(ids.length)} in order`}
-            onClick={() => setOpen(!open)}
+            title={`List the first ${fmtCount(ids.length)} in order`}
+            ref={moreRef}
+            onClick={() => setOpen(true)}
           >
-            {open ? 'fewer' : `+ ${fmtCount(more)} more`}
+            {`+ ${fmtCount(more)} more`}
+          </button>
+        </li>
+      )}
+      {canOpen && open && (
+        <li className="more wk-fold">
+          <button type="button" className="link" onClick={fold}>
+            back to the first {IDS_SHOWN}
           </button>
         </li>
       )}
       {!canOpen && more > 0 && <li className="more">+ {fmtCount(more)} more</li>}
-      {open && more > 0 && <li className="more">+ {fmtCount(more)} not listed</li>}
     </ul>
   );
 }
