@@ -32,6 +32,17 @@ for (const size of [
       .locator('.prose')
       .evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
     expect(px).toBeGreaterThanOrEqual(14);
+    // a readable measure, not a mostly empty box: a tryout saw a 1,160 px dialog around ~870 px of
+    // text at 1280 px; the dialog is now about as wide as its text (at most ~75 characters a line),
+    // and on a phone within the screen
+    const dialogBox = await dialog.boundingBox();
+    const prose = await dialog.locator('.prose').evaluate((el) => {
+      const r = document.createRange();
+      r.selectNodeContents(el);
+      return { used: r.getBoundingClientRect().width, ch: Number.parseFloat(getComputedStyle(el).fontSize) };
+    });
+    expect(dialogBox?.width ?? 1e9).toBeLessThanOrEqual(prose.used + 80);
+    expect(dialogBox?.width ?? 1e9).toBeLessThanOrEqual(Math.min(size.width, 80 * prose.ch));
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
     await expect(read).toBeFocused();
