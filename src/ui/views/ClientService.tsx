@@ -92,6 +92,7 @@ export function ClientService({ snapshot, highlight, onSelect }: ViewProps) {
         mode={mode}
         setMode={setMode}
         selected={sel}
+        soFar={snapshot?.kind === 'cluster' && !snapshot.done ? now : null}
       />
       <div className={`cs-state${reserve !== null ? ' reserving' : ''}`} ref={stateRef} style={stateStyle}>
         {kind === 'per-worker' ? (
@@ -324,6 +325,7 @@ function ServiceCurves({
   mode,
   setMode,
   selected,
+  soFar,
 }: {
   clients: ClientModel[];
   series: SeriesModel | null;
@@ -331,6 +333,8 @@ function ServiceCurves({
   mode: ServiceMode;
   setMode: (m: ServiceMode) => void;
   selected: string | null;
+  /** The simulated time of totals taken mid-run (null: the run is over, they are the whole run's). */
+  soFar: number | null;
 }) {
   const hasData = series?.service.some((s) => s.some(Number.isFinite)) ?? false;
   const values = series ? series.service.map((s) => (mode === 'rate' ? rateOf(series.t, s) : s)) : [];
@@ -371,7 +375,7 @@ function ServiceCurves({
   // curves is given apart, as what it is: nothing bounds it.
   const gauge =
     mode === 'cumulative' && hasData && spread !== null ? (
-      <SpreadGauge gap={backlogged} spread={spread} />
+      <SpreadGauge gap={backlogged} spread={spread} soFar={soFar} />
     ) : null;
   if (!series || !hasData) {
     return (
@@ -387,7 +391,9 @@ function ServiceCurves({
   const summary =
     `${mode === 'rate' ? 'Service rate' : 'Cumulative service'} per client over ${fmtNum(series.t[last])} s` +
     ` (${mode === 'rate' ? 'service units/s' : 'service units'}); latest: ${lastVals}` +
-    (mode === 'cumulative' && spread !== null ? `; whole-run spread ${fmtNum(spread)}` : '') +
+    (mode === 'cumulative' && spread !== null
+      ? `; ${soFar === null ? 'whole-run spread' : 'spread so far'} ${fmtNum(spread)}`
+      : '') +
     (mode === 'cumulative' && backlogged !== null && backlogged.pair !== null
       ? `; largest gap while both backlogged ${fmtNum(backlogged.peak)}` +
         (backlogged.bound !== null ? ` of bound ${fmtNum(backlogged.bound)}` : '')
@@ -413,7 +419,7 @@ function ServiceCurves({
           <div className="cs-gauge-stand-in">
             {gauge}
             <div className="tour-ghost" aria-hidden="true" inert>
-              <SpreadGauge gap={otherGauge(backlogged)} spread={spread ?? 0} />
+              <SpreadGauge gap={otherGauge(backlogged)} spread={spread ?? 0} soFar={soFar} />
             </div>
           </div>
         ) : (
@@ -491,11 +497,21 @@ export function otherGauge(gap: BackloggedGap | null): BackloggedGap | null {
  * theorem bounds: clients that stop sending early fall behind without any unfairness. Without a
  * bound, the backlogged gap and the spread, and why nothing bounds them, in about the same room.
  */
-function SpreadGauge({ gap, spread }: { gap: BackloggedGap | null; spread: number }) {
+function SpreadGauge({
+  gap,
+  spread,
+  soFar,
+}: {
+  gap: BackloggedGap | null;
+  spread: number;
+  soFar: number | null;
+}) {
+  // mid-run the totals are the ones so far (a tryout read "whole-run" at 60 s of a 146 s run)
   const spreadNote = (
     <p className="cs-band-note cs-spread-whole">
-      Whole-run totals: leader − last client = {fmtCount(spread)}. No theorem bounds this spread: a client
-      that sends less, or stops sending, falls behind without any unfairness.
+      {soFar === null ? 'Whole-run totals' : `Totals so far (t = ${fmtNum(soFar)} s)`}: leader − last client ={' '}
+      {fmtCount(spread)}. No theorem bounds this spread: a client that sends less, or stops sending, falls
+      behind without any unfairness.
     </p>
   );
   const bound = gap?.bound ?? null;

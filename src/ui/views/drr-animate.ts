@@ -72,7 +72,7 @@ export function stateAt(phases: readonly Phase[], at: number, cls: string): stri
     case 'short':
       return 'still short of its head';
     case 'bulk':
-      return `bulk: ${fmtCount(p.rounds ?? 0)} virtual rounds`;
+      return `bulk: ${fmtCount(p.rounds ?? 0)} virtual round${p.rounds === 1 ? '' : 's'}`;
     default:
       return null;
   }

@@ -17,7 +17,15 @@ describe('Client service spread note', () => {
       guarantee: { ...base.guarantee, algorithm: 'dlpm', bound: 300, bound_label: 'DLPM bound' },
     });
     expect(html).toMatch(
-      /class="cs-band-note cs-spread-whole">Whole-run totals: leader − last client = 400\. No theorem bounds this spread/,
+      /class="cs-band-note cs-spread-whole">Totals so far \(t = [\d.]+ s\): leader − last client = 400\. No theorem bounds this spread/,
+    );
+  });
+  test('the totals are called whole-run only once the run is over (a tryout read it at 60 s of 146 s)', () => {
+    const base = clusterSnapshot();
+    expect(render({ ...base, done: false } as SessionSnapshot)).toContain('Totals so far (t = ');
+    expect(render({ ...base, done: false } as SessionSnapshot)).not.toContain('Whole-run totals');
+    expect(render({ ...base, done: true } as SessionSnapshot)).toContain(
+      'Whole-run totals: leader − last client = 400.',
     );
   });
   test('without a bound the backlogged gap and the spread are still given, with why nothing bounds them', () => {
@@ -38,6 +46,6 @@ describe('Client service spread note', () => {
         bob: { ...base.clients.bob, service: 420 },
       },
     } as SessionSnapshot);
-    expect(html).toContain('Whole-run totals: leader − last client = 480.');
+    expect(html).toContain('Totals so far (t = 4.3 s): leader − last client = 480.');
   });
 });

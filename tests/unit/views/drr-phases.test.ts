@@ -72,6 +72,11 @@ describe('phases of a pop', () => {
       to: [5000, 10000],
     });
     expect(phasePeak(phases)).toBe(10000);
+    const at = phases.indexOf(bulk as (typeof phases)[number]);
+    expect(stateAt(phases, at, 'latency')).toBe('bulk: 4 virtual rounds');
+    // one round is "1 virtual round" (a tryout read "bulk: 1 virtual rounds")
+    const one = phases.map((p) => (p.kind === 'bulk' ? { ...p, rounds: 1 } : p));
+    expect(stateAt(one, at, 'latency')).toBe('bulk: 1 virtual round');
     const start = new Map(rec.deficits.map((d) => [d.class, d.before]));
     // every round shows up: the counter passes 1, 2, 3 and 4, and latency's bar passes each level
     const rounds = new Set<number>();

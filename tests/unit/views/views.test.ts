@@ -81,7 +81,7 @@ describe('ClientService', () => {
       'bob',
     ]);
     expect(html).not.toContain('class="band"');
-    expect(html).toContain('whole-run spread 400');
+    expect(html).toContain('spread so far 400');
     await expect(pretty(html)).toMatchFileSnapshot('__snapshots__/client-service-cluster.html');
   });
 
@@ -106,7 +106,9 @@ describe('ClientService', () => {
       /title="DLPM bound 2·\(U \+ Q\^u\)">largest gap while both clients were backlogged = 150 \(alice–bob\) = 50 % of the bound 300</,
     );
     // the curves' spread (400, over the bound) is given apart, not as a share of the bound
-    expect(html).toMatch(/Whole-run totals: leader − last client = 400\. No theorem bounds this spread/);
+    expect(html).toMatch(
+      /Totals so far \(t = [\d.]+ s\): leader − last client = 400\. No theorem bounds this spread/,
+    );
   });
 
   test('VTC counters and DoubleQ per-worker deficits', () => {
