@@ -5,7 +5,7 @@ import { loadSession } from '../../../src/worker/load';
 import type { SessionDecision } from '../../../src/worker/session';
 import { fmtCount, fmtNum, fmtPercent, fmtSeconds } from '../../../src/ui/views/format';
 import { colorFor, colorVarFor, paletteSlot } from '../../../src/ui/views/palette';
-import { readClients, readDrr, readSeries, readWorkers } from '../../../src/ui/views/read';
+import { readClients, readDrr, readDrrAt, readSeries, readWorkers } from '../../../src/ui/views/read';
 import { leaderBand, rateOf } from '../../../src/ui/views/series-math';
 import { burstScript, clusterSnapshot, sessionSnapshot } from './fixtures';
 
@@ -98,6 +98,57 @@ describe('readers', () => {
     expect(m?.record?.bulk_rounds).toBe(4);
     expect(m?.record?.chosen).toEqual({ id: 'bob#0.0', class: 'latency', cost: 9000 });
     expect(m?.recordT).toBe(3.9);
+  });
+
+  test('inside an event, the pop at the playhead brings its own deficits, cursor, carry and record', () => {
+    // the snapshot is after decision 12 (the event's last); the playhead is at decision 10, a pop
+    const snap = { ...clusterSnapshot(), decisions: 10, state_decisions: 12 };
+    const pop: SessionDecision = {
+      seq: 9,
+      t: 3.9,
+      kind: 'drr-pop',
+      summary:
+        't=3.900 s  DRR pop: standard earns its quantum and can afford alice#3.0 (cost 700); standard keeps 300, carry standard, cursor latency',
+      request: 'alice#3.0',
+      class: 'standard',
+      detail: {
+        cost: 700,
+        deficits: [
+          { class: 'standard', before: 0, after: 300 },
+          { class: 'latency', before: 0, after: 0 },
+        ],
+        cursor: 'latency',
+        carry: 'standard',
+        bulk_rounds: null,
+        visits: [
+          {
+            phase: 'scan',
+            class: 'standard',
+            quantum: 1000,
+            outcome: 'granted',
+            head_id: 'alice#3.0',
+            head_cost: 700,
+            deficit_before: 0,
+            deficit_after: 300,
+          },
+        ],
+      },
+    };
+    const m = readDrrAt(snap, pop);
+    expect(m?.popNo).toBe(10);
+    expect(m?.stateAfter).toBe(12);
+    expect(m?.carry).toBe('standard');
+    expect(m?.classes.map((c) => [c.name, c.deficit, c.queued])).toEqual([
+      ['standard', 300, 2],
+      ['latency', 0, 0],
+    ]);
+    expect(m?.record?.summary).toBe(
+      'standard earns its quantum and can afford alice#3.0 (cost 700); standard keeps 300, carry standard, cursor latency',
+    );
+    expect(m?.recordT).toBe(3.9);
+    // not at the playhead (or not ahead): the snapshot's own state
+    expect(readDrrAt(snap, { ...pop, seq: 8 })?.popNo).toBeNull();
+    expect(readDrrAt(clusterSnapshot(), pop)?.popNo).toBeNull();
   });
 
   test('clients in declaration order with their colour index; series from `rows`', () => {
