@@ -29,7 +29,7 @@ import { colorFor, labelOnFor } from './palette';
 import { type Annulus, centreLabel, type LabelLine, labelFits, lineBox, textWidth } from './ring-labels';
 import type { SessionSnapshot } from '../../worker/session';
 import { useUi } from '../../state/store';
-import { type DrrClassModel, type DrrModel, readDrrAt } from './read';
+import { type DrrClassModel, type DrrModel, popNumber, readDrrAt } from './read';
 import type { ViewProps } from './types';
 
 const R_OUTER = 100;
@@ -455,8 +455,6 @@ function recordKey(snapshot: SessionSnapshot | null, rec: DrrPopRecord | null): 
   return `${snapshot?.decisions ?? ''}|${rec ? rec.summary : ''}`;
 }
 
-const NO_DECISIONS: readonly never[] = [];
-
 const noPolicyMessage = (
   <>
     This scenario has no router policy: add <code>router.policy</code> to see policy-class queues.
@@ -487,8 +485,9 @@ function usePlayheadDecision(snapshot: SessionSnapshot | null) {
 
 export function DrrRing({ snapshot, highlight }: ViewProps) {
   const atPlayhead = usePlayheadDecision(snapshot);
-  const logged = useUi((s) => (snapshot?.kind === 'cluster' ? s.decisions : NO_DECISIONS));
-  const model = readDrrAt(snapshot, atPlayhead, logged);
+  // a number, not the log: the ring re-renders when it changes, not at every new line
+  const recordNo = useUi((s) => popNumber(snapshot, s.decisions));
+  const model = readDrrAt(snapshot, atPlayhead, recordNo);
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const lastAngle = useRef<number | null>(null);
   const sectionRef = useRef<HTMLElement | null>(null);

@@ -96,6 +96,25 @@ function closingText(
   return `Then a pop that dispatched nothing (a drain ends with one; the log lists only pops that dispatch): ${parts.join(', ')}.`;
 }
 
+/**
+ * The log number (#n) of the snapshot's last pop among the log's decisions (the one at its time that
+ * dispatched its request), or null when the log does not show it.
+ */
+export function popNumber(
+  snapshot: SessionSnapshot | null,
+  logged: readonly SessionDecision[],
+): number | null {
+  const last = snapshot?.kind === 'cluster' ? snapshot.drr?.last_pop : undefined;
+  if (!last) return null;
+  const chosen = last.record.chosen?.id;
+  for (let i = logged.length - 1; i >= 0; i--) {
+    const d = logged[i];
+    if (d.t < last.t) break;
+    if (d.kind === 'drr-pop' && d.t === last.t && d.request === chosen) return d.seq + 1;
+  }
+  return null;
+}
+
 /** A drr-pop log line's summary without its "t=… s  DRR pop…: " lead (the record's own summary). */
 function popSummary(summary: string): string {
   return summary.replace(/^t=\S+ s\s+DRR pop[^:]*:\s*/, '');
@@ -107,27 +126,16 @@ function popSummary(summary: string): string {
  * snapshot's `decisions`) is a DRR pop, its record carries every class's deficit, the cursor and the
  * carry right after it: those replace the snapshot's, and the record becomes the one described.
  * Queue lengths and heads stay the snapshot's (no record carries them): `stateAfter` says whose.
- * `logged`: the log's decisions, to name the snapshot's last pop by its #n when it is among them.
+ * `recordNo`: the snapshot's last pop's log number when the log shows it (`popNumber`).
  */
 export function readDrrAt(
   snapshot: SessionSnapshot | null,
   atPlayhead: SessionDecision | null,
-  logged: readonly SessionDecision[] = [],
+  recordNo: number | null = null,
 ): DrrModel | null {
   const m = readDrr(snapshot);
   if (!m || snapshot?.kind !== 'cluster') return m;
-  const rec = m.record;
-  if (rec && m.recordT !== null) {
-    const chosen = rec.chosen?.id;
-    for (let i = logged.length - 1; i >= 0; i--) {
-      const d = logged[i];
-      if (d.t < m.recordT) break;
-      if (d.kind === 'drr-pop' && d.t === m.recordT && d.request === chosen) {
-        m.recordNo = d.seq + 1;
-        break;
-      }
-    }
-  }
+  m.recordNo = recordNo;
   if (m.stateAfter === null || !atPlayhead || atPlayhead.seq + 1 !== snapshot.decisions) return m;
   const pop = drrRecordOf(atPlayhead);
   if (!pop) return m;
