@@ -30,6 +30,9 @@ test('clicking a pop inside a multi-pop event: the ring, its table and the accou
   );
   await expect(account.locator('.drr-summary')).toContainText('dispatches mallory#19.0');
   await expect(account).not.toContainText('mallory#21.0');
+  // the ring's visit arcs and the rules say whose they are
+  await expect(ring.locator('.drr-arc-key')).toContainText("outer arcs = decision 151's visits");
+  await expect(ring.locator('.drr-rules-last')).toContainText('decision 151:');
   // and the ring says whose state the rest (queues, heads) is
   await expect(ring.getByRole('note')).toContainText('right after decision 151');
   await expect(ring.getByRole('note')).toContainText('after decision 160');

@@ -912,7 +912,8 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
             </span>
             <span>number = requests queued; #n = the class numbered n in the table</span>
             <span className="drr-arc-key">
-              outer arcs = the last pop's visits (inner lane carry, middle scan, outer after bulk):{' '}
+              outer arcs = {model.popNo !== null ? `decision ${fmtCount(model.popNo)}'s` : "the last pop's"}{' '}
+              visits (inner lane carry, middle scan, outer after bulk):{' '}
               <span className="key-arc tone-ok" aria-hidden="true" /> took{' '}
               <span className="key-arc tone-short" aria-hidden="true" /> short{' '}
               <span className="key-arc tone-blocked" aria-hidden="true" /> blocked{' '}
@@ -1042,7 +1043,11 @@ export function DrrRing({ snapshot, highlight }: ViewProps) {
           </p>
           <p className="drr-bulk-counter" aria-live="off" hidden />
         </div>
-        <RulesPanel record={rec} folded={snapshot?.kind !== 'arbitration'} />
+        <RulesPanel
+          record={rec}
+          folded={snapshot?.kind !== 'arbitration'}
+          which={model.popNo !== null ? `decision ${fmtCount(model.popNo)}` : 'last pop'}
+        />
         <div className="drr-account">
           <DecisionVisits
             record={rec}
@@ -1224,7 +1229,16 @@ export function firedRules(record: DrrPopRecord | null): { fired: Set<RuleId>; d
  * Dynamo's visit rules and charging rules as short lines beside the ring. The rules the last pop used
  * are marked; while a pop animates, the rule of the phase on screen is highlighted (drr-animate.ts).
  */
-function RulesPanel({ record, folded }: { record: DrrPopRecord | null; folded: boolean }) {
+function RulesPanel({
+  record,
+  folded,
+  which = 'last pop',
+}: {
+  record: DrrPopRecord | null;
+  folded: boolean;
+  /** The pop the marks are for: the last one, or the decision at the playhead. */
+  which?: string;
+}) {
   const { fired, decisive } = firedRules(record);
   const item = (r: { id: RuleId; text: string }) => (
     <li
@@ -1247,7 +1261,7 @@ function RulesPanel({ record, folded }: { record: DrrPopRecord | null; folded: b
       <h3>Charging</h3>
       <ul className="drr-rule-list">{CHARGE_RULES.map(item)}</ul>
       <p className="legend drr-rules-key">
-        <span>▶ decided the last pop</span>
+        <span>▶ decided the {which}</span>
         <span>• also applied</span>
         <span className="drr-rules-now">highlight = the rule on screen now</span>
       </p>
@@ -1265,7 +1279,12 @@ function RulesPanel({ record, folded }: { record: DrrPopRecord | null; folded: b
     <details className="drr-rules folded" aria-label="DRR rules">
       <summary>
         <span className="drr-rules-title">DRR rules</span>
-        {last ? <span className="drr-rules-last"> · last pop: {last.text}</span> : null}
+        {last ? (
+          <span className="drr-rules-last">
+            {' '}
+            · {which}: {last.text}
+          </span>
+        ) : null}
       </summary>
       {body}
     </details>
