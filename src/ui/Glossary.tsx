@@ -109,6 +109,30 @@ export function glossed(text: string, words: readonly (readonly [string, Glossar
   return <Fragment>{out}</Fragment>;
 }
 
+/**
+ * `text` as written, followed by one "?" per listed term it contains (in text order): for headings,
+ * where a "?" between words would split the title ("S1 (?) misbehaving client").
+ */
+export function glossedAtEnd(text: string, words: readonly (readonly [string, GlossaryId])[]): ReactNode {
+  const ids: GlossaryId[] = [];
+  for (const { id } of words
+    .map(([w, id]) => ({ id, at: wordAt(text, w) }))
+    .filter((f) => f.at >= 0)
+    .sort((a, b) => a.at - b.at))
+    if (!ids.includes(id)) ids.push(id);
+  if (ids.length === 0) return text;
+  return (
+    <Fragment>
+      {text}
+      {ids.map((id) => (
+        <Term key={id} id={id}>
+          {' '}
+        </Term>
+      ))}
+    </Fragment>
+  );
+}
+
 /** Where `word` first stands on its own in `text` (no letter, digit or _ on either side), else −1. */
 function wordAt(text: string, word: string): number {
   const inWord = (ch: string | undefined) => ch !== undefined && /[A-Za-z0-9_]/.test(ch);

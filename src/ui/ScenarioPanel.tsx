@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useUi } from '../state/store';
-import { glossed } from './Glossary';
+import { glossedAtEnd } from './Glossary';
 import { Markdownish } from './Markdownish';
 import { Modal } from './Modal';
 import { FoldHeading, useFoldProps } from './phone/Fold';
@@ -23,7 +23,7 @@ export function ScenarioPanel() {
       <div className="scenario-name-row">
         <h3 className="scenario-name">
           {name
-            ? glossed(name, [
+            ? glossedAtEnd(name, [
                 ['S1', 's1-s2'],
                 ['S2', 's1-s2'],
               ])

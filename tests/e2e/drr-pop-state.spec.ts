@@ -54,6 +54,6 @@ test('at the end of a drain, the account says the closing empty pop cleared the 
     'dispatches mallory#23.0 (cost 1671); bulk_uncached keeps 497, carry bulk_uncached',
   );
   await expect(account.locator('.drr-closing')).toHaveText(
-    'Then a pop that dispatched nothing (a drain ends with one; the log lists only pops that dispatch): carry bulk_uncached cleared.',
+    "After that pop: carry bulk_uncached cleared. A pop that finds nothing to dispatch does this (a drain ends with one; it is not a log line), and so does shedding a class's expired requests (logged as refusals).",
   );
 });

@@ -65,6 +65,10 @@ test('on a phone, profile (root), V2, w_e and w_q, Q^u and S1 / S2 open their de
   const panel = page.locator('.scenario-panel');
   if ((await panel.getAttribute('data-folded')) === 'true') await panel.locator('.fold-toggle').tap();
   await expect(panel).toHaveAttribute('data-folded', 'false');
+  // the title reads whole: its one "?" comes after it, not between "S1" and "misbehaving"
+  await expect(panel.locator('.scenario-name')).toHaveText(
+    'Paper: Tree of Thoughts, S1 misbehaving client, 4 workers ?',
+  );
   await tapTerm(page, 's1-s2');
   await page.screenshot({ path: 'test-results/glossary-s1-390x844.png' });
 });

@@ -50,9 +50,11 @@ export interface DrrModel {
    */
   popNo: number | null;
   /**
-   * What pops that dispatched nothing changed after the record (a drain ends with one; the log lists
-   * only pops that dispatch): the carry cleared, deficits reset. Read off the modelled state: only
-   * pops move deficits, cursor and carry, and every pop that dispatches is recorded. Null when none.
+   * What changed deficits and carry after the record: a pop that dispatched
+   * nothing (a drain ends with one; the log lists only pops that dispatch) or a shed of expired
+   * requests (a class that empties loses its credit). Read off the modelled state, the difference
+   * between the record's state after and the snapshot's; the text names both causes, as the
+   * snapshot does not say which it was. Null when none.
    */
   closing: string | null;
 }
@@ -79,7 +81,7 @@ export function readDrr(snapshot: SessionSnapshot | null): DrrModel | null {
   };
 }
 
-/** Differences between a record's state after and the ring's state now, which only empty pops make. */
+/** Differences between a record's state after and the ring's state now (empty pops or sheds made them). */
 function closingText(
   rec: DrrPopRecord,
   carry: string | null,
@@ -93,7 +95,7 @@ function closingText(
       parts.push(`${c.name}'s deficit ${fmtCount(d.after)} → ${fmtCount(c.deficit)}`);
   }
   if (parts.length === 0) return null;
-  return `Then a pop that dispatched nothing (a drain ends with one; the log lists only pops that dispatch): ${parts.join(', ')}.`;
+  return `After that pop: ${parts.join(', ')}. A pop that finds nothing to dispatch does this (a drain ends with one; it is not a log line), and so does shedding a class's expired requests (logged as refusals).`;
 }
 
 /**
