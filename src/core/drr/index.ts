@@ -24,6 +24,7 @@ export {
   storesEveryArrival,
   neverQueues,
   recheckIntervalS,
+  nextRecheckTick,
   recheckFaults,
   ROUTER_QUEUE_RECHECK_S,
 } from './release';

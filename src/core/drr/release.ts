@@ -90,6 +90,17 @@ export function recheckIntervalS(_release: DynamoRelease): number | null {
 }
 
 /**
+ * The index k >= 1 of the first periodic-update tick at or after `now` (its time is k * `every`):
+ * the interval's tick at router start (0) finds nothing stored, and a tick at an instant shared with
+ * other events runs after them, so a request stored at exactly k * `every` is seen by that tick.
+ * The simulation schedules its tick with this, and the explainer says when a stored request's
+ * periodic update comes.
+ */
+export function nextRecheckTick(now: number, every: number): number {
+  return Math.max(1, Math.ceil(now / every));
+}
+
+/**
  * Deliberately broken variants, for tests only: each must make a test fail (never set outside tests).
  */
 export const recheckFaults = {

@@ -52,6 +52,7 @@ import { buildResult, type RunResult } from './result';
 import { buildSnapshot, type SimSnapshot } from './snapshot';
 import { isTraceClient, type SimScenario } from '../input';
 import type { DynamoRelease } from '../drr/types';
+import { nextRecheckTick } from '../drr/release';
 
 /** Longest cruise (quiet step ends skipped in one go) of one worker. */
 const CRUISE_MAX = 4096;
@@ -517,7 +518,7 @@ export class Simulation {
     if (kind !== EV_ROUTER_TICK) this.tickIdle = false;
     const want = q.size() > 0 && !this.tickIdle;
     if (want && this.tickSeq < 0) {
-      let k = Math.max(1, Math.ceil(this._now / every));
+      let k = nextRecheckTick(this._now, every);
       if (k <= this.tickFiredK) k = this.tickFiredK + 1;
       this.tickArmedK = k;
       this.tickSeq = this.push(k * every, EV_ROUTER_TICK, 0).seq;

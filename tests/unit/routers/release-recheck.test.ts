@@ -29,6 +29,8 @@
  * Without the tick u3 waits for that update and leaves with q1. In v1.3 (one heap per class) u3 sits
  * behind q1, the blocked head, and the tick pops nothing; in v1.6 u3 leaves at its arrival.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { recheckFaults, ROUTER_QUEUE_RECHECK_S } from '../../../src/core/drr';
@@ -36,6 +38,7 @@ import { explainDecisionText } from '../../../src/core/explain';
 import type { DecisionRecord } from '../../../src/core/sim';
 import { Simulation } from '../../../src/core/sim';
 import { parseScenarioText, type Scenario } from '../../../src/scenario';
+import { SCENARIO_DIR } from '../shipped-scenarios';
 import { RELEASE_CLASSES, releaseScenarioText } from './helpers';
 
 function scenario(release: string, workers: number, duration: number, requests: string): Scenario {
@@ -146,6 +149,49 @@ describe('the periodic update (every 60 s) releases what a stored arrival left w
     expect(on.dispatch('u3')?.t).toBe(59.7);
     expect(on.sim.router.recheckTicks).toBe(1);
     expect(on.log).toEqual(off.log);
+  });
+
+  it("a stored arrival's explanation says in words when it can leave, with the tick's time", () => {
+    const r = workedExample('v1.5');
+    const stored = r.decisions.find((d) => d.kind === 'enqueue' && d.request === 'u3');
+    const text = explainDecisionText(stored as DecisionRecord);
+    expect(text).not.toContain('Details:');
+    expect(text).toContain(
+      'Its DRR cost is 64: the uncached tokens of its 64 prompt tokens (none of them cached',
+    );
+    expect(text).toContain('Why stored: class A already has requests stored (a backlog)');
+    expect(text).toContain(
+      "When it can leave: not at this arrival, even if it could (up to v1.5 an arrival is stored without a drain). It leaves at the next worker update (a prefill completing or a request finishing on a worker) or at the router's periodic queue update at t = 60 s (every 60 s), whichever comes first",
+    );
+    // the pinned q1 waits for its own worker
+    const q1 = r.decisions.find((d) => d.kind === 'enqueue' && d.request === 'q1');
+    expect(explainDecisionText(q1 as DecisionRecord)).toContain(
+      'once that worker is no longer busy for class A',
+    );
+    // an arrival stored at exactly a tick instant is seen by that tick; later ones by the next
+    const late = run(scenario('v1.5', 2, 62, EXAMPLE.replace('t: 59.7', 't: 60.0')));
+    const at60 = late.decisions.find((d) => d.kind === 'enqueue' && d.request === 'u3');
+    expect(explainDecisionText(at60 as DecisionRecord)).toContain('update at t = 60 s');
+    const v16 = run(scenario('v1.6', 2, 62, EXAMPLE));
+    const q16 = v16.decisions.find((d) => d.kind === 'enqueue' && d.request === 'q1');
+    expect(explainDecisionText(q16 as DecisionRecord)).toContain('Dynamo v1.6 stores every arrival');
+    expect(explainDecisionText(q16 as DecisionRecord)).not.toContain('periodic');
+  });
+
+  it('the shipped scenario cluster-periodic-update is the worked example: u3 leaves at the 60 s tick', () => {
+    const text = readFileSync(join(SCENARIO_DIR, 'cluster-periodic-update.yaml'), 'utf8');
+    const parsed = parseScenarioText(text);
+    if (!parsed.ok) throw new Error('does not validate');
+    const r = run(parsed.value);
+    const pop = r.decisions.find((d) => d.kind === 'drr-pop' && d.request === 'u3');
+    expect(pop?.t).toBe(60);
+    expect(pop?.summary).toContain('DRR pop at the periodic queue update');
+    expect(r.dispatch('u3')?.worker).toBe(0);
+    expect(r.dispatch('q1')?.t).toBeGreaterThan(60.1);
+    // under v1.6 u3 leaves at its arrival
+    const v16 = parseScenarioText(text.replace('dynamo_release: v1.5', 'dynamo_release: v1.6'));
+    if (!v16.ok) throw new Error('does not validate');
+    expect(run(v16.value).dispatch('u3')?.t).toBe(59.7);
   });
 
   it('tie rule: an arrival at exactly the tick instant is stored first, then the tick releases it', () => {
