@@ -116,16 +116,10 @@ export function problem(line: number, col: number, message: string, path: Path =
 }
 
 export function parseYaml(text: string): Result<ParsedYaml> {
-  if (text.length > YAML_LIMITS.maxBytes) {
+  if (isTooLong(text)) {
     return {
       ok: false,
-      problems: [
-        problem(
-          1,
-          1,
-          `document is ${text.length} characters; the limit is ${YAML_LIMITS.maxBytes}. Split it or remove unused parts.`,
-        ),
-      ],
+      problems: [problem(1, 1, tooLongMessage(text.length))],
     };
   }
   const lineCounter = new LineCounter();
@@ -187,6 +181,13 @@ export function parseYaml(text: string): Result<ParsedYaml> {
       return { ok: false, problems: [problem(p.line, p.col, unclosedMessage(open, pos))] };
     }
     const p = pos(first.pos[0]);
+    if (NESTED_COMPACT.test(first.message)) {
+      const slip = compactMappingSlip(text, first.pos[0]);
+      if (slip !== null) {
+        const at = pos(slip.offset);
+        return { ok: false, problems: [problem(at.line, at.col, slip.message)] };
+      }
+    }
     const message = STACK_OVERFLOW.test(first.message) ? NESTING_MESSAGE : syntaxMessage(first.message);
     return { ok: false, problems: [problem(p.line, p.col, message)] };
   }
@@ -532,7 +533,7 @@ export function nameList(names: readonly string[], budget = 80): string {
 function textTooLong(root: unknown): { path: Path; key: boolean; message: string }[] {
   const out: { path: Path; key: boolean; message: string }[] = [];
   const stack: { v: unknown; path: Path }[] = [{ v: root, path: [] }];
-  const n = (x: number) => x.toLocaleString('en-US');
+  const n = groupDigits;
   while (stack.length > 0 && out.length < 20) {
     const { v, path } = stack.pop() as { v: unknown; path: Path };
     if (typeof v === 'string') {
@@ -574,6 +575,76 @@ function depthOf(v: unknown, d: number): number {
     return m;
   }
   return d;
+}
+
+/**
+ * A whole number with commas between groups of three digits ("1,000,000"), the same in every locale
+ * and runtime (no Intl): the messages of the CLI and the page must read alike.
+ */
+export function groupDigits(n: number): string {
+  if (!Number.isInteger(n)) return String(n);
+  const digits = String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return n < 0 ? `-${digits}` : digits;
+}
+
+/** Whether a text is over the size a document may have (checked before any parsing). */
+export function isTooLong(text: string): boolean {
+  return text.length > YAML_LIMITS.maxBytes;
+}
+
+/** The problem of a text over the size limit: too long, not malformed. */
+export function tooLongMessage(chars: number): string {
+  return `too long: the document is ${groupDigits(chars)} characters; the limit is ${groupDigits(YAML_LIMITS.maxBytes)}. Split it or remove unused parts.`;
+}
+
+const NESTED_COMPACT = /^Nested mappings are not allowed in compact mappings/;
+
+/**
+ * The yaml package says "Nested mappings are not allowed in compact mappings" at the start of a
+ * value for two different slips, told apart here by the text:
+ * - a second ": " on the same line (`queue_policy: wsptx: []`): the value itself reads as
+ *   "key: value"; reported where it is, with what to change;
+ * - a "key: value" line indented deeper than a key that already has its value on its own line
+ *   (`c: 2` then `    d: 3`): the parser takes the deeper line as more of that value, so it
+ *   reports the line above; reported at the deeper line instead.
+ * Null when the text matches neither (the generic hint then stands).
+ */
+function compactMappingSlip(text: string, at: number): { offset: number; message: string } | null {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  const lineEndAt = text.indexOf('\n', at);
+  const lineEnd = lineEndAt < 0 ? text.length : lineEndAt;
+  const rest = text.slice(at, lineEnd).replace(/\s+#.*$/, '');
+  const second = /:(\s|$)/.exec(rest);
+  if (second !== null && !/^["']/.test(rest)) {
+    const key = text.slice(lineStart, at).trim().replace(/^-\s+/, '').replace(/:$/, '');
+    return {
+      offset: at,
+      message: `a second ": " on this line: the value of '${quote(key, 40)}' reads as "${quote(rest.trim(), 40)}", itself a "key: value", which YAML does not allow on one line. Put that on a line of its own, indented under '${quote(key, 40)}', or quote the value`,
+    };
+  }
+  const indentOf = (line: string) => line.length - line.trimStart().length;
+  const keyLine = text.slice(lineStart, lineEnd);
+  const keyIndent = indentOf(keyLine);
+  let start = lineEnd + 1;
+  while (start < text.length) {
+    const endAt = text.indexOf('\n', start);
+    const end = endAt < 0 ? text.length : endAt;
+    const line = text.slice(start, end);
+    const trimmed = line.trim();
+    if (trimmed !== '' && !trimmed.startsWith('#')) {
+      const indent = indentOf(line);
+      if (indent <= keyIndent) return null;
+      if (/^[^\s#'"[{][^:#]*:(\s|$)/.test(trimmed)) {
+        const key = keyLine.trim().replace(/^-\s+/, '').split(':')[0];
+        return {
+          offset: start + indent,
+          message: `this line is indented deeper than '${quote(key, 40)}' above it, which already has a value after its ":" (check the indentation: line this key up with the keys above; or, if it belongs under '${quote(key, 40)}', remove the value after '${quote(key, 40)}:')`,
+        };
+      }
+    }
+    start = end + 1;
+  }
+  return null;
 }
 
 /** Plain-words hints for the yaml package's commonest syntax errors, which mostly mean "indentation". */

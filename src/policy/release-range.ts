@@ -3,7 +3,7 @@
  * v1.5.0 – v1.6.1", "Not valid for any released Dynamo" (with the first reason), or nothing for an
  * empty text. Loaded lazily by the editor (it pulls in the policy format).
  */
-import { parseYaml } from '../format/yaml';
+import { groupDigits, isTooLong, parseYaml, YAML_LIMITS } from '../format/yaml';
 import { releaseRangeText, RELEASES } from './generations';
 import { parsePolicyValue } from './parse';
 
@@ -20,6 +20,13 @@ export interface ReleaseLabel {
 
 export function policyReleaseLabel(text: string): ReleaseLabel | null {
   if (text.trim() === '') return null;
+  // over the size limit the text is not read at all: it is too long, not malformed
+  if (isTooLong(text))
+    return {
+      text: `Too long: ${groupDigits(text.length)} characters, over the ${groupDigits(YAML_LIMITS.maxBytes)} a document may hold`,
+      valid: false,
+      notes: [],
+    };
   const parsed = parseYaml(text);
   if (!parsed.ok) return { text: 'Not valid YAML yet', valid: false, notes: [] };
   const res = parsePolicyValue(parsed.value, []);

@@ -8,7 +8,7 @@
  * paste that brings it is taken over, the text is kept and saved as any edit is, its problems are
  * listed, and a note in place of the textarea offers it as a file or a fresh start.
  */
-import { type Problem, problemText, YAML_LIMITS } from '../../format/yaml';
+import { groupDigits, type Problem, problemText, YAML_LIMITS } from '../../format/yaml';
 import { downloadText } from '../features/download';
 import type { EditorHandle, EditorOptions } from './types';
 
@@ -37,7 +37,7 @@ export function createTextareaEditor(host: HTMLElement, opts: EditorOptions): Ed
     area.hidden = true;
     note.hidden = false;
     const say = document.createElement('p');
-    say.textContent = `This text is ${millions(text.length)} characters: too long to show here without freezing the page, and over the ${YAML_LIMITS.maxBytes.toLocaleString('en-US')} characters a document may hold. It is kept as it is.`;
+    say.textContent = `This text is ${millions(text.length)} characters: too long to show here without freezing the page, and over the ${groupDigits(YAML_LIMITS.maxBytes)} characters a document may hold. It is kept as it is.`;
     const save = document.createElement('button');
     save.type = 'button';
     save.className = 'small';

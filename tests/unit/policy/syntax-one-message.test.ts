@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseYaml } from '../../../src/format/yaml';
+import { groupDigits, parseYaml } from '../../../src/format/yaml';
+import { policyReleaseLabel } from '../../../src/policy/release-range';
 import { validatePolicyText } from '../../../src/policy';
 
 const sample = readFileSync(
@@ -182,5 +183,67 @@ describe('an unclosed quote is reported at the opening quote (#15 leftover)', ()
       }
     });
     expect(n).toBeGreaterThan(20);
+  });
+});
+
+describe('"Nested mappings are not allowed in compact mappings": the two slips behind it', () => {
+  it('a second ": " on a line is named as such, at the value that holds it', () => {
+    const r = parseYaml('policy_classes:\n  - name: a\n    queue_policy: wsptx: []\n');
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.problems).toHaveLength(1);
+    expect(r.problems[0]).toMatchObject({ line: 3, col: 19 });
+    expect(r.problems[0].message).toMatch(
+      /^a second ": " on this line: the value of 'queue_policy' reads as "wsptx: \[\]"/,
+    );
+    expect(r.problems[0].message).not.toMatch(/indentation|one-line entry/);
+  });
+
+  it('a key line indented deeper than a key that has its value is reported at that line, not the one above', () => {
+    // the default scenario with its line 110 (`slo_class: standard` under `- name: bob`) indented 3 more
+    const lines = readFileSync(
+      path.resolve(import.meta.dirname, '../../../scenarios/default.yaml'),
+      'utf8',
+    ).split('\n');
+    expect(lines[108]).toBe('  - name: bob');
+    lines[109] = `   ${lines[109]}`;
+    const r = parseYaml(lines.join('\n'));
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.problems).toHaveLength(1);
+    expect(r.problems[0]).toMatchObject({ line: 110, col: 8 });
+    expect(r.problems[0].message).toMatch(
+      /^this line is indented deeper than 'name' above it, which already has a value after its ":" \(check the indentation/,
+    );
+    // also past a blank line, and past more lines of a value that spans lines
+    for (const text of ['a:\n  c: 2\n\n     d: 3\n', 'a:\n  c: two\n     words\n     d: 3\n']) {
+      const r2 = parseYaml(text);
+      expect(!r2.ok && r2.problems[0]).toMatchObject({ line: 4, col: 6 });
+    }
+  });
+});
+
+describe('a text over the size limit', () => {
+  const big = `a: ${'x'.repeat(2_200_800)}`;
+  it('is "too long", with grouped numbers, not "not valid"', () => {
+    const r = parseYaml(big);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.problems[0].message).toBe(
+      'too long: the document is 2,200,803 characters; the limit is 1,000,000. Split it or remove unused parts.',
+    );
+    const label = policyReleaseLabel(big);
+    expect(label?.text).toBe('Too long: 2,200,803 characters, over the 1,000,000 a document may hold');
+    expect(label?.text).not.toMatch(/valid/i);
+  });
+  it('groups digits the same everywhere', () => {
+    expect([0, 999, 1000, 20_000, 1_000_000, -1234567].map(groupDigits)).toEqual([
+      '0',
+      '999',
+      '1,000',
+      '20,000',
+      '1,000,000',
+      '-1,234,567',
+    ]);
   });
 });
