@@ -1,10 +1,11 @@
 import { Fragment, type ReactNode, useRef } from 'react';
 import { setTheme, usePrefs } from '../state/prefs';
+import { useEdits } from '../state/edits';
 import { SPEEDS, speedLabel, useUi } from '../state/store';
 import { bGoesOn, useCompare } from './compare/store';
 import type { Driver } from './driver';
-import { keyOf } from './keys';
-import { usePhoneLayout, useShortMenu } from './phone/store';
+import { focusInfo, handsKeysBack, keyOf } from './keys';
+import { usePhone, usePhoneLayout, useShortMenu } from './phone/store';
 import { SCENARIOS, scenarioGroups } from './scenarios';
 import { share } from './share/share';
 
@@ -123,6 +124,17 @@ export function SimTime() {
   );
 }
 
+/**
+ * What the picker shows instead of a shipped scenario's title, null for that title: '(custom)' for a
+ * text that is no shipped scenario, '(custom) <name>' when the edited text's run has another name,
+ * '<title> (edited)' for a shipped scenario's text edited.
+ */
+export function pickerCustom(shippedTitle: string | null, edited: boolean, runName: string): string | null {
+  if (shippedTitle === null) return runName ? `(custom) ${runName}` : '(custom)';
+  if (!edited) return null;
+  return runName && runName !== shippedTitle ? `(custom) ${runName}` : `${shippedTitle} (edited)`;
+}
+
 export function Controls({
   driver,
   extra,
@@ -139,7 +151,14 @@ export function Controls({
   const speedIndex = useUi((s) => s.speedIndex);
   const scenarioId = useUi((s) => s.scenarioId);
   const theme = usePrefs((s) => s.theme);
-  const known = SCENARIOS.some((s) => s.id === scenarioId);
+  const shipped = SCENARIOS.find((s) => s.id === scenarioId);
+  const known = shipped !== undefined;
+  // the editors no longer hold the shipped text: the picker says so rather than name it as shipped
+  const edited = useEdits(
+    (s) => s.texts.scenario !== s.original.scenario || s.texts.policy !== s.original.policy,
+  );
+  const runName = useUi((s) => s.scenarioName);
+  const custom = pickerCustom(shipped?.title ?? null, edited, runName);
   // Picked with the mouse (or a tap), the picker kept the focus, and the lesson's next key went to it:
   // P and R chose 'Paper: …' and 'Preble' by their first letter, Space opened the list. A pointer pick
   // lets the focus go, so the page's shortcuts work at once; a keyboard user keeps the focus (and the
@@ -153,12 +172,21 @@ export function Controls({
       <span className="vh">Scenario</span>
       <select
         aria-label="Scenario"
-        value={known ? scenarioId : ''}
+        value={custom === null ? scenarioId : ''}
         onPointerDown={() => {
           byPointer.current = true;
         }}
-        onKeyDown={() => {
+        onKeyDown={(e) => {
           byPointer.current = false;
+          // done picking: the focus goes to Play, and R, P, Space are the page's again (keys.ts)
+          // (Escape in the phone's open Menu closes it, and the focus goes back to Menu)
+          if (
+            handsKeysBack(e, focusInfo(e.currentTarget)) &&
+            !(e.key === 'Escape' && usePhone.getState().menu)
+          ) {
+            if (e.key === 'Enter') e.preventDefault();
+            document.querySelector<HTMLElement>('[data-transport="play"]')?.focus();
+          }
         }}
         onChange={(e) => {
           useUi.setState({ message: null });
@@ -167,12 +195,12 @@ export function Controls({
           byPointer.current = false;
         }}
         title={
-          known
-            ? `${SCENARIOS.find((s) => s.id === scenarioId)?.title ?? ''}: pick another shipped scenario or DRR sandbox script`
-            : 'Pick a shipped scenario or DRR sandbox script'
+          custom === null
+            ? `${shipped?.title ?? ''}: pick another shipped scenario or DRR sandbox script`
+            : `${custom}: ${known ? `your text, not the shipped "${shipped.title}" (Revert goes back to it); ` : ''}pick a shipped scenario or DRR sandbox script`
         }
       >
-        {!known && <option value="">(custom)</option>}
+        {custom !== null && <option value="">{custom}</option>}
         {scenarioGroups().map((g) => (
           <optgroup key={g.label} label={g.label}>
             {g.scenarios.map((s) => (

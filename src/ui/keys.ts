@@ -11,6 +11,9 @@
  *   tab, a list box), but letters (R, P, ?) still fire there: a focused slider does not swallow them;
  *   a drop-down (<select>) keeps Space, ↑ / ↓ and the letters, and gives ← / → and Escape (while its
  *   list is closed) to the page.
+ * - The Scenario picker hands the focus to Play after Enter, Escape, ← or → with its list closed
+ *   (`handsKeysBack`): a scenario picked with ↓ keeps the focus on the picker, where the letters pick
+ *   again (P chose 'Paper: …' and replaced the run); once the page's keys are in use, they all are.
  */
 import { compareRunner } from './compare/runner';
 import { useCompare } from './compare/store';
@@ -146,6 +149,10 @@ export const KEY_ACTIONS: readonly KeyAction[] = [
 
 /** Keys that the focused element handles itself (listed in the help, not run by the registry). */
 const LOCAL_HELP: readonly [string, string][] = [
+  [
+    '↑ / ↓, letters in the Scenario list',
+    'Pick a scenario (the list keeps the focus); Enter, Esc, ← or → then gives the keys back to the page',
+  ],
   ['↑ / ↓', 'In the decision log: select a decision (pauses and highlights it)'],
   ['← / → on a chart', 'With a view focused (Tab): move the playhead one decision'],
 ];
@@ -266,6 +273,19 @@ export function actionFor(
   const action = KEY_ACTIONS.find((a) => a.keys.includes(e.key));
   if (!action || focusKeeps(action.klass, focus)) return null;
   return action;
+}
+
+/**
+ * Whether a key pressed on the Scenario picker (a closed single drop-down) hands the focus to Play:
+ * Enter or Escape (done picking), or ← / → (the page's step keys, so the page's letters should follow).
+ */
+export function handsKeysBack(
+  e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'>,
+  focus: FocusInfo | null,
+): boolean {
+  if (e.ctrlKey || e.metaKey || e.altKey || focus === null) return false;
+  if (focus.tag !== 'SELECT' || focus.type === 'select-multiple' || focus.open) return false;
+  return ['Enter', 'Escape', 'ArrowLeft', 'ArrowRight'].includes(e.key);
 }
 
 function modalOpen(doc: Document): boolean {

@@ -825,9 +825,7 @@ test("during a pop the ring's centre and the table's cursor tag wait for the cur
   expect(s.at(-1)).toMatchObject({ centre: 'B 1', tag: '1' });
 });
 
-test('after picking a scenario, → steps it instead of loading the next scenario (the picker keeps the focus)', async ({
-  page,
-}) => {
+test('after picking a scenario, → steps it instead of loading the next scenario', async ({ page }) => {
   await openPlain(page);
   const picker = page.getByRole('combobox', { name: 'Scenario' });
   await picker.focus();
@@ -840,7 +838,9 @@ test('after picking a scenario, → steps it instead of loading the next scenari
   await page.keyboard.press('ArrowLeft');
   await expect.poll(() => playhead(page)).toBe(1);
   await expect(picker).toHaveValue('drr-carry-vs-cursor');
-  // ↓ still chooses in the picker
+  // the page's → handed the focus to Play (picker-keys.spec.ts); back on the picker, ↓ still chooses
+  await expect(page.locator('[data-transport="play"]')).toBeFocused();
+  await picker.focus();
   await page.keyboard.press('ArrowDown');
   await expect(picker).toHaveValue('drr-exact-ratio');
 });
