@@ -85,6 +85,8 @@ export class Driver {
     this.markReady = resolve;
   });
   private applyTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The answer of the last load that succeeded (what the run on screen was built from). */
+  private lastOk: LoadResult | null = null;
   private follower: Follower | null = null;
 
   constructor(private readonly api: WorkerApi) {}
@@ -187,6 +189,7 @@ export class Driver {
       return res;
     }
     this.loaded = true;
+    this.lastOk = res;
     this.texts = policy !== undefined ? { scenario, policy } : { scenario };
     this.markReady();
     // The address bar follows the run on its own (share/share.ts, liveAddress): after this load it
@@ -228,6 +231,8 @@ export class Driver {
   }
 
   private async openScenarioNow(id: string, mine: number): Promise<void> {
+    // an edit of the scenario left is saved already; applied now, it would restart the new one
+    clearTimeout(this.applyTimer);
     const text = scenarioText(id);
     const original: Texts = { scenario: text, policy: extractPolicy(text) };
     const read = await editsReady();
@@ -260,7 +265,27 @@ export class Driver {
   async applyEdits(): Promise<LoadResult> {
     const { texts, original } = useEdits.getState();
     saveEdits(useUi.getState().scenarioId, texts, original);
-    return this.load(texts.scenario, policyOverride(texts, original));
+    const policy = policyOverride(texts, original);
+    // Back to exactly the texts the run on screen was built from (a typo undone): the run stays where
+    // it is, only the problems of the text in between go.
+    const built = this.texts;
+    if (
+      this.lastOk !== null &&
+      built !== null &&
+      built.scenario === texts.scenario &&
+      built.policy === policy &&
+      !this.followerOn()
+    ) {
+      this.intent++;
+      useUi.setState({ problems: { scenario: [], policy: [] } });
+      return this.lastOk;
+    }
+    return this.load(texts.scenario, policy);
+  }
+
+  /** Whether the loaded run's text names its Dynamo release (else the default one is modelled). */
+  releaseSet(): boolean {
+    return this.lastOk?.ok === true && this.lastOk.releaseSet;
   }
 
   /** Put the pristine scenario back into the editors and run it. */

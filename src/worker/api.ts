@@ -32,7 +32,15 @@ export const LOG_LIMIT = 200;
 export const IDLE_MS = 250;
 
 export type LoadResult =
-  | { ok: true; kind: SessionKind; name: string; description: string; totalSteps: number | null }
+  | {
+      ok: true;
+      kind: SessionKind;
+      name: string;
+      description: string;
+      totalSteps: number | null;
+      /** The text names its Dynamo release (router.dynamo_release / a script's release:). */
+      releaseSet: boolean;
+    }
   | { ok: false; problems: Problem[]; source: 'scenario' | 'policy' };
 
 export interface AdvanceBudget {
@@ -136,7 +144,14 @@ export class FairgroundApi {
     this.make = outcome.make;
     this.restart(outcome.session);
     const s = outcome.session;
-    return { ok: true, kind: s.kind, name: s.name, description: s.description, totalSteps: s.totalSteps() };
+    return {
+      ok: true,
+      kind: s.kind,
+      name: s.name,
+      description: s.description,
+      totalSteps: s.totalSteps(),
+      releaseSet: outcome.releaseSet,
+    };
   }
 
   private restart(session: Session): void {

@@ -14,6 +14,16 @@ import { SandboxSession } from './arbitration-session';
 import { ClusterSession } from './cluster-session';
 import type { LoadOutcome, Session } from './session';
 
+/** Whether the document holds a value at `path` (nested mappings). */
+function keyAt(doc: unknown, path: readonly string[]): boolean {
+  let v: unknown = doc;
+  for (const k of path) {
+    if (v === null || typeof v !== 'object' || Array.isArray(v) || !Object.hasOwn(v, k)) return false;
+    v = Reflect.get(v, k);
+  }
+  return v !== undefined && v !== null;
+}
+
 function fail(source: 'scenario' | 'policy', problems: Problem[]): LoadOutcome {
   return { ok: false, source, problems };
 }
@@ -44,7 +54,7 @@ export function loadSession(scenarioYaml: string, policyYaml?: string): LoadOutc
     if (!res.ok) return fail(res.source, res.problems);
     const run = res.value;
     const make = (): Session => new SandboxSession(run, name, description);
-    return { ok: true, session: make(), make };
+    return { ok: true, session: make(), make, releaseSet: keyAt(parsed.value.value, ['release']) };
   }
 
   if (override !== undefined) {
@@ -68,7 +78,12 @@ export function loadSession(scenarioYaml: string, policyYaml?: string): LoadOutc
       : description;
   const make = (): Session => new ClusterSession(scenario, name, shown);
   try {
-    return { ok: true, session: make(), make };
+    return {
+      ok: true,
+      session: make(),
+      make,
+      releaseSet: keyAt(parsed.value.value, ['router', 'dynamo_release']),
+    };
   } catch (err) {
     if (err instanceof SimConfigError) {
       const at = parsed.value.locate(err.path);

@@ -61,5 +61,14 @@ export interface Session {
 }
 
 export type LoadOutcome =
-  | { ok: true; session: Session; make: () => Session }
+  | {
+      ok: true;
+      session: Session;
+      make: () => Session;
+      /**
+       * Whether the text names the Dynamo release its queue models (a scenario's
+       * `router.dynamo_release`, a script's `release`), or leaves it to the default.
+       */
+      releaseSet: boolean;
+    }
   | { ok: false; problems: Problem[]; source: 'scenario' | 'policy' };

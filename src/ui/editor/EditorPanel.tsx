@@ -70,10 +70,16 @@ type ReleaseLabel = import('../../policy/release-range').ReleaseLabel;
  * Which Dynamo releases accept the policy text: a small label under the policy editor (the policy
  * format loads lazily, like the editor).
  */
-function ReleaseRange({ text }: { text: string }) {
+function ReleaseRange({ text, driver }: { text: string; driver: Driver }) {
   const [label, setLabel] = useState<ReleaseLabel | null>(null);
-  // the release line the loaded run's queue follows (the scenario's router.dynamo_release)
+  // the release line the loaded run's queue follows, and whether its text names it
   const modelled = useUi((s) => readDrr(s.snapshot)?.release ?? null);
+  const script = useUi((s) => s.kind === 'arbitration');
+  const [releaseSet, setReleaseSet] = useState(() => driver.releaseSet());
+  useEffect(() => {
+    setReleaseSet(driver.releaseSet());
+    return driver.onLoad(() => setReleaseSet(driver.releaseSet()));
+  }, [driver]);
   useEffect(() => {
     let live = true;
     const timer = setTimeout(() => {
@@ -101,11 +107,7 @@ function ReleaseRange({ text }: { text: string }) {
       >
         {label.text}
       </p>
-      {modelled !== null && (
-        <p className="editor-release-run" title="Set by router.dynamo_release in the scenario">
-          This run follows Dynamo {modelled}'s queue (router.dynamo_release).
-        </p>
-      )}
+      {modelled !== null && <RunRelease release={modelled} script={script} set={releaseSet} />}
       {label.notes.length > 0 && (
         <ul aria-label="Not simulated in the playground">
           {label.notes.map((n) => (
@@ -114,6 +116,48 @@ function ReleaseRange({ text }: { text: string }) {
         </ul>
       )}
     </div>
+  );
+}
+
+/**
+ * Which Dynamo release the run's queue follows, and what decides it: a scenario's
+ * `router.dynamo_release` or a DRR sandbox script's `release:`, set in the text or left to its default
+ * (a scenario: the newest release that accepts the policy; a script: v1.6).
+ */
+export function runReleaseWords(
+  release: string,
+  script: boolean,
+  set: boolean,
+): { text: string; title: string } {
+  if (script)
+    return set
+      ? {
+          text: `This script runs Dynamo ${release}'s queue, as its release: key says.`,
+          title: `Set by the script's release: key (${release}); change it there to run another release`,
+        }
+      : {
+          text: `This script runs Dynamo ${release}'s queue, the default: it has no release: key.`,
+          title:
+            'A script without a release: key runs v1.6; add release: (e.g. release: v1.5) to run another',
+        };
+  return set
+    ? {
+        text: `This run follows Dynamo ${release}'s queue, as the scenario's router.dynamo_release says.`,
+        title: `Set by router.dynamo_release in the scenario (${release}); change it there to model another release`,
+      }
+    : {
+        text: `This run follows Dynamo ${release}'s queue, the default: the scenario sets no router.dynamo_release.`,
+        title:
+          'Without router.dynamo_release a scenario models the newest release that accepts its policy; add it under router: (e.g. dynamo_release: v1.5) to model another',
+      };
+}
+
+function RunRelease({ release, script, set }: { release: string; script: boolean; set: boolean }) {
+  const words = runReleaseWords(release, script, set);
+  return (
+    <p className="editor-release-run" title={words.title}>
+      {words.text}
+    </p>
   );
 }
 
@@ -287,7 +331,7 @@ function YamlEditor({
         </p>
       )}
       <div className="editor-host" ref={host} />
-      {which === 'policy' && <ReleaseRange text={policyText} />}
+      {which === 'policy' && <ReleaseRange text={policyText} driver={driver} />}
       {problems.length > 0 && (
         <ProblemList
           problems={problems}
