@@ -146,12 +146,12 @@ export const TOURS: Tour[] = [
       },
       {
         title: 'DLPM: cache first, within a budget',
-        text: "Same workload, **DLPM**: each client has a deficit that grows by Q^u per refill and shrinks with the service it gets. Prefix order still decides among clients with credit, but a client that has used its share waits. In **Client service** eve no longer pulls away while the others wait: the largest gap between two backlogged clients stays about 25,000 units (LPM's reached about 315,000), and the well-behaved clients' first tokens come sooner (ann's median 15.6 s → 8.2 s; eve's own 30 s → 52 s). Both runs serve every request, so each client's total ends about the same: DLPM changes who waits, not what each one finally gets.",
+        text: "Same workload, **DLPM**: each client has a deficit that grows by Q^u per refill and shrinks with the service it gets. Prefix order still decides among clients with credit, but a client that has used its share waits. In **Client service** eve no longer pulls away while the others wait: at this moment (t = 30 s) the largest gap between two backlogged clients is **25,173** service units (cat–eve), where LPM's was 34,396 at the same moment. Over the whole run LPM's reaches 315,100 while DLPM's stays 25,173, and the well-behaved clients' first tokens come sooner (median time to first token over the whole run: ann 15.6 s → 8.2 s; eve 29.8 s → 52.0 s). Both runs serve all 730 requests: DLPM changes who waits, not who is served.",
         at: { scenario: 'paper-judge-s1-1w', sets: ['cluster.kv_cache_tokens=60000'], time: 30 },
       },
       {
         title: 'The knob',
-        text: 'Q^u (`scheduler.quantum`) trades one for the other: a larger quantum lets a client run longer on its cached prefix (more reuse) before the others catch up (a looser bound on how far apart two backlogged clients can get). The Sweep panel re-creates the frontier (preset “Paper Fig. 1”).',
+        text: 'Q^u (`scheduler.quantum`) trades one for the other: a larger quantum lets a client run longer on its cached prefix (more reuse) before the others catch up (a looser bound on how far apart two backlogged clients can get). To see that frontier for this workload, open **Sweep** and sweep Q^u over a range; its preset “Paper Fig. 1” shows the same trade-off on the paper’s own Fig. 1 workload, Tree-of-Thoughts S2 with a small KV cache.',
         at: { scenario: 'paper-judge-s1-1w', sets: ['cluster.kv_cache_tokens=60000'], time: 60 },
       },
     ],
