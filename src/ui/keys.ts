@@ -150,8 +150,8 @@ export const KEY_ACTIONS: readonly KeyAction[] = [
 /** Keys that the focused element handles itself (listed in the help, not run by the registry). */
 const LOCAL_HELP: readonly [string, string][] = [
   [
-    '↑ / ↓, letters in the Scenario list',
-    'Pick a scenario (the list keeps the focus); Enter, Esc, ← or → then gives the keys back to the page',
+    'letters, ↑ / ↓',
+    'With the Scenario list focused: pick a scenario (the list keeps the focus); Enter, Esc, ← or → then gives the keys back to the page',
   ],
   ['↑ / ↓', 'In the decision log: select a decision (pauses and highlights it)'],
   ['← / → on a chart', 'With a view focused (Tab): move the playhead one decision'],

@@ -70,8 +70,36 @@ test.describe('the Scenario picker by keyboard', () => {
     await openPlain(page);
     await page.keyboard.press('?');
     const help = page.getByRole('dialog');
-    await expect(help).toContainText('letters in the Scenario list');
+    await expect(help).toContainText('With the Scenario list focused: pick a scenario');
     await expect(help).toContainText('Enter, Esc, ← or → then gives the keys back to the page');
+  });
+
+  test('at 390×844 every row of the help shows its words inside the dialog (a long key pushed them out)', async ({
+    browser,
+  }) => {
+    const ctx = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await ctx.newPage();
+    await openPlain(page);
+    await page.keyboard.press('?');
+    const help = page.getByRole('dialog');
+    await expect(help).toBeVisible();
+    const out = await help.evaluate((d) => {
+      const box = d.getBoundingClientRect();
+      return [...d.querySelectorAll('tr')].flatMap((tr) =>
+        [...tr.children]
+          .filter((c) => {
+            const r = c.getBoundingClientRect();
+            return r.width < 40 || r.right > box.right + 1;
+          })
+          .map((c) => (c.textContent ?? '').slice(0, 30)),
+      );
+    });
+    expect(out).toEqual([]);
+    await ctx.close();
   });
 });
 
