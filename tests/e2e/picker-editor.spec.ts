@@ -175,3 +175,32 @@ test('undoing a typo back to the text the run was built from keeps the run where
   await page.waitForTimeout(1200);
   expect(await playhead(page)).toBe(5);
 });
+
+test('a scenario switched by keyboard right after an edit keeps the edit: switching back restores it', async ({
+  page,
+}) => {
+  await openPlain(page);
+  await page.getByRole('tab', { name: /^Scenario/ }).click();
+  expect(await editorReady(page, 'scenario')).toBe('textarea');
+  await page.getByRole('region', { name: 'Scenario editor' }).locator('textarea').click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type('# kept\n');
+  const edited = await page.evaluate(() => window.fairground.editor.text('scenario'));
+  expect(edited).toMatch(/# kept\n$/);
+  // at once, before the edit is applied (~400 ms): ↓ on the picker opens the next scenario
+  const picker = page.getByRole('combobox', { name: 'Scenario' });
+  await picker.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(picker).not.toHaveValue('default');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => playhead(page)).toBe(1);
+  // the edit left behind does not restart the scenario now shown
+  await page.waitForTimeout(1000);
+  expect(await playhead(page)).toBe(1);
+  await picker.focus();
+  await page.keyboard.press('ArrowUp');
+  await expect(picker).toHaveValue('');
+  await expect.poll(() => page.evaluate(() => window.fairground.editor.text('scenario'))).toBe(edited);
+  await expect.poll(() => shown(page)).toMatch(/^Default — .* \(edited\)$/);
+});
