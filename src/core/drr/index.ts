@@ -27,6 +27,11 @@ export {
   nextRecheckTick,
   recheckFaults,
   ROUTER_QUEUE_RECHECK_S,
+  BOOKING_EXPIRY_S,
+  BOOKING_CHECK_GATE_S,
+  BOOKING_SWEEP_S,
+  expiresBookingsByAge,
+  bookingExpiryFaults,
 } from './release';
 export {
   profileList,

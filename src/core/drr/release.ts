@@ -107,3 +107,53 @@ export const recheckFaults = {
   /** No periodic update at all (the model before the tick was modelled). */
   noTick: false,
 };
+
+/**
+ * Up to v1.5 the router's record of a worker's load forgets a booking by its age alone: a request
+ * booked more than `BOOKING_EXPIRY_S` seconds before a check is dropped whole from the record, whether
+ * or not the worker has started it. Read in mainline's `lib/kv-router/src/sequences/single.rs`
+ * (`ActiveSequences::force_expiry`, its constants and `add_request_with_prefill_tracking`) and
+ * `multi_worker.rs` (`force_expire_requests_across_all_workers`, its periodic task, started with every
+ * router's sequence tracker), from PR #7340 (March 2026) until PR #13718 (merged after 24 Aug 2026)
+ * moved the embedded router to a lease scan (below); PR #11303 (July 2026) made the age settable
+ * (`DYN_ROUTER_ACTIVE_REQUEST_EXPIRY_SECS`) with the same 300 s default. The release tags could not
+ * be read: v1.3 and v1.4 were cut from that line; v1.5 is taken as before PR #13718, as elsewhere in
+ * the model (the README's release table), not verified.
+ *
+ * - The age is counted from the booking (the request's registration with its worker's tracker, when
+ *   the router sends it), not from its last sign of progress; it expires when the age is strictly
+ *   more than 300 s at a check.
+ * - A worker's check runs at most once per `BOOKING_CHECK_GATE_S` (30 s, counted from router start
+ *   and then from that worker's last check that ran): before every new booking on that worker, and
+ *   at a sweep over every worker every `BOOKING_SWEEP_S` (60 s from router start; the sweep at start
+ *   is gated out).
+ * - A check drops the expired bookings and republishes the worker's load, but sends the queue no
+ *   update: the lowered record is read at the queue's next drain.
+ *
+ * v1.6 (PR #13718, as taken in the README) replaces this, for the router embedded in the frontend,
+ * with a second-chance scan of request leases every 300 s that drops a request one to two scans
+ * after its last output progress and then drains the queue like a free; its code was not read (only
+ * the PR's description), so it is not modelled: under v1.6 no booking expires.
+ */
+export const BOOKING_EXPIRY_S = 300;
+/** The least time between two expiry checks of one worker (Dynamo's `CHECK_EXPIRY_FREQUENCY`). */
+export const BOOKING_CHECK_GATE_S = 30;
+/** The period of the expiry sweep over every worker (`FORCE_EXPIRE_REQUESTS_ACROSS_ALL_WORKERS_INTERVAL`). */
+export const BOOKING_SWEEP_S = 60;
+
+/** Whether `release` expires the router's bookings by age (v1.3 – v1.5; see `BOOKING_EXPIRY_S`). */
+export function expiresBookingsByAge(release: DynamoRelease): boolean {
+  return !releaseAtLeast(release, 'v1.6') && !bookingExpiryFaults.never;
+}
+
+/**
+ * Deliberately broken variants of the booking expiry, for tests only (never set outside tests).
+ */
+export const bookingExpiryFaults = {
+  /** No booking ever expires (the model before the expiry was modelled). */
+  never: false,
+  /** A booking whose age equals the limit exactly expires too (Dynamo compares strictly). */
+  inclusive: false,
+  /** Every check runs, without the 30 s gate between two checks of one worker. */
+  noGate: false,
+};

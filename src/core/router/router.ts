@@ -26,7 +26,12 @@
  * prioritizer — EDF, LRS, FCFS …), arrival order when the scheduler has none.
  */
 import {
+  BOOKING_CHECK_GATE_S,
+  BOOKING_EXPIRY_S,
+  BOOKING_SWEEP_S,
+  bookingExpiryFaults,
   type DrrSnapshot,
+  expiresBookingsByAge,
   type LastPop,
   PolicyQueue,
   type WorkerLoad,
@@ -69,10 +74,16 @@ export interface RouterHooks {
  * (its prompt minus the tokens cached on the worker it is sent to) are booked when the router sends
  * it and dropped whole when its prefill completes or it is freed; chunks in between change nothing.
  * (Dynamo can also let the booked tokens decay over a predicted prefill time, with a prefill-load
- * estimator configured; not modelled: no estimator.)
+ * estimator configured; not modelled: no estimator.) Up to v1.5 a booking also leaves the record
+ * when it grows too old (`Router.expireBookings`; `BOOKING_EXPIRY_S` in drr/release.ts).
  */
 class BookedLoad implements WorkerLoad {
   activePrefillTokens = 0;
+  /** When this worker's last expiry check ran (Dynamo: `last_expiry_check_time`; router start: 0). */
+  lastCheck = 0;
+  /** This worker's bookings in the order they were made (so by age), from `head` on. */
+  bookings: { r: SimRequest; at: number }[] = [];
+  head = 0;
   constructor(readonly maxBatchedTokens: number) {}
 }
 
@@ -136,6 +147,14 @@ export class Router implements ClusterView {
   recheckTicks = 0;
   /** v1.6 arrivals stored since the last drain: compacted there if they are still waiting (#15.3). */
   private fresh: SimRequest[] = [];
+  /** Whether bookings expire by age (up to v1.5 with a policy queue; see `expireBookings`). */
+  private readonly expiry: boolean;
+  /** The next expiry sweep over every worker not yet applied (multiples of `BOOKING_SWEEP_S`). */
+  private nextSweep = BOOKING_SWEEP_S;
+  /** Bookings dropped from the record because they grew too old (up to v1.5). */
+  expiredBookings = 0;
+  /** `expiredBookings` when the last periodic update ran. */
+  private expiredAtTick = 0;
 
   constructor(
     policy: RouterPolicy,
@@ -154,6 +173,7 @@ export class Router implements ClusterView {
     this.loads = workers.map((w) => new BookedLoad(w.maxBatchTokens));
     this.release = release;
     this.recheckS = compiled ? recheckIntervalS(release) : null;
+    this.expiry = compiled !== null && expiresBookingsByAge(release);
     this.queue = compiled
       ? new PolicyQueue<SimRequest>(compiled, { workers: workers.length, lanes: hasLanes(release) })
       : null;
@@ -213,6 +233,7 @@ export class Router implements ClusterView {
   submit(r: SimRequest, now: number): void {
     this.now = now;
     this.memoReq = null;
+    this.expireBookings(now);
     const q = this.queue;
     if (q === null) {
       this.select(r);
@@ -324,6 +345,7 @@ export class Router implements ClusterView {
    */
   drain(now: number, policyQueue = true): void {
     this.now = now;
+    this.expireBookings(now);
     if (policyQueue) this.popQueue(now);
     this.drainHeld(now);
   }
@@ -335,6 +357,7 @@ export class Router implements ClusterView {
    */
   onPrefillDone(r: SimRequest): void {
     if (this.queue === null) return;
+    this.expireBookings(r.firstTokenT);
     const dropped = r.routerBooked;
     this.loads[r.worker].activePrefillTokens -= dropped;
     r.routerBooked = 0;
@@ -348,6 +371,7 @@ export class Router implements ClusterView {
    */
   onFreed(r: SimRequest): void {
     if (this.queue === null) return;
+    this.expireBookings(r.completionT);
     const dropped = r.routerBooked;
     this.loads[r.worker].activePrefillTokens -= dropped;
     r.routerBooked = 0;
@@ -365,6 +389,7 @@ export class Router implements ClusterView {
    * drain with nothing changed pops nothing (README, release table; tests/unit/routers/release-frees).
    */
   applyUpdates(now: number): void {
+    this.expireBookings(now);
     const ups = this.updates;
     if (ups.length === 0) return;
     this.updates = [];
@@ -390,6 +415,7 @@ export class Router implements ClusterView {
   onDueTimer(now: number): void {
     if (now >= this.timerAt) this.timerAt = Number.POSITIVE_INFINITY;
     this.now = now;
+    this.expireBookings(now);
     this.popQueue(now);
     const next = this.queue?.nextDue() ?? null;
     if (next !== null && next < this.timerAt) this.armTimer(next);
@@ -412,8 +438,64 @@ export class Router implements ClusterView {
     this.recheckTicks++;
     const before = q.size();
     this.now = now;
+    this.expireBookings(now);
+    // an expiry since the last tick lowered the record without a drain: the next tick may pop
+    const expired = this.expiredBookings !== this.expiredAtTick;
+    this.expiredAtTick = this.expiredBookings;
     this.popQueue(now, true);
-    return q.size() !== before;
+    return q.size() !== before || expired;
+  }
+
+  /**
+   * Up to v1.5: apply the expiry sweeps over every worker due at or before `now` (every
+   * `BOOKING_SWEEP_S` from router start), in time order. Called at every entry into the router
+   * before it does anything else, so a sweep at an instant shared with other work is applied first
+   * (in Dynamo the sweep is its own task and races with them). The engine needs no event for them:
+   * a sweep only lowers the record, which nothing reads before the router's next entry.
+   */
+  private expireBookings(now: number): void {
+    if (!this.expiry) return;
+    while (this.nextSweep <= now) {
+      const t = this.nextSweep;
+      for (let w = 0; w < this.loads.length; w++) this.checkExpiry(w, t);
+      this.nextSweep += BOOKING_SWEEP_S;
+    }
+  }
+
+  /**
+   * One worker's expiry check at time `t` (Dynamo's `ActiveSequences::force_expiry`): skipped when the
+   * worker's last check ran less than `BOOKING_CHECK_GATE_S` before; otherwise every booking made more
+   * than `BOOKING_EXPIRY_S` before `t` is dropped whole from the record. No drain follows (Dynamo only
+   * republishes the worker's load); a booking already dropped (its prefill completed) just leaves the
+   * list. The request itself runs on: only the router forgets it. (No decision record is written:
+   * the trace's record kinds are fixed; `expiredBookings` counts them.)
+   */
+  private checkExpiry(w: number, t: number): void {
+    const load = this.loads[w];
+    if (t < load.lastCheck + BOOKING_CHECK_GATE_S && !bookingExpiryFaults.noGate) return;
+    load.lastCheck = t;
+    const cutoff = t - BOOKING_EXPIRY_S;
+    const list = load.bookings;
+    let i = load.head;
+    for (; i < list.length; i++) {
+      const b = list[i];
+      const r = b.r;
+      if (r.routerBooked === 0) continue; // dropped already (its prefill completed)
+      if (!(b.at < cutoff || (bookingExpiryFaults.inclusive && b.at === cutoff))) break;
+      load.activePrefillTokens -= r.routerBooked;
+      r.routerBooked = 0;
+      this.expiredBookings++;
+    }
+    this.trimBookings(load, i);
+  }
+
+  /** Drop the first `head` entries of a worker's booking list (at once when they are many). */
+  private trimBookings(load: BookedLoad, head: number): void {
+    load.head = head;
+    if (head > 64 && head * 2 > load.bookings.length) {
+      load.bookings = load.bookings.slice(head);
+      load.head = 0;
+    }
   }
 
   private armTimer(t: number): void {
@@ -589,10 +671,19 @@ export class Router implements ClusterView {
   private handOff(r: SimRequest, w: number, why?: string, detail?: RouteDecisionDetail): void {
     this.dispatched++;
     if (this.queue !== null) {
+      // up to v1.5 a new booking first runs the worker's expiry check (gated to once per 30 s)
+      if (this.expiry) this.checkExpiry(w, this.now);
       // the router's record books the prefill it expects on w: the prompt minus what w has cached
       const booked = r.promptLen - Math.min(this.overlap(r, w), r.promptLen);
       r.routerBooked = booked;
       this.loads[w].activePrefillTokens += booked;
+      if (this.expiry && booked > 0) {
+        const load = this.loads[w];
+        let i = load.head;
+        while (i < load.bookings.length && load.bookings[i].r.routerBooked === 0) i++;
+        this.trimBookings(load, i);
+        load.bookings.push({ r, at: this.now });
+      }
     }
     if (Number.isNaN(r.dispatchT)) r.dispatchT = this.now;
     if (this.classService !== null && r.routerClass !== '')
