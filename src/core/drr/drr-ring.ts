@@ -12,6 +12,7 @@
  */
 import { ClassHeap } from './class-heap';
 import { goesFirst } from './order';
+import { dueSweepFaults } from './release';
 import type { ClassLoad } from './queue-limits';
 import type { ClassConfig, ClassState, Profile, QueuedRequest } from './types';
 
@@ -255,7 +256,11 @@ export class DrrRing<T> {
    */
   takeExpired(now: number): QueuedRequest<T>[] {
     const out: QueuedRequest<T>[] = [];
-    for (let d = this.nextDue(); d !== null && d <= now; d = this.nextDue()) {
+    for (
+      let d = this.nextDue();
+      d !== null && (d < now || (d === now && !dueSweepFaults.strict));
+      d = this.nextDue()
+    ) {
       const q = this.dueHeap[0];
       this.popDue();
       const slot = this.slots[q.ref.classIndex];

@@ -32,6 +32,7 @@ export {
   BOOKING_SWEEP_S,
   expiresBookingsByAge,
   bookingExpiryFaults,
+  dueSweepFaults,
 } from './release';
 export {
   profileList,

@@ -109,6 +109,19 @@ export const recheckFaults = {
 };
 
 /**
+ * Deliberately broken variants of v1.6's due-time sweep, for tests only (never set outside tests).
+ * The sweep that starts every drain counts a due time equal to now as passed, so at an instant where
+ * a due time, its timer and a worker's update coincide the request is refused whichever of the two
+ * events runs first (tests/unit/routers/due-at-step-end.test.ts).
+ */
+export const dueSweepFaults = {
+  /** A due time equal to now counts as live (the flat/SLO line's rule for its lazy shedding). */
+  strict: false,
+  /** A drain pops before it sweeps, so the update at the due time could still send the request. */
+  popFirst: false,
+};
+
+/**
  * Up to v1.5 the router's record of a worker's load forgets a booking by its age alone: a request
  * booked more than `BOOKING_EXPIRY_S` seconds before a check is dropped whole from the record, whether
  * or not the worker has started it. Read in mainline's `lib/kv-router/src/sequences/single.rs`

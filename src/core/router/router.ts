@@ -31,6 +31,7 @@ import {
   BOOKING_SWEEP_S,
   bookingExpiryFaults,
   type DrrSnapshot,
+  dueSweepFaults,
   expiresBookingsByAge,
   type LastPop,
   PolicyQueue,
@@ -520,7 +521,7 @@ export class Router implements ClusterView {
   /** `periodic`: the drain is the periodic update's (its pops say so in their records). */
   private popQueue(now: number, periodic = false): void {
     const q = this.queue;
-    if (q !== null && q.size() > 0) this.sweepDue(now);
+    if (q !== null && q.size() > 0 && !dueSweepFaults.popFirst) this.sweepDue(now);
     if (q !== null && q.size() > 0) {
       const record = this.hooks.recording;
       // a fresh closure: a stored one would keep pointing at this router in a fork()ed copy
@@ -562,6 +563,7 @@ export class Router implements ClusterView {
         }
       }
     }
+    if (q !== null && q.size() > 0 && dueSweepFaults.popFirst) this.sweepDue(now);
     if (this.fresh.length > 0) {
       for (const r of this.fresh) if (r.state === ReqState.RouterQueued) r.compact();
       this.fresh.length = 0;
