@@ -18,7 +18,8 @@
  * its periodic one). v1.6
  * sweeps expired due times out of every class at each drain and on a timer (`onDueTimer`), which
  * then drains the queue like any update. In every release the scheduler's periodic update drains it
- * too, every 60 s from router start (`onRecheckTick`; the engine schedules the ticks).
+ * too, every 60 s from router start (`onRecheckTick`; the engine schedules the ticks). Up to v1.5
+ * the record also forgets bookings older than 300 s at Dynamo's expiry checks (`expireBookings`).
  *
  * A `hold` answer from the RouterPolicy (late binding) parks the request in the router; held requests
  * are offered again on every drain, in the order of the scenario's request prioritizer (`heldOrder`:
