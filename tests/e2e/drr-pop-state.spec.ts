@@ -25,9 +25,8 @@ test('clicking a pop inside a multi-pop event: the ring, its table and the accou
   await expect(row.locator('.drr-deficit')).toHaveText('315');
   await expect(row.locator('.drr-tag.carry')).toBeVisible();
   const account = ring.locator('.drr-decision');
-  await expect(account.locator('h3')).toHaveText(
-    'Arbitration of decision 151 (at the playhead) at t = 1.74 s',
-  );
+  await expect(account.locator('h3')).toHaveText('Arbitration at the playhead at t = 1.74 s');
+  await expect(account.locator('.drr-which')).toHaveText('Decision 151, the one at the playhead');
   await expect(account.locator('.drr-summary')).toContainText('dispatches mallory#19.0');
   await expect(account).not.toContainText('mallory#21.0');
   // the ring's visit arcs and the rules say whose they are
@@ -49,7 +48,8 @@ test('at the end of a drain, the account says the closing empty pop cleared the 
   const ring = page.getByRole('region', { name: 'DRR ring' });
   await expect(ring.locator('.drr-legend')).toContainText('carry none');
   const account = ring.locator('.drr-decision');
-  await expect(account.locator('h3')).toHaveText('Last arbitration: decision 163 at t = 1.75 s');
+  await expect(account.locator('h3')).toHaveText('Last arbitration at t = 1.75 s');
+  await expect(account.locator('.drr-which')).toHaveText('Decision 163');
   await expect(account.locator('.drr-summary')).toContainText(
     'dispatches mallory#23.0 (cost 1671); bulk_uncached keeps 497, carry bulk_uncached',
   );

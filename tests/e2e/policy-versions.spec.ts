@@ -55,7 +55,9 @@ test('the policy editor says which Dynamo release the loaded run follows', async
   const region = page.getByRole('region', { name: 'Policy editor' });
   // the default scenario leaves router.dynamo_release at its default, v1.6
   await expect(
-    region.getByText("This run follows Dynamo v1.6's queue (router.dynamo_release)."),
+    region.getByText(
+      "This run follows Dynamo v1.6's queue, the default: the scenario sets no router.dynamo_release.",
+    ),
   ).toBeVisible();
   const text = await page.evaluate(() => window.fairground.editor.text('scenario'));
   await page.evaluate(
@@ -63,6 +65,6 @@ test('the policy editor says which Dynamo release the loaded run follows', async
     text,
   );
   await expect(
-    region.getByText("This run follows Dynamo v1.4's queue (router.dynamo_release)."),
+    region.getByText("This run follows Dynamo v1.4's queue, as the scenario's router.dynamo_release says."),
   ).toBeVisible();
 });

@@ -1162,7 +1162,10 @@ function DecisionVisits({
   return (
     // data-tour-part: a tour step that names "Last arbitration" brings this into sight (tour-reveal.ts)
     <div className="drr-decision" key={recordKey} data-tour-part="Last arbitration">
-      <h3>{arbitrationTitle(recordT, recordNo, own, stateAfter)}</h3>
+      <h3>{arbitrationTitle(recordT, own)}</h3>
+      {whichPop(recordNo, own, stateAfter) && (
+        <p className="drr-which">{whichPop(recordNo, own, stateAfter)}</p>
+      )}
       <p className="drr-summary">
         {record.summary || (record.chosen ? `picked ${record.chosen.id}` : 'nothing picked')}
       </p>
@@ -1188,22 +1191,24 @@ function DecisionVisits({
 }
 
 /**
- * The account's heading: which decision it describes. `own`: the playhead's pop (its record); else
- * the run's latest pop, by its log number when the log shows it, or as the latest up to the decision
- * the state is after when the playhead stands inside an event.
+ * The account's heading, one short line (a lecture's 1280×720 keeps the ring's panel compact): the
+ * playhead's own pop (`own`, its record) or the run's latest pop, and when.
  */
-export function arbitrationTitle(
-  t: number | null,
-  no: number | null,
-  own: boolean,
-  stateAfter: number | null,
-): string {
+export function arbitrationTitle(t: number | null, own: boolean): string {
   const at = t !== null ? ` at t = ${fmtNum(t)} s` : '';
-  if (own && no !== null) return `Arbitration of decision ${fmtCount(no)} (at the playhead)${at}`;
-  if (no !== null) return `Last arbitration: decision ${fmtCount(no)}${at}`;
-  if (stateAfter !== null)
-    return `Last arbitration${at}: the latest pop up to decision ${fmtCount(stateAfter)}`;
-  return `Last arbitration${at}`;
+  return own ? `Arbitration at the playhead${at}` : `Last arbitration${at}`;
+}
+
+/**
+ * Which decision the account describes, under its heading: by its log number when the log shows
+ * it, or as the latest pop up to the decision the state is after when the playhead stands inside an
+ * event; null when neither is known.
+ */
+export function whichPop(no: number | null, own: boolean, stateAfter: number | null): string | null {
+  if (own && no !== null) return `Decision ${fmtCount(no)}, the one at the playhead`;
+  if (no !== null) return `Decision ${fmtCount(no)}`;
+  if (stateAfter !== null) return `The latest pop up to decision ${fmtCount(stateAfter)}`;
+  return null;
 }
 
 /** Rules that fired in a pop, and the one that decided it (the visit that took a request). */
