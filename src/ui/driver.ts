@@ -72,6 +72,8 @@ export class Driver {
   /** Loads under way (a scenario being opened counts from the moment its texts change). */
   private loadDepth = 0;
   private seekToken = 0;
+  /** The decision the latest ← asked for, while its seek (numbered `token`) runs. */
+  private backGoal: { token: number; decision: number } | null = null;
   /**
    * Counts what the user (or a link, or the hook) asked to run: a scenario being opened that waited
    * for the browser's storage gives way when something newer was asked for in the meantime, so the
@@ -316,6 +318,7 @@ export class Driver {
 
   async step(n = 1): Promise<void> {
     this.pause();
+    this.backGoal = null;
     if (!this.loaded) await this.ready;
     if (this.followerOn()) await this.follower?.advance(n);
     else {
@@ -342,9 +345,17 @@ export class Driver {
    */
   async stepBack(): Promise<void> {
     if (!this.loaded) await this.ready;
-    const at = useUi.getState().decisionCount;
+    // While an earlier ← is still replaying, the playhead has not moved yet: count from the decision
+    // that press asked for, so quick presses (and a held key's repeats) add up instead of all asking
+    // for the same decision (tryout B1: five presses went back one).
+    const pending = this.backGoal?.token === this.seekToken ? this.backGoal.decision : null;
+    const at = pending ?? useUi.getState().decisionCount;
     if (at <= 0) return;
-    await this.seek({ decision: at - 1 });
+    const seek = this.seek({ decision: at - 1 });
+    const token = this.seekToken;
+    this.backGoal = { token, decision: at - 1 };
+    await seek;
+    if (this.backGoal?.token === token) this.backGoal = null;
   }
 
   /** Pull the current frame again (after a pause the last frames may have been light ones). */
