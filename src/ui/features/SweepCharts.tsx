@@ -6,10 +6,10 @@
  * instead of an auto-zoomed axis (see sweep-axes.ts).
  */
 import { line as d3line, scaleLinear, scaleLog } from 'd3';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import type { RunResult } from '../../core/sim';
 import { downloadPng, downloadSvg } from './charts';
-import { type AxisRule, axisRange, flatNote } from './sweep-axes';
+import { type AxisRule, axisRange, flatNote, type JainWindow, jainWindowNote } from './sweep-axes';
 import type { SweepPoint, SweepRun } from './store';
 import { placeTags, valueTags } from './sweep-tags';
 import { fmtNum, setFormatter, tickFormatter } from '../views/format';
@@ -39,7 +39,8 @@ interface Series {
   color: string;
   dashed?: boolean;
   axis: 'left' | 'right';
-  pts: { x: number; y: number; point: number; tag?: string }[];
+  /** `detail`: more about the point for its tooltip (the window its Jain's index covers). */
+  pts: { x: number; y: number; point: number; tag?: string; detail?: string }[];
   /** Join the points with a line: only where x is the swept parameter, so the line follows the sweep. */
   connect: boolean;
   /** Circles for swept points, diamonds for baselines. */
@@ -68,6 +69,8 @@ interface ChartProps {
   onOpen: (index: number) => void;
   /** Whether markers are keyboard buttons (one chart only, so each run is one tab stop). */
   focusable: boolean;
+  /** Notes under the chart about what its points measure (unlike Jain windows). */
+  notes?: string[];
 }
 
 function pointLabel(sweep: SweepRun, i: number): string {
@@ -158,10 +161,18 @@ function Chart(props: ChartProps) {
   }
   if (!fits(xTicks)) xTicks = [xTicks[0], xTicks.at(-1) ?? xTicks[0]].filter((t, i, a) => a.indexOf(t) === i);
   const xFmt = xFormatter(xTicks);
+  const judged = (list: Series[], pick: (p: Series['pts'][number]) => number) =>
+    list.filter((s) => s.pts.length > 1).flatMap((s) => s.pts.map(pick));
   const flatMetrics = [
-    ...(xRange.flat && props.xAxis.metric ? [props.xAxis.metric] : []),
-    ...(yRange.flat && props.yAxis.metric ? [props.yAxis.metric] : []),
-    ...(y2Range.flat && right.length > 0 && props.y2Axis?.metric ? [props.y2Axis.metric] : []),
+    ...(xRange.flat && props.xAxis.metric
+      ? [{ name: props.xAxis.metric, values: judged(series, (p) => p.x) }]
+      : []),
+    ...(yRange.flat && props.yAxis.metric
+      ? [{ name: props.yAxis.metric, values: judged(leftSeries, (p) => p.y) }]
+      : []),
+    ...(y2Range.flat && right.length > 0 && props.y2Axis?.metric
+      ? [{ name: props.y2Axis.metric, values: judged(rightSeries, (p) => p.y) }]
+      : []),
   ];
   const note = flatNote(flatMetrics);
   // every series' tagged points, in series order: coinciding markers share one tag
@@ -281,6 +292,7 @@ function Chart(props: ChartProps) {
               y: yy(p.y),
               point: p.point,
               tag: p.tag,
+              detail: p.detail,
             }));
             return (
               <g key={s.label} style={{ color: s.color }}>
@@ -310,7 +322,7 @@ function Chart(props: ChartProps) {
                       }
                     }}
                   >
-                    <title>{`${pointLabel(sweep, p.point)} — click to open this run`}</title>
+                    <title>{`${pointLabel(sweep, p.point)}${p.detail ? ` — ${p.detail}` : ''} — click to open this run`}</title>
                     {s.marker === 'circle' ? (
                       <circle
                         cx={p.x}
@@ -362,6 +374,11 @@ function Chart(props: ChartProps) {
         </svg>
       </div>
       {note && <p className="sweep-chart-note">{note}</p>}
+      {props.notes?.map((n) => (
+        <p key={n} className="sweep-chart-note sweep-window-note" role="note">
+          {n}
+        </p>
+      ))}
       <ul className="sweep-legend">
         {series.map((s) => (
           <li key={s.label}>
@@ -399,6 +416,31 @@ export function SweepCharts({ sweep, onOpen }: { sweep: SweepRun; onOpen: (index
   const name = sweep.label.split(' — ')[0].split(' (')[0];
   // one format for all the swept values' tags: a group's "first … last" reads in one unit
   const tags = valueTags(swept.map((d) => d.p.value ?? 0));
+  // Which service Jain's index compares: the client's view (whole prompts, the paper's measure and
+  // the run JSON's jain_index) or the system's (computed tokens, jain_index_extend). Both are over
+  // the same window of each run (jain_interval_s).
+  const [view, setView] = useState<'client' | 'system'>('client');
+  const jainOf = (r: RunResult) => (view === 'client' ? r.jain_index : r.jain_index_extend);
+  const windowOf = (r: RunResult) => {
+    const w = r.jain_interval_s;
+    const span = `${w.from.toFixed(1)}–${w.to.toFixed(1)} s`;
+    return `Jain's index ${fmt(jainOf(r))} over ${w.whole_run ? `the whole run, ${span}` : span} (${(w.to - w.from).toFixed(1)} s)`;
+  };
+  const windows: JainWindow[] = [
+    ...swept.map((d, k) => ({
+      label: tags[k],
+      from: d.p.result.jain_interval_s.from,
+      to: d.p.result.jain_interval_s.to,
+    })),
+    ...baselines.map((d) => ({
+      label: d.p.label,
+      from: d.p.result.jain_interval_s.from,
+      to: d.p.result.jain_interval_s.to,
+    })),
+  ];
+  const windowNote = jainWindowNote(windows);
+  const sweptWindowNote = jainWindowNote(windows.slice(0, swept.length));
+  const jainName = view === 'client' ? "Jain's index (client view)" : "Jain's index (system view)";
   // Two results against each other: the sweep order is not an order along either axis, so a line
   // through the points would cross itself; each point carries its swept value instead.
   const frontier: Series[] = [
@@ -410,9 +452,10 @@ export function SweepCharts({ sweep, onOpen }: { sweep: SweepRun; onOpen: (index
       marker: 'circle',
       pts: swept.map((d, k) => ({
         x: throughputOf(d.p.result),
-        y: d.p.result.jain_index,
+        y: jainOf(d.p.result),
         point: d.i,
         tag: tags[k],
+        detail: windowOf(d.p.result),
       })),
     },
     ...baselines.map((d, k) => ({
@@ -424,9 +467,10 @@ export function SweepCharts({ sweep, onOpen }: { sweep: SweepRun; onOpen: (index
       pts: [
         {
           x: throughputOf(d.p.result),
-          y: d.p.result.jain_index,
+          y: jainOf(d.p.result),
           point: d.i,
           tag: d.p.label,
+          detail: windowOf(d.p.result),
         },
       ],
     })),
@@ -453,7 +497,7 @@ export function SweepCharts({ sweep, onOpen }: { sweep: SweepRun; onOpen: (index
       })),
     },
     {
-      label: "Jain's index (right axis)",
+      label: `${jainName} (right axis)`,
       color: 'var(--c5)',
       dashed: true,
       axis: 'right',
@@ -461,8 +505,9 @@ export function SweepCharts({ sweep, onOpen }: { sweep: SweepRun; onOpen: (index
       marker: 'circle',
       pts: swept.map((d) => ({
         x: d.p.value ?? 0,
-        y: d.p.result.jain_index,
+        y: jainOf(d.p.result),
         point: d.i,
+        detail: windowOf(d.p.result),
       })),
     },
   ];
@@ -497,10 +542,32 @@ export function SweepCharts({ sweep, onOpen }: { sweep: SweepRun; onOpen: (index
   ];
   return (
     <div className="sweep-charts">
+      <fieldset className="sweep-jain-view">
+        <legend>Jain's index of</legend>
+        <label title="Whole prompts and output, each token once: the paper's measure and the run JSON's jain_index">
+          <input
+            type="radio"
+            name="sweep-jain-view"
+            checked={view === 'client'}
+            onChange={() => setView('client')}
+          />{' '}
+          client view (whole prompts)
+        </label>
+        <label title="Computed tokens (cached prompt tokens not counted), the cost the schedulers balance: the run JSON's jain_index_extend">
+          <input
+            type="radio"
+            name="sweep-jain-view"
+            checked={view === 'system'}
+            onChange={() => setView('system')}
+          />{' '}
+          system view (computed tokens)
+        </label>
+      </fieldset>
       <Chart
         title="Throughput vs fairness"
         xLabel="throughput (completed tokens/s)"
-        yLabel="Jain's index (client view)"
+        yLabel={jainName}
+        notes={windowNote ? [windowNote] : undefined}
         xAxis={{ rule: 'nonneg', metric: 'throughput' }}
         yAxis={{ rule: 'jain', metric: "Jain's index" }}
         series={frontier}
@@ -519,6 +586,11 @@ export function SweepCharts({ sweep, onOpen }: { sweep: SweepRun; onOpen: (index
         yAxis={{ rule: 'nonneg', metric: 'throughput' }}
         y2Axis={{ rule: 'jain', metric: "Jain's index" }}
         series={response}
+        notes={
+          sweptWindowNote
+            ? [`${sweptWindowNote} The dashed line joins indices over these unlike windows.`]
+            : undefined
+        }
         sweep={sweep}
         onOpen={onOpen}
         focusable={false}

@@ -69,13 +69,60 @@ export function axisRange(rule: AxisRule, series: number[][]): AxisRange {
   return { domain: extent(all), flat };
 }
 
-/** The note under a chart whose metrics (by name) barely move, or null when none is flat. */
-export function flatNote(metrics: string[]): string | null {
+/** How far apart a series' values are, as a share of its magnitude, in words ("within 0.4 % of each other"). */
+export function spreadWords(values: number[]): string {
+  const v = finite(values);
+  if (v.length < 2) return 'one point';
+  const lo = Math.min(...v);
+  const hi = Math.max(...v);
+  if (hi === lo) return 'identical';
+  const pct = (100 * (hi - lo)) / Math.max(Math.abs(lo), Math.abs(hi));
+  return `within ${pct < 0.1 ? '0.1' : pct.toFixed(1)} % of each other`;
+}
+
+/**
+ * The note under a chart whose metrics barely move (each with the values plotted), or null when
+ * none is flat. It says how close the points are, measured on these runs, and claims no cause: a
+ * spread under 2 % can come from a short run's noise or from a parameter that does not matter here.
+ */
+export function flatNote(metrics: { name: string; values: number[] }[]): string | null {
   if (metrics.length === 0) return null;
-  const names =
-    metrics.length === 1
-      ? metrics[0]
-      : `${metrics.slice(0, -1).join(', ')} and ${metrics[metrics.length - 1]}`;
+  const parts = metrics.map(
+    (m) => `${m.name[0].toUpperCase()}${m.name.slice(1)}: all points ${spreadWords(m.values)}`,
+  );
   const axes = metrics.length === 1 ? 'its axis starts' : 'their axes start';
-  return `Differences under 2 % in ${names}: within noise for a run this short, so ${axes} at 0.`;
+  return `${parts.join('; ')}. That is under 2 %, so ${axes} at 0.`;
+}
+
+/** One plotted point's Jain window: the run JSON's `jain_interval_s`, and the point's tag. */
+export interface JainWindow {
+  label: string;
+  from: number;
+  to: number;
+}
+
+/** Windows whose lengths differ by more than this share of the longest count as unlike. */
+export const WINDOW_SPREAD = 0.1;
+
+const secs = (v: number): string => `${v.toFixed(1)} s`;
+
+/**
+ * What to say when the plotted points' Jain's indices cover windows of materially different lengths
+ * (each run's index is over its own window: the last client's first request to the first client's
+ * last completion), or null when they are alike. A run where one client finishes early gets a short
+ * window and an index that leaves out the rest of the run, so it is not comparable with the others.
+ */
+export function jainWindowNote(windows: JainWindow[]): string | null {
+  if (windows.length < 2) return null;
+  const len = (w: JainWindow) => w.to - w.from;
+  const sorted = [...windows].sort((a, b) => len(a) - len(b));
+  const short = sorted[0];
+  const long = sorted[sorted.length - 1];
+  if (len(long) <= 0 || len(long) - len(short) <= WINDOW_SPREAD * len(long)) return null;
+  const at = (w: JainWindow) => `${w.label}: ${w.from.toFixed(1)}–${secs(w.to)}`;
+  return (
+    `Jain's index covers unlike windows here: ${secs(len(short))} (${at(short)}) to ` +
+    `${secs(len(long))} (${at(long)}). A run's window ends at the first client's last completion, ` +
+    'so a short one leaves the rest of that run out, in either view; compare with care (tooltips give each window).'
+  );
 }

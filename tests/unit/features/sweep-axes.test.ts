@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { axisRange, flatNote, isFlat } from '../../../src/ui/features/sweep-axes';
+import { axisRange, flatNote, isFlat, jainWindowNote } from '../../../src/ui/features/sweep-axes';
 
 describe('sweep chart axes', () => {
   it('a series is flat when it moves by under 2 % of its magnitude', () => {
@@ -65,13 +65,36 @@ describe('sweep chart axes', () => {
     );
   });
 
-  it('the note names the flat metrics, or is absent', () => {
+  it('the note says how close the points are, measured, and claims no cause (tryout T3)', () => {
     expect(flatNote([])).toBeNull();
-    expect(flatNote(['throughput'])).toBe(
-      'Differences under 2 % in throughput: within noise for a run this short, so its axis starts at 0.',
+    expect(flatNote([{ name: 'throughput', values: [79_900, 80_000, 79_950] }])).toBe(
+      'Throughput: all points within 0.1 % of each other. That is under 2 %, so its axis starts at 0.',
     );
-    expect(flatNote(['throughput', "Jain's index"])).toBe(
-      "Differences under 2 % in throughput and Jain's index: within noise for a run this short, so their axes start at 0.",
+    const two = flatNote([
+      { name: 'throughput', values: [1000, 1015] },
+      { name: "Jain's index", values: [0.713, 0.713] },
+    ]);
+    expect(two).toBe(
+      "Throughput: all points within 1.5 % of each other; Jain's index: all points identical. That is under 2 %, so their axes start at 0.",
     );
+    // a 600 s, 100k-request run is not "short": the note never guesses why the points agree
+    expect(two).not.toMatch(/noise|short/);
+  });
+
+  it('Jain windows of unlike length are named, with their ends; alike ones are not (tryout T2)', () => {
+    // the Fig. 1 preset's runs: Q^u = 200 000 ends its window at 113.5 s, the others at 180–189 s
+    const note = jainWindowNote([
+      { label: '2 240', from: 6.591, to: 180.639 },
+      { label: '21 100', from: 6.591, to: 188.573 },
+      { label: '200 000', from: 6.591, to: 113.543 },
+    ]);
+    expect(note).toContain('107.0 s (200 000: 6.6–113.5 s) to 182.0 s (21 100: 6.6–188.6 s)');
+    expect(
+      jainWindowNote([
+        { label: 'a', from: 6, to: 180 },
+        { label: 'b', from: 6, to: 188 },
+      ]),
+    ).toBeNull();
+    expect(jainWindowNote([{ label: 'a', from: 0, to: 10 }])).toBeNull();
   });
 });
