@@ -424,7 +424,7 @@ export function SweepCharts({ sweep, onOpen }: { sweep: SweepRun; onOpen: (index
   const windowOf = (r: RunResult) => {
     const w = r.jain_interval_s;
     const span = `${w.from.toFixed(1)}–${w.to.toFixed(1)} s`;
-    return `Jain's index ${fmt(jainOf(r))} over ${w.whole_run ? `the whole run, ${span}` : span} (${(w.to - w.from).toFixed(1)} s)`;
+    return `Jain's index ${jainOf(r).toFixed(3)} over ${w.whole_run ? `the whole run, ${span}` : span} (${(w.to - w.from).toFixed(1)} s)`;
   };
   const windows: JainWindow[] = [
     ...swept.map((d, k) => ({
