@@ -76,6 +76,8 @@ test('Cancel stops a running sweep', async ({ page }) => {
   await page.getByRole('button', { name: 'Sweep' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sweep' });
   await dialog.getByRole('combobox', { name: 'Preset' }).selectOption('fig10');
+  // the preset says plainly that this model gives none of the paper's Fig. 10 trade-off (tryout T4)
+  await expect(dialog.getByRole('note')).toContainText('This model on this workload gives no such trade-off');
   await dialog.getByRole('button', { name: 'Run sweep' }).click();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toContainText('Cancelled at');

@@ -40,6 +40,8 @@ export interface SweepPresetSpec {
   scale: 'linear' | 'log';
   /** Extra runs for comparison: a label and the overrides that make each. */
   baselines: { label: string; sets: string[] }[];
+  /** What the preset shows against the paper, when it does not re-create the figure (shown in the dialog). */
+  note?: string;
 }
 
 /** Which fairness theorem a scheduler carries on one worker, and the shape of its bound. */

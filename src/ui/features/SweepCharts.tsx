@@ -161,17 +161,18 @@ function Chart(props: ChartProps) {
   }
   if (!fits(xTicks)) xTicks = [xTicks[0], xTicks.at(-1) ?? xTicks[0]].filter((t, i, a) => a.indexOf(t) === i);
   const xFmt = xFormatter(xTicks);
+  // the series that decide flatness (two points or more; a baseline is one), one array each
   const judged = (list: Series[], pick: (p: Series['pts'][number]) => number) =>
-    list.filter((s) => s.pts.length > 1).flatMap((s) => s.pts.map(pick));
+    list.filter((s) => s.pts.length > 1).map((s) => s.pts.map(pick));
   const flatMetrics = [
     ...(xRange.flat && props.xAxis.metric
-      ? [{ name: props.xAxis.metric, values: judged(series, (p) => p.x) }]
+      ? [{ name: props.xAxis.metric, series: judged(series, (p) => p.x) }]
       : []),
     ...(yRange.flat && props.yAxis.metric
-      ? [{ name: props.yAxis.metric, values: judged(leftSeries, (p) => p.y) }]
+      ? [{ name: props.yAxis.metric, series: judged(leftSeries, (p) => p.y) }]
       : []),
     ...(y2Range.flat && right.length > 0 && props.y2Axis?.metric
-      ? [{ name: props.y2Axis.metric, values: judged(rightSeries, (p) => p.y) }]
+      ? [{ name: props.y2Axis.metric, series: judged(rightSeries, (p) => p.y) }]
       : []),
   ];
   const note = flatNote(flatMetrics);

@@ -278,6 +278,11 @@ export function SweepPanel({ driver }: { driver: Driver }) {
               : ''
           }, each run to the end in ${sweepConcurrency() === 1 ? 'a background worker' : `up to ${sweepConcurrency()} parallel workers`}.`}
       </p>
+      {SWEEP_PRESETS.find((p) => p.id === form.presetId)?.note && (
+        <p className="sweep-preset-note" role="note">
+          {SWEEP_PRESETS.find((p) => p.id === form.presetId)?.note}
+        </p>
+      )}
       {sweep && (
         <div className="sweep-progress">
           <progress

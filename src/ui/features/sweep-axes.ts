@@ -69,14 +69,23 @@ export function axisRange(rule: AxisRule, series: number[][]): AxisRange {
   return { domain: extent(all), flat };
 }
 
-/** How far apart a series' values are, as a share of its magnitude, in words ("within 0.4 % of each other"). */
-export function spreadWords(values: number[]): string {
+/** The spread of one series as a percentage of its magnitude (0 for fewer than two values). */
+function spreadPct(values: number[]): number {
   const v = finite(values);
-  if (v.length < 2) return 'one point';
+  if (v.length < 2) return 0;
   const lo = Math.min(...v);
   const hi = Math.max(...v);
-  if (hi === lo) return 'identical';
-  const pct = (100 * (hi - lo)) / Math.max(Math.abs(lo), Math.abs(hi));
+  const magnitude = Math.max(Math.abs(lo), Math.abs(hi));
+  return magnitude === 0 ? 0 : (100 * (hi - lo)) / magnitude;
+}
+
+/**
+ * How far apart the swept points are, within each series (a p50 is not compared with a p99), as the
+ * widest series' spread in words ("within 0.4 % of each other").
+ */
+export function spreadWords(series: number[][]): string {
+  const pct = Math.max(0, ...series.map(spreadPct));
+  if (pct === 0) return 'identical';
   return `within ${pct < 0.1 ? '0.1' : pct.toFixed(1)} % of each other`;
 }
 
@@ -85,10 +94,10 @@ export function spreadWords(values: number[]): string {
  * none is flat. It says how close the points are, measured on these runs, and claims no cause: a
  * spread under 2 % can come from a short run's noise or from a parameter that does not matter here.
  */
-export function flatNote(metrics: { name: string; values: number[] }[]): string | null {
+export function flatNote(metrics: { name: string; series: number[][] }[]): string | null {
   if (metrics.length === 0) return null;
   const parts = metrics.map(
-    (m) => `${m.name[0].toUpperCase()}${m.name.slice(1)}: all points ${spreadWords(m.values)}`,
+    (m) => `${m.name[0].toUpperCase()}${m.name.slice(1)}: all points ${spreadWords(m.series)}`,
   );
   const axes = metrics.length === 1 ? 'its axis starts' : 'their axes start';
   return `${parts.join('; ')}. That is under 2 %, so ${axes} at 0.`;

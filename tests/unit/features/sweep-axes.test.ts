@@ -67,18 +67,30 @@ describe('sweep chart axes', () => {
 
   it('the note says how close the points are, measured, and claims no cause (tryout T3)', () => {
     expect(flatNote([])).toBeNull();
-    expect(flatNote([{ name: 'throughput', values: [79_900, 80_000, 79_950] }])).toBe(
+    expect(flatNote([{ name: 'throughput', series: [[79_900, 80_000, 79_950]] }])).toBe(
       'Throughput: all points within 0.1 % of each other. That is under 2 %, so its axis starts at 0.',
     );
     const two = flatNote([
-      { name: 'throughput', values: [1000, 1015] },
-      { name: "Jain's index", values: [0.713, 0.713] },
+      { name: 'throughput', series: [[1000, 1015]] },
+      { name: "Jain's index", series: [[0.713, 0.713]] },
     ]);
     expect(two).toBe(
       "Throughput: all points within 1.5 % of each other; Jain's index: all points identical. That is under 2 %, so their axes start at 0.",
     );
     // a 600 s, 100k-request run is not "short": the note never guesses why the points agree
     expect(two).not.toMatch(/noise|short/);
+    // each series on its own: a p50 and a p99 that each barely move are not 'within 50 %'
+    expect(
+      flatNote([
+        {
+          name: 'latency',
+          series: [
+            [2, 2.01],
+            [4, 4.02],
+          ],
+        },
+      ]),
+    ).toBe('Latency: all points within 0.5 % of each other. That is under 2 %, so its axis starts at 0.');
   });
 
   it('Jain windows of unlike length are named, with their ends; alike ones are not (tryout T2)', () => {
