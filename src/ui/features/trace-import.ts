@@ -207,7 +207,7 @@ export function replayScenarioText(
   // page's format either
   doc.set(
     'description',
-    `Replays ${what} (${Math.round(requests)} requests over ${Math.round(spanS)} s) on this cluster, router and policy. The ${traces.length === 1 ? 'file was' : 'files were'} read in this browser and never left it. Prefix blocks (Mooncake hash_ids) become shared prompt prefixes within a file; CSV traces have none.`,
+    `Replays ${what} (${Math.round(requests)} requests over ${spanWords(spanS, String)} s) on this cluster, router and policy. The ${traces.length === 1 ? 'file was' : 'files were'} read in this browser and never left it. Prefix blocks (Mooncake hash_ids) become shared prompt prefixes within a file; CSV traces have none.`,
   );
   doc.set('duration_s', Math.min(86_400, Math.floor(spanS) + 1));
   doc.delete('requests');
@@ -251,7 +251,38 @@ export function loadedMessage(
 ): string {
   const spanS = Math.max(0, ...read.map((r) => r.spanS));
   const hints = read.map(unitHint).filter((h) => h !== null);
-  return `Loaded ${readList(read)} over ${fmtCount(Math.round(spanS))} s as the workload.${hints.map((h) => ` ${h}`).join('')} Press Play.`;
+  return `Loaded ${readList(read)} over ${spanWords(spanS, fmtCount)} s as the workload.${hints.map((h) => ` ${h}`).join('')}${PRESS_PLAY}`;
+}
+
+/** The banner's last words while the replay has not started. */
+const PRESS_PLAY = ' Press Play.';
+
+/**
+ * A trace's span in seconds as words: whole seconds from 10 s on (`format` groups them), two
+ * significant digits below (a 250 ms trace was "over 0 s"), and 0 only for a single instant.
+ */
+export function spanWords(spanS: number, format: (v: number) => string): string {
+  if (!(spanS > 0)) return '0';
+  if (spanS >= 10) return format(Math.round(spanS));
+  return String(Number(spanS.toPrecision(2)));
+}
+
+/**
+ * The banner `message` says "Press Play." until the replay moves: then those words go (the banner
+ * kept asking for Play after the replay had run to the end). Ends when the banner changes.
+ */
+export function dropPressPlay(message: string): void {
+  if (!message.endsWith(PRESS_PLAY)) return;
+  const unsubscribe = useUi.subscribe((s) => {
+    if (s.message !== message) {
+      unsubscribe();
+      return;
+    }
+    if (s.playing || s.decisionCount > 0 || s.done) {
+      unsubscribe();
+      useUi.setState({ message: message.slice(0, -PRESS_PLAY.length) });
+    }
+  });
 }
 
 /**
@@ -379,7 +410,7 @@ export async function importTraces(
       useTraceImport.setState({ status: 'failed', message: `The scenario did not load: ${failed}` });
       return;
     }
-    message = `Read ${list}: the scenario that names ${read.length === 1 ? 'it' : 'them'} is loaded. Press Play.`;
+    message = `Read ${list}: the scenario that names ${read.length === 1 ? 'it' : 'them'} is loaded.${PRESS_PLAY}`;
   } else {
     const scenario = replayScenarioText(texts.scenario, read);
     // a replay is no longer the shipped scenario it started from: the Scenario list says (custom)
@@ -394,6 +425,7 @@ export async function importTraces(
   // The run is ready: the dialog would stand over Play. Close it and say what loaded in the page's banner.
   if (useFeatures.getState().panel === 'import') openPanel(null);
   useUi.setState({ message });
+  dropPressPlay(message);
 }
 
 export async function cancelTraceImport(driver: Driver): Promise<void> {

@@ -25,6 +25,19 @@ describe('numbers of a trace import', () => {
     );
   });
 
+  it('a trace shorter than 10 s gives its span to two digits, not "over 0 s" (tryout)', () => {
+    const short = [{ name: 'tiny.jsonl', requests: 3, format: 'mooncake', spanS: 0.25, bytes: 1 }];
+    expect(loadedMessage(short)).toBe(
+      'Loaded 3 requests (mooncake) from tiny.jsonl over 0.25 s as the workload. Press Play.',
+    );
+    const doc = parse(replayScenarioText('version: 1\nname: base\nclients: []\n', short)) as {
+      description: string;
+    };
+    expect(doc.description).toContain('(3 requests over 0.25 s)');
+    expect(loadedMessage([{ ...short[0], spanS: 3.456 }])).toContain('over 3.5 s');
+    expect(loadedMessage([{ ...short[0], spanS: 0 }])).toContain('over 0 s');
+  });
+
   it('the replay scenario writes plain digits, parses, and has no comma-grouped or invisible number', () => {
     for (const traces of [read.slice(0, 1), read]) {
       const text = replayScenarioText('version: 1\nname: base\nclients: []\n', traces);
