@@ -17,7 +17,7 @@ export function explainFcfsMpq(d: FcfsMpqDetail): ExplanationStep[] {
     .map((n, g) => (n > 0 ? `group ${g}: ${num(n)}` : null))
     .filter((x): x is string => x !== null);
   steps.push({
-    text: `Groups${where}: every waiting request sits in one of 10 priority groups by the share of its prompt found in this worker's cache when it was filed (group 0: up to 10 %; group g: above g × 10 %, up to (g + 1) × 10 %); waiting now: ${sizes.length > 0 ? sizes.join(', ') : 'none'}.`,
+    text: `Groups${where}: every waiting request sits in one of 10 priority groups by the share of its prompt found in this worker's cache when it was filed (group 0: up to 10 %; group g: above g × 10 %, up to (g + 1) × 10 %); waiting at this step's start, before its admissions: ${sizes.length > 0 ? sizes.join(', ') : 'none'}.`,
   });
   const skipped =
     d.skipped_empty.length > 0

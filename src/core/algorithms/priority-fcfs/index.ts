@@ -1,5 +1,6 @@
 /** priority-fcfs (BLIS): the most urgent SLO class first, then arrival. */
 import { defineScheduler } from '../descriptor';
+import { explainPriorityFcfs } from './explain';
 import { FieldPrioritizer } from '../shared/prioritizer';
 import { createPriorityFcfs } from './policy';
 
@@ -10,5 +11,6 @@ export const priorityFcfs = defineScheduler({
   summary: 'most urgent SLO class first, then arrival (BLIS)',
   params: {},
   create: createPriorityFcfs,
+  explain: (d) => (d.algo === 'priority-fcfs' ? explainPriorityFcfs(d) : null),
   prioritizer: () => new FieldPrioritizer('SLO priority, then arrival (priority-fcfs)', 'priority'),
 });

@@ -1,5 +1,6 @@
 /** reverse-priority (BLIS): the least urgent SLO class first, a deliberately pathological order. */
 import { defineScheduler } from '../descriptor';
+import { explainReversePriority } from './explain';
 import { FieldPrioritizer } from '../shared/prioritizer';
 import { createReversePriority } from './policy';
 
@@ -10,5 +11,6 @@ export const reversePriority = defineScheduler({
   summary: 'least urgent SLO class first, deliberately pathological (BLIS)',
   params: {},
   create: createReversePriority,
+  explain: (d) => (d.algo === 'reverse-priority' ? explainReversePriority(d) : null),
   prioritizer: () => new FieldPrioritizer('reverse SLO priority (reverse-priority)', 'priority', -1),
 });

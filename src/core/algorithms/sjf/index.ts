@@ -1,5 +1,6 @@
 /** sjf (BLIS): the shortest prompt first; no aging. */
 import { defineScheduler } from '../descriptor';
+import { explainSjf } from './explain';
 import { FieldPrioritizer } from '../shared/prioritizer';
 import { createSjf } from './policy';
 
@@ -10,5 +11,6 @@ export const sjf = defineScheduler({
   summary: 'shortest prompt first, no aging (BLIS)',
   params: {},
   create: createSjf,
+  explain: (d) => (d.algo === 'sjf' ? explainSjf(d) : null),
   prioritizer: () => new FieldPrioritizer('prompt length (sjf)', 'promptLen'),
 });
