@@ -12,15 +12,29 @@ export function FeatureBar() {
   const panel = useFeatures((s) => s.panel);
   const comparing = useCompare((s) => s.active);
   const presenting = usePresent((s) => s.presenting);
+  // A sweep keeps running when its dialog is closed (Esc, ×): the button says so, with its progress,
+  // so the work in the background is not invisible (tryout)
+  const running = useFeatures((s) => (s.sweep?.status === 'running' ? s.sweep : null));
+  const behind = running !== null && panel !== 'sweep';
   return (
     <div className="toolbar feature-bar" role="toolbar" aria-label="Features">
       <button
         type="button"
         aria-pressed={panel === 'sweep'}
         onClick={() => toggle('sweep')}
-        title="Sweep one parameter over a range and plot the frontier"
+        title={
+          behind
+            ? `A sweep is running: ${running.done} of ${running.total} runs done. Open Sweep to follow it or cancel it.`
+            : 'Sweep one parameter over a range and plot the frontier'
+        }
       >
         Sweep
+        {behind && (
+          <span className="sweep-badge" data-testid="sweep-running">
+            {' '}
+            running {running.done}/{running.total}
+          </span>
+        )}
       </button>
       <button
         type="button"
