@@ -21,12 +21,12 @@ test("the Fig. 1 preset says its points' Jain windows differ, and offers the sys
   await expect(dialog).toContainText('— done', { timeout: 120_000 });
   const results = page.getByRole('region', { name: 'Sweep results' });
   const frontier = results.locator('figure', { hasText: 'Throughput vs fairness' });
-  await expect(frontier.getByRole('note')).toContainText(
+  await expect(frontier.locator('.sweep-window-note')).toContainText(
     "Jain's index covers unlike windows here: 107.0 s (200 000: 6.6–113.5 s) to 232.7 s (LPM: 6.6–239.3 s)",
   );
   // the line through the swept values joins those indices: said under that chart
   await expect(
-    results.locator('figure', { hasText: 'vs throughput and fairness' }).getByRole('note'),
+    results.locator('figure', { hasText: 'vs throughput and fairness' }).locator('.sweep-window-note'),
   ).toContainText('The dashed line joins indices over these unlike windows.');
   const marker = frontier.locator('.sweep-marker title', { hasText: /200\D?000/ });
   await expect(marker).toHaveText(/Jain's index 0\.954 over 6\.6–113\.5 s \(107\.0 s\)/);

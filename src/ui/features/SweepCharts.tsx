@@ -376,7 +376,7 @@ function Chart(props: ChartProps) {
       </div>
       {note && <p className="sweep-chart-note">{note}</p>}
       {props.notes?.map((n) => (
-        <p key={n} className="sweep-chart-note sweep-window-note" role="note">
+        <p key={n} className="sweep-chart-note sweep-window-note">
           {n}
         </p>
       ))}
