@@ -54,6 +54,24 @@ describe('fixed-key admissions in words', () => {
     expect(steps[0].ref).toEqual({ kind: 'param', name: 'scheduler.deadline_multiplier' });
   });
 
+  it('LRS: the slack with its budget and predicted prefill, and the place in the step', () => {
+    const detail = {
+      ...sjf,
+      algo: 'lrs' as const,
+      slack: 0.42,
+      deadline_budget_s: 0.5,
+      remaining_prefill_s: 0.03,
+      rank: 2,
+    };
+    const text = explainDecisionText({ kind: 'admit', summary: '', detail });
+    expect(text).toContain(
+      'This request: its slack was 0.42 (budget D = 0.5 s, predicted prefill R = 0.03 s).',
+    );
+    expect(text).toContain('It is number 3 admitted in this step; the 2 before it had less slack.');
+    expect(text).toContain('each has a slack of at least 0.42 at that moment');
+    expect(text).not.toMatch(/remaining_prefill_s =/);
+  });
+
   it('priority-fcfs and reverse-priority name the priority and its direction', () => {
     const p = { ...sjf, algo: 'priority-fcfs' as const, priority: 1 };
     expect(explainDecisionText({ kind: 'admit', summary: '', detail: p })).toContain(
