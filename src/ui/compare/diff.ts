@@ -131,11 +131,11 @@ export function diffRows(a: RunFigures, b: RunFigures): DiffRow[] {
     row('throughput', 'service rate', 'units/s', null, a.throughput, b.throughput),
     row('cache', 'cache hit rate', '', null, a.cacheHit, b.cacheHit),
     {
-      ...row('jain', "Jain's index", '', null, a.jain, b.jain),
+      ...row('jain', "Jain's index, client view", '', null, a.jain, b.jain),
       naA: a.jainNa,
       naB: b.jainNa,
       note: 'as run --json',
-      title: `The run's jain_index as run --json and Figures ("run") give it: client service rates from the last client's first request to the first client's last completion (A ${a.jainWindow ?? 'n/a'}, B ${b.jainWindow ?? 'n/a'}). The chart's index is measured since every client's first request instead.`,
+      title: `The run's jain_index as run --json and Figures ("run") give it, client view (w_e per prompt token, cached or not, plus w_q per output token, each once; the CLI's system view, jain_index_extend, counts computed tokens instead, as the service rows here do): client service rates from the last client's first request to the first client's last completion (A ${a.jainWindow ?? 'n/a'}, B ${b.jainWindow ?? 'n/a'}). The chart's index is measured since every client's first request instead.`,
     },
   ];
   for (const [key, label, unit, get] of PER_CLIENT)
@@ -317,7 +317,7 @@ export type ChartMetric = 'service' | 'throughput' | 'jain' | 'cache' | 'ttft' |
 export const CHART_METRICS: { id: ChartMetric; label: string }[] = [
   { id: 'service', label: 'Service per client, B − A' },
   { id: 'throughput', label: 'Service rate, A and B' },
-  { id: 'jain', label: "Jain's index since every client's first request, A and B" },
+  { id: 'jain', label: "Jain's index (client view) since every client's first request, A and B" },
   { id: 'cache', label: 'Cache hit rate, A and B' },
   { id: 'ttft', label: 'TTFT p99 per client, B − A' },
   { id: 'e2e', label: 'e2e p99 per client, B − A' },
@@ -404,7 +404,9 @@ export function chartData(
     if (metric === 'throughput')
       return pair(t, onA(totalServiceRate(sa)), onB(totalServiceRate(sb)), 'service units/s');
     if (metric === 'jain')
-      return sa.jain && sb.jain ? pair(t, onA(sa.jain), onB(sb.jain), "Jain's index", [0, 1]) : null;
+      return sa.jain && sb.jain
+        ? pair(t, onA(sa.jain), onB(sb.jain), "Jain's index, client view", [0, 1])
+        : null;
     const lines: ChartLine[] = names.map((name, i) => {
       const ia = ca.findIndex((c) => c.name === name);
       const ib = cb.findIndex((c) => c.name === name);

@@ -4,6 +4,7 @@
  * when the snapshot carries one. Service is in service units (w_e · uncached input tokens + w_q ·
  * output tokens).
  */
+import { SYSTEM_VIEW, SYSTEM_VIEW_WHAT } from './jain-views';
 import { Term } from '../Glossary';
 import { scaleLinear } from 'd3';
 import { useContext, useState } from 'react';
@@ -358,7 +359,12 @@ function ServiceCurves({
   const backlogged = backloggedGap(guarantee);
   const toggle = (
     <div className="cs-toolbar">
-      <span>Service curves</span>
+      <span>
+        Service curves,{' '}
+        <span className="cs-service-view" title={SYSTEM_VIEW_WHAT}>
+          {SYSTEM_VIEW}
+        </span>
+      </span>
       <fieldset className="segmented">
         <legend className="vh">Service curve mode</legend>
         {(['cumulative', 'rate'] as const).map((m) => (
@@ -409,6 +415,10 @@ function ServiceCurves({
         highlightKey={selected}
         {...(yDomain ? { yDomain } : {})}
       />
+      <p className="hint cs-service-kind" data-testid="cs-service-kind">
+        System view: w_e per computed (uncached) input token + w_q per output token. Figures' Jain's index
+        gives it beside the client view (whole prompts).
+      </p>
       <div className="cs-gauge-room" ref={gaugeRef} style={gaugeStyle}>
         {gauge && shared?.reserve ? (
           // in a tour, the other kind of gauge (with a bound, or without) drawn unseen in the same cell

@@ -8,6 +8,14 @@ import { type ClientModel, readClients, readSeries } from './read';
 import { totalServiceRate } from './series-math';
 import { JAIN_NA, jainMeaningful, runJainValue, runJainWindow } from '../../core/metrics/jain';
 import { JainNa } from './JainNa';
+import {
+  CLIENT_VIEW,
+  CLIENT_VIEW_WHAT,
+  SYSTEM_VIEW,
+  SYSTEM_VIEW_WHAT,
+  fmtSystemJain,
+  systemJain,
+} from './jain-views';
 import { TimeChart } from './TimeChart';
 import type { ViewProps } from './types';
 
@@ -42,6 +50,9 @@ export function Figures({ snapshot, highlight }: ViewProps) {
   // The run JSON's jain_index at this moment (its own window, jain_interval_s): what run --json and
   // Export → Run as JSON give, so the page and the CLI agree where they name the same figure
   const runJain = snapshot?.kind === 'cluster' ? snapshot.jain_run : undefined;
+  // beside it the system view (jain_index_extend, the CLI's "system view"): the service the Client
+  // service chart plots, over the same window
+  const sysJain = runJain && jainMeaningful(runJain) ? systemJain(snapshot) : null;
   return (
     <section
       className="panel view fig-view"
@@ -69,26 +80,27 @@ export function Figures({ snapshot, highlight }: ViewProps) {
           )}
         </div>
         <div>
-          <h3>Jain's fairness index</h3>
+          <h3>Jain's fairness index, {CLIENT_VIEW}</h3>
           {series && jain?.some(Number.isFinite) ? (
             <TimeChart
               t={series.t}
-              lines={[{ key: 'jain', label: "Jain's index", colorIndex: null, values: jain }]}
+              lines={[{ key: 'jain', label: `Jain's index, ${CLIENT_VIEW}`, colorIndex: null, values: jain }]}
               yLabel="index (1 = equal rates)"
               yDomain={[0, 1]}
-              summary={`Jain's index of client service rates over ${fmtNum(tEnd)} s; latest ${Number.isFinite(jainNow) ? fmtNum(jainNow) : JAIN_NA} (1 means equal service rates)`}
+              summary={`Jain's index (${CLIENT_VIEW}) of client service rates over ${fmtNum(tEnd)} s; latest ${Number.isFinite(jainNow) ? fmtNum(jainNow) : JAIN_NA} (1 means equal service rates)`}
               height={180}
             />
           ) : null}
           <p
             className={`jain-now${jain?.some(Number.isFinite) ? '' : ' empty'}`}
             data-testid="jain-now"
-            title="Jain's index of the service each client got since the last of them sent its first request, up to this moment. The run's jain_index (Export → Run as JSON) ends its window at the first client's last completion instead, so once a client has finished the two differ."
+            title={`Jain's index of the client-view service each client got since the last of them sent its first request, up to this moment. The run's jain_index (Export → Run as JSON) ends its window at the first client's last completion instead, so once a client has finished the two differ. ${CLIENT_VIEW_WHAT}`}
           >
             now:{' '}
             {Number.isFinite(jainNow) ? (
               <>
-                {jainNow.toFixed(3)} <span className="jain-basis">since every client's first request</span>
+                <span className="jain-view">{CLIENT_VIEW}</span> {jainNow.toFixed(3)}{' '}
+                <span className="jain-basis">since every client's first request</span>
               </>
             ) : (
               <JainNa />
@@ -98,17 +110,32 @@ export function Figures({ snapshot, highlight }: ViewProps) {
             <p
               className="jain-now jain-run"
               data-testid="jain-run"
-              title="The run's jain_index exactly as run --json and Export → Run as JSON give it at this moment: client service rates from the last client's first request to the first client's last completion (jain_interval_s)."
+              title={`The run's index as run --json and Export → Run as JSON give it at this moment, from the last client's first request to the first client's last completion (jain_interval_s). Client view = jain_index, exact. System view = jain_index_extend${sysJain && !sysJain.exact ? ", here read off the Client service chart's samples at the window's ends (≈: its last digit may differ from run --json's)" : ''}. ${CLIENT_VIEW_WHAT} ${SYSTEM_VIEW_WHAT}`}
             >
               run:{' '}
               {jainMeaningful(runJain) ? (
                 <>
-                  {runJainValue(runJain)}{' '}
-                  <span className="jain-basis">(as run --json, {runJainWindow(runJain)})</span>
+                  <span className="jain-view">{CLIENT_VIEW}</span> {runJainValue(runJain)}
+                  {sysJain && (
+                    <>
+                      {' · '}
+                      <span className="jain-view">{SYSTEM_VIEW}</span>{' '}
+                      <span data-testid="jain-run-system">{fmtSystemJain(sysJain)}</span>
+                    </>
+                  )}{' '}
+                  <span className="jain-basis">
+                    (as <span className="jain-cli">run --json</span>, {runJainWindow(runJain)})
+                  </span>
                 </>
               ) : (
                 <JainNa />
               )}
+            </p>
+          )}
+          {jain?.some(Number.isFinite) && (
+            <p className="hint" data-testid="jain-views-key">
+              Client view: whole prompts (cached tokens too) and output, each once. System view: computed
+              tokens, recomputation again, as the Client service chart plots.
             </p>
           )}
         </div>
