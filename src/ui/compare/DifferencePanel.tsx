@@ -207,7 +207,13 @@ export function DiffTable({ rows }: { rows: DiffRow[] }) {
                   {r.unit && r.unit !== 's' && r.unit !== '%' ? (
                     <span className="unit"> ({r.unit})</span>
                   ) : null}
-                  {r.note ? <span className="unit"> ({r.note})</span> : null}
+                  {/* one piece: "(as run --json)" broke after "--" */}
+                  {r.note ? (
+                    <>
+                      {' '}
+                      <span className="unit diff-note">({r.note})</span>
+                    </>
+                  ) : null}
                 </th>
                 {r.naA && r.naB ? (
                   // neither run's index means anything yet: the reason once, across A, B and B − A

@@ -4,6 +4,7 @@
  * in words under the table; not when both or neither are n/a (the row then says it, or there is
  * nothing to say).
  */
+import { readFileSync } from 'node:fs';
 import { createElement as h } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
@@ -49,5 +50,14 @@ describe('DiffTable', () => {
     const out = html([service, jain(false, false)]);
     expect(out).not.toContain('n/a');
     expect(out).not.toContain('diff-na-note');
+  });
+});
+
+describe('DiffTable row notes', () => {
+  test('a note is one unbreakable piece: "(as run --json)" wrapped after "--" (tryout L2)', () => {
+    const out = html([{ ...jain(false, false), note: 'as run --json' }]);
+    expect(out).toContain('<span class="unit diff-note">(as run --json)</span>');
+    const css = readFileSync('src/ui/compare/compare.css', 'utf8');
+    expect(css).toMatch(/\.diff-table \.diff-note \{\s*white-space: nowrap;/);
   });
 });
