@@ -350,6 +350,8 @@ function GapChart({
         role="img"
         aria-label={summary}
         data-chart-name="Service gap per client pair"
+        // the key an exported image draws (the page's, PairLegend, is HTML beside the chart)
+        data-legend={JSON.stringify(exportKey(g, boundOffScale))}
         {...seek.svgProps}
       >
         <title>{summary}</title>
@@ -455,6 +457,31 @@ function GapChart({
       </svg>
     </div>
   );
+}
+
+/**
+ * The chart's key for an exported image (features/download.ts reads `data-legend`): each pair drawn,
+ * in its colour, the worst one named so, then the bound's dashed line when a theorem gives one (as
+ * PairLegend words it).
+ */
+export function exportKey(
+  g: GuaranteeModel,
+  boundOffScale: boolean,
+): { label: string; color: string; dashed: boolean }[] {
+  const worstKey = g.worst ? `${g.worst.a}|${g.worst.b}` : null;
+  const key = g.rows.map((r, i) => ({
+    label: `${pairName(r.a, r.b)}${r.key === worstKey ? ' (worst)' : ''}`,
+    color: colorFor(i),
+    dashed: false,
+  }));
+  // as the page's key says it: an off-scale bound has no line in the chart
+  if (g.bound !== null)
+    key.push({
+      label: `bound ${fmtUnits(g.bound)}${boundOffScale ? ' (above the axis)' : ''}`,
+      color: 'var(--danger)',
+      dashed: true,
+    });
+  return key;
 }
 
 function PairLegend({ g, selectedClient }: { g: GuaranteeModel; selectedClient: string | null }) {
