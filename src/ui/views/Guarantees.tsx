@@ -9,7 +9,7 @@
  * Reads `snapshot.guarantee` (src/core/metrics/guarantee.ts), typed.
  */
 import { line as d3line, scaleLinear } from 'd3';
-import { useContext } from 'react';
+import { type ReactNode, useContext } from 'react';
 import { glossed } from '../Glossary';
 import { fmtCount, fmtExact, fmtNum, fmtSeconds } from './format';
 import { colorFor } from './palette';
@@ -182,7 +182,7 @@ export function Guarantees({ snapshot, highlight }: ViewProps) {
       {g.warning && (
         <p className="gu-warning" role="note" style={warningStyle}>
           <strong>Warning: </strong>
-          {g.warning}
+          {withKeys(g.warning)}
         </p>
       )}
       <p
@@ -215,6 +215,34 @@ export function Guarantees({ snapshot, highlight }: ViewProps) {
       </p>
     </section>
   );
+}
+
+/**
+ * Text with its setting names (`scheduler.dlpm_quantum_per_request`) set as code that may break after
+ * each `.` and `_`: as one word the name ran out of the warning's box in a narrow panel.
+ */
+export function withKeys(text: string): ReactNode[] {
+  const out: ReactNode[] = [];
+  let at = 0;
+  for (const [k, part] of text.split(/\b([a-z][a-z0-9]*(?:\.[a-z0-9_]+)+)\b/).entries()) {
+    if (k % 2 === 0) out.push(part);
+    else {
+      const pieces: ReactNode[] = [];
+      let p = at;
+      for (const piece of part.split(/(?<=[._])/)) {
+        if (p > at) pieces.push(<wbr key={`wbr-${p}`} />);
+        pieces.push(piece);
+        p += piece.length;
+      }
+      out.push(
+        <code key={`key-${at}`} className="gu-key">
+          {pieces}
+        </code>,
+      );
+    }
+    at += part.length;
+  }
+  return out;
 }
 
 const warningStyle = {

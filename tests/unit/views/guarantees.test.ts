@@ -19,6 +19,7 @@ import {
   guaranteeSummary,
   readGuarantee,
   violationText,
+  withKeys,
 } from '../../../src/ui/views/Guarantees';
 import type { ViewProps } from '../../../src/ui/views/types';
 import type { GuaranteeSnapshot } from '../../../src/core/metrics/guarantee';
@@ -337,5 +338,20 @@ describe('Guarantees view', () => {
     expect(ticks(render(lpm))).not.toEqual(ticks(render(dlpm)));
     expect(ticks(withScale(dlpm))).toEqual(ticks(withScale(lpm)));
     expect(ticks(withScale(dlpm))).toEqual(ticks(render(lpm)));
+  });
+});
+
+describe('withKeys (tryout B3)', () => {
+  test("a setting's name is code that may break after each dot and underscore; the rest stays text", () => {
+    const html = renderToStaticMarkup(
+      h(
+        'p',
+        null,
+        withKeys('broken DLPM (scheduler.dlpm_quantum_per_request): it grants Q^u. Theorem 4.1 needs'),
+      ),
+    );
+    expect(html).toBe(
+      '<p>broken DLPM (<code class="gu-key">scheduler.<wbr/>dlpm_<wbr/>quantum_<wbr/>per_<wbr/>request</code>): it grants Q^u. Theorem 4.1 needs</p>',
+    );
   });
 });
