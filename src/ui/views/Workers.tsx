@@ -8,7 +8,7 @@
  */
 import { Term } from '../Glossary';
 import { type CSSProperties, useContext, useRef, useState } from 'react';
-import { fmtCount, fmtNum, fmtPercent } from './format';
+import { fmtCount, fmtPercent, fmtStepMs } from './format';
 import { CLIENT_SHAPES, clientShape, colorFor } from './palette';
 import { clusterOf, readClients, readWorkers, type WorkerModel } from './read';
 import { RadixTree } from './RadixTree';
@@ -82,7 +82,7 @@ function describeWorker(w: WorkerModel): string {
       ? `, KV cache ${fmtCount(w.kvUsed)} of ${fmtCount(w.kvTotal)} blocks (${fmtPercent(kv)})`
       : '') +
     (w.hitRate !== null ? `, prefix hit rate ${fmtPercent(w.hitRate)}` : '') +
-    (w.lastStepMs !== null ? `, last step ${fmtNum(w.lastStepMs)} ms` : '')
+    (w.lastStepMs !== null ? `, last step ${fmtStepMs(w.lastStepMs)}` : '')
   );
 }
 
@@ -315,7 +315,7 @@ function WorkerCard({
           <span>Worker {w.id}</span>
         )}
         <span className="wk-step" title="duration of the worker's last batch step">
-          <Term id="step-ms">step</Term> {w.lastStepMs === null ? '–' : `${fmtNum(w.lastStepMs)} ms`}
+          <Term id="step-ms">step</Term> {w.lastStepMs === null ? '–' : fmtStepMs(w.lastStepMs)}
         </span>
       </h3>
       <dl className="wk-stats">

@@ -109,7 +109,8 @@ export function fmtSeconds(v: Maybe, opt: SignOpt = {}): string {
   if (missing(v)) return MISSING;
   const a = Math.abs(v);
   let abs: string;
-  if (a < 1) abs = `${fmtNum(a * 1000)} ms`;
+  // below 1 s in ms, unless it rounds to 1 000 ms (999.6 ms is "1.00 s")
+  if (a < 1 && Math.round(a * 1000) < 1000) abs = `${fmtNum(a * 1000)} ms`;
   else if (a < 120) abs = `${a.toFixed(a < 10 ? 2 : 1)} s`;
   else {
     const m = Math.floor(a / 60);
@@ -117,6 +118,14 @@ export function fmtSeconds(v: Maybe, opt: SignOpt = {}): string {
     abs = sec === 60 ? `${m + 1} min 0 s` : `${m} min ${sec} s`;
   }
   return withSign(v, abs, !!opt.signed);
+}
+
+/**
+ * A worker's batch step, given in ms by the engine (`last_step_ms`), as `fmtSeconds` words it: ms
+ * below 1 s ("11.3 ms"), seconds from 1 s ("15.6 s", never "15.6k ms").
+ */
+export function fmtStepMs(ms: Maybe): string {
+  return missing(ms) ? MISSING : fmtSeconds(ms / 1000);
 }
 
 /**

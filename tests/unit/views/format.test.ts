@@ -9,6 +9,7 @@ import {
   fmtPercentDelta,
   percentColumn,
   fmtSeconds,
+  fmtStepMs,
   secondsColumn,
   setFormatter,
   tickFormatter,
@@ -189,5 +190,17 @@ describe('one number format', () => {
     const log = tickFormatter([1000, 10000]);
     expect([1000, 10000].map(log)).toEqual(['1k', '10k']);
     for (const t of [-0.2, -5000]) expect(unit(t) + diff(t)).not.toMatch(/-/);
+  });
+});
+
+describe('fmtStepMs (tryout L1)', () => {
+  test('ms below a second, seconds from one second, as fmtSeconds', () => {
+    expect(fmtStepMs(11.3)).toBe('11.3 ms');
+    expect(fmtStepMs(15_600)).toBe('15.6 s');
+    expect(fmtStepMs(12_751.41)).toBe('12.8 s');
+    expect(fmtStepMs(1_000)).toBe('1.00 s');
+    // 999.6 ms rounds to 1 000 ms: that is a second
+    expect(fmtStepMs(999.6)).toBe('1.00 s');
+    expect(fmtStepMs(null)).toBe('–');
   });
 });

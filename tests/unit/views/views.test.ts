@@ -202,6 +202,15 @@ describe('Workers', () => {
     );
   });
 
+  test('a step of a second or more is in seconds, on the card and in its label (tryout L1)', () => {
+    const snap = clusterSnapshot();
+    snap.workers[0].last_step_ms = 15_600;
+    const html = render(Workers, snap);
+    expect(html).toContain('</button></span> 15.6 s</span></h3>');
+    expect(html).toContain('last step 15.6 s');
+    expect(html).not.toMatch(/k ms/);
+  });
+
   test('radix tree: orphans hang off the root, cycles are cut', () => {
     const t = buildRadixTree([
       { id: 5, parent: 9, tokens: 16, lock: 0 },
