@@ -2,7 +2,7 @@
  * Headline figures of a run: the service rate over time, time to first token and end-to-end latency
  * (p50 / p99) per client as a table with bars, and Jain's fairness index over time.
  */
-import { fmtNum, secondsColumn } from './format';
+import { fmtNum, secondsColumn, secondsColumnUnit } from './format';
 import { colorFor } from './palette';
 import { type ClientModel, readClients, readSeries } from './read';
 import { totalServiceRate } from './series-math';
@@ -185,15 +185,19 @@ function LatencyTable({ clients, selected }: { clients: ClientModel[]; selected:
     </div>
   );
   // one unit and number of decimals per column, p50 and p99 of every client alike
-  const ttft = secondsColumn(clients.flatMap((c) => [c.ttftP50, c.ttftP99]));
-  const e2e = secondsColumn(clients.flatMap((c) => [c.e2eP50, c.e2eP99]));
+  const ttftValues = clients.flatMap((c) => [c.ttftP50, c.ttftP99]);
+  const e2eValues = clients.flatMap((c) => [c.e2eP50, c.e2eP99]);
+  const ttft = secondsColumn(ttftValues);
+  const e2e = secondsColumn(e2eValues);
   return (
     <div className="fig-latency">
       <h3>Latency per client</h3>
       <div className="table-scroll">
         <table className="fig-table">
           <caption className="vh">
-            Time to first token and end-to-end latency per client, p50 and p99, in seconds
+            {/* the units the cells use ("7 min 40 s" read against "in seconds") */}
+            Time to first token (in {secondsColumnUnit(ttftValues)}) and end-to-end latency (in{' '}
+            {secondsColumnUnit(e2eValues)}) per client, p50 and p99
           </caption>
           <thead>
             <tr>

@@ -148,6 +148,15 @@ export function secondsColumn(values: readonly Maybe[]): (v: Maybe) => string {
   };
 }
 
+/**
+ * The unit `secondsColumn` prints `values` in, in words, for a caption that must agree with the
+ * cells: "milliseconds", "seconds", or from 2 min "minutes and seconds".
+ */
+export function secondsColumnUnit(values: readonly Maybe[]): string {
+  const big = Math.max(0, ...values.filter((v): v is number => !missing(v)).map((v) => Math.abs(v)));
+  return big >= 120 ? 'minutes and seconds' : big < 1 ? 'milliseconds' : 'seconds';
+}
+
 /** A fraction 0..1 as a percentage: whole percent from 10 %, one decimal below. */
 export function fmtPercent(v: Maybe, opt: SignOpt = {}): string {
   if (missing(v)) return MISSING;

@@ -11,6 +11,7 @@ import {
   fmtSeconds,
   fmtStepMs,
   secondsColumn,
+  secondsColumnUnit,
   setFormatter,
   tickFormatter,
 } from '../../../src/ui/views/format';
@@ -202,5 +203,19 @@ describe('fmtStepMs (tryout L1)', () => {
     // 999.6 ms rounds to 1 000 ms: that is a second
     expect(fmtStepMs(999.6)).toBe('1.00 s');
     expect(fmtStepMs(null)).toBe('–');
+  });
+});
+
+describe('secondsColumnUnit (tryout T5)', () => {
+  test("the unit secondsColumn prints the column's cells in, in words", () => {
+    for (const [values, unit] of [
+      [[0.12, 0.4], 'milliseconds'],
+      [[1.5, 3.25, null], 'seconds'],
+      [[460, 873], 'minutes and seconds'],
+    ] as const) {
+      expect(secondsColumnUnit(values)).toBe(unit);
+      const cell = secondsColumn(values)(values[1]);
+      expect(cell).toMatch(unit === 'milliseconds' ? / ms$/ : unit === 'seconds' ? /\d s$/ : / min \d+ s$/);
+    }
   });
 });

@@ -243,6 +243,19 @@ describe('Figures', () => {
     await expect(pretty(html)).toMatchFileSnapshot('__snapshots__/figures-cluster.html');
   });
 
+  test("the latency table's caption names the units its cells use (tryout T5)", () => {
+    const snap = clusterSnapshot();
+    // the Mooncake replay's e2e: minutes, which the caption called "in seconds"
+    snap.clients.alice.e2e_p50_s = 460;
+    snap.clients.alice.e2e_p99_s = 873;
+    const html = render(Figures, snap);
+    expect(html).toContain('<span class="fig-v">7 min 40 s</span> / <span class="fig-v">14 min 33 s</span>');
+    expect(html).toMatch(
+      /<caption class="vh">Time to first token \(in milliseconds\) and end-to-end latency \(in (<!-- -->)?minutes and seconds\) per client, p50 and p99<\/caption>/,
+    );
+    expect(html).not.toContain('in seconds');
+  });
+
   test('empty state without clients or series', () => {
     expect(render(Figures, sessionSnapshot(burstScript(), 3))).toContain('No run figures yet');
   });
