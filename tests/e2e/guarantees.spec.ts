@@ -26,7 +26,7 @@ test('the broken DLPM violates the bound and says when; the real one does not', 
   );
   await expect(region.getByRole('img')).toHaveAttribute(
     'aria-label',
-    /of bound 26\u202f200 .*violations?, first at t = /,
+    /of bound 26\u202f200 .*pairs? over the bound(, [\d\u202f]+ crossings)?, first at t = /,
   );
   await expect(region.locator('.gu-violation').first()).toBeAttached();
 

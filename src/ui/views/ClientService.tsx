@@ -12,7 +12,14 @@ import { fmtCount, fmtNum } from './format';
 import { clientShape, colorFor } from './palette';
 import { ServiceScaleContext } from './service-scale';
 import { type ClientModel, readClients, readSeries, simTime, type SeriesModel } from './read';
-import { GAUGE_MAX, type GuaranteeModel, gaugeShare, pairName, readGuarantee } from './Guarantees';
+import {
+  GAUGE_MAX,
+  type GuaranteeModel,
+  gaugeShare,
+  pairName,
+  pairsOverText,
+  readGuarantee,
+} from './Guarantees';
 import { rateOf } from './series-math';
 import { type ChartLine, TimeChart } from './TimeChart';
 import { useReserve } from './use-reserve';
@@ -459,6 +466,8 @@ export interface BackloggedGap {
   label: string;
   /** Crossings of the bound core recorded: the only thing that makes the gauge red. */
   violations: number;
+  /** Those crossings as Guarantees words them ("2 pairs over the bound"); null with none. */
+  overText: string | null;
 }
 
 export function backloggedGap(g: GuaranteeModel | null): BackloggedGap | null {
@@ -478,6 +487,7 @@ export function backloggedGap(g: GuaranteeModel | null): BackloggedGap | null {
     bound: g.bound,
     label: g.boundLabel,
     violations: g.violationCount,
+    overText: g.violationCount > 0 ? pairsOverText(g) : null,
   };
 }
 
@@ -486,7 +496,8 @@ export function backloggedGap(g: GuaranteeModel | null): BackloggedGap | null {
  * none (ten times the largest gap, one digit longer, as a bound above the gaps prints) and without one when this one has it.
  */
 export function otherGauge(gap: BackloggedGap | null): BackloggedGap | null {
-  if (gap !== null && gap.bound !== null && gap.bound > 0) return { ...gap, bound: null, violations: 0 };
+  if (gap !== null && gap.bound !== null && gap.bound > 0)
+    return { ...gap, bound: null, violations: 0, overText: null };
   const peak = gap?.peak ?? 0;
   return {
     peak,
@@ -497,6 +508,7 @@ export function otherGauge(gap: BackloggedGap | null): BackloggedGap | null {
     bound: Math.max(10, peak / 0.0999),
     label: '',
     violations: 0,
+    overText: null,
   };
 }
 
@@ -571,7 +583,7 @@ function SpreadGauge({
           {gap.now !== null
             ? ` · now ${fmtCount(gap.now)}${gap.nowPair !== null && gap.nowPair !== gap.pair ? ` (${gap.nowPair})` : ''}`
             : ''}
-          {over ? ` · ${gap.violations} violation${gap.violations === 1 ? '' : 's'} (Guarantees)` : ''}
+          {over && gap.overText !== null ? ` · ${gap.overText} (see Guarantees)` : ''}
         </span>
       </div>
       {spreadNote}

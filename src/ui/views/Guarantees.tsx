@@ -136,8 +136,21 @@ export function guaranteeSummary(g: GuaranteeModel): string {
   if (g.bound === null) return head;
   if (g.violationCount === 0) return `${head}; no violations`;
   const first = g.violations[0];
-  const n = g.violationCount;
-  return `${head}; ${n} violation${n === 1 ? '' : 's'}${first ? `, first at t = ${fmtSeconds(first.t)} (${pairName(first.a, first.b)})` : ''}`;
+  return `${head}; ${pairsOverText(g)}${first ? `, first at t = ${fmtSeconds(first.t)} (${pairName(first.a, first.b)})` : ''}`;
+}
+
+/**
+ * How many pairs went over the bound, in those words: core's `violation_count` counts crossings (a
+ * pair that falls back and crosses again counts twice), and "2 violations" was read as two events
+ * when it was two pairs. "2 pairs over the bound", and ", 3 crossings" when there were more.
+ */
+export function pairsOverText(g: GuaranteeModel): string {
+  const listed = g.pairs.filter((p) => p.violatedAt !== null).length;
+  // pairs come largest gap first: when every listed pair is over, unlisted ones may be too
+  const atLeast = listed > 0 && listed === g.pairs.length && g.pairCount > g.pairs.length;
+  const n = Math.max(1, listed);
+  const crossings = g.violationCount > n ? `, ${fmtCount(g.violationCount)} crossings` : '';
+  return `${atLeast ? 'at least ' : ''}${fmtCount(n)} pair${n === 1 ? '' : 's'} over the bound${crossings}`;
 }
 
 export function Guarantees({ snapshot, highlight }: ViewProps) {
@@ -177,7 +190,12 @@ export function Guarantees({ snapshot, highlight }: ViewProps) {
       </h2>
       {/* the chart and its legend first: a tour comparing runs (LPM without a theorem, DLPM with
           one) keeps the chart in one place whatever the text above the gauges says */}
-      <GapChart g={g} summary={summary} selectedClient={sel} />
+      <GapChart
+        g={g}
+        summary={summary}
+        selectedClient={sel}
+        ended={snapshot?.kind === 'cluster' && snapshot.done}
+      />
       <PairLegend g={g} selectedClient={sel} />
       {g.warning && (
         <p className="gu-warning" role="note" style={warningStyle}>
@@ -318,10 +336,13 @@ function GapChart({
   g,
   summary,
   selectedClient,
+  ended,
 }: {
   g: GuaranteeModel;
   summary: string;
   selectedClient: string | null;
+  /** The run is over: nothing more can happen, so no "yet". */
+  ended: boolean;
 }) {
   const [boxRef, measured] = useWidth<HTMLDivElement>(480);
   const seekParts = useTimeSeek();
@@ -331,10 +352,7 @@ function GapChart({
   if (!hasData) {
     return (
       <div className="chart gu-chart" ref={boxRef}>
-        <p className="empty">
-          No pair of clients has been backlogged together yet: gaps appear once two clients wait at the same
-          time.
-        </p>
+        <p className="empty">{noGapText(g.pairCount, ended)}</p>
       </div>
     );
   }
@@ -512,6 +530,18 @@ export function exportKey(
   return key;
 }
 
+/**
+ * Why the gap chart is empty. "Yet" only while it can still change: a run that has ended, or one
+ * with a single client (no pair at all), will never draw a gap.
+ */
+export function noGapText(pairCount: number, ended: boolean): string {
+  if (pairCount === 0)
+    return 'This run has one client, so there is no pair to compare: a gap needs two clients waiting at the same time.';
+  if (ended)
+    return 'No pair of clients was ever backlogged together in this run, so there is no gap to show.';
+  return 'No pair of clients has been backlogged together yet: gaps appear once two clients wait at the same time.';
+}
+
 function PairLegend({ g, selectedClient }: { g: GuaranteeModel; selectedClient: string | null }) {
   const shared = useContext(ServiceScaleContext);
   if (g.rows.length === 0) return null;
@@ -591,7 +621,8 @@ function ViolationList({ g }: { g: GuaranteeModel }) {
   return (
     <div className="gu-violations">
       <h3 style={{ color: 'var(--danger)' }}>
-        {g.violationCount} violation{g.violationCount === 1 ? '' : 's'} of the bound
+        {/* capitalised as a heading: "2 pairs over the bound" */}
+        {pairsOverText(g).replace(/^a/, 'A')}
       </h3>
       <ol aria-label="Violations" style={{ margin: '2px 0 4px', paddingLeft: 20, fontSize: 14 }}>
         {shown.map((v) => (

@@ -18,6 +18,7 @@ import {
   Guarantees,
   guaranteeSummary,
   readGuarantee,
+  pairsOverText,
   violationText,
   withKeys,
 } from '../../../src/ui/views/Guarantees';
@@ -130,12 +131,13 @@ describe('Guarantees view', () => {
     // the marker (with its text as a tooltip) and the list
     expect(html).toMatch(/class="gu-violation" data-t="12.4"/);
     expect(html).toContain('violated at t = 12.4 s: alice–bob gap 5 210 &gt; bound 4 800');
-    expect(html).toContain('1 violation of the bound');
+    // pairs, not crossings, counted in words that say so (tryout: "2 violations" was 2 pairs)
+    expect(html).toContain('1 pair over the bound</h3>');
     // the formula with its numbers
     expect(html).toContain('2·(1 700 + 700) = 4 800');
     // text alternative
     expect(html).toContain(
-      'aria-label="Max gap 5 210 of bound 4 800 (109 %, alice–bob); 1 violation, first at t = 12.4 s (alice–bob)"',
+      'aria-label="Max gap 5 210 of bound 4 800 (109 %, alice–bob); 1 pair over the bound, first at t = 12.4 s (alice–bob)"',
     );
     expect(html).not.toContain('Warning:');
   });
@@ -179,7 +181,7 @@ describe('Guarantees view', () => {
     const markers = [...html.matchAll(/class="gu-violation"/g)];
     expect(markers.length).toBe((broken.guarantee as { violation_count: number }).violation_count);
     expect(html).toMatch(
-      /aria-label="Max gap [\d ]+ of bound 26 200 \(\d+\u00a0%, [a-z]+–hog\); 2 violations, first at t = /,
+      /aria-label="Max gap [\d ]+ of bound 26 200 \(\d+\u00a0%, [a-z]+–hog\); 2 pairs over the bound, first at t = /,
     );
   });
 
@@ -209,6 +211,21 @@ describe('Guarantees view', () => {
     expect(render(sessionSnapshot(burstScript(), 1))).toContain('No fairness guarantee in this snapshot');
     const html = render(handMade({ series: { t: [], rows: {}, bound: [], dt: 5 }, worst: null, pairs: [] }));
     expect(html).toContain('No pair of clients has been backlogged together yet');
+  });
+
+  test('no "yet" once nothing can change: a run that has ended, or one with a single client (tryout)', () => {
+    const none = { series: { t: [], rows: {}, bound: [], dt: 5 }, worst: null, pairs: [] };
+    const ended = render({ ...handMade(none), done: true });
+    expect(ended).toContain('No pair of clients was ever backlogged together in this run');
+    expect(ended).not.toContain(' yet');
+    const one = render({ ...handMade({ ...none, pair_count: 0 }), done: false });
+    expect(one).toContain('This run has one client, so there is no pair to compare');
+    expect(one).not.toContain(' yet');
+  });
+
+  test('pairs over the bound, and the crossings when a pair crossed more than once', () => {
+    const g = readGuarantee(handMade({ violation_count: 3 }));
+    expect(g && pairsOverText(g)).toBe('1 pair over the bound, 3 crossings');
   });
 
   test('a selected client brings its pairs forward', () => {
