@@ -173,6 +173,11 @@ export function DifferencePanel({ driver }: { driver: Driver }) {
         <p className="empty">Step or play: the curves appear once both runs have recorded some time.</p>
       )}
       <DiffTable rows={rows} />
+      {/* the log beside (below on a wide page) is the page's own run: A's; B runs in a worker of its own */}
+      <p className="hint" data-testid="diff-log-note">
+        The Decision log is run <span className="compare-tag tag-a">A</span>'s: run B's decisions are not
+        listed.
+      </p>
     </section>
   );
 }
