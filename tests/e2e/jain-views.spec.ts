@@ -35,9 +35,9 @@ test("Figures gives the run's Jain's index in both views, each named, matching r
   await expect.poll(() => page.evaluate(() => window.fairground.state().done)).toBe(true);
   const figures = page.getByRole('region', { name: 'Figures' });
   const { from, to } = node.jain_interval_s;
-  // the system view is read off the chart's samples at the window's ends: two decimals, marked ≈
+  // both views exactly as run --json gives them
   await expect(figures.getByTestId('jain-run')).toHaveText(
-    `run: client view ${node.jain_index.toFixed(3)} · system view ≈ ${node.jain_index_extend.toFixed(2)} (as run --json, over ${from.toFixed(1)}–${to.toFixed(1)} s)`,
+    `run: client view ${node.jain_index.toFixed(3)} · system view ${node.jain_index_extend.toFixed(3)} (as run --json, over ${from.toFixed(1)}–${to.toFixed(1)} s)`,
   );
   await expect(figures.getByTestId('jain-now')).toContainText('now: client view');
   // what each view counts, in words on the page (a tooltip never reaches touch users)

@@ -436,7 +436,7 @@ export class Replica implements WorkerView {
         t: now,
         kind: 'step',
         worker: this.id,
-        summary: `t=${now.toFixed(3)} s  worker ${this.id} step: ${s.decodeSeqs} decodes + ${s.prefillTokens} prefill tokens, ${run.length} running, ${(dt * 1000).toFixed(2)} ms`,
+        summary: `t=${now.toFixed(3)} s  worker ${this.id} step: ${s.decodeSeqs} decodes + ${s.prefillTokens} prefill tokens, ${run.length} running, ${stepDuration(dt)}`,
         detail: {
           decodes: s.decodeSeqs,
           prefill_tokens: s.prefillTokens,
@@ -1073,4 +1073,9 @@ export class Replica implements WorkerView {
       return `worker ${this.id}: tree ${tree} + private ${priv} blocks != allocated ${this.kv.allocatedBlocks}`;
     return this.radix.check();
   }
+}
+
+/** A batch step's duration in a log line: ms below a second, seconds from one second up. */
+export function stepDuration(dt: number): string {
+  return dt >= 1 ? `${dt.toFixed(3)} s` : `${(dt * 1000).toFixed(2)} ms`;
 }

@@ -109,6 +109,11 @@ export interface SimSnapshot {
    * `jain_interval_s`, the same MetricsCollector.jain call buildResult makes).
    */
   jain_run: RunJain;
+  /**
+   * The same over system-view service (the run JSON's `jain_index_extend`, over the same window):
+   * what the Client service chart plots, so Figures can give both views exactly.
+   */
+  jain_run_system: RunJain;
   /** The fairness theorem's bound against the measured gaps of backlogged pairs (Guarantees view). */
   guarantee: GuaranteeSnapshot;
   /** The bound for the Client service view's band; present when a theorem applies. */
@@ -204,6 +209,7 @@ export function buildSnapshot(sim: Simulation): SimSnapshot {
     cache_hit_rate: m.cacheHitRate(),
     max_backlogged_service_gap: m.gap.max,
     jain_run: m.jain(t, 'client'),
+    jain_run_system: m.jain(t, 'system'),
     guarantee: m.guarantee.snapshot(),
   };
   const g = snap.guarantee;

@@ -110,13 +110,13 @@ export function Figures({ snapshot, highlight }: ViewProps) {
             <p
               className="jain-now jain-run"
               data-testid="jain-run"
-              title={`The run's index as run --json and Export → Run as JSON give it at this moment, from the last client's first request to the first client's last completion (jain_interval_s). Client view = jain_index, exact. System view = jain_index_extend${sysJain && !sysJain.exact ? ", here read off the Client service chart's samples at the window's ends (≈: its last digit may differ from run --json's)" : ''}. ${CLIENT_VIEW_WHAT} ${SYSTEM_VIEW_WHAT}`}
+              title={`The run's index as run --json and Export → Run as JSON give it at this moment, from the last client's first request to the first client's last completion (jain_interval_s). Client view = jain_index, exact. System view = jain_index_extend, exact too. ${CLIENT_VIEW_WHAT} ${SYSTEM_VIEW_WHAT}`}
             >
               run:{' '}
               {jainMeaningful(runJain) ? (
                 <>
                   <span className="jain-view">{CLIENT_VIEW}</span> {runJainValue(runJain)}
-                  {sysJain && (
+                  {sysJain !== null && (
                     <>
                       {' · '}
                       <span className="jain-view">{SYSTEM_VIEW}</span>{' '}

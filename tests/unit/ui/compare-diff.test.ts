@@ -40,6 +40,7 @@ function snap(
     series: { t: [0, t], rows: jain === undefined ? {} : { jain: [1, jain] }, dt: t },
     // `jain_run`: the run's index as run --json prints it (jain_index), which the table shows
     jain_run: jainRun === undefined ? { ...run, clients: 1, served: 0 } : run,
+    jain_run_system: jainRun === undefined ? { ...run, clients: 1, served: 0 } : run,
   };
 }
 

@@ -305,6 +305,7 @@ export function clusterSnapshot(): SimSnapshot {
     cache_hit_rate: 0.3,
     max_backlogged_service_gap: 400,
     jain_run: { index: 0.9, from: 1, to: 10, whole_run: false, clients: 2, served: 2 },
+    jain_run_system: { index: 0.8, from: 1, to: 10, whole_run: false, clients: 2, served: 2 },
     guarantee: {
       algorithm: null,
       theorem: 'none',
