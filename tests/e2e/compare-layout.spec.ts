@@ -130,7 +130,8 @@ test('after Start comparing or Update run B the focus is on Play, so Space plays
 test('the A and B tags read at 4.5:1 in the light and the dark theme', async ({ page }) => {
   await openPlain(page);
   await page.evaluate(() => window.fairground.compare(['scheduler.policy=fcfs']));
-  await expect(page.locator('.compare-tag')).toHaveCount(4);
+  // two column headings, the Difference panel's A and B, and its note that the log is run A's
+  await expect(page.locator('.compare-tag')).toHaveCount(5);
   for (const theme of ['light', 'dark']) {
     await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
     const pairs = await page

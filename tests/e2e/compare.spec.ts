@@ -197,16 +197,16 @@ test("Jain's index: Figures and the Difference table say n/a the same way until 
   const value = (rows.jain.at(-1) as number).toFixed(3);
   const run = later.jain_run.index.toFixed(3);
   expect(run).not.toBe(value);
-  await expect(jainRow.locator('th')).toHaveText("Jain's index (as run --json)");
+  await expect(jainRow.locator('th')).toHaveText("Jain's index, client view (as run --json)");
   // (the table may print a fourth decimal, where A and B would read equal at three while B − A is not 0)
   await expect(jainRow.locator('td').nth(0)).toHaveText(/^\d\.\d{3,}$/);
   expect(Number(await jainRow.locator('td').nth(0).textContent()).toFixed(3)).toBe(run);
   await page.getByRole('button', { name: 'Exit compare' }).click();
   await expect(page.getByRole('region', { name: 'Figures' }).getByTestId('jain-run')).toContainText(
-    `run: ${run} (as run --json`,
+    `run: client view ${run} · system view ${later.jain_run_system.index.toFixed(3)} (as run --json`,
   );
   const nowLater = page.getByRole('region', { name: 'Figures' }).getByTestId('jain-now');
-  await expect(nowLater).toHaveText(`now: ${value} since every client's first request`);
+  await expect(nowLater).toHaveText(`now: client view ${value} since every client's first request`);
   // its window is not the run JSON's jain_index window: the tooltip says how they differ
   await expect(nowLater).toHaveAttribute('title', /ends its window at the first client's last completion/);
 });

@@ -34,8 +34,8 @@ test("Figures' run figure at the end of default equals run --json's jain_index a
   const run = figures.getByTestId('jain-run');
   const { from, to } = node.jain_interval_s;
   await expect(run).toHaveText(
-    // each view named (tryout T1); the system view (jain_index_extend) read off the chart's samples
-    `run: client view ${node.jain_index.toFixed(3)} · system view ≈ ${node.jain_index_extend.toFixed(2)} (as run --json, over ${from.toFixed(1)}–${to.toFixed(1)} s)`,
+    // each view named (tryout T1); the system view exactly run --json's jain_index_extend
+    `run: client view ${node.jain_index.toFixed(3)} · system view ${node.jain_index_extend.toFixed(3)} (as run --json, over ${from.toFixed(1)}–${to.toFixed(1)} s)`,
   );
   // the running index stays, named as what it is, and is not taken for the run's figure
   await expect(figures.getByTestId('jain-now')).toContainText("since every client's first request");
