@@ -18,51 +18,10 @@ import {
   createDfsWeightReference,
   dfsWeightImplementation,
 } from '../../../src/core/algorithms/dfs-weight/policy';
-import type { AdmissionContext, LocalPolicy, WorkerView } from '../../../src/core/replica/local-policy';
-import { RadixCache } from '../../../src/core/replica/radix-cache';
-import type { SimRequest } from '../../../src/core/sim/request';
-import { concat, Harness, range } from './harness';
+import type { LocalPolicy } from '../../../src/core/replica/local-policy';
+import { concat, range } from './harness';
+import { refusingRig } from './refusing-rig';
 import { clearFaults } from './live-workload';
-
-const BLOCK = 4;
-
-/** A policy over a bare radix cache; every try is refused (no KV), and the tries are listed. */
-function rig(use: LocalPolicy) {
-  const radix = new RadixCache(BLOCK);
-  const worker = { id: 0, now: 0, radix, deferSharedPrefixes: false } as unknown as WorkerView;
-  const maker = new Harness({ policy: 'fcfs' });
-  const tried: string[] = [];
-  const ctx = {
-    worker,
-    slotsLeft: 8,
-    budgetLeft: 8192,
-    recording: false,
-    tryAdmit(req: SimRequest) {
-      tried.push(req.id);
-      return 'no-kv' as const;
-    },
-  } as AdmissionContext;
-  let t = 0;
-  return {
-    radix,
-    tried,
-    add(id: string, tokens: Int32Array) {
-      use.enqueue(maker.request({ id, client: 'a', tokens, out: 4 }, t), worker, false);
-    },
-    /** One step's admission: the list is rebuilt from the walk, its head tried and refused. */
-    step() {
-      use.admit(ctx);
-    },
-    cache(tokens: Int32Array) {
-      return radix.insert(tokens, tokens.length, ++t).node;
-    },
-    /** Evict exactly `tokens` tokens' worth of leaves, least recently used first. */
-    evict(tokens: number) {
-      expect(radix.evict(tokens / BLOCK)).toBe(tokens / BLOCK);
-    },
-    order: () => use.waiting(10).map((r) => r.id),
-  };
-}
 
 const P = range(0, 32);
 const A = range(100, 16);
@@ -71,7 +30,7 @@ const tail = (k: number) => range(10_000 + 100 * k, 8);
 
 /** Case 1: b's match shrinks to P, where a (an earlier arrival) waits; the list has b first. */
 function shrinkToTie(make: () => LocalPolicy) {
-  const r = rig(make());
+  const r = refusingRig(make());
   r.cache(P);
   r.cache(concat(P, A));
   r.add('a', concat(P, tail(1))); // hangs at P
@@ -85,7 +44,7 @@ function shrinkToTie(make: () => LocalPolicy) {
 
 /** Case 2: the upper node of a split keeps its place before an older sibling of equal weight. */
 function splitKeepsPlace(make: () => LocalPolicy) {
-  const r = rig(make());
+  const r = refusingRig(make());
   const C = range(300, 16);
   const first = r.cache(concat(C, A)); // root: [C A]
   const second = r.cache(B); // root: [C A], [B]
@@ -100,7 +59,7 @@ function splitKeepsPlace(make: () => LocalPolicy) {
 
 /** Case 3: an evicted child that comes back goes after its siblings (SGLang pops and re-adds it). */
 function reinsertedGoesLast(make: () => LocalPolicy) {
-  const r = rig(make());
+  const r = refusingRig(make());
   r.cache(A);
   r.cache(B);
   r.evict(A.length); // the older leaf, [A]
@@ -112,7 +71,7 @@ function reinsertedGoesLast(make: () => LocalPolicy) {
 
 /** Case 4: matches shrink from two branches of P: the branch the last walk took first goes first. */
 function shrinkFromTwoBranches(make: () => LocalPolicy) {
-  const r = rig(make());
+  const r = refusingRig(make());
   r.cache(concat(P, B)); // one leaf [P B]
   r.cache(concat(P, A)); // cut at P: P → {B (earlier slot), A}
   r.add('b1', concat(P, B, tail(1)));

@@ -14,49 +14,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createLpmReference, LpmPolicy } from '../../../src/core/algorithms/lpm/policy';
 import { livePrefixFaults } from '../../../src/core/algorithms/shared/live-prefix-order';
-import type { AdmissionContext, LocalPolicy, WorkerView } from '../../../src/core/replica/local-policy';
-import { RadixCache } from '../../../src/core/replica/radix-cache';
 import { Simulation } from '../../../src/core/sim';
-import type { SimRequest } from '../../../src/core/sim/request';
 import { CLI_BUDGET, parseScenarioText } from '../../../src/scenario';
-import { concat, Harness, range } from './harness';
+import { concat, range } from './harness';
+import { refusingRig } from './refusing-rig';
 
-const BLOCK = 4;
 const root = join(__dirname, '../../..');
-
-/** A policy over a bare radix cache; every try is refused (no KV), and the tries are listed. */
-function rig(use: LocalPolicy) {
-  const radix = new RadixCache(BLOCK);
-  const worker = { id: 0, now: 0, radix, deferSharedPrefixes: false } as unknown as WorkerView;
-  const maker = new Harness({ policy: 'fcfs' });
-  const tried: string[] = [];
-  const ctx = {
-    worker,
-    slotsLeft: 8,
-    budgetLeft: 8192,
-    recording: false,
-    tryAdmit(req: SimRequest) {
-      tried.push(req.id);
-      return 'no-kv' as const;
-    },
-  } as AdmissionContext;
-  let t = 0;
-  return {
-    radix,
-    tried,
-    add(id: string, tokens: Int32Array) {
-      use.enqueue(maker.request({ id, client: 'a', tokens, out: 4 }, t), worker, false);
-    },
-    /** One step's admission: the list is sorted, its head tried and refused. */
-    step() {
-      use.admit(ctx);
-    },
-    cache(tokens: Int32Array) {
-      radix.insert(tokens, tokens.length, ++t);
-    },
-    order: () => use.waiting(10).map((r) => r.id),
-  };
-}
 
 const P = range(0, 32);
 const Q = range(100, 16);
@@ -68,7 +31,7 @@ for (const [name, make] of [
 ] as const)
   describe(`LPM ties keep the list's order (${name})`, () => {
     it('a request whose match drops to a tie stays ahead of earlier arrivals', () => {
-      const r = rig(make());
+      const r = refusingRig(make());
       r.cache(P);
       r.add('a', range(5000, 20)); // nothing cached
       r.add('b', concat(P, range(6000, 8))); // P cached
@@ -85,7 +48,7 @@ for (const [name, make] of [
     });
 
     it('a request whose match rises to a tie stays behind later arrivals that had it', () => {
-      const r = rig(make());
+      const r = refusingRig(make());
       r.cache(Q);
       r.add('y', concat(R, range(5000, 8))); // nothing cached yet
       r.add('x', concat(Q, range(6000, 8))); // Q cached: 16
@@ -103,7 +66,7 @@ describe('the broken variant', () => {
   it('ties by arrival fails the first case', () => {
     livePrefixFaults.lpmTiesByPosition = true;
     try {
-      const r = rig(new LpmPolicy(0));
+      const r = refusingRig(new LpmPolicy(0));
       r.cache(P);
       r.add('a', range(5000, 20));
       r.add('b', concat(P, range(6000, 8)));
