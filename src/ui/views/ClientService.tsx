@@ -537,6 +537,11 @@ function SpreadGauge({
     </p>
   );
   const bound = gap?.bound ?? null;
+  // "yet" only while the run can still bring two clients' backlogs together
+  const noPair =
+    soFar === null
+      ? 'no two clients were ever backlogged together in this run'
+      : 'no two clients backlogged together yet';
   if (gap === null || bound === null || !(bound > 0))
     return (
       <div className="cs-spread gu-gauges" data-bound="none">
@@ -546,7 +551,7 @@ function SpreadGauge({
           <span className="gu-gauge-text cs-spread-text">
             {gap !== null && gap.pair !== null
               ? `largest gap while both clients were backlogged = ${fmtCount(gap.peak)} (${gap.pair}): no fairness theorem covers this run, so nothing bounds it`
-              : 'no two clients backlogged together yet; no fairness theorem covers this run'}
+              : `${noPair}; no fairness theorem covers this run`}
           </span>
         </div>
         {spreadNote}
@@ -577,7 +582,7 @@ function SpreadGauge({
         <span className="gu-gauge-text cs-spread-text" title={gap.label || undefined}>
           {gap.pair !== null
             ? `largest gap while both clients were backlogged = ${fmtCount(gap.peak)} (${gap.pair}) = ${pct} % of the bound ${fmtCount(bound)}`
-            : `no two clients backlogged together yet; the bound is ${fmtCount(bound)}`}
+            : `${noPair}; the bound is ${fmtCount(bound)}`}
           {/* the pair named when it is another than the worst one: "= 25 173 (cat–eve) … · now 14 221"
               read as cat–eve's gap now, which Guarantees beside it gave as 13 226 */}
           {gap.now !== null

@@ -34,6 +34,10 @@ describe('Client service spread note', () => {
     expect(html).toContain('data-bound="none"');
     expect(html).toContain('no two clients backlogged together yet; no fairness theorem covers this run');
     expect(html).toContain('cs-spread-whole');
+    // once the run is over nothing more can come: no "yet" (a tryout read it after the end)
+    const done = render({ ...clusterSnapshot(), done: true } as SessionSnapshot);
+    expect(done).toContain('no two clients were ever backlogged together in this run; no fairness theorem');
+    expect(done).not.toContain('together yet');
   });
   test('the spread is of the totals now, not of the last sample (which lags them)', () => {
     // At t = 1.42 s the note read 14 796 (the sample at 1.35 s) beside a table reading 18 266.
