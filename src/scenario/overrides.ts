@@ -93,31 +93,41 @@ export function overrideOf(text: string, set: string): Override {
  * Apply `key.path=value` assignments to a scenario: to its text (returns the new text, comments
  * kept) or to a plain value (returns a modified deep copy).
  */
-export function applyOverrides(text: string, sets: readonly string[]): Result<string>;
+export function applyOverrides(text: string, sets: readonly string[], lead?: OverrideLead): Result<string>;
 export function applyOverrides(value: object, sets: readonly string[]): Result<unknown>;
-export function applyOverrides(input: string | object, sets: readonly string[]): Result<unknown> {
-  return typeof input === 'string' ? applyToText(input, sets) : applyOverridesToValue(input, sets);
+export function applyOverrides(
+  input: string | object,
+  sets: readonly string[],
+  lead: OverrideLead = '--set',
+): Result<unknown> {
+  return typeof input === 'string' ? applyToText(input, sets, lead) : applyOverridesToValue(input, sets);
 }
 
-function applyToText(text: string, sets: readonly string[]): Result<string> {
+/**
+ * How a message names an assignment: `--set` on the command line, `override` on the page (where
+ * nothing is typed after `--set`).
+ */
+export type OverrideLead = '--set' | 'override';
+
+function applyToText(text: string, sets: readonly string[], lead: OverrideLead): Result<string> {
   const doc = parseDocument(text);
   if (doc.errors.length > 0) return { ok: true, value: text }; // let the validator report syntax errors
   const problems = [];
   for (const set of sets) {
     const eq = set.indexOf('=');
     if (eq <= 0) {
-      problems.push(problem(1, 1, `--set ${set}: expected key.path=value`));
+      problems.push(problem(1, 1, `${lead} ${set}: expected key.path=value`));
       continue;
     }
     const keyText = set.slice(0, eq).trim();
     const path = parseKeyPath(keyText);
     if (!path) {
-      problems.push(problem(1, 1, `--set ${keyText}: malformed key path (use a.b.c or a.b[2].c)`));
+      problems.push(problem(1, 1, `${lead} ${keyText}: malformed key path (use a.b.c or a.b[2].c)`));
       continue;
     }
     const resolved = resolvePath(doc, path);
     if (typeof resolved === 'string') {
-      problems.push(problem(1, 1, `--set ${keyText}: ${resolved}`, path));
+      problems.push(problem(1, 1, `${lead} ${keyText}: ${resolved}`, path));
       continue;
     }
     let value: unknown;
@@ -126,14 +136,14 @@ function applyToText(text: string, sets: readonly string[]): Result<string> {
       value = parse(set.slice(eq + 1), { intAsBigInt: true });
     } catch (err) {
       const why = err instanceof Error ? err.message.split('\n')[0] : String(err);
-      problems.push(problem(1, 1, `--set ${keyText}: value is not valid YAML (${why})`, path));
+      problems.push(problem(1, 1, `${lead} ${keyText}: value is not valid YAML (${why})`, path));
       continue;
     }
     try {
       doc.setIn(resolved, doc.createNode(value ?? null));
     } catch (err) {
       const why = err instanceof Error ? err.message.split('\n')[0] : String(err);
-      problems.push(problem(1, 1, `--set ${keyText}: cannot set this path (${why})`, path));
+      problems.push(problem(1, 1, `${lead} ${keyText}: cannot set this path (${why})`, path));
     }
   }
   if (problems.length > 0) return { ok: false, problems };
@@ -143,7 +153,7 @@ function applyToText(text: string, sets: readonly string[]): Result<string> {
 /** The same on a plain value (returns a modified deep copy). */
 export function applyOverridesToValue(value: unknown, sets: readonly string[]): Result<unknown> {
   const doc = new Document(value);
-  const res = applyToText(doc.toString(), sets);
+  const res = applyToText(doc.toString(), sets, '--set');
   return res.ok ? { ok: true, value: parse(res.value) } : res;
 }
 
@@ -164,7 +174,12 @@ const startsWith = (path: Path, prefix: Path): boolean =>
  * `--set scheduler.policy=lpmx:18: policy must be one of …`, since the file's line would blame text
  * the user did not write. The last override of a path wins, as when they were applied.
  */
-export function formatProblem(p: Problem, file: string, sets: readonly Override[]): string {
+export function formatProblem(
+  p: Problem,
+  file: string,
+  sets: readonly Override[],
+  lead: OverrideLead = '--set',
+): string {
   const unknownKey = /^(?:[\w.[\]-]+: )?unknown key/.test(p.message);
   // an unknown key the override itself introduced (`--set bogus.key=1`) sits above the override's path
   const by = [...sets]
@@ -178,9 +193,9 @@ export function formatProblem(p: Problem, file: string, sets: readonly Override[
     );
   if (by === undefined || by.target === null) return formatProblems([p], file);
   // the message's own `key.path: ` lead is the override's key, already named
-  const lead = /^[\w.[\]-]+: /.exec(p.message);
-  const message = lead ? p.message.slice(lead[0].length) : p.message;
-  return `--set ${quote(by.set)}:${overrideColumn(by.set, by.target, p.path, message)}: ${message}`;
+  const own = /^[\w.[\]-]+: /.exec(p.message);
+  const message = own ? p.message.slice(own[0].length) : p.message;
+  return `${lead} ${quote(by.set)}:${overrideColumn(by.set, by.target, p.path, message)}: ${message}`;
 }
 
 /**

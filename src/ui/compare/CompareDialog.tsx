@@ -109,7 +109,7 @@ function CompareForm({ driver }: { driver: Driver }) {
         )}
         {choice.copy === null && (
           <label className="field-col">
-            <span>More overrides for B (key.path=value, one per line)</span>
+            <span>{cluster ? 'More overrides for B' : 'Overrides for B'} (key.path=value, one per line)</span>
             <textarea
               aria-label="B overrides"
               rows={3}

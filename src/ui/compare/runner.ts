@@ -117,7 +117,7 @@ export class CompareRunner {
         message =
           res.source === 'policy'
             ? formatProblems(res.problems, 'policy B')
-            : res.problems.map((p) => formatProblem(p, 'scenario B', overrides)).join('\n');
+            : res.problems.map((p) => formatProblem(p, 'scenario B', overrides, 'override')).join('\n');
       }
     } catch (err) {
       message = `run B cannot start: ${err instanceof Error ? err.message : String(err)}`;

@@ -91,8 +91,9 @@ export function resolveRunB(a: { scenario: string; policy?: string }, settings: 
   if (settings.scenario !== undefined) return withPolicy(settings.scenario);
   const sets = settings.sets ?? [];
   if (sets.length === 0) return withPolicy(a.scenario);
-  const res = applyOverrides(a.scenario, sets);
-  if (!res.ok) return { ok: false, message: formatProblems(res.problems, 'overrides') };
+  // each message names its override ("override bogus: expected key.path=value"): no file to point at
+  const res = applyOverrides(a.scenario, sets, 'override');
+  if (!res.ok) return { ok: false, message: res.problems.map((p) => p.message).join('\n') };
   return withPolicy(res.value);
 }
 

@@ -67,6 +67,9 @@ describe('compare settings', () => {
     const bad = resolveRunB({ scenario: DEFAULT }, { sets: ['clients.nobody.arrival.rate=1'] });
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.message).toContain("no entry named 'nobody'");
+    // on the page an assignment is an "override", not the CLI's "--set", and there is no file line
+    const loose = resolveRunB({ scenario: DEFAULT }, { sets: ['scheduler.quantum'] });
+    expect(loose).toEqual({ ok: false, message: 'override scheduler.quantum: expected key.path=value' });
   });
 
   it('label runs by scheduler and routing, B by what differs', () => {
