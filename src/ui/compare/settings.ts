@@ -3,7 +3,6 @@
  * with `key.path=value` overrides (a scheduler or routing picked from a list is one such line), or a
  * full copy of the scenario the viewer edited. Pure: no DOM, so unit tests call it directly.
  */
-import { formatProblems } from '../../format/yaml';
 import { applyOverrides, outlineOf } from '../../scenario';
 import type { SharedCompare } from '../share/codec';
 
