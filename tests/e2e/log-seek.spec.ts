@@ -64,11 +64,15 @@ test('a long seek (a link replayed from t = 0) says where it goes, and Stop seek
   );
   await other.getByRole('button', { name: 'Stop seeking' }).click();
   await expect(other.getByTestId('seek-hint')).not.toHaveClass(/\bon\b/);
+  // the slice under way when Stop was clicked still lands (the playhead may move once more): the
+  // message comes after it, and names where the run stopped
+  const stopped = other.getByRole('alert').filter({ hasText: 'its replay was stopped at decision' });
+  await expect(stopped).toBeVisible();
   const at = await playhead(other);
   expect(at).toBeLessThan(30_000);
-  await expect(
-    other.getByRole('alert').filter({ hasText: 'its replay was stopped at decision' }),
-  ).toBeVisible();
+  await expect(stopped).toContainText(
+    `stopped at decision ${String(at).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f')} of 30\u202f000`,
+  );
   // where it stopped is a state of the run like any other: Step goes on from there
   await other.getByRole('button', { name: 'Step' }).click();
   await expect.poll(() => playhead(other)).toBe(at + 1);
