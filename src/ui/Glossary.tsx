@@ -85,10 +85,7 @@ export function Term({ id, children }: { id: GlossaryId; children?: ReactNode })
  * glossary term, once per term: for strings built elsewhere (a scenario's name, a theorem's label).
  */
 export function glossed(text: string, words: readonly (readonly [string, GlossaryId])[]): ReactNode {
-  const found = words
-    .map(([w, id]) => ({ w, id, at: wordAt(text, w) }))
-    .filter((f) => f.at >= 0)
-    .sort((a, b) => a.at - b.at);
+  const found = termsIn(text, words);
   if (found.length === 0) return text;
   const out: ReactNode[] = [];
   const used = new Set<GlossaryId>();
@@ -115,11 +112,7 @@ export function glossed(text: string, words: readonly (readonly [string, Glossar
  */
 export function glossedAtEnd(text: string, words: readonly (readonly [string, GlossaryId])[]): ReactNode {
   const ids: GlossaryId[] = [];
-  for (const { id } of words
-    .map(([w, id]) => ({ id, at: wordAt(text, w) }))
-    .filter((f) => f.at >= 0)
-    .sort((a, b) => a.at - b.at))
-    if (!ids.includes(id)) ids.push(id);
+  for (const { id } of termsIn(text, words)) if (!ids.includes(id)) ids.push(id);
   if (ids.length === 0) return text;
   return (
     <Fragment>
@@ -131,6 +124,14 @@ export function glossedAtEnd(text: string, words: readonly (readonly [string, Gl
       ))}
     </Fragment>
   );
+}
+
+/** The listed words `text` holds, each where it first stands on its own, in text order. */
+function termsIn(text: string, words: readonly (readonly [string, GlossaryId])[]) {
+  return words
+    .map(([w, id]) => ({ w, id, at: wordAt(text, w) }))
+    .filter((f) => f.at >= 0)
+    .sort((a, b) => a.at - b.at);
 }
 
 /** Where `word` first stands on its own in `text` (no letter, digit or _ on either side), else −1. */

@@ -15,7 +15,14 @@ import { placeTags, valueTags } from './sweep-tags';
 import { fmtNum, setFormatter, tickFormatter } from '../views/format';
 import { textWidth } from '../views/ring-labels';
 import { useWidth } from '../views/use-width';
+import { CLIENT_VIEW, CLIENT_VIEW_WHAT, SYSTEM_VIEW, SYSTEM_VIEW_WHAT } from '../views/jain-views';
 import './sweep.css';
+
+/** The sweep's two measures of Jain's index, named and defined as everywhere else on the page. */
+const JAIN_VIEWS = [
+  { id: 'client', label: `${CLIENT_VIEW} (whole prompts)`, what: CLIENT_VIEW_WHAT },
+  { id: 'system', label: `${SYSTEM_VIEW} (computed tokens)`, what: SYSTEM_VIEW_WHAT },
+] as const;
 
 /** The text's size on screen (features.css `.sweep-svg`): viewBox units when drawn at full width. */
 const TAG_PX = 14;
@@ -545,24 +552,17 @@ export function SweepCharts({ sweep, onOpen }: { sweep: SweepRun; onOpen: (index
     <div className="sweep-charts">
       <fieldset className="sweep-jain-view">
         <legend>Jain's index of</legend>
-        <label title="Whole prompts and output, each token once: the paper's measure and the run JSON's jain_index">
-          <input
-            type="radio"
-            name="sweep-jain-view"
-            checked={view === 'client'}
-            onChange={() => setView('client')}
-          />{' '}
-          client view (whole prompts)
-        </label>
-        <label title="Computed tokens (cached prompt tokens not counted), the cost the schedulers balance: the run JSON's jain_index_extend">
-          <input
-            type="radio"
-            name="sweep-jain-view"
-            checked={view === 'system'}
-            onChange={() => setView('system')}
-          />{' '}
-          system view (computed tokens)
-        </label>
+        {JAIN_VIEWS.map((v) => (
+          <label key={v.id} title={v.what}>
+            <input
+              type="radio"
+              name="sweep-jain-view"
+              checked={view === v.id}
+              onChange={() => setView(v.id)}
+            />{' '}
+            {v.label}
+          </label>
+        ))}
       </fieldset>
       <Chart
         title="Throughput vs fairness"

@@ -1159,13 +1159,12 @@ function DecisionVisits({
       ))}
     </ol>
   );
+  const which = whichPop(recordNo, own, stateAfter);
   return (
     // data-tour-part: a tour step that names "Last arbitration" brings this into sight (tour-reveal.ts)
     <div className="drr-decision" key={recordKey} data-tour-part="Last arbitration">
       <h3>{arbitrationTitle(recordT, own)}</h3>
-      {whichPop(recordNo, own, stateAfter) && (
-        <p className="drr-which">{whichPop(recordNo, own, stateAfter)}</p>
-      )}
+      {which !== null && <p className="drr-which">{which}</p>}
       <p className="drr-summary">
         {record.summary || (record.chosen ? `picked ${record.chosen.id}` : 'nothing picked')}
       </p>
